@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from './contact.ts';
+
+const languageSchema = z.enum(['es', 'en']);
+
+/** POST /api/auth/otp: exactly one of email or phone. */
+export const otpRequestSchema = z.union([
+  z
+    .object({ email: emailSchema, create_user: z.boolean().optional(), language: languageSchema.optional() })
+    .strict(),
+  z
+    .object({ phone: phoneSchema, create_user: z.boolean().optional(), language: languageSchema.optional() })
+    .strict(),
+]);
+export type OtpRequest = z.infer<typeof otpRequestSchema>;
+
+export const otpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'code_invalid' });
+
+/** POST /api/auth/verify */
+export const verifyRequestSchema = z.union([
+  z.object({ email: emailSchema, token: otpCodeSchema, type: z.literal('email') }).strict(),
+  z.object({ phone: phoneSchema, token: otpCodeSchema, type: z.literal('sms') }).strict(),
+]);
+export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
+
+export const refreshRequestSchema = z.object({ refresh_token: z.string().min(20).max(200) }).strict();
+export const logoutRequestSchema = z.object({ refresh_token: z.string().max(200).optional() }).strict();

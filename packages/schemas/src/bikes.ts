@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const BIKE_TYPES = ['road', 'tt', 'gravel', 'mountain'] as const;
+export type BikeType = (typeof BIKE_TYPES)[number];
+
+const optionalText = z
+  .string()
+  .max(80, { message: 'text_too_long' })
+  .nullish()
+  .transform((v) => {
+    const trimmed = v?.trim() ?? '';
+    return trimmed === '' ? null : trimmed;
+  });
+
+export const bikeSchema = z
+  .object({
+    name: z.string().trim().min(1, { message: 'bike_name_required' }).max(80, { message: 'text_too_long' }),
+    type: z.enum(BIKE_TYPES, { message: 'bike_type_invalid' }),
+    brand: optionalText,
+    model: optionalText,
+    year: z
+      .number({ message: 'year_invalid' })
+      .int({ message: 'year_invalid' })
+      .min(1900, { message: 'year_invalid' })
+      .refine((y) => y <= new Date().getFullYear() + 1, { message: 'year_invalid' })
+      .nullish()
+      .transform((v) => v ?? null),
+    is_primary: z.boolean().optional(),
+  })
+  .strict();
+export type BikeInput = z.input<typeof bikeSchema>;
+
+export const bikeUpdateSchema = bikeSchema.partial().strict();

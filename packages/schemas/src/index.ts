@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './bikes.ts';
+export * from './contact.ts';
+export * from './messages.ts';
+export * from './profile.ts';

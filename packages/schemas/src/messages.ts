@@ -1,0 +1,23 @@
+// Validation failures carry a stable message key; the web app translates it (i18n namespace
+// `validation`), and the API answers with the English text of the spec (000 §5) for clients
+// that do not translate.
+export const VALIDATION_MESSAGES = {
+  email_invalid: 'Please enter a valid email address',
+  phone_invalid: 'Please enter a valid phone number with country code',
+  contact_required: 'Please enter your email or phone number',
+  terms_required: 'You must accept the terms and privacy policy',
+  code_invalid: 'The code must be 6 digits',
+  first_name_required: 'First name is required',
+  last_name_required: 'Last name is required',
+  experience_required: 'Please select your cycling experience',
+  weight_invalid: 'Weight must be between 20 and 300 kg',
+  height_invalid: 'Height must be a whole number between 100 and 250 cm',
+  date_of_birth_invalid: 'Date of birth must be a past date',
+  text_too_long: 'This text is too long',
+  bike_name_required: 'Bike name is required',
+  bike_type_invalid: 'Choose road, time trial, gravel or mountain',
+  year_invalid: 'Year must be between 1900 and next year',
+  invalid: 'This value is not valid',
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const CYCLING_EXPERIENCE = ['beginner', 'intermediate', 'advanced', 'professional'] as const;
+export const UNITS = ['metric', 'imperial'] as const;
+
+const trimmedOrNull = (max: number) =>
+  z
+    .string()
+    .max(max, { message: 'text_too_long' })
+    .nullish()
+    .transform((v) => {
+      const trimmed = v?.trim() ?? '';
+      return trimmed === '' ? null : trimmed;
+    });
+
+/**
+ * Onboarding profile (spec 000 §3, §5). Weight is a decimal (step 0.1), height an integer;
+ * empty optional values are null; goals are trimmed.
+ */
+export const profileSchema = z
+  .object({
+    first_name: z
+      .string()
+      .trim()
+      .min(1, { message: 'first_name_required' })
+      .max(80, { message: 'text_too_long' }),
+    last_name: z
+      .string()
+      .trim()
+      .min(1, { message: 'last_name_required' })
+      .max(80, { message: 'text_too_long' }),
+    date_of_birth: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date_of_birth_invalid' })
+      .refine((v) => !Number.isNaN(Date.parse(v)) && v >= '1900-01-01' && Date.parse(v) < Date.now(), {
+        message: 'date_of_birth_invalid',
+      })
+      .nullish()
+      .transform((v) => v ?? null),
+    weight_kg: z
+      .number({ message: 'weight_invalid' })
+      .min(20, { message: 'weight_invalid' })
+      .max(300, { message: 'weight_invalid' })
+      .nullish()
+      .transform((v) => (v == null ? null : Math.round(v * 10) / 10)),
+    height_cm: z
+      .number({ message: 'height_invalid' })
+      .int({ message: 'height_invalid' })
+      .min(100, { message: 'height_invalid' })
+      .max(250, { message: 'height_invalid' })
+      .nullish()
+      .transform((v) => v ?? null),
+    cycling_experience: z.enum(CYCLING_EXPERIENCE, { message: 'experience_required' }),
+    preferred_units: z.enum(UNITS).default('metric'),
+    goals: trimmedOrNull(1000),
+  })
+  .strict();
+export type ProfileInput = z.input<typeof profileSchema>;
+export type Profile = z.output<typeof profileSchema>;
+
+/** Per-rider settings (spec 001 §2.11, made real and persisted). */
+export const settingsSchema = z
+  .object({
+    notifications: z.boolean(),
+    theme: z.enum(['light', 'dark', 'system']),
+    auto_sync: z.boolean(),
+    language: z.enum(['es', 'en']),
+    units: z.enum(UNITS),
+  })
+  .partial()
+  .strict();
+export type SettingsUpdate = z.infer<typeof settingsSchema>;

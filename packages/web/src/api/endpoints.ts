@@ -1,0 +1,39 @@
+import type { BikeInput, ProfileInput, SettingsUpdate } from '@vatio/schemas';
+import { api } from './client';
+import type { AuthResult, Bike, Me, Profile, Settings, Subscription } from './types';
+
+export type Contact = { email: string } | { phone: string };
+
+export const requestOtp = (contact: Contact, createUser: boolean, language: 'es' | 'en') =>
+  api<{ sent: true }>('/auth/otp', {
+    method: 'POST',
+    body: { ...contact, create_user: createUser, language },
+    anonymous: true,
+  });
+
+export const verifyOtp = (contact: Contact, token: string) =>
+  api<AuthResult>('/auth/verify', {
+    method: 'POST',
+    body: { ...contact, token, type: 'email' in contact ? 'email' : 'sms' },
+    anonymous: true,
+  });
+
+export const logout = (refreshToken: string | undefined) =>
+  api<void>('/auth/logout', { method: 'POST', body: { refresh_token: refreshToken } });
+
+export const getMe = () => api<Me>('/me');
+export const createProfile = (input: ProfileInput) =>
+  api<Profile>('/profile', { method: 'POST', body: input });
+export const updateProfile = (input: ProfileInput) =>
+  api<Profile>('/profile', { method: 'PUT', body: input });
+export const getSubscription = () => api<Subscription>('/subscription');
+export const getSettings = () => api<Settings>('/settings');
+export const updateSettings = (update: SettingsUpdate) =>
+  api<Settings>('/settings', { method: 'PUT', body: update });
+
+export const listBikes = () => api<Bike[]>('/bikes');
+export const createBike = (input: BikeInput) => api<Bike>('/bikes', { method: 'POST', body: input });
+export const updateBike = (id: string, input: Partial<BikeInput>) =>
+  api<Bike>(`/bikes/${id}`, { method: 'PUT', body: input });
+export const deleteBike = (id: string) => api<void>(`/bikes/${id}`, { method: 'DELETE' });
+export const setPrimaryBike = (id: string) => api<Bike>(`/bikes/${id}/primary`, { method: 'POST' });

@@ -1,0 +1,112 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, onTokensChange, readTokens, storeTokens } from '../api/client';
+import { getMe, logout } from '../api/endpoints';
+import type { AuthResult, Me, Profile, Settings, User } from '../api/types';
+import { setLanguage } from '../i18n';
+import { applyTheme } from '../lib/theme';
+
+/** Spec 000 §3 "Auth state": user, profile, session, loading, error. */
+export interface AuthState {
+  user: User | null;
+  profile: Profile | null;
+  settings: Settings | null;
+  loading: boolean;
+  error: string | null;
+  signIn: (result: AuthResult) => Promise<Me | null>;
+  signOut: () => Promise<void>;
+  /** Re-reads /api/me, after the profile or settings change. */
+  refresh: () => Promise<Me | null>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [me, setMe] = useState<Me | null>(null);
+  const [loading, setLoading] = useState(() => readTokens() !== null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async (): Promise<Me | null> => {
+    if (!readTokens()) {
+      setMe(null);
+      setLoading(false);
+      return null;
+    }
+    try {
+      const result = await getMe();
+      setMe(result);
+      setError(null);
+      if (result.settings.language) setLanguage(result.settings.language);
+      applyTheme(result.settings.theme);
+      return result;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) storeTokens(null);
+      setMe(null);
+      setError(e instanceof Error ? e.message : 'Unknown error');
+      return null;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    // Another tab signing out, or a failed refresh, clears the tokens: drop the rider here too.
+    const unsubscribe = onTokensChange((tokens) => {
+      if (!tokens) setMe(null);
+    });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === 'vatio.tokens') void load();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [load]);
+
+  const signIn = useCallback(
+    async (result: AuthResult) => {
+      storeTokens({
+        access_token: result.access_token,
+        refresh_token: result.refresh_token,
+        expires_in: result.expires_in,
+      });
+      setLoading(true);
+      return load();
+    },
+    [load],
+  );
+
+  const signOut = useCallback(async () => {
+    const tokens = readTokens();
+    try {
+      if (tokens) await logout(tokens.refresh_token);
+    } catch {
+      // Signing out locally must work even when the server is unreachable.
+    }
+    storeTokens(null);
+    setMe(null);
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user: me?.user ?? null,
+      profile: me?.profile ?? null,
+      settings: me?.settings ?? null,
+      loading,
+      error,
+      signIn,
+      signOut,
+      refresh: load,
+    }),
+    [me, loading, error, signIn, signOut, load],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}

@@ -1,0 +1,49 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { RouteGuard } from './auth/RouteGuard';
+import { AppLayout } from './components/AppLayout';
+import { AuthCallbackScreen } from './screens/Auth/AuthCallbackScreen';
+import { LoginScreen } from './screens/Auth/LoginScreen';
+import { SignupScreen } from './screens/Auth/SignupScreen';
+import { VerifyOtpScreen } from './screens/Auth/VerifyOtpScreen';
+import { DashboardScreen } from './screens/Dashboard/DashboardScreen';
+import { LandingScreen } from './screens/Landing/LandingScreen';
+import { LegalScreen } from './screens/Legal/LegalScreen';
+import { NotFoundScreen } from './screens/NotFound/NotFoundScreen';
+import { OnboardingBikesScreen } from './screens/Onboarding/OnboardingBikesScreen';
+import { OnboardingProfileScreen } from './screens/Onboarding/OnboardingProfileScreen';
+import { ProfileScreen } from './screens/Profile/ProfileScreen';
+import { SettingsScreen } from './screens/Settings/SettingsScreen';
+
+export const router = createBrowserRouter([
+  { path: '/', element: <LandingScreen /> },
+  { path: '/terms', element: <LegalScreen document="terms" /> },
+  { path: '/privacy', element: <LegalScreen document="privacy" /> },
+  { path: '/auth/login', element: <LoginScreen /> },
+  { path: '/auth/signup', element: <SignupScreen /> },
+  { path: '/auth/verify-otp', element: <VerifyOtpScreen /> },
+  { path: '/auth/callback', element: <AuthCallbackScreen /> },
+  {
+    element: (
+      <RouteGuard requireProfile={false}>
+        <Outlet />
+      </RouteGuard>
+    ),
+    children: [
+      { path: '/onboarding/profile', element: <OnboardingProfileScreen /> },
+      { path: '/onboarding/bikes', element: <OnboardingBikesScreen /> },
+    ],
+  },
+  {
+    element: (
+      <RouteGuard>
+        <AppLayout />
+      </RouteGuard>
+    ),
+    children: [
+      { path: '/dashboard', element: <DashboardScreen /> },
+      { path: '/profile', element: <ProfileScreen /> },
+      { path: '/settings', element: <SettingsScreen /> },
+    ],
+  },
+  { path: '*', element: <NotFoundScreen /> },
+]);

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// TZ=UTC for everything: daily load (CTL/ATL) and week boundaries must not depend on the host.
+process.env.TZ = 'UTC';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/{analysis,schemas,formats,cli,web}/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['packages/server/src/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // PGlite instances are memory-heavy and WASM start-up is CPU-bound: two cores, two forks.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
