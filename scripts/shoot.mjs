@@ -1,0 +1,40 @@
+// Screenshots for a person to look at: node scripts/shoot.mjs <baseUrl> <outDir> <path> [path...]
+// Each path is shot at 1280 and 390 px wide, in Spanish and English, full page.
+// Optional: SHOOT_TOKENS='{"access_token":…}' to shoot signed-in screens.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+
+const [baseUrl, outDir, ...paths] = process.argv.slice(2);
+if (!baseUrl || !outDir || paths.length === 0) {
+  console.error('usage: node scripts/shoot.mjs <baseUrl> <outDir> <path> [path...]');
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  for (const language of ['es', 'en']) {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
+      await context.addInitScript(
+        ([lang, tokens]) => {
+          localStorage.setItem('vatio.language', lang);
+          if (tokens) localStorage.setItem('vatio.tokens', tokens);
+        },
+        [language, process.env.SHOOT_TOKENS ?? ''],
+      );
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(300);
+        const name = `${path.replace(/^\//, '').replace(/[/?=&]+/g, '_') || 'landing'}-${width}-${language}.png`;
+        await page.screenshot({ path: join(outDir, name), fullPage: true });
+        console.log(join(outDir, name));
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
