@@ -1,1 +1,3 @@
-export {};
+export * from './streams/activity-streams.ts';
+export * from './streams/resample.ts';
+export * from './streams/rolling.ts';
