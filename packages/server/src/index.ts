@@ -1,1 +1,4 @@
-export {};
+export { buildApp } from './app.ts';
+export { loadConfig, type Config } from './config.ts';
+export { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
+export { startServer } from './main.ts';

@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { AppError, ERRORS } from './errors.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { OtpRepository } from './modules/auth/otp.repository.ts';
+import { SessionRepository } from './modules/auth/session.repository.ts';
+import { UserRepository } from './modules/auth/user.repository.ts';
+import { bikeRoutes } from './modules/bikes/bike.routes.ts';
+import { BikeRepository } from './modules/bikes/bike.repository.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { ProfileRepository } from './modules/profile/profile.repository.ts';
+import { createMailTransport, type MailTransport } from './transports/mail.ts';
+import { createSmsTransport, type SmsTransport } from './transports/sms.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Injected clock: tests move time to check expiries. */
+  now?: () => Date;
+  logger?: boolean | { level: string };
+  mail?: MailTransport;
+  sms?: SmsTransport;
+}
+
+/** Builds the HTTP app without listening (tests use `app.inject`; main.ts listens). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? { level: config.logLevel };
+  const app = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            ...(logger === true ? {} : logger),
+            // Never log query strings: the e-mail sign-in link carries a one-time code in its query.
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const outboxDir = join(config.dataDir, 'outbox');
+  const mail =
+    options.mail ??
+    createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir, logger: app.log });
+  const sms =
+    options.sms ?? createSmsTransport({ providerUrl: config.smsProviderUrl, outboxDir, logger: app.log });
+  app.addHook('onClose', async () => mail.close());
+
+  const { db } = database;
+  const users = new UserRepository(db);
+  const auth = new AuthService({
+    users,
+    otps: new OtpRepository(db),
+    sessions: new SessionRepository(db),
+    mail,
+    sms,
+    secretKey: config.secretKey,
+    publicUrl: config.publicUrl,
+    otpRequestsPerIpPerHour: config.otpRequestsPerIpPerHour,
+    now,
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.details.retry_after_s) reply.header('retry-after', String(error.details.retry_after_s));
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return reply
+        .code(error.status)
+        .send({ error: { code: error.code, message: error.message, ...error.details } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply
+        .code(413)
+        .send({ error: { code: 'PAYLOAD_TOO_LARGE', message: ERRORS.PAYLOAD_TOO_LARGE.message } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(400).send({ error: { code: 'VALIDATION', message: error.message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: { code: 'INTERNAL', message: ERRORS.INTERNAL.message } });
+  });
+
+  healthRoutes(app, { db, engine: database.engine });
+  authRoutes(app, auth);
+  profileRoutes(app, { auth, users, profiles: new ProfileRepository(db), now });
+  bikeRoutes(app, { auth, bikes: new BikeRepository(db), now });
+
+  if (config.webDistDir) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    // Hashed assets never change; index.html must be revalidated so a new release is picked up.
+    app.get('/assets/*', (request, reply) => {
+      const path = (request.params as { '*': string })['*'];
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${path}`);
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsApp = request.method === 'GET' && !request.url.startsWith('/api/') && config.webDistDir;
+    if (wantsApp) {
+      const file = request.url.split('?')[0]!.slice(1);
+      // Top-level files of the build (favicon, sw.js…) exist as files; every other path is a client route.
+      if (file && !file.includes('/') && /\.\w+$/.test(file)) {
+        if (existsSync(join(config.webDistDir!, file))) return reply.sendFile(file);
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
+  });
+
+  return app;
+}

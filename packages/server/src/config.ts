@@ -1,0 +1,87 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment (README lists each variable). */
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; when absent the embedded PGlite database in `dataDir/pglite` is used. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsProviderUrl: string | undefined;
+  /** 32 bytes; signs access tokens and hashes one-time codes. */
+  secretKey: Buffer;
+  logLevel: string;
+  /** Codes one client address may request per hour (spec: configurable, default 30). */
+  otpRequestsPerIpPerHour: number;
+  trustProxy: boolean;
+  /** Folder with the built web app; not served when absent. */
+  webDistDir: string | undefined;
+}
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export class ConfigError extends Error {}
+
+function readSecretKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
+  if (env.SECRET_KEY) {
+    const key = Buffer.from(env.SECRET_KEY, env.SECRET_KEY.length === 64 ? 'hex' : 'utf8');
+    if (key.length < 32)
+      throw new ConfigError('SECRET_KEY must be at least 32 bytes (or 64 hex characters).');
+    return key;
+  }
+  // First start without SECRET_KEY: generate one and keep it beside the data it protects.
+  const file = join(dataDir, 'secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new ConfigError(`${name} must be a positive whole number, got "${value}".`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const port = positiveInt(env.PORT, 3000, 'PORT');
+  const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (nodeEnv === 'production' && !smtpUrl) {
+    throw new ConfigError(
+      'SMTP_URL is not set. In production Vatio must send sign-in codes by e-mail: set SMTP_URL (for example smtp://user:pass@mail.example.org:587), or run with NODE_ENV=development to write messages to DATA_DIR/outbox instead.',
+    );
+  }
+  const webDist = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : join(REPO_ROOT, 'packages/web/dist');
+  return {
+    nodeEnv,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM ?? 'Vatio <no-reply@localhost>',
+    smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
+    secretKey: readSecretKey(env, dataDir),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    otpRequestsPerIpPerHour: positiveInt(
+      env.OTP_REQUESTS_PER_IP_PER_HOUR,
+      30,
+      'OTP_REQUESTS_PER_IP_PER_HOUR',
+    ),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
+  };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.ts';
+
+/** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

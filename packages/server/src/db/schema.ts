@@ -1,0 +1,113 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Row types for Kysely. Timestamps are timestamptz (Date on both engines); DATE columns are
+// returned as 'YYYY-MM-DD' strings (parsers set in database.ts) so no time zone can shift them.
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string | null;
+  phone: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OtpCodesTable {
+  id: Generated<string>;
+  contact_type: 'email' | 'sms';
+  contact: string;
+  /** HMAC of contact and code under the server key; empty when no code was issued (unknown contact on login). */
+  code_hash: string;
+  request_ip: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  attempts: Generated<number>;
+  consumed_at: Date | null;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_used_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  session_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface UserProfilesTable {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  weight_kg: number | null;
+  height_cm: number | null;
+  cycling_experience: 'beginner' | 'intermediate' | 'advanced' | 'professional';
+  preferred_units: 'metric' | 'imperial';
+  goals: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SubscriptionsTable {
+  user_id: string;
+  tier: 'free';
+  status: 'active' | 'cancelled';
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  notifications: Generated<boolean>;
+  theme: Generated<'light' | 'dark' | 'system'>;
+  auto_sync: Generated<boolean>;
+  language: 'es' | 'en' | null;
+  updated_at: UpdatedAt;
+}
+
+export interface AthleteSettingsHistoryTable {
+  id: Generated<string>;
+  user_id: string;
+  effective_from: string;
+  ftp_w: number | null;
+  weight_kg: number | null;
+  max_hr_bpm: number | null;
+  lthr_bpm: number | null;
+  created_at: CreatedAt;
+}
+
+export interface BikesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  type: 'road' | 'tt' | 'gravel' | 'mountain';
+  brand: string | null;
+  model: string | null;
+  year: number | null;
+  is_primary: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  otp_codes: OtpCodesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  user_profiles: UserProfilesTable;
+  subscriptions: SubscriptionsTable;
+  user_settings: UserSettingsTable;
+  athlete_settings_history: AthleteSettingsHistoryTable;
+  bikes: BikesTable;
+}

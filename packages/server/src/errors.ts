@@ -1,0 +1,35 @@
+// Stable error codes (the Fastify style: one catalogue, a code per failure). The web app
+// translates the code; `message` is English for API clients that do not.
+export const ERRORS = {
+  VALIDATION: { status: 400, message: 'The request is not valid.' },
+  OTP_INVALID: { status: 400, message: 'The code is wrong or has expired.' },
+  OTP_EXPIRED: { status: 400, message: 'The code has expired. Ask for a new one.' },
+  OTP_TOO_MANY_ATTEMPTS: { status: 400, message: 'Too many wrong tries with this code. Ask for a new one.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Try again later.' },
+  UNAUTHORIZED: { status: 401, message: 'Sign in first: the access token is missing, invalid or expired.' },
+  REFRESH_INVALID: { status: 401, message: 'The refresh token is not valid.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  PROFILE_EXISTS: { status: 409, message: 'This rider already has a profile.' },
+  PROFILE_REQUIRED: { status: 409, message: 'Create the profile first.' },
+  DELIVERY_FAILED: {
+    status: 502,
+    message: 'The code could not be delivered. Try again or use another method.',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  INTERNAL: { status: 500, message: 'Internal server error.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details: { fields?: Record<string, string>; retry_after_s?: number } = {},
+    cause?: unknown,
+  ) {
+    super(message ?? ERRORS[code].message, cause === undefined ? undefined : { cause });
+    this.status = ERRORS[code].status;
+  }
+}

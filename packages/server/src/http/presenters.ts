@@ -1,0 +1,54 @@
+// The one seam between database rows and JSON: snake_case field names as the spec uses them,
+// ISO timestamps, nothing internal (hashes, owner ids of other tables) ever leaves through here.
+import type { UserRow } from '../modules/auth/user.repository.ts';
+import type { BikeRow } from '../modules/bikes/bike.repository.ts';
+import type { ProfileRow, SettingsRow, SubscriptionRow } from '../modules/profile/profile.repository.ts';
+
+export const presentUser = (u: UserRow) => ({
+  id: u.id,
+  email: u.email,
+  phone: u.phone,
+  created_at: u.created_at.toISOString(),
+});
+
+export const presentProfile = (p: ProfileRow) => ({
+  user_id: p.user_id,
+  first_name: p.first_name,
+  last_name: p.last_name,
+  date_of_birth: p.date_of_birth,
+  weight_kg: p.weight_kg,
+  height_cm: p.height_cm,
+  cycling_experience: p.cycling_experience,
+  preferred_units: p.preferred_units,
+  goals: p.goals,
+  created_at: p.created_at.toISOString(),
+  updated_at: p.updated_at.toISOString(),
+});
+
+export const presentSubscription = (s: SubscriptionRow) => ({
+  tier: s.tier,
+  status: s.status,
+  created_at: s.created_at.toISOString(),
+  updated_at: s.updated_at.toISOString(),
+});
+
+/** Settings with their defaults for a rider who never changed one; units live on the profile. */
+export const presentSettings = (s: SettingsRow | undefined, profile: ProfileRow | undefined) => ({
+  notifications: s?.notifications ?? true,
+  theme: s?.theme ?? 'light',
+  auto_sync: s?.auto_sync ?? true,
+  language: s?.language ?? null,
+  units: profile?.preferred_units ?? 'metric',
+});
+
+export const presentBike = (b: BikeRow) => ({
+  id: b.id,
+  name: b.name,
+  type: b.type,
+  brand: b.brand,
+  model: b.model,
+  year: b.year,
+  is_primary: b.is_primary,
+  created_at: b.created_at.toISOString(),
+  updated_at: b.updated_at.toISOString(),
+});

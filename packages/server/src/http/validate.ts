@@ -1,0 +1,38 @@
+import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@vatio/schemas';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+
+function englishFor(key: string): string {
+  return key in VALIDATION_MESSAGES ? VALIDATION_MESSAGES[key as ValidationMessageKey] : key;
+}
+
+/**
+ * Parses a request body with the same zod schema the web form uses. A failure becomes a 400 whose
+ * `fields` maps each field to its message key (the web app translates it) and whose message is
+ * the spec's English wording of the first problem.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.') || '_';
+    const key =
+      issue.code === 'unrecognized_keys'
+        ? 'invalid'
+        : issue.message in VALIDATION_MESSAGES
+          ? issue.message
+          : 'invalid';
+    fields[issue.code === 'unrecognized_keys' ? issue.keys.join(',') : path] ??= key;
+  }
+  const first = Object.values(fields)[0] ?? 'invalid';
+  throw new AppError('VALIDATION', englishFor(first), { fields });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in paths: anything that is not a UUID cannot name a row, so it is a 404, not a database error. */
+export function parseId(value: string): string {
+  if (!UUID.test(value)) throw new AppError('NOT_FOUND');
+  return value.toLowerCase();
+}

@@ -1,0 +1,40 @@
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
+import { buildApp } from './app.ts';
+
+/** Starts Vatio: configuration, database and migrations, then the HTTP server. */
+export async function startServer(config: Config = loadConfig()) {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: pgliteDirFor(config.dataDir),
+  });
+  const applied = await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (!config.webDistDir)
+    app.log.warn('web app not built: only the API is served (run npm start to build it)');
+  app.addHook('onClose', async () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${pgliteDirFor(config.dataDir)}`;
+  console.log(`\n  Vatio is running at ${config.publicUrl}  (database: ${where})\n`);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  return app;
+}
+
+const isEntryPoint = import.meta.url === `file://${process.argv[1]}`;
+if (isEntryPoint) {
+  startServer().catch((error: unknown) => {
+    if (error instanceof ConfigError) console.error(`\nVatio cannot start: ${error.message}\n`);
+    else console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,229 @@
+import type { OtpRequest, VerifyRequest } from '@vatio/schemas';
+import { AppError } from '../../errors.ts';
+import {
+  deriveKey,
+  digestsEqual,
+  generateOpaqueToken,
+  generateOtpCode,
+  hmacHex,
+  sha256Hex,
+} from '../../lib/crypto.ts';
+import type { MailTransport } from '../../transports/mail.ts';
+import type { SmsTransport } from '../../transports/sms.ts';
+import { type AccessClaims, signAccessToken, verifyAccessToken } from './access-token.ts';
+import { codeMessage, noAccountMessage } from './messages.ts';
+import type { OtpRepository } from './otp.repository.ts';
+import type { SessionRepository } from './session.repository.ts';
+import type { ContactColumn, UserRepository, UserRow } from './user.repository.ts';
+
+// Limits from the foundation issue and spec 000 §9.
+export const OTP_TTL_S = 10 * 60;
+export const OTP_RESEND_AFTER_S = 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_MAX_PER_CONTACT_PER_HOUR = 5;
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
+const HOUR_MS = 3600_000;
+
+export interface AuthDeps {
+  users: UserRepository;
+  otps: OtpRepository;
+  sessions: SessionRepository;
+  mail: MailTransport;
+  sms: SmsTransport;
+  secretKey: Buffer;
+  publicUrl: string;
+  otpRequestsPerIpPerHour: number;
+  now: () => Date;
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: 'bearer';
+}
+
+export interface Authenticated {
+  userId: string;
+  sessionId: string;
+}
+
+type Contact = { type: 'email' | 'sms'; column: ContactColumn; value: string };
+
+function contactOf(input: { email: string } | { phone: string }): Contact {
+  return 'email' in input
+    ? { type: 'email', column: 'email', value: input.email }
+    : { type: 'sms', column: 'phone', value: input.phone };
+}
+
+export class AuthService {
+  private readonly otpKey: Buffer;
+  private readonly accessKey: Buffer;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.otpKey = deriveKey(deps.secretKey, 'otp');
+    this.accessKey = deriveKey(deps.secretKey, 'access-token');
+  }
+
+  private hashCode(contact: Contact, code: string): string {
+    return hmacHex(this.otpKey, `${contact.type}:${contact.value}:${code}`);
+  }
+
+  /**
+   * Sends a code, or, to a contact with no account when `create_user` is false, a notice with a
+   * sign-up link. Either way the caller learns nothing about whether the account exists: same
+   * answer, same limits, a row stored in both cases so both count towards them.
+   */
+  async requestOtp(input: OtpRequest, ip: string): Promise<void> {
+    const { users, otps, now: clock } = this.deps;
+    const now = clock();
+    const contact = contactOf(input);
+    const language = input.language ?? 'en';
+
+    const activity = await otps.recentActivity(contact.value, ip, new Date(now.getTime() - HOUR_MS));
+    if (activity.lastForContactAt) {
+      const sinceLastS = (now.getTime() - activity.lastForContactAt.getTime()) / 1000;
+      if (sinceLastS < OTP_RESEND_AFTER_S) {
+        throw new AppError('RATE_LIMITED', 'Wait before asking for another code.', {
+          retry_after_s: Math.ceil(OTP_RESEND_AFTER_S - sinceLastS),
+        });
+      }
+    }
+    if (activity.byContact >= OTP_MAX_PER_CONTACT_PER_HOUR) {
+      const first = activity.firstForContactAt?.getTime() ?? now.getTime();
+      throw new AppError('RATE_LIMITED', 'Too many codes for this contact. Try again later.', {
+        retry_after_s: Math.max(1, Math.ceil((first + HOUR_MS - now.getTime()) / 1000)),
+      });
+    }
+    if (activity.byIp >= this.deps.otpRequestsPerIpPerHour) {
+      throw new AppError('RATE_LIMITED', 'Too many codes from this address. Try again later.', {
+        retry_after_s: 3600,
+      });
+    }
+
+    const user = await users.findByContact(contact.column, contact.value);
+    const issueCode = user !== undefined || input.create_user === true;
+    const code = issueCode ? generateOtpCode() : null;
+    const row = await otps.insert({
+      contact_type: contact.type,
+      contact: contact.value,
+      code_hash: code ? this.hashCode(contact, code) : '',
+      request_ip: ip,
+      created_at: now,
+      expires_at: new Date(now.getTime() + OTP_TTL_S * 1000),
+    });
+    if (code) await otps.retireOthers(contact.value, row.id, now);
+
+    const message = code
+      ? codeMessage(language, code, this.signInLink(contact, code))
+      : noAccountMessage(language, `${this.deps.publicUrl}/auth/signup`);
+    try {
+      if (contact.type === 'email') {
+        await this.deps.mail.send({
+          to: contact.value,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      } else {
+        await this.deps.sms.send({ to: contact.value, text: message.sms });
+      }
+    } catch (error) {
+      await otps.consume(row.id, now);
+      throw new AppError('DELIVERY_FAILED', undefined, {}, error);
+    }
+  }
+
+  private signInLink(contact: Contact, code: string): string {
+    const params = new URLSearchParams({ [contact.column]: contact.value, code });
+    return `${this.deps.publicUrl}/auth/callback?${params.toString()}`;
+  }
+
+  async verifyOtp(
+    input: VerifyRequest,
+    userAgent: string | null,
+  ): Promise<{ tokens: TokenPair; user: UserRow }> {
+    const { otps, users, now: clock } = this.deps;
+    const now = clock();
+    const contact = contactOf(input);
+    const row = await otps.latestLive(contact.type, contact.value, now);
+    if (!row) throw new AppError('OTP_INVALID');
+    const attempt = await otps.takeAttempt(row.id, OTP_MAX_ATTEMPTS);
+    if (attempt === undefined) throw new AppError('OTP_TOO_MANY_ATTEMPTS');
+    if (!digestsEqual(this.hashCode(contact, input.token), row.code_hash)) {
+      if (attempt >= OTP_MAX_ATTEMPTS) {
+        await otps.consume(row.id, now);
+        throw new AppError('OTP_TOO_MANY_ATTEMPTS');
+      }
+      throw new AppError('OTP_INVALID');
+    }
+    if (!(await otps.consume(row.id, now))) throw new AppError('OTP_INVALID');
+    const user = await users.findOrCreate(contact.column, contact.value);
+    const tokens = await this.startSession(user.id, userAgent, now);
+    return { tokens, user };
+  }
+
+  private async startSession(userId: string, userAgent: string | null, now: Date): Promise<TokenPair> {
+    const sessionId = await this.deps.sessions.create(userId, userAgent, now);
+    return this.issueTokens(userId, sessionId, now);
+  }
+
+  private async issueTokens(userId: string, sessionId: string, now: Date): Promise<TokenPair> {
+    const refreshToken = generateOpaqueToken();
+    await this.deps.sessions.addRefreshToken(
+      sessionId,
+      userId,
+      sha256Hex(refreshToken),
+      now,
+      new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
+    );
+    const iat = Math.floor(now.getTime() / 1000);
+    const claims: AccessClaims = { sub: userId, sid: sessionId, iat, exp: iat + ACCESS_TOKEN_TTL_S };
+    return {
+      access_token: signAccessToken(this.accessKey, claims),
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_TTL_S,
+      token_type: 'bearer',
+    };
+  }
+
+  /**
+   * Rotates a refresh token. Each works once: presenting a spent one means it was stolen or
+   * replayed, so the whole session (and every token issued after it) is revoked.
+   */
+  async refresh(refreshToken: string): Promise<{ tokens: TokenPair; user: UserRow }> {
+    const { sessions, users, now: clock } = this.deps;
+    const now = clock();
+    const row = await sessions.findRefreshToken(sha256Hex(refreshToken));
+    if (!row) throw new AppError('REFRESH_INVALID');
+    if (row.used_at !== null || !(await sessions.spendRefreshToken(row.id, now))) {
+      await sessions.revoke(row.session_id, row.user_id, now);
+      throw new AppError(
+        'REFRESH_INVALID',
+        'The refresh token was already used; the session has been revoked.',
+      );
+    }
+    if (row.expires_at.getTime() <= now.getTime()) throw new AppError('REFRESH_INVALID');
+    const session = await sessions.findLive(row.session_id, row.user_id);
+    const user = await users.findById(row.user_id);
+    if (!session || !user) throw new AppError('REFRESH_INVALID');
+    await sessions.touch(session.id, now);
+    return { tokens: await this.issueTokens(row.user_id, row.session_id, now), user };
+  }
+
+  /** Checks a bearer token: signature, expiry, and that its session was not revoked. */
+  async authenticate(authorization: string | undefined): Promise<Authenticated> {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+    if (!match) throw new AppError('UNAUTHORIZED');
+    const claims = verifyAccessToken(this.accessKey, match[1]!, Math.floor(this.deps.now().getTime() / 1000));
+    if (!claims) throw new AppError('UNAUTHORIZED');
+    const session = await this.deps.sessions.findLive(claims.sid, claims.sub);
+    if (!session) throw new AppError('UNAUTHORIZED');
+    return { userId: claims.sub, sessionId: claims.sid };
+  }
+
+  async logout(auth: Authenticated): Promise<void> {
+    await this.deps.sessions.revoke(auth.sessionId, auth.userId, this.deps.now());
+  }
+}

@@ -1,0 +1,123 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, OtpCodesTable } from '../../db/schema.ts';
+
+export type OtpRow = Selectable<OtpCodesTable>;
+
+export class OtpRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insert(row: {
+    contact_type: 'email' | 'sms';
+    contact: string;
+    code_hash: string;
+    request_ip: string;
+    created_at: Date;
+    expires_at: Date;
+  }): Promise<OtpRow> {
+    return this.db.insertInto('otp_codes').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** How many codes a contact and an address asked for since `since`, and when the contact last asked. */
+  async recentActivity(
+    contact: string,
+    ip: string,
+    since: Date,
+  ): Promise<{
+    byContact: number;
+    byIp: number;
+    lastForContactAt: Date | null;
+    firstForContactAt: Date | null;
+  }> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('otp_codes')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('contact', '=', contact)
+          .where('created_at', '>', since)
+          .as('by_contact'),
+        eb
+          .selectFrom('otp_codes')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('request_ip', '=', ip)
+          .where('created_at', '>', since)
+          .as('by_ip'),
+        eb
+          .selectFrom('otp_codes')
+          .select((e) => e.fn.max('created_at').as('m'))
+          .where('contact', '=', contact)
+          .as('last_at'),
+        eb
+          .selectFrom('otp_codes')
+          .select((e) => e.fn.min('created_at').as('m'))
+          .where('contact', '=', contact)
+          .where('created_at', '>', since)
+          .as('first_at'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      byContact: Number(row.by_contact ?? 0),
+      byIp: Number(row.by_ip ?? 0),
+      lastForContactAt: row.last_at ? new Date(row.last_at as unknown as string) : null,
+      firstForContactAt: row.first_at ? new Date(row.first_at as unknown as string) : null,
+    };
+  }
+
+  /** The newest live code of a contact: unexpired, unconsumed, with a code issued. */
+  latestLive(contactType: 'email' | 'sms', contact: string, now: Date): Promise<OtpRow | undefined> {
+    return this.db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('contact_type', '=', contactType)
+      .where('contact', '=', contact)
+      .where('consumed_at', 'is', null)
+      .where('code_hash', '!=', '')
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Takes one of the code's tries before comparing, atomically: however many guesses arrive at
+   * once, at most `maxAttempts` are ever compared. Undefined when the tries are used up.
+   */
+  async takeAttempt(id: string, maxAttempts: number): Promise<number | undefined> {
+    const row = await this.db
+      .updateTable('otp_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('attempts', '<', maxAttempts)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row?.attempts;
+  }
+
+  /** Marks the code used; false when another request consumed it first (a code works once). */
+  async consume(id: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('otp_codes')
+      .set({ consumed_at: now })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A new code replaces older live ones of the same contact. */
+  async retireOthers(contact: string, keepId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('otp_codes')
+      .set({ consumed_at: now })
+      .where('contact', '=', contact)
+      .where('id', '!=', keepId)
+      .where('consumed_at', 'is', null)
+      .execute();
+  }
+
+  /** Rows older than a day serve no rate limit any more. */
+  async deleteOlderThan(cutoff: Date): Promise<void> {
+    await this.db.deleteFrom('otp_codes').where('created_at', '<', cutoff).execute();
+  }
+}

@@ -1,0 +1,80 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RefreshTokensTable } from '../../db/schema.ts';
+
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+
+export class SessionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(userId: string, userAgent: string | null, now: Date): Promise<string> {
+    const row = await this.db
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        user_agent: userAgent?.slice(0, 300) ?? null,
+        last_used_at: now,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async addRefreshToken(sessionId: string, userId: string, tokenHash: string, now: Date, expiresAt: Date) {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        session_id: sessionId,
+        user_id: userId,
+        token_hash: tokenHash,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+  }
+
+  findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** Spends a refresh token; false when it was already spent (a concurrent rotation won). */
+  async spendRefreshToken(id: string, now: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Live session of this rider, or undefined when revoked or unknown. */
+  findLive(sessionId: string, userId: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'last_used_at'])
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async touch(sessionId: string, now: Date): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+  }
+
+  async revoke(sessionId: string, userId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}

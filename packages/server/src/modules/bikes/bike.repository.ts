@@ -1,0 +1,113 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { BikesTable, Database } from '../../db/schema.ts';
+
+export type BikeRow = Selectable<BikesTable>;
+export type BikeValues = Pick<BikeRow, 'name' | 'type' | 'brand' | 'model' | 'year'>;
+
+/** A rider's bikes. Every query carries the owner's id: another rider's bike is simply not found. */
+export class BikeRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Spec 000 §7: primary first, then newest first. */
+  list(userId: string): Promise<BikeRow[]> {
+    return this.db
+      .selectFrom('bikes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('is_primary', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  find(userId: string, bikeId: string): Promise<BikeRow | undefined> {
+    return this.db
+      .selectFrom('bikes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', bikeId)
+      .executeTakeFirst();
+  }
+
+  /** A rider's first bike becomes primary on its own; `makePrimary` forces it. */
+  async create(userId: string, values: BikeValues, makePrimary: boolean, now: Date): Promise<BikeRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('bikes')
+        .select('id')
+        .where('user_id', '=', userId)
+        .limit(1)
+        .execute();
+      const primary = makePrimary || existing.length === 0;
+      if (primary) {
+        await trx.updateTable('bikes').set({ is_primary: false }).where('user_id', '=', userId).execute();
+      }
+      return trx
+        .insertInto('bikes')
+        .values({ user_id: userId, ...values, is_primary: primary, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  update(
+    userId: string,
+    bikeId: string,
+    values: Partial<BikeValues>,
+    now: Date,
+  ): Promise<BikeRow | undefined> {
+    return this.db
+      .updateTable('bikes')
+      .set({ ...values, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', bikeId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Deleting the primary bike hands the role to the newest remaining one. */
+  async delete(userId: string, bikeId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('bikes')
+        .where('user_id', '=', userId)
+        .where('id', '=', bikeId)
+        .returning('is_primary')
+        .executeTakeFirst();
+      if (!deleted) return false;
+      if (deleted.is_primary) {
+        const next = await trx
+          .selectFrom('bikes')
+          .select('id')
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (next)
+          await trx.updateTable('bikes').set({ is_primary: true }).where('id', '=', next.id).execute();
+      }
+      return true;
+    });
+  }
+
+  /** Spec 000 §4: clear is_primary on all the rider's bikes first, then set it on the chosen one. */
+  async setPrimary(userId: string, bikeId: string, now: Date): Promise<BikeRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const bike = await trx
+        .selectFrom('bikes')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '=', bikeId)
+        .executeTakeFirst();
+      if (!bike) return undefined;
+      await trx.updateTable('bikes').set({ is_primary: false }).where('user_id', '=', userId).execute();
+      return trx
+        .updateTable('bikes')
+        .set({ is_primary: true, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', bikeId)
+        .returningAll()
+        .executeTakeFirst();
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { bikeSchema, bikeUpdateSchema } from '@vatio/schemas';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { requireAuth } from '../../http/auth-hook.ts';
+import { presentBike } from '../../http/presenters.ts';
+import { parseBody, parseId } from '../../http/validate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { BikeRepository } from './bike.repository.ts';
+
+type IdParams = { Params: { id: string } };
+
+export function bikeRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; bikes: BikeRepository; now: () => Date },
+) {
+  const { auth, bikes, now } = deps;
+  const guard = { preHandler: requireAuth(auth) };
+
+  app.get('/api/bikes', guard, async (request) => (await bikes.list(request.auth.userId)).map(presentBike));
+
+  app.post('/api/bikes', guard, async (request, reply) => {
+    const { is_primary, ...values } = parseBody(bikeSchema, request.body);
+    const bike = await bikes.create(request.auth.userId, values, is_primary === true, now());
+    return reply.code(201).send(presentBike(bike));
+  });
+
+  app.get<IdParams>('/api/bikes/:id', guard, async (request) => {
+    const bike = await bikes.find(request.auth.userId, parseId(request.params.id));
+    if (!bike) throw new AppError('NOT_FOUND');
+    return presentBike(bike);
+  });
+
+  app.put<IdParams>('/api/bikes/:id', guard, async (request) => {
+    const id = parseId(request.params.id);
+    const { is_primary, ...values } = parseBody(bikeUpdateSchema, request.body);
+    const userId = request.auth.userId;
+    let bike = await bikes.update(userId, id, values, now());
+    if (!bike) throw new AppError('NOT_FOUND');
+    if (is_primary === true) bike = await bikes.setPrimary(userId, id, now());
+    return presentBike(bike!);
+  });
+
+  app.delete<IdParams>('/api/bikes/:id', guard, async (request, reply) => {
+    if (!(await bikes.delete(request.auth.userId, parseId(request.params.id))))
+      throw new AppError('NOT_FOUND');
+    return reply.code(204).send();
+  });
+
+  app.post<IdParams>('/api/bikes/:id/primary', guard, async (request) => {
+    const bike = await bikes.setPrimary(request.auth.userId, parseId(request.params.id), now());
+    if (!bike) throw new AppError('NOT_FOUND');
+    return presentBike(bike);
+  });
+}
