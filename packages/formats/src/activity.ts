@@ -1,0 +1,149 @@
+/**
+ * The one shape every decoder produces: metadata, the device's own summary (kept apart from anything
+ * Vatio computes), laps, events and columnar streams on a 1 Hz timeline.
+ */
+
+export type ActivityFormat = 'fit' | 'tcx' | 'gpx';
+
+/** Every stream channel, in a stable order (the stream blob writer relies on it). */
+export const CHANNELS = [
+  'powerW',
+  'heartRateBpm',
+  'cadenceRpm',
+  'speedMps',
+  'distanceM',
+  'altitudeM',
+  'latDeg',
+  'lngDeg',
+  'temperatureC',
+  /** Left leg's share of power, 0–100 %. */
+  'leftRightBalancePct',
+  /** Mean of left and right when both are recorded, otherwise the one recorded. */
+  'torqueEffectivenessPct',
+  'torqueEffectivenessLeftPct',
+  'torqueEffectivenessRightPct',
+  /** The device's combined figure when recorded, otherwise the mean of left and right. */
+  'pedalSmoothnessPct',
+  'pedalSmoothnessLeftPct',
+  'pedalSmoothnessRightPct',
+] as const;
+
+export type ChannelName = (typeof CHANNELS)[number];
+
+/**
+ * Columnar streams on a 1 Hz timeline: index i is `timeS[i] === i` seconds after `startTime`.
+ * Values are NaN where there is no value; a channel the file does not carry is `undefined`.
+ * `gapMask[i] === 1` marks a pause or a hole in the data (timer stopped, recording dropped out for
+ * longer than the fill limit): consumers must skip those seconds, never read them as zeros.
+ */
+export type ActivityStreams = {
+  timeS: Float64Array;
+  gapMask: Uint8Array;
+} & { [K in ChannelName]?: Float64Array };
+
+export interface DeviceInfo {
+  manufacturer?: string;
+  product?: string;
+  /** Human name when the file gives one (FIT product_name, TCX Creator/Name, GPX creator). */
+  name?: string;
+  serialNumber?: number;
+  softwareVersion?: number;
+}
+
+export interface SensorInfo extends DeviceInfo {
+  /** e.g. 'bikePower', 'heartRate', 'bikeSpeedCadence' (FIT antplus/ble/local device type). */
+  deviceType?: string;
+}
+
+export interface Lap {
+  /** Seconds after the activity's `startTime`. */
+  startTimeS: number;
+  elapsedTimeS?: number;
+  timerTimeS?: number;
+  distanceM?: number;
+  avgPowerW?: number;
+  maxPowerW?: number;
+  normalizedPowerW?: number;
+  avgHeartRateBpm?: number;
+  maxHeartRateBpm?: number;
+  avgCadenceRpm?: number;
+  avgSpeedMps?: number;
+  ascentM?: number;
+  /** What ended the lap, as the file names it ('manual', 'distance', 'sessionEnd'...). */
+  trigger?: string;
+}
+
+export interface ActivityEvent {
+  /** Seconds after the activity's `startTime`. */
+  timeS: number;
+  /** FIT event name ('timer', 'rearGearChange', 'calibration'...). */
+  event: string;
+  /** FIT event type name ('start', 'stop', 'stopAll', 'marker'...). */
+  eventType: string;
+  data?: number;
+}
+
+/**
+ * The device's own session figures, exactly as recorded (0 stays 0, e.g. an FTP of 0), undefined where
+ * the file has none. An independent oracle for Vatio's own metrics, never a substitute for them.
+ */
+export interface DeviceSummary {
+  elapsedTimeS?: number;
+  timerTimeS?: number;
+  distanceM?: number;
+  avgPowerW?: number;
+  maxPowerW?: number;
+  normalizedPowerW?: number;
+  trainingStressScore?: number;
+  intensityFactor?: number;
+  /** FIT session threshold_power. */
+  ftpW?: number;
+  workJ?: number;
+  avgHeartRateBpm?: number;
+  maxHeartRateBpm?: number;
+  avgCadenceRpm?: number;
+  avgSpeedMps?: number;
+  ascentM?: number;
+  descentM?: number;
+  calories?: number;
+  /** Left leg's share from FIT left_right_balance_100, when the right-side flag makes it unambiguous. */
+  leftRightBalancePct?: number;
+}
+
+/** One session of a (possibly multisport) FIT file, so a caller can see what was left out. */
+export interface SessionInfo {
+  sport: string;
+  subSport?: string;
+  startTime: Date;
+  elapsedTimeS?: number;
+  /** True for the session this Activity was built from. */
+  selected: boolean;
+}
+
+export interface Activity {
+  format: ActivityFormat;
+  /** Lower-camel FIT sport name ('cycling', 'running'...) or 'unknown'. */
+  sport: string;
+  subSport?: string;
+  /** 'file' when the file names the sport; 'inferred' when deduced (power meter data, cycling device). */
+  sportSource: 'file' | 'inferred' | 'unknown';
+  name?: string;
+  device: DeviceInfo;
+  sensors: SensorInfo[];
+  /** UTC instant of `timeS === 0`. */
+  startTime: Date;
+  /** Wall-clock duration: the device's session figure when plausible, otherwise the span of the data. */
+  elapsedTimeS: number;
+  /** Moving time: the device's timer time when the file has one, otherwise seconds outside gaps. */
+  timerTimeS: number;
+  laps: Lap[];
+  events: ActivityEvent[];
+  deviceSummary: DeviceSummary;
+  streams: ActivityStreams;
+  /** FIT only: false when the file fails its size/CRC check (truncated) but records could be read. */
+  integrity?: boolean;
+  /** Set for multisport files: every session, with the one selected. */
+  sessions?: SessionInfo[];
+  /** Plain-English notes on what the decoder did with odd data (dropped fields, truncation...). */
+  warnings: string[];
+}

@@ -1,0 +1,29 @@
+/** Stable error codes: the server maps them to HTTP answers and the web app to translated messages. */
+export type FormatErrorCode =
+  | 'EMPTY_FILE'
+  | 'UNSUPPORTED_FORMAT'
+  | 'CORRUPT_FILE'
+  | 'NO_RECORDS'
+  | 'FILE_TOO_LARGE'
+  | 'ZIP_TOO_LARGE';
+
+export class FormatError extends Error {
+  override readonly name = 'FormatError';
+  readonly code: FormatErrorCode;
+
+  constructor(code: FormatErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+export function isFormatError(error: unknown): error is FormatError {
+  return error instanceof FormatError;
+}
+
+/** Wraps anything a third-party parser throws into a typed CORRUPT_FILE error. */
+export function asFormatError(error: unknown, what: string): FormatError {
+  if (error instanceof FormatError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new FormatError('CORRUPT_FILE', `The ${what} could not be read: ${detail}`, { cause: error });
+}
