@@ -1,4 +1,173 @@
-// Placeholder: replaced by the real screen.
-export function VerifyOtpScreen(_props: Record<string, unknown>) {
-  return <div>VerifyOtpScreen</div>;
+import { otpCodeSchema } from '@vatio/schemas';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { requestOtp, verifyOtp } from '../../api/endpoints';
+import { useAuth } from '../../auth/AuthProvider';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { isLanguage } from '../../i18n/resources';
+import { errorMessage } from '../../lib/errors';
+import { AuthLayout } from './AuthLayout';
+import { afterSignInPath, readVerifyState, toContact, type VerifyState } from './authNavigation';
+import { emptyOtp, OtpInput, type OtpInputHandle } from './OtpInput';
+import { useResendCountdown } from './useResendCountdown';
+
+/** /auth/verify-otp: without a contact in the navigation state there is nothing to verify. */
+export function VerifyOtpScreen() {
+  const location = useLocation();
+  const state = readVerifyState(location.state);
+  if (!state) return <Navigate to="/auth/login" replace />;
+  return <VerifyOtp state={state} />;
+}
+
+function VerifyOtp({ state }: { state: VerifyState }) {
+  const { t, i18n } = useTranslation(['auth', 'common']);
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  const otp = useRef<OtpInputHandle>(null);
+  const helpId = useId();
+
+  const [digits, setDigits] = useState(emptyOtp);
+  const [error, setError] = useState<string>();
+  const [info, setInfo] = useState<string>();
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const countdown = useResendCountdown();
+
+  const code = digits.join('');
+  const complete = otpCodeSchema.safeParse(code).success;
+  const contact = toContact(state.type, state.contact);
+  const backTo = state.signup ? '/auth/signup' : '/auth/login';
+  const backState = state.from ? { from: state.from } : undefined;
+
+  const verify = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!complete || verifying) return;
+    setVerifying(true);
+    setError(undefined);
+    setInfo(undefined);
+    try {
+      const result = await verifyOtp(contact, code);
+      const me = await signIn(result);
+      if (!me) {
+        setError(t('auth:verify.signInFailed'));
+        setVerifying(false);
+        return;
+      }
+      navigate(afterSignInPath(me, state.signup, state.from), { replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure, t));
+      setDigits(emptyOtp());
+      setVerifying(false);
+      otp.current?.focus(0);
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    setError(undefined);
+    setInfo(undefined);
+    try {
+      await requestOtp(contact, state.signup, isLanguage(i18n.language) ? i18n.language : 'en');
+      countdown.restart();
+      setDigits(emptyOtp());
+      setInfo(t('auth:verify.resent'));
+      otp.current?.focus(0);
+    } catch (failure) {
+      setError(errorMessage(failure, t));
+      if (failure instanceof ApiError && failure.code === 'RATE_LIMITED' && failure.retryAfterS) {
+        countdown.restart(failure.retryAfterS);
+      }
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth:verify.title')}
+      subtitle={
+        <p>
+          <Trans
+            t={t}
+            i18nKey={state.type === 'email' ? 'auth:verify.sentToEmail' : 'auth:verify.sentToPhone'}
+            values={{ contact: state.contact }}
+            components={{
+              strong: <strong className="font-semibold break-all text-slate-900 dark:text-white" />,
+            }}
+          />{' '}
+          <Link
+            to={backTo}
+            state={backState}
+            className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+          >
+            {t('auth:verify.change')}
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={verify} className="space-y-5">
+        <OtpInput
+          ref={otp}
+          value={digits}
+          onChange={(next) => {
+            setDigits(next);
+            setError(undefined);
+          }}
+          invalid={Boolean(error)}
+          readOnly={verifying}
+          describedBy={helpId}
+        />
+
+        {error && <Alert>{error}</Alert>}
+        {info && <Alert tone="success">{info}</Alert>}
+
+        <Button
+          type="submit"
+          data-testid="verify-code"
+          disabled={!complete}
+          loading={verifying}
+          className="w-full"
+        >
+          {t('auth:verify.submit')}
+        </Button>
+
+        <div id={helpId} className="space-y-1 text-sm text-slate-600 dark:text-slate-300">
+          <p>{t('auth:verify.expires')}</p>
+          <p>
+            {t('auth:verify.help')}{' '}
+            <Link
+              to={backTo}
+              state={backState}
+              className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+            >
+              {t('auth:verify.otherMethod')}
+            </Link>
+          </p>
+        </div>
+
+        <div className="flex min-h-10 items-center justify-center border-t border-slate-200 pt-4 dark:border-slate-700">
+          {countdown.canResend ? (
+            <Button
+              variant="ghost"
+              data-testid="resend-code"
+              loading={resending}
+              onClick={() => void resend()}
+            >
+              {t('auth:verify.resend')}
+            </Button>
+          ) : (
+            <p
+              className="text-sm text-slate-500 tabular-nums dark:text-slate-400"
+              data-testid="resend-countdown"
+            >
+              {t('auth:verify.resendIn', { seconds: countdown.remaining })}
+            </p>
+          )}
+        </div>
+      </form>
+    </AuthLayout>
+  );
 }
