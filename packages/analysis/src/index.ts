@@ -6,3 +6,5 @@ export * from './power/power-summary.ts';
 export * from './power/training-stress.ts';
 export * from './power/variability.ts';
 export * from './power/zones.ts';
+export * from './curve/mean-max.ts';
+export * from './curve/merge-curves.ts';

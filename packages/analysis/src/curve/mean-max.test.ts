@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createActivityStreams, streamsFromSeconds } from '../streams/activity-streams.ts';
+import {
+  bestAveragePowerW,
+  curvePowerAtW,
+  type GapPolicy,
+  meanMaxCurve,
+  meanMaxDurationsS,
+  nonIncreasingEnvelope,
+} from './mean-max.ts';
+
+/** Random ride: powers 0–1500 W with some missing values and some gap seconds. */
+const arbitraryRide = fc
+  .array(
+    fc.record({
+      powerW: fc.oneof(fc.integer({ min: 0, max: 1500 }), fc.double({ min: 0, max: 1500, noNaN: true })),
+      kind: fc.constantFrom('value', 'value', 'value', 'value', 'value', 'missing', 'gap'),
+    }),
+    { minLength: 1, maxLength: 300 },
+  )
+  .map((samples) => {
+    const n = samples.length;
+    const power = new Float64Array(n);
+    const gapMask = new Uint8Array(n);
+    samples.forEach((s, i) => {
+      power[i] = s.kind === 'value' ? s.powerW : Number.NaN;
+      gapMask[i] = s.kind === 'gap' ? 1 : 0;
+    });
+    return createActivityStreams(
+      Float64Array.from({ length: n }, (_, i) => i),
+      gapMask,
+      { powerW: power },
+    );
+  });
+
+/** Brute force: every window of d usable seconds (joined) or of d consecutive usable seconds (split). */
+function bruteForceBest(
+  power: Float64Array,
+  gapMask: Uint8Array,
+  d: number,
+  gaps: GapPolicy,
+): number | undefined {
+  const runs: number[][] = [[]];
+  for (let i = 0; i < power.length; i++) {
+    if (gapMask[i] === 0 && Number.isFinite(power[i]!)) runs[runs.length - 1]!.push(power[i]!);
+    else if (gaps === 'split') runs.push([]);
+  }
+  let bestW: number | undefined;
+  for (const run of runs) {
+    for (let start = 0; start + d <= run.length; start++) {
+      let sum = 0;
+      for (let k = start; k < start + d; k++) sum += run[k]!;
+      if (bestW === undefined || sum / d > bestW) bestW = sum / d;
+    }
+  }
+  return bestW;
+}
+
+describe('meanMaxDurationsS', () => {
+  it('has every second up to 20 min and then a log grid', () => {
+    const grid = meanMaxDurationsS(14_400);
+    expect(grid.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(grid[1199]).toBe(1200);
+    expect(grid[1200]).toBe(1228);
+    expect(grid.every((d, k) => k === 0 || d > grid[k - 1]!)).toBe(true);
+    expect(grid[grid.length - 1]).toBeLessThanOrEqual(14_400);
+    expect(grid.length).toBeLessThan(1200 + 120);
+  });
+});
+
+describe('meanMaxCurve', () => {
+  it('is flat at the power of a constant ride and reaches its full length on the grid', () => {
+    const curve = meanMaxCurve(streamsFromSeconds({ powerW: new Array(3600).fill(250) }), { gaps: 'join' });
+    expect(curve?.powerW.every((p) => Math.abs(p - 250) < 1e-9)).toBe(true);
+    expect(curve?.durationsS[curve.durationsS.length - 1]).toBeLessThanOrEqual(3600);
+    expect(curvePowerAtW(curve!, 1200)).toBeCloseTo(250, 9);
+  });
+
+  it('finds a 5-min interval and where it starts', () => {
+    const power = new Array(3600).fill(150);
+    for (let t = 1000; t < 1300; t++) power[t] = 380;
+    const streams = streamsFromSeconds({ powerW: power });
+    const curve = meanMaxCurve(streams, { gaps: 'join' })!;
+    expect(curvePowerAtW(curve, 300)).toBe(380);
+    expect(bestAveragePowerW(streams, 300, { gaps: 'join' })).toEqual({ powerW: 380, startS: 1000 });
+  });
+
+  it('joins efforts across a pause or keeps them apart, as asked', () => {
+    const power = Float64Array.from([300, 300, Number.NaN, 300, 300]);
+    const gapMask = Uint8Array.from([0, 0, 1, 0, 0]);
+    const streams = createActivityStreams(Float64Array.from([0, 1, 2, 3, 4]), gapMask, { powerW: power });
+    expect(bestAveragePowerW(streams, 4, { gaps: 'join' })).toEqual({ powerW: 300, startS: 0 });
+    expect(bestAveragePowerW(streams, 3, { gaps: 'split' })).toBeUndefined();
+    expect(meanMaxCurve(streams, { gaps: 'split' })?.durationsS).toEqual([1, 2]);
+  });
+
+  it('can rise between durations that are not multiples, so the exact curve is not monotone', () => {
+    const curve = meanMaxCurve(streamsFromSeconds({ powerW: [2, 0, 2, 0] }), { gaps: 'join' })!;
+    expect(curve.powerW.slice(0, 3)).toEqual([2, 1, 4 / 3]);
+    expect(nonIncreasingEnvelope(curve).powerW.slice(0, 3)).toEqual([2, 4 / 3, 4 / 3]);
+  });
+
+  it('never rises from a duration to any multiple of it (property)', () => {
+    fc.assert(
+      fc.property(arbitraryRide, fc.constantFrom<GapPolicy>('join', 'split'), (streams, gaps) => {
+        const curve = meanMaxCurve(streams, { gaps });
+        if (curve === undefined) return;
+        const at = new Map(curve.durationsS.map((d, k) => [d, curve.powerW[k]!]));
+        for (const [d, p] of at) {
+          for (let multiple = 2 * d; at.has(multiple); multiple += d) {
+            expect(at.get(multiple)!).toBeLessThanOrEqual(p + 1e-9);
+          }
+        }
+      }),
+    );
+  });
+
+  it('has a non-increasing envelope that is the best power held for at least each duration (property)', () => {
+    fc.assert(
+      fc.property(arbitraryRide, fc.constantFrom<GapPolicy>('join', 'split'), (streams, gaps) => {
+        const curve = meanMaxCurve(streams, { gaps });
+        if (curve === undefined) return;
+        const envelope = nonIncreasingEnvelope(curve);
+        for (let k = 1; k < envelope.powerW.length; k++) {
+          expect(envelope.powerW[k]!).toBeLessThanOrEqual(envelope.powerW[k - 1]!);
+        }
+        envelope.powerW.forEach((p, k) => {
+          expect(p).toBe(Math.max(...curve.powerW.slice(k)));
+          expect(curve.powerW[envelope.fromIndex[k]!]).toBe(p);
+        });
+      }),
+    );
+  });
+
+  it('equals a brute-force best average at every duration (property)', () => {
+    fc.assert(
+      fc.property(arbitraryRide, fc.constantFrom<GapPolicy>('join', 'split'), (streams, gaps) => {
+        const curve = meanMaxCurve(streams, { gaps });
+        const power = streams.powerW!;
+        if (curve === undefined) {
+          expect(bruteForceBest(power, streams.gapMask, 1, gaps)).toBeUndefined();
+          return;
+        }
+        curve.durationsS.forEach((d, k) => {
+          expect(curve.powerW[k]).toBeCloseTo(bruteForceBest(power, streams.gapMask, d, gaps)!, 6);
+        });
+        const longest = curve.durationsS[curve.durationsS.length - 1]!;
+        expect(bruteForceBest(power, streams.gapMask, longest + 1, gaps)).toBeUndefined();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
