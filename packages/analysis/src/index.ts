@@ -8,3 +8,6 @@ export * from './power/variability.ts';
 export * from './power/zones.ts';
 export * from './curve/mean-max.ts';
 export * from './curve/merge-curves.ts';
+export * from './curve/ftp-estimates.ts';
+export * from './curve/power-duration-models.ts';
+export * from './curve/w-prime-balance.ts';

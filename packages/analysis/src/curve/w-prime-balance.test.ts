@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createActivityStreams, streamsFromSeconds } from '../streams/activity-streams.ts';
+import {
+  minimumWPrimeBalanceJ,
+  skibaTauS,
+  wPrimeBalanceDifferentialJ,
+  wPrimeBalanceIntegralJ,
+} from './w-prime-balance.ts';
+
+const params = { cpW: 250, wPrimeJ: 20_000 };
+/** 3 min at 350 W (100 W over CP) then 2 h at 100 W. */
+const effortThenRecovery = [...new Array(180).fill(350), ...new Array(7200).fill(100)];
+
+describe('Skiba τ', () => {
+  it('follows 546·e^(−0.01·D_CP) + 316 with D_CP from the seconds below CP', () => {
+    const streams = streamsFromSeconds({ powerW: effortThenRecovery });
+    expect(skibaTauS(streams, 250)).toBeCloseTo(546 * Math.exp(-0.01 * 150) + 316, 9);
+  });
+});
+
+describe('W′ balance', () => {
+  for (const [name, balanceOf] of [
+    ['integral (Skiba 2012)', wPrimeBalanceIntegralJ],
+    ['differential (Skiba 2015)', wPrimeBalanceDifferentialJ],
+  ] as const) {
+    it(`returns to W′ after a long recovery in the ${name} form`, () => {
+      const balance = balanceOf(streamsFromSeconds({ powerW: effortThenRecovery }), params)!;
+      expect(minimumWPrimeBalanceJ(balance)).toBeLessThan(20_000 - 14_000);
+      expect(balance[balance.length - 1]).toBeGreaterThan(20_000 - 10);
+      expect(balance[balance.length - 1]).toBeLessThanOrEqual(20_000);
+    });
+
+    it(`stays at W′ while riding below CP in the ${name} form`, () => {
+      const balance = balanceOf(streamsFromSeconds({ powerW: new Array(600).fill(200) }), params)!;
+      expect(balance.every((b) => b === 20_000)).toBe(true);
+    });
+  }
+
+  it('depletes by exactly (P − CP)·t above CP in the differential form', () => {
+    const balance = wPrimeBalanceDifferentialJ(
+      streamsFromSeconds({ powerW: new Array(120).fill(400) }),
+      params,
+    )!;
+    expect(balance[119]).toBe(20_000 - 150 * 120);
+  });
+
+  it('keeps reconstituting through a pause', () => {
+    const n = 180 + 600 + 60;
+    const power = new Float64Array(n).fill(Number.NaN);
+    power.fill(350, 0, 180);
+    power.fill(100, 780);
+    const gapMask = new Uint8Array(n).fill(1, 180, 780);
+    const streams = createActivityStreams(
+      Float64Array.from({ length: n }, (_, i) => i),
+      gapMask,
+      { powerW: power },
+    );
+    const integral = wPrimeBalanceIntegralJ(streams, params)!;
+    const differential = wPrimeBalanceDifferentialJ(streams, params)!;
+    expect(integral[779]).toBeGreaterThan(integral[179]! + 5000);
+    expect(differential[779]).toBeGreaterThan(differential[179]! + 5000);
+  });
+
+  it('is undefined without power or without positive CP and W′', () => {
+    expect(wPrimeBalanceIntegralJ(streamsFromSeconds({ heartRateBpm: [120] }), params)).toBeUndefined();
+    expect(
+      wPrimeBalanceDifferentialJ(streamsFromSeconds({ powerW: [100] }), { cpW: 0, wPrimeJ: 1 }),
+    ).toBeUndefined();
+  });
+});
