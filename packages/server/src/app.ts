@@ -100,11 +100,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   bikeRoutes(app, { auth, bikes: new BikeRepository(db), now });
 
   if (config.webDistDir) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
-    // Hashed assets never change; index.html must be revalidated so a new release is picked up.
-    app.get('/assets/*', (request, reply) => {
-      const path = (request.params as { '*': string })['*'];
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${path}`);
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Hashed assets never change; everything else (index.html, sw.js) is revalidated so a new release is picked up.
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
     });
   }
 
@@ -117,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (existsSync(join(config.webDistDir!, file))) return reply.sendFile(file);
         return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
   });

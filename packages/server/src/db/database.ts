@@ -12,6 +12,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** The embedded instance, when the engine is PGlite (tests dump it as a template). */
+  pglite?: PGlite;
   close: () => Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  return { db, engine: 'pglite', pglite, close: () => db.destroy() };
 }
 
 export function pgliteDirFor(dataDir: string): string {
