@@ -5,7 +5,8 @@ export type FormatErrorCode =
   | 'CORRUPT_FILE'
   | 'NO_RECORDS'
   | 'FILE_TOO_LARGE'
-  | 'ZIP_TOO_LARGE';
+  | 'ZIP_TOO_LARGE'
+  | 'MULTIPLE_ACTIVITIES';
 
 export class FormatError extends Error {
   override readonly name = 'FormatError';

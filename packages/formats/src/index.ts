@@ -1,1 +1,22 @@
-export {};
+export type {
+  Activity,
+  ActivityEvent,
+  ActivityFormat,
+  ActivityStreams,
+  ChannelName,
+  DeviceInfo,
+  DeviceSummary,
+  Lap,
+  SensorInfo,
+  SessionInfo,
+} from './activity.ts';
+export { CHANNELS } from './activity.ts';
+export { decodeActivity, decodeArchive } from './decode.ts';
+export { type DetectedFormat, detectFormat } from './detect.ts';
+export { FormatError, type FormatErrorCode, isFormatError } from './errors.ts';
+export { decodeFit } from './fit/decode-fit.ts';
+export { decodeGpx } from './gpx/decode-gpx.ts';
+export { DEFAULT_LIMITS, type DecodeLimits } from './limits.ts';
+export { decodeTcx } from './tcx/decode-tcx.ts';
+export { countActiveSeconds, lastFinite, resampleTo1Hz, type SampleSeries } from './timeline/resample.ts';
+export type { ArchiveEntryResult } from './zip/decode-zip.ts';

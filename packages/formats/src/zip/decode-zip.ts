@@ -1,0 +1,78 @@
+import { unzipSync } from 'fflate';
+import type { Activity } from '../activity.ts';
+import { asFormatError, FormatError } from '../errors.ts';
+import { DEFAULT_LIMITS, type DecodeLimits } from '../limits.ts';
+
+export type ArchiveEntryResult = { name: string; activity: Activity } | { name: string; error: FormatError };
+
+/** Activity files by name, as in a Strava bulk export (`activities/123.fit.gz`, `.gpx`, `.tcx.gz`). */
+const ACTIVITY_NAME = /\.(fit|tcx|gpx)(\.gz)?$/i;
+
+export function isActivityEntryName(name: string): boolean {
+  // Directories, macOS resource forks and everything else in an export (CSV, media) are skipped.
+  if (name.endsWith('/') || name.includes('__MACOSX/')) return false;
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  return !base.startsWith('._') && ACTIVITY_NAME.test(base);
+}
+
+export function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b;
+}
+
+/**
+ * Unpacks the activity files of a zip archive. Limits are checked from the central directory before
+ * anything is inflated: too many entries or too many declared bytes refuse the whole archive
+ * (ZIP_TOO_LARGE). fflate inflates into a buffer of the declared size and never past it, so a lying
+ * header cannot exceed the limit either.
+ */
+export function unzipActivities(
+  bytes: Uint8Array,
+  limits: DecodeLimits = DEFAULT_LIMITS,
+): Array<[string, Uint8Array]> {
+  let entries = 0;
+  let totalBytes = 0;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      filter: (file) => {
+        entries++;
+        if (entries > limits.maxZipEntries) {
+          throw new FormatError(
+            'ZIP_TOO_LARGE',
+            `The zip archive has more than ${limits.maxZipEntries} entries.`,
+          );
+        }
+        if (!isActivityEntryName(file.name)) return false;
+        totalBytes += file.originalSize;
+        if (file.originalSize > limits.maxFileBytes || totalBytes > limits.maxZipTotalBytes) {
+          throw new FormatError(
+            'ZIP_TOO_LARGE',
+            `The zip archive unpacks to more than ${Math.min(limits.maxZipTotalBytes, totalBytes)} bytes, over the limit.`,
+          );
+        }
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof FormatError) throw error;
+    throw new FormatError('CORRUPT_FILE', 'The zip archive is damaged and could not be unpacked.', {
+      cause: error,
+    });
+  }
+  return Object.entries(files);
+}
+
+/** Decodes every activity file of an archive; one entry's failure never stops the others. */
+export function decodeZipEntries(
+  bytes: Uint8Array,
+  decode: (entry: Uint8Array, name: string) => Activity,
+  limits: DecodeLimits = DEFAULT_LIMITS,
+): ArchiveEntryResult[] {
+  return unzipActivities(bytes, limits).map(([name, data]) => {
+    try {
+      return { name, activity: decode(data, name) };
+    } catch (error) {
+      return { name, error: asFormatError(error, `file ${name}`) };
+    }
+  });
+}
