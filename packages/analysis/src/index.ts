@@ -15,3 +15,7 @@ export * from './load/calendar.ts';
 export * from './load/form-states.ts';
 export * from './load/ftp-prediction.ts';
 export * from './load/performance-management.ts';
+export * from './heart/decoupling.ts';
+export * from './heart/efficiency-factor.ts';
+export * from './heart/heart-rate-summary.ts';
+export * from './heart/hr-zones.ts';

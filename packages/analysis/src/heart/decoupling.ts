@@ -1,0 +1,55 @@
+import { type HeartStreams, isHeartRate } from './heart-rate-summary.ts';
+
+interface Halves {
+  powerW: [number, number];
+  heartRateBpm: [number, number];
+}
+
+/**
+ * Mean power and heart rate in the first and second half of the moving time, halves taken by count
+ * of the recorded seconds that have both a power value and a heart-rate reading (GoldenCheetah
+ * `AerobicDecoupling.cpp` keeps samples with HR > 0 and splits by sample count).
+ */
+function halves(streams: HeartStreams): Halves | undefined {
+  const { powerW: power, heartRateBpm: hr, gapMask } = streams;
+  if (power === undefined || hr === undefined) return undefined;
+  const usable: number[] = [];
+  for (let i = 0; i < hr.length; i++) {
+    if (gapMask[i] === 0 && isHeartRate(hr[i]!) && Number.isFinite(power[i]!)) usable.push(i);
+  }
+  if (usable.length < 2) return undefined;
+  const mid = Math.floor(usable.length / 2);
+  const mean = (from: number, to: number, values: Float64Array) => {
+    let sum = 0;
+    for (let k = from; k < to; k++) sum += values[usable[k]!]!;
+    return sum / (to - from);
+  };
+  return {
+    powerW: [mean(0, mid, power), mean(mid, usable.length, power)],
+    heartRateBpm: [mean(0, mid, hr), mean(mid, usable.length, hr)],
+  };
+}
+
+/**
+ * Aerobic decoupling Pw:Hr in % (Friel): EFᵢ = mean power / mean HR of half i,
+ * decoupling = (EF₁ − EF₂)/EF₁ · 100. Under 5 % on a long steady ride reads as aerobically fit.
+ * As in GoldenCheetah, each half uses average power, not NP.
+ */
+export function aerobicDecouplingPct(streams: HeartStreams): number | undefined {
+  const h = halves(streams);
+  if (h === undefined) return undefined;
+  const ef1 = h.powerW[0] / h.heartRateBpm[0];
+  const ef2 = h.powerW[1] / h.heartRateBpm[1];
+  if (!(ef1 > 0)) return undefined;
+  return ((ef1 - ef2) / ef1) * 100;
+}
+
+/**
+ * Heart-rate drift in %: (HR₂ − HR₁)/HR₁ · 100 over the same halves. Meaningful at steady power;
+ * read it next to the halves' power (Friel; anchors §4).
+ */
+export function heartRateDriftPct(streams: HeartStreams): number | undefined {
+  const h = halves(streams);
+  if (h === undefined) return undefined;
+  return ((h.heartRateBpm[1] - h.heartRateBpm[0]) / h.heartRateBpm[0]) * 100;
+}
