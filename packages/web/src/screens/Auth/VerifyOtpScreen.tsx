@@ -95,7 +95,7 @@ function VerifyOtp({ state }: { state: VerifyState }) {
             i18nKey={state.type === 'email' ? 'auth:verify.sentToEmail' : 'auth:verify.sentToPhone'}
             values={{ contact: state.contact }}
             components={{
-              strong: <strong className="font-semibold break-all text-slate-900 dark:text-white" />,
+              strong: <strong className="font-semibold wrap-anywhere text-slate-900 dark:text-white" />,
             }}
           />{' '}
           <Link

@@ -9,7 +9,7 @@ import {
   User,
   Zap,
 } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
@@ -32,6 +32,9 @@ export function DashboardScreen() {
   const { profile } = useAuth();
   const syncNoteId = useId();
   const name = profile?.first_name?.trim() || t('cyclist');
+
+  // Arriving from the end of onboarding (a long form), start at the top.
+  useEffect(() => window.scrollTo(0, 0), []);
 
   return (
     <div className="space-y-8">

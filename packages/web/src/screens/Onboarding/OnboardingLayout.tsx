@@ -1,5 +1,5 @@
 import { Check, LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { updateSettings } from '../../api/endpoints';
@@ -26,6 +26,11 @@ export function OnboardingLayout({
   const { t } = useTranslation('onboarding');
   const { signOut } = useAuth();
   const navigate = useNavigate();
+
+  // Each step starts at the top, not where the previous long form was scrolled to.
+  useEffect(() => {
+    if (step) window.scrollTo(0, 0);
+  }, [step]);
 
   return (
     <div className="min-h-screen bg-linear-to-b from-brand-50 via-white to-slate-50 text-slate-900 dark:from-slate-900 dark:via-slate-900 dark:to-slate-950 dark:text-slate-100">

@@ -95,7 +95,7 @@ export function SettingsScreen() {
 
       {save.isError && <Alert>{t('saveFailed', { reason: errorMessage(save.error, t) })}</Alert>}
 
-      <Card className="p-0">
+      <Panel>
         <h2 className="px-6 pt-6 text-lg font-semibold text-slate-900 dark:text-white">
           {t('general.title')}
         </h2>
@@ -115,9 +115,9 @@ export function SettingsScreen() {
             onChange={(auto_sync) => change({ auto_sync })}
           />
         </ul>
-      </Card>
+      </Panel>
 
-      <Card className="p-0">
+      <Panel>
         <h2 className="px-6 pt-6 text-lg font-semibold text-slate-900 dark:text-white">
           {t('appearance.title')}
         </h2>
@@ -180,7 +180,7 @@ export function SettingsScreen() {
             )}
           </SelectRow>
         </ul>
-      </Card>
+      </Panel>
 
       <Card>
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('data.title')}</h2>
@@ -205,6 +205,15 @@ export function SettingsScreen() {
         </p>
       </Card>
     </div>
+  );
+}
+
+/** A card whose rows run edge to edge (the shared Card pads its content). */
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800">
+      {children}
+    </section>
   );
 }
 
