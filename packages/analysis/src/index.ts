@@ -19,3 +19,4 @@ export * from './heart/decoupling.ts';
 export * from './heart/efficiency-factor.ts';
 export * from './heart/heart-rate-summary.ts';
 export * from './heart/hr-zones.ts';
+export * from './metrics/registry.ts';

@@ -1,0 +1,26 @@
+import type { ChannelName } from '../streams/activity-streams.ts';
+import { CURVE_METRICS } from './curve-metrics.ts';
+import type { MetricDescriptor } from './descriptor.ts';
+import { HEART_METRICS } from './heart-metrics.ts';
+import { LOAD_METRICS } from './load-metrics.ts';
+import { POWER_METRICS } from './power-metrics.ts';
+
+export type { Evidence, MetricDescriptor } from './descriptor.ts';
+
+/** Every metric Vatio computes, in one explicit list (no registration side effects). */
+export const METRICS: readonly MetricDescriptor[] = [
+  ...POWER_METRICS,
+  ...CURVE_METRICS,
+  ...LOAD_METRICS,
+  ...HEART_METRICS,
+];
+
+/** The descriptor of a metric id, if Vatio has it. */
+export function metricById(id: string): MetricDescriptor | undefined {
+  return METRICS.find((metric) => metric.id === id);
+}
+
+/** Metrics computable from the channels a ride has. */
+export function metricsAvailableFor(channels: readonly ChannelName[]): MetricDescriptor[] {
+  return METRICS.filter((metric) => metric.requires.every((channel) => channels.includes(channel)));
+}
