@@ -14,6 +14,13 @@ export const otpRequestSchema = z.union([
 ]);
 export type OtpRequest = z.infer<typeof otpRequestSchema>;
 
+/** POST /api/me/contacts: a signed-in rider asks for a code to add this contact. */
+export const linkContactRequestSchema = z.union([
+  z.object({ email: emailSchema, language: languageSchema.optional() }).strict(),
+  z.object({ phone: phoneSchema, language: languageSchema.optional() }).strict(),
+]);
+export type LinkContactRequest = z.infer<typeof linkContactRequestSchema>;
+
 export const otpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'code_invalid' });
 
 /** POST /api/auth/verify */

@@ -17,6 +17,9 @@ export interface OtpCodesTable {
   id: Generated<string>;
   contact_type: 'email' | 'sms';
   contact: string;
+  purpose: Generated<'sign_in' | 'link'>;
+  /** The rider a 'link' code belongs to. */
+  user_id: string | null;
   /** HMAC of contact and code under the server key; empty when no code was issued (unknown contact on login). */
   code_hash: string;
   request_ip: string;

@@ -18,6 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('contact_type', 'text', (c) => c.notNull().check(sql`contact_type in ('email', 'sms')`))
     .addColumn('contact', 'text', (c) => c.notNull())
+    // 'sign_in' codes open a session; 'link' codes add this contact to the signed-in rider (user_id).
+    .addColumn('purpose', 'text', (c) =>
+      c.notNull().defaultTo('sign_in').check(sql`purpose in ('sign_in', 'link')`),
+    )
+    .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('request_ip', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))

@@ -275,3 +275,54 @@ describe('sessions', () => {
     expect(second.user.id).toBe(first.user.id);
   });
 });
+
+describe('adding a sign-in contact', () => {
+  test('a rider adds a phone after proving they own it, then signs in by phone to the same account', async () => {
+    const rider = await h.signIn({ email: uniqueEmail() });
+    const phone = '+34 622 333 444';
+    const before = h.sms.received.length;
+    const asked = await post('/api/me/contacts', { phone }, rider.headers, '10.6.0.1');
+    expect(asked.statusCode).toBe(202);
+    const code = /\b(\d{6})\b/.exec(h.sms.received.slice(before).at(-1)!.text)![1]!;
+    // A link code is not a sign-in code.
+    expect((await post('/api/auth/verify', { phone, token: code, type: 'sms' })).statusCode).toBe(400);
+    const linked = await post('/api/me/contacts/verify', { phone, token: code, type: 'sms' }, rider.headers);
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().phone).toBe('+34622333444');
+    h.advance(61);
+    const byPhone = await h.signIn({ phone });
+    expect(byPhone.user.id).toBe(rider.user.id);
+  });
+
+  test('a contact another account signs in with cannot be linked, and a wrong code links nothing', async () => {
+    const owner = await h.signIn({ phone: '+34 633 000 111' });
+    const rider = await h.signIn({ email: uniqueEmail() });
+    h.advance(61);
+    const before = h.sms.received.length;
+    await post('/api/me/contacts', { phone: '+34633000111' }, rider.headers, '10.6.0.2');
+    const code = /\b(\d{6})\b/.exec(h.sms.received.slice(before).at(-1)!.text)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await post(
+      '/api/me/contacts/verify',
+      { phone: '+34633000111', token: wrong, type: 'sms' },
+      rider.headers,
+    );
+    expect(bad.statusCode).toBe(400);
+    const taken = await post(
+      '/api/me/contacts/verify',
+      { phone: '+34633000111', token: code, type: 'sms' },
+      rider.headers,
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('CONTACT_IN_USE');
+    expect(owner.user.id).not.toBe(rider.user.id);
+  });
+
+  test('needs a signed-in rider', async () => {
+    expect((await post('/api/me/contacts', { phone: '+34600000000' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/me/contacts/verify', { phone: '+34600000000', token: '123456', type: 'sms' }))
+        .statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  linkContactRequestSchema,
   logoutRequestSchema,
   otpRequestSchema,
   refreshRequestSchema,
@@ -28,6 +29,17 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
     const { refresh_token } = parseBody(refreshRequestSchema, request.body);
     const { tokens, user } = await auth.refresh(refresh_token);
     return { ...tokens, user: presentUser(user) };
+  });
+
+  app.post('/api/me/contacts', { preHandler: requireAuth(auth) }, async (request, reply) => {
+    const input = parseBody(linkContactRequestSchema, request.body);
+    await auth.requestLinkCode(request.auth.userId, input, request.ip);
+    return reply.code(202).send({ sent: true });
+  });
+
+  app.post('/api/me/contacts/verify', { preHandler: requireAuth(auth) }, async (request) => {
+    const input = parseBody(verifyRequestSchema, request.body);
+    return presentUser(await auth.verifyLink(request.auth.userId, input));
   });
 
   app.post('/api/auth/logout', { preHandler: requireAuth(auth) }, async (request, reply) => {

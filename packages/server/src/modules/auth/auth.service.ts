@@ -1,4 +1,4 @@
-import type { OtpRequest, VerifyRequest } from '@vatio/schemas';
+import type { LinkContactRequest, OtpRequest, VerifyRequest } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import {
   deriveKey,
@@ -49,6 +49,8 @@ export interface Authenticated {
   sessionId: string;
 }
 
+type CodePurpose = { purpose: 'sign_in' } | { purpose: 'link'; userId: string };
+
 type Contact = { type: 'email' | 'sms'; column: ContactColumn; value: string };
 
 function contactOf(input: { email: string } | { phone: string }): Contact {
@@ -76,12 +78,47 @@ export class AuthService {
    * answer, same limits, a row stored in both cases so both count towards them.
    */
   async requestOtp(input: OtpRequest, ip: string): Promise<void> {
-    const { users, otps, now: clock } = this.deps;
-    const now = clock();
     const contact = contactOf(input);
-    const language = input.language ?? 'en';
+    await this.enforceLimits(contact, ip);
+    const user = await this.deps.users.findByContact(contact.column, contact.value);
+    const issueCode = user !== undefined || input.create_user === true;
+    await this.sendCode(contact, ip, input.language ?? 'en', issueCode ? { purpose: 'sign_in' } : null);
+  }
 
-    const activity = await otps.recentActivity(contact.value, ip, new Date(now.getTime() - HOUR_MS));
+  /** A signed-in rider adds a sign-in contact (an e-mail or a phone) after proving they own it. */
+  async requestLinkCode(userId: string, input: LinkContactRequest, ip: string): Promise<void> {
+    const contact = contactOf(input);
+    await this.enforceLimits(contact, ip);
+    await this.sendCode(contact, ip, input.language ?? 'en', { purpose: 'link', userId });
+  }
+
+  async verifyOtp(
+    input: VerifyRequest,
+    userAgent: string | null,
+  ): Promise<{ tokens: TokenPair; user: UserRow }> {
+    const contact = contactOf(input);
+    await this.consumeCode(contact, input.token, { purpose: 'sign_in' });
+    const user = await this.deps.users.findOrCreate(contact.column, contact.value);
+    const tokens = await this.startSession(user.id, userAgent, this.deps.now());
+    return { tokens, user };
+  }
+
+  /** Links the contact to the rider; 409 when another account already signs in with it. */
+  async verifyLink(userId: string, input: VerifyRequest): Promise<UserRow> {
+    const contact = contactOf(input);
+    await this.consumeCode(contact, input.token, { purpose: 'link', userId });
+    const user = await this.deps.users.setContact(userId, contact.column, contact.value);
+    if (!user) throw new AppError('CONTACT_IN_USE');
+    return user;
+  }
+
+  private async enforceLimits(contact: Contact, ip: string): Promise<void> {
+    const now = this.deps.now();
+    const activity = await this.deps.otps.recentActivity(
+      contact.value,
+      ip,
+      new Date(now.getTime() - HOUR_MS),
+    );
     if (activity.lastForContactAt) {
       const sinceLastS = (now.getTime() - activity.lastForContactAt.getTime()) / 1000;
       if (sinceLastS < OTP_RESEND_AFTER_S) {
@@ -101,23 +138,30 @@ export class AuthService {
         retry_after_s: 3600,
       });
     }
+  }
 
-    const user = await users.findByContact(contact.column, contact.value);
-    const issueCode = user !== undefined || input.create_user === true;
-    const code = issueCode ? generateOtpCode() : null;
+  /** Stores and delivers a code for `purpose`, or, when `purpose` is null, the no-account notice. */
+  private async sendCode(contact: Contact, ip: string, language: 'es' | 'en', purpose: CodePurpose | null) {
+    const { otps } = this.deps;
+    const now = this.deps.now();
+    const code = purpose ? generateOtpCode() : null;
     const row = await otps.insert({
       contact_type: contact.type,
       contact: contact.value,
+      purpose: purpose?.purpose ?? 'sign_in',
+      user_id: purpose?.purpose === 'link' ? purpose.userId : null,
       code_hash: code ? this.hashCode(contact, code) : '',
       request_ip: ip,
       created_at: now,
       expires_at: new Date(now.getTime() + OTP_TTL_S * 1000),
     });
-    if (code) await otps.retireOthers(contact.value, row.id, now);
+    if (code && purpose) await otps.retireOthers(contact.value, purpose.purpose, row.id, now);
 
-    const message = code
-      ? codeMessage(language, code, this.signInLink(contact, code))
-      : noAccountMessage(language, `${this.deps.publicUrl}/auth/signup`);
+    const message = !code
+      ? noAccountMessage(language, `${this.deps.publicUrl}/auth/signup`)
+      : purpose?.purpose === 'link'
+        ? codeMessage(language, code, `${this.deps.publicUrl}/profile`)
+        : codeMessage(language, code, this.signInLink(contact, code));
     try {
       if (contact.type === 'email') {
         await this.deps.mail.send({
@@ -140,18 +184,18 @@ export class AuthService {
     return `${this.deps.publicUrl}/auth/callback?${params.toString()}`;
   }
 
-  async verifyOtp(
-    input: VerifyRequest,
-    userAgent: string | null,
-  ): Promise<{ tokens: TokenPair; user: UserRow }> {
-    const { otps, users, now: clock } = this.deps;
-    const now = clock();
-    const contact = contactOf(input);
-    const row = await otps.latestLive(contact.type, contact.value, now);
+  /**
+   * Checks a code in constant time and spends it. Each try is taken before comparing, so at most
+   * five comparisons ever happen per code; the fifth wrong one kills it.
+   */
+  private async consumeCode(contact: Contact, token: string, purpose: CodePurpose): Promise<void> {
+    const { otps } = this.deps;
+    const now = this.deps.now();
+    const row = await otps.latestLive(contact.type, contact.value, purpose, now);
     if (!row) throw new AppError('OTP_INVALID');
     const attempt = await otps.takeAttempt(row.id, OTP_MAX_ATTEMPTS);
     if (attempt === undefined) throw new AppError('OTP_TOO_MANY_ATTEMPTS');
-    if (!digestsEqual(this.hashCode(contact, input.token), row.code_hash)) {
+    if (!digestsEqual(this.hashCode(contact, token), row.code_hash)) {
       if (attempt >= OTP_MAX_ATTEMPTS) {
         await otps.consume(row.id, now);
         throw new AppError('OTP_TOO_MANY_ATTEMPTS');
@@ -159,9 +203,6 @@ export class AuthService {
       throw new AppError('OTP_INVALID');
     }
     if (!(await otps.consume(row.id, now))) throw new AppError('OTP_INVALID');
-    const user = await users.findOrCreate(contact.column, contact.value);
-    const tokens = await this.startSession(user.id, userAgent, now);
-    return { tokens, user };
   }
 
   private async startSession(userId: string, userAgent: string | null, now: Date): Promise<TokenPair> {

@@ -9,6 +9,8 @@ export class OtpRepository {
   insert(row: {
     contact_type: 'email' | 'sms';
     contact: string;
+    purpose: 'sign_in' | 'link';
+    user_id: string | null;
     code_hash: string;
     request_ip: string;
     created_at: Date;
@@ -63,13 +65,21 @@ export class OtpRepository {
     };
   }
 
-  /** The newest live code of a contact: unexpired, unconsumed, with a code issued. */
-  latestLive(contactType: 'email' | 'sms', contact: string, now: Date): Promise<OtpRow | undefined> {
-    return this.db
+  /** The newest live code of a contact for a purpose: unexpired, unconsumed, with a code issued. */
+  latestLive(
+    contactType: 'email' | 'sms',
+    contact: string,
+    purpose: { purpose: 'sign_in' } | { purpose: 'link'; userId: string },
+    now: Date,
+  ): Promise<OtpRow | undefined> {
+    let query = this.db
       .selectFrom('otp_codes')
       .selectAll()
       .where('contact_type', '=', contactType)
       .where('contact', '=', contact)
+      .where('purpose', '=', purpose.purpose);
+    if (purpose.purpose === 'link') query = query.where('user_id', '=', purpose.userId);
+    return query
       .where('consumed_at', 'is', null)
       .where('code_hash', '!=', '')
       .where('expires_at', '>', now)
@@ -105,12 +115,13 @@ export class OtpRepository {
     return row !== undefined;
   }
 
-  /** A new code replaces older live ones of the same contact. */
-  async retireOthers(contact: string, keepId: string, now: Date): Promise<void> {
+  /** A new code replaces older live ones of the same contact and purpose. */
+  async retireOthers(contact: string, purpose: 'sign_in' | 'link', keepId: string, now: Date): Promise<void> {
     await this.db
       .updateTable('otp_codes')
       .set({ consumed_at: now })
       .where('contact', '=', contact)
+      .where('purpose', '=', purpose)
       .where('id', '!=', keepId)
       .where('consumed_at', 'is', null)
       .execute();

@@ -15,6 +15,23 @@ export class UserRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   }
 
+  /** Adds or replaces the rider's e-mail or phone; undefined when another account already uses it. */
+  async setContact(userId: string, column: ContactColumn, contact: string): Promise<UserRow | undefined> {
+    const taken = await this.findByContact(column, contact);
+    if (taken && taken.id !== userId) return undefined;
+    return this.db
+      .updateTable('users')
+      .set({ [column]: contact, updated_at: new Date() })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirst()
+      .catch((error: unknown) => {
+        // A concurrent link of the same contact lost the race on the unique index.
+        if (String((error as { code?: string }).code) === '23505') return undefined;
+        throw error;
+      });
+  }
+
   /** Creates the rider, or returns the existing one when two verifications race. */
   async findOrCreate(column: ContactColumn, contact: string): Promise<UserRow> {
     const inserted = await this.db
