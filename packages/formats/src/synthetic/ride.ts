@@ -1,0 +1,202 @@
+import type { Activity, ActivityStreams, ChannelName } from '../activity.ts';
+import { airDensityKgM3, nextSpeed, type RiderSetup } from './physics.ts';
+import { createRng, gaussian } from './rng.ts';
+
+export interface SyntheticRideOptions {
+  seed?: number;
+  durationS?: number;
+  startTime?: Date;
+  ftpW?: number;
+  restHr?: number;
+  maxHr?: number;
+  setup?: Partial<RiderSetup>;
+  /** Mean head wind, m/s (negative = tail wind). */
+  windMps?: number;
+  temperatureC?: number;
+  startAltitudeM?: number;
+  /** Work intervals after the warm-up: count × seconds at `intervalPct` of FTP. */
+  intervals?: { count: number; workS: number; restS: number; intervalPct: number };
+  /** Left leg's mean share of power, %. */
+  leftBalancePct?: number;
+}
+
+/** One segment of the power plan, as a fraction of FTP. */
+interface Block {
+  durationS: number;
+  fromPct: number;
+  toPct: number;
+}
+
+function plan(durationS: number, o: Required<Pick<SyntheticRideOptions, 'intervals'>>): Block[] {
+  const warmup = Math.min(600, durationS * 0.2);
+  const cooldown = Math.min(300, durationS * 0.1);
+  const blocks: Block[] = [{ durationS: warmup, fromPct: 0.5, toPct: 0.75 }];
+  let left = durationS - warmup - cooldown;
+  const { count, workS, restS, intervalPct } = o.intervals;
+  for (let i = 0; i < count && left >= workS + restS; i++) {
+    blocks.push({ durationS: workS, fromPct: intervalPct, toPct: intervalPct });
+    blocks.push({ durationS: restS, fromPct: 0.55, toPct: 0.55 });
+    left -= workS + restS;
+  }
+  if (left > 0) blocks.push({ durationS: left, fromPct: 0.7, toPct: 0.7 });
+  blocks.push({ durationS: cooldown, fromPct: 0.6, toPct: 0.4 });
+  return blocks;
+}
+
+function targetPct(blocks: readonly Block[], t: number): number {
+  let start = 0;
+  for (const b of blocks) {
+    if (t < start + b.durationS) return b.fromPct + ((b.toPct - b.fromPct) * (t - start)) / b.durationS;
+    start += b.durationS;
+  }
+  return blocks.at(-1)?.toPct ?? 0.6;
+}
+
+/** Rolling terrain: a few superposed hills along the distance, gradients within about ±8 %. */
+function gradientAt(distanceM: number, phases: readonly number[]): number {
+  const [a = 0, b = 0, c = 0] = phases;
+  return (
+    0.04 * Math.sin(distanceM / 1800 + a) +
+    0.025 * Math.sin(distanceM / 650 + b) +
+    0.012 * Math.sin(distanceM / 230 + c)
+  );
+}
+
+/**
+ * A realistic synthetic ride at 1 Hz: a power plan (warm-up, intervals, endurance, cool-down) with
+ * stochastic variability, coasting on steep descents; speed from the power model; heart rate that lags
+ * power and drifts upward; cadence that drops on climbs; L/R balance and pedal figures. Values are
+ * quantized to FIT resolution so a FIT round trip is exact.
+ */
+export function generateRide(options: SyntheticRideOptions = {}): Activity {
+  const rng = createRng(options.seed ?? 1);
+  const n = Math.max(2, Math.round(options.durationS ?? 3600)) + 1;
+  const ftp = options.ftpW ?? 250;
+  const restHr = options.restHr ?? 55;
+  const maxHr = options.maxHr ?? 185;
+  const setup: RiderSetup = {
+    massKg: 80,
+    cdaM2: 0.32,
+    crr: 0.004,
+    drivetrainEfficiency: 0.976,
+    ...options.setup,
+  };
+  const blocks = plan(n - 1, {
+    intervals: options.intervals ?? { count: 4, workS: 300, restS: 300, intervalPct: 1.05 },
+  });
+  const phases = [rng() * 6.28, rng() * 6.28, rng() * 6.28];
+  const temperature = options.temperatureC ?? 18;
+  const leftMean = options.leftBalancePct ?? 49;
+
+  const ch: Record<ChannelName, Float64Array> = Object.fromEntries(
+    (
+      [
+        'powerW',
+        'heartRateBpm',
+        'cadenceRpm',
+        'speedMps',
+        'distanceM',
+        'altitudeM',
+        'latDeg',
+        'lngDeg',
+        'temperatureC',
+        'leftRightBalancePct',
+        'torqueEffectivenessLeftPct',
+        'torqueEffectivenessRightPct',
+        'pedalSmoothnessLeftPct',
+        'pedalSmoothnessRightPct',
+        'torqueEffectivenessPct',
+        'pedalSmoothnessPct',
+      ] as const
+    ).map((k) => [k, new Float64Array(n)]),
+  ) as Record<ChannelName, Float64Array>;
+
+  let speed = 0;
+  let distance = 0;
+  let altitude = options.startAltitudeM ?? 200;
+  let hr = restHr + 20;
+  let noise = 0;
+  let lat = 45.5;
+  let lng = 7.2;
+  let heading = rng() * 2 * Math.PI;
+  for (let i = 0; i < n; i++) {
+    const gradient = gradientAt(distance, phases);
+    // Ornstein–Uhlenbeck variability: correlated over ~20 s, ±8 % of the target.
+    noise += -noise / 20 + 0.08 * Math.sqrt(2 / 20) * gaussian(rng);
+    const coasting = gradient < -0.045 && rng() < 0.85;
+    const power = coasting
+      ? 0
+      : Math.max(0, Math.round(ftp * targetPct(blocks, i) * (1 + noise) * (1 + 3 * gradient)));
+    const wind = (options.windMps ?? 0) + 0.5 * gaussian(rng);
+    const rho = airDensityKgM3(altitude, temperature);
+    speed =
+      i === 0
+        ? 0
+        : nextSpeed(setup, { powerW: power, speedMps: speed, gradient, headWindMps: wind, rhoKgM3: rho });
+    speed = Math.round(speed * 1000) / 1000; // FIT enhanced_speed resolution (mm/s)
+    if (i > 0) {
+      distance += speed;
+      altitude += speed * Math.sin(Math.atan(gradient));
+      heading += 0.01 * gaussian(rng);
+      lat += (speed * Math.cos(heading)) / 111_320;
+      lng += (speed * Math.sin(heading)) / (111_320 * Math.cos((lat * Math.PI) / 180));
+    }
+    // Heart rate follows power with a 30 s (rising) / 60 s (falling) lag and drifts ~3 bpm per hour.
+    const target = restHr + (maxHr - restHr) * Math.min(1, 0.45 + 0.5 * (power / ftp)) + (3 * i) / 3600;
+    hr += (target - hr) / (target > hr ? 30 : 60);
+    const cadence =
+      power === 0 ? 0 : Math.round(Math.max(55, 92 - 250 * Math.max(0, gradient) + 3 * gaussian(rng)));
+    const left = power === 0 ? Number.NaN : Math.round(leftMean + 1.5 * gaussian(rng));
+
+    ch.powerW[i] = power;
+    ch.heartRateBpm[i] = Math.round(hr);
+    ch.cadenceRpm[i] = cadence;
+    ch.speedMps[i] = speed;
+    ch.distanceM[i] = Math.round(distance * 100) / 100; // FIT distance resolution (cm)
+    ch.altitudeM[i] = Math.round(altitude * 5) / 5; // FIT enhanced_altitude resolution (0.2 m)
+    ch.latDeg[i] = Math.round((lat * 2 ** 31) / 180) * (180 / 2 ** 31);
+    ch.lngDeg[i] = Math.round((lng * 2 ** 31) / 180) * (180 / 2 ** 31);
+    ch.temperatureC[i] = Math.round(temperature + (2 * i) / n);
+    ch.leftRightBalancePct[i] = left;
+    pedalFigures(ch, i, power, rng);
+  }
+  const streams: ActivityStreams = {
+    timeS: Float64Array.from({ length: n }, (_, i) => i),
+    gapMask: new Uint8Array(n),
+    ...ch,
+  };
+  return {
+    format: 'fit',
+    sport: 'cycling',
+    sportSource: 'file',
+    name: 'Synthetic ride',
+    device: { manufacturer: 'development', name: 'Vatio synthetic ride generator' },
+    sensors: [],
+    startTime: options.startTime ?? new Date('2024-06-01T07:00:00Z'),
+    elapsedTimeS: n - 1,
+    timerTimeS: n - 1,
+    laps: [],
+    events: [],
+    deviceSummary: { distanceM: ch.distanceM[n - 1], ftpW: ftp },
+    streams,
+    warnings: [],
+  };
+}
+
+/** Torque effectiveness and pedal smoothness in FIT's 0.5 % steps; absent while coasting. */
+function pedalFigures(
+  ch: Record<ChannelName, Float64Array>,
+  i: number,
+  power: number,
+  rng: () => number,
+): void {
+  const half = (x: number) => Math.round(x * 2) / 2;
+  const te = (base: number) => (power === 0 ? Number.NaN : half(Math.min(100, base + 3 * gaussian(rng))));
+  const ps = (base: number) => (power === 0 ? Number.NaN : half(Math.min(100, base + 2 * gaussian(rng))));
+  ch.torqueEffectivenessLeftPct[i] = te(75);
+  ch.torqueEffectivenessRightPct[i] = te(73);
+  ch.pedalSmoothnessLeftPct[i] = ps(22);
+  ch.pedalSmoothnessRightPct[i] = ps(20);
+  ch.torqueEffectivenessPct[i] = (ch.torqueEffectivenessLeftPct[i]! + ch.torqueEffectivenessRightPct[i]!) / 2;
+  ch.pedalSmoothnessPct[i] = (ch.pedalSmoothnessLeftPct[i]! + ch.pedalSmoothnessRightPct[i]!) / 2;
+}
