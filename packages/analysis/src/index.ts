@@ -22,3 +22,6 @@ export * from './heart/hr-zones.ts';
 export * from './metrics/registry.ts';
 export * from './aero/air-density.ts';
 export * from './aero/virtual-elevation.ts';
+export * from './climbing/climbs.ts';
+export * from './climbing/turning-points.ts';
+export * from './climbing/vam.ts';
