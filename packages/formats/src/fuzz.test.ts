@@ -3,6 +3,8 @@ import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodeActivity } from './decode.ts';
 import { FormatError } from './errors.ts';
+import { encodeFit } from './fit/encode.ts';
+import { generateRide } from './synthetic/ride.ts';
 import { fixtureNames, fixturesExist, readFixture } from './test-support/fixtures.ts';
 import { utf8 } from './test-support/samples.ts';
 
@@ -82,6 +84,23 @@ describe('decoding hostile bytes', () => {
         decodesOrFailsTyped(utf8(`<gpx><trk><trkseg>${points.join('')}</trkseg></trk></gpx>`));
       }),
       { seed: 4, numRuns: 200 },
+    );
+  });
+
+  it('survives byte flips and truncation of an encoded synthetic ride', SLOW, () => {
+    const fit = encodeFit(generateRide({ seed: 11, durationS: 900 }));
+    fc.assert(
+      fc.property(
+        fc.nat(fit.length - 1),
+        fc.integer({ min: 1, max: 255 }),
+        fc.nat(fit.length),
+        (at, mask, cut) => {
+          const copy = fit.slice(0, Math.max(1, cut));
+          if (at < copy.length) copy[at] = (copy[at] ?? 0) ^ mask;
+          decodesOrFailsTyped(copy);
+        },
+      ),
+      { seed: 6, numRuns: 150 },
     );
   });
 

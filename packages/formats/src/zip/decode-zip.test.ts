@@ -2,7 +2,9 @@ import { gzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodeArchive } from '../decode.ts';
 import { FormatError } from '../errors.ts';
+import { encodeFit } from '../fit/encode.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
+import { generateRide } from '../synthetic/ride.ts';
 import { sampleGpx, sampleTcx, utf8 } from '../test-support/samples.ts';
 import { isActivityEntryName } from './decode-zip.ts';
 import { gunzipLimited } from './gzip.ts';
@@ -22,6 +24,7 @@ describe('zip archives', () => {
     const zip = zipSync({
       'activities.csv': utf8('Activity ID,Filename\n1,activities/1.gpx\n'),
       'activities/1.gpx': utf8(sampleGpx(30)),
+      'activities/4.fit.gz': gzipSync(encodeFit(generateRide({ seed: 9, durationS: 600 }))),
       'activities/2.tcx.gz': gzipSync(utf8(sampleTcx(30))),
       'activities/3.gpx.gz': gzipSync(utf8(sampleGpx(20, { powerW: 300 }))),
       'media/photo.jpg': new Uint8Array([0xff, 0xd8, 0xff]),
@@ -30,11 +33,12 @@ describe('zip archives', () => {
     const results = decodeArchive(zip, 'export.zip');
     expect(results.map((r) => r.name)).toEqual([
       'activities/1.gpx',
+      'activities/4.fit.gz',
       'activities/2.tcx.gz',
       'activities/3.gpx.gz',
     ]);
     const formats = results.map((r) => ('activity' in r ? r.activity.format : r.error.code));
-    expect(formats).toEqual(['gpx', 'tcx', 'gpx']);
+    expect(formats).toEqual(['gpx', 'fit', 'tcx', 'gpx']);
   });
 
   it('reports a broken entry on its own and still decodes the others', () => {
