@@ -25,3 +25,8 @@ export * from './aero/virtual-elevation.ts';
 export * from './climbing/climbs.ts';
 export * from './climbing/turning-points.ts';
 export * from './climbing/vam.ts';
+export * from './pedaling/balance.ts';
+export * from './pedaling/cadence.ts';
+export * from './pedaling/torque-effectiveness.ts';
+export * from './rider/power-profile.ts';
+export * from './rider/vo2max.ts';

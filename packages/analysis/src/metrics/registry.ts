@@ -1,9 +1,13 @@
 import type { ChannelName } from '../streams/activity-streams.ts';
+import { AERO_METRICS } from './aero-metrics.ts';
+import { CLIMBING_METRICS } from './climbing-metrics.ts';
 import { CURVE_METRICS } from './curve-metrics.ts';
 import type { MetricDescriptor } from './descriptor.ts';
 import { HEART_METRICS } from './heart-metrics.ts';
 import { LOAD_METRICS } from './load-metrics.ts';
+import { PEDALING_METRICS } from './pedaling-metrics.ts';
 import { POWER_METRICS } from './power-metrics.ts';
+import { RIDER_METRICS } from './rider-metrics.ts';
 
 export type { Evidence, MetricDescriptor } from './descriptor.ts';
 
@@ -13,6 +17,10 @@ export const METRICS: readonly MetricDescriptor[] = [
   ...CURVE_METRICS,
   ...LOAD_METRICS,
   ...HEART_METRICS,
+  ...AERO_METRICS,
+  ...CLIMBING_METRICS,
+  ...RIDER_METRICS,
+  ...PEDALING_METRICS,
 ];
 
 /** The descriptor of a metric id, if Vatio has it. */

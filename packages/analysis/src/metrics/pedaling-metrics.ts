@@ -1,0 +1,55 @@
+import type { MetricDescriptor } from './descriptor.ts';
+
+/** Pedalling. */
+export const PEDALING_METRICS: readonly MetricDescriptor[] = [
+  {
+    id: 'left_right_balance',
+    unit: '%',
+    scope: 'ride',
+    requires: ['powerW', 'leftRightBalancePct'],
+    params: [],
+    evidence: 4,
+    source: 'power-weighted left share (ANT+ bicycle power)',
+    fn: 'leftRightBalance',
+  },
+  {
+    id: 'torque_effectiveness',
+    unit: '%',
+    scope: 'ride',
+    requires: ['powerW', 'torqueEffectivenessPct'],
+    params: [],
+    evidence: 4,
+    source: 'ANT+ bicycle power profile, power-weighted mean',
+    fn: 'averageTorqueEffectivenessPct',
+  },
+  {
+    id: 'pedal_smoothness',
+    unit: '%',
+    scope: 'ride',
+    requires: ['powerW', 'pedalSmoothnessPct'],
+    params: [],
+    evidence: 4,
+    source: 'ANT+ bicycle power profile, power-weighted mean',
+    fn: 'averagePedalSmoothnessPct',
+  },
+  {
+    id: 'average_cadence',
+    unit: 'rpm',
+    scope: 'ride',
+    requires: ['cadenceRpm'],
+    params: ['includeZeros'],
+    evidence: 5,
+    source: 'mean of recorded cadence, coasting optional',
+    fn: 'averageCadenceRpm',
+  },
+  {
+    id: 'cadence_variability',
+    unit: '%',
+    scope: 'ride',
+    requires: ['cadenceRpm'],
+    params: [],
+    evidence: 2,
+    source: 'coefficient of variation of pedalling cadence',
+    fn: 'cadenceVariabilityPct',
+  },
+];

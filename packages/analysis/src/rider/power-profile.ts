@@ -1,0 +1,87 @@
+/**
+ * Power profile (Allen & Coggan, *Training and Racing with a Power Meter*, power profiling chart):
+ * best 5-s, 1-min, 5-min and FTP power in W/kg placed on a scale from untrained to world class.
+ * The chart is built by linear interpolation between those two ends, so a rider's position on each
+ * duration is a plain 0–100 score, and the category is read from the chart's lower bounds.
+ */
+
+export type ProfileDuration = 'neuromuscular5s' | 'anaerobic1min' | 'vo2max5min' | 'threshold';
+export type ProfileSex = 'male' | 'female';
+export const PROFILE_CATEGORIES = [
+  'untrained',
+  'fair',
+  'moderate',
+  'good',
+  'very-good',
+  'excellent',
+  'exceptional',
+  'world-class',
+] as const;
+export type ProfileCategory = (typeof PROFILE_CATEGORIES)[number];
+
+/** Lower bound of each category, W/kg, from untrained to world class, and the chart's top value. */
+const CHART: Record<ProfileSex, Record<ProfileDuration, { lower: readonly number[]; top: number }>> = {
+  male: {
+    neuromuscular5s: { lower: [10.17, 11.8, 13.44, 15.07, 16.97, 18.6, 20.23, 21.86], top: 24.04 },
+    anaerobic1min: { lower: [5.64, 6.33, 7.02, 7.71, 8.51, 9.2, 9.89, 10.58], top: 11.5 },
+    vo2max5min: { lower: [2.33, 2.95, 3.57, 4.19, 4.91, 5.53, 6.15, 6.77], top: 7.6 },
+    threshold: { lower: [1.86, 2.4, 2.93, 3.47, 4.09, 4.62, 5.15, 5.69], top: 6.4 },
+  },
+  female: {
+    neuromuscular5s: { lower: [8.43, 9.72, 11.01, 12.31, 13.82, 15.11, 16.4, 17.7], top: 19.42 },
+    anaerobic1min: { lower: [4.67, 5.21, 5.76, 6.3, 6.93, 7.48, 8.02, 8.56], top: 9.29 },
+    vo2max5min: { lower: [1.89, 2.45, 3.0, 3.56, 4.2, 4.76, 5.31, 5.87], top: 6.61 },
+    threshold: { lower: [1.5, 1.99, 2.49, 2.98, 3.55, 4.05, 4.54, 5.03], top: 5.69 },
+  },
+};
+
+export interface ProfilePoint {
+  readonly wattsPerKg: number;
+  /** 0 at the chart's untrained floor, 100 at its world-class top (may fall outside). */
+  readonly score: number;
+  /** Undefined below the untrained floor. */
+  readonly category: ProfileCategory | undefined;
+}
+
+/** Places one best effort on the chart. */
+export function profilePoint(input: {
+  sex: ProfileSex;
+  duration: ProfileDuration;
+  powerW: number;
+  massKg: number;
+}): ProfilePoint | undefined {
+  if (!(input.massKg > 0 && input.powerW >= 0)) return undefined;
+  const row = CHART[input.sex][input.duration];
+  const wattsPerKg = input.powerW / input.massKg;
+  const floor = row.lower[0]!;
+  let category: ProfileCategory | undefined;
+  row.lower.forEach((bound, k) => {
+    if (wattsPerKg >= bound) category = PROFILE_CATEGORIES[k];
+  });
+  return { wattsPerKg, score: ((wattsPerKg - floor) / (row.top - floor)) * 100, category };
+}
+
+export type RiderType = 'all-rounder' | 'sprinter' | 'anaerobic' | 'pursuiter' | 'time-trialist';
+
+/**
+ * Rider type from the shape of the profile (Allen & Coggan's reading of the chart): a flat profile
+ * (scores within `flatWithinPoints` of each other) is an all-rounder; otherwise the strongest
+ * duration names the type: 5 s sprinter, 1 min anaerobic, 5 min pursuiter, FTP time-trialist.
+ * Heuristic: the book describes the shapes in words, not thresholds.
+ */
+export function riderType(
+  scores: Readonly<Record<ProfileDuration, number>>,
+  options: { flatWithinPoints: number },
+): RiderType {
+  const entries = Object.entries(scores) as Array<[ProfileDuration, number]>;
+  const values = entries.map(([, score]) => score);
+  if (Math.max(...values) - Math.min(...values) <= options.flatWithinPoints) return 'all-rounder';
+  const [strongest] = entries.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+  const types: Record<ProfileDuration, RiderType> = {
+    neuromuscular5s: 'sprinter',
+    anaerobic1min: 'anaerobic',
+    vo2max5min: 'pursuiter',
+    threshold: 'time-trialist',
+  };
+  return types[strongest];
+}
