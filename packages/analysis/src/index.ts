@@ -30,3 +30,5 @@ export * from './pedaling/cadence.ts';
 export * from './pedaling/torque-effectiveness.ts';
 export * from './rider/power-profile.ts';
 export * from './rider/vo2max.ts';
+export * from './coach/recommendations.ts';
+export * from './coach/trend.ts';
