@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RouteGuard } from './auth/RouteGuard';
 import { AppLayout } from './components/AppLayout';
 import { AuthCallbackScreen } from './screens/Auth/AuthCallbackScreen';
@@ -14,36 +14,51 @@ import { OnboardingProfileScreen } from './screens/Onboarding/OnboardingProfileS
 import { ProfileScreen } from './screens/Profile/ProfileScreen';
 import { SettingsScreen } from './screens/Settings/SettingsScreen';
 
+/** Every route starts at the top of the page (or where the rider left it, going back). */
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
 export const router = createBrowserRouter([
-  { path: '/', element: <LandingScreen /> },
-  { path: '/terms', element: <LegalScreen document="terms" /> },
-  { path: '/privacy', element: <LegalScreen document="privacy" /> },
-  { path: '/auth/login', element: <LoginScreen /> },
-  { path: '/auth/signup', element: <SignupScreen /> },
-  { path: '/auth/verify-otp', element: <VerifyOtpScreen /> },
-  { path: '/auth/callback', element: <AuthCallbackScreen /> },
   {
-    element: (
-      <RouteGuard requireProfile={false}>
-        <Outlet />
-      </RouteGuard>
-    ),
+    element: <Root />,
     children: [
-      { path: '/onboarding/profile', element: <OnboardingProfileScreen /> },
-      { path: '/onboarding/bikes', element: <OnboardingBikesScreen /> },
+      { path: '/', element: <LandingScreen /> },
+      { path: '/terms', element: <LegalScreen document="terms" /> },
+      { path: '/privacy', element: <LegalScreen document="privacy" /> },
+      { path: '/auth/login', element: <LoginScreen /> },
+      { path: '/auth/signup', element: <SignupScreen /> },
+      { path: '/auth/verify-otp', element: <VerifyOtpScreen /> },
+      { path: '/auth/callback', element: <AuthCallbackScreen /> },
+      {
+        element: (
+          <RouteGuard requireProfile={false}>
+            <Outlet />
+          </RouteGuard>
+        ),
+        children: [
+          { path: '/onboarding/profile', element: <OnboardingProfileScreen /> },
+          { path: '/onboarding/bikes', element: <OnboardingBikesScreen /> },
+        ],
+      },
+      {
+        element: (
+          <RouteGuard>
+            <AppLayout />
+          </RouteGuard>
+        ),
+        children: [
+          { path: '/dashboard', element: <DashboardScreen /> },
+          { path: '/profile', element: <ProfileScreen /> },
+          { path: '/settings', element: <SettingsScreen /> },
+        ],
+      },
+      { path: '*', element: <NotFoundScreen /> },
     ],
   },
-  {
-    element: (
-      <RouteGuard>
-        <AppLayout />
-      </RouteGuard>
-    ),
-    children: [
-      { path: '/dashboard', element: <DashboardScreen /> },
-      { path: '/profile', element: <ProfileScreen /> },
-      { path: '/settings', element: <SettingsScreen /> },
-    ],
-  },
-  { path: '*', element: <NotFoundScreen /> },
 ]);

@@ -11,7 +11,7 @@ export interface Tokens {
 }
 
 export interface ApiErrorBody {
-  error: { code: string; message: string; retry_after_s?: number };
+  error: { code: string; message: string; retry_after_s?: number; fields?: Record<string, string> };
 }
 
 /** An API failure: `code` is the server's stable error code; the UI translates it. */
@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfterS?: number,
+    /** For validation failures: field name → message key (translated by the `validation` namespace). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -128,6 +130,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       err?.code ?? 'UNKNOWN',
       err?.message ?? response.statusText,
       err?.retry_after_s,
+      err?.fields,
     );
   }
   return body as T;

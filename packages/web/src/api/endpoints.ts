@@ -1,6 +1,6 @@
 import type { BikeInput, ProfileInput, SettingsUpdate } from '@vatio/schemas';
 import { api } from './client';
-import type { AuthResult, Bike, Me, Profile, Settings, Subscription } from './types';
+import type { AuthResult, Bike, Me, Profile, Settings, Subscription, User } from './types';
 
 export type Contact = { email: string } | { phone: string };
 
@@ -37,3 +37,12 @@ export const updateBike = (id: string, input: Partial<BikeInput>) =>
   api<Bike>(`/bikes/${id}`, { method: 'PUT', body: input });
 export const deleteBike = (id: string) => api<void>(`/bikes/${id}`, { method: 'DELETE' });
 export const setPrimaryBike = (id: string) => api<Bike>(`/bikes/${id}/primary`, { method: 'POST' });
+
+/** Adds a sign-in contact to the signed-in rider: a code goes to it, then the code links it. */
+export const requestContactLink = (contact: Contact, language: 'es' | 'en') =>
+  api<{ sent: true }>('/me/contacts', { method: 'POST', body: { ...contact, language } });
+export const verifyContactLink = (contact: Contact, token: string) =>
+  api<User>('/me/contacts/verify', {
+    method: 'POST',
+    body: { ...contact, token, type: 'email' in contact ? 'email' : 'sms' },
+  });

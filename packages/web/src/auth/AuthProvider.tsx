@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, onTokensChange, readTokens, storeTokens } from '../api/client';
 import { getMe, logout } from '../api/endpoints';
@@ -24,6 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
   const [loading, setLoading] = useState(() => readTokens() !== null);
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
 
   const load = useCallback(async (): Promise<Me | null> => {
     if (!readTokens()) {
@@ -86,7 +88,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     storeTokens(null);
     setMe(null);
-  }, []);
+    // Nothing of one rider may show up for the next one on this browser.
+    queryClient.clear();
+  }, [queryClient]);
 
   const value = useMemo<AuthState>(
     () => ({

@@ -21,9 +21,10 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
 
+  // Leave the guarded page first: signing out under the route guard would send the rider to login.
   const handleSignOut = async () => {
+    navigate('/', { replace: true });
     await signOut();
-    navigate('/');
   };
 
   const links = NAV.map(({ to, key, icon: Icon }) => (

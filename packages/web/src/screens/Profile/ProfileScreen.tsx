@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
 import { ProfileForm } from '../Onboarding/ProfileForm';
 import { BikesSection } from './BikesSection';
+import { SignInMethods } from './SignInMethods';
 
 function initials(first: string | undefined, last: string | undefined, fallback: string): string {
   const letters = [first, last]
@@ -38,10 +39,11 @@ export function ProfileScreen() {
   const contact = user?.email ?? user?.phone ?? '';
   const ContactIcon = user?.email ? Mail : Phone;
 
+  // Leave the guarded page first: signing out under the route guard would send the rider to login.
   const handleSignOut = async () => {
+    navigate('/', { replace: true });
     await signOut();
     queryClient.clear();
-    navigate('/');
   };
 
   return (
@@ -111,6 +113,8 @@ export function ProfileScreen() {
           }}
         />
       </Card>
+
+      <SignInMethods />
 
       <BikesSection />
 

@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Browser tests drive Debian's Chromium (never a downloaded browser) against a real Vatio server
+// on embedded PGlite, with its messages written to the outbox the tests read codes from.
+const ROOT = join(import.meta.dirname, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_DATA_DIR = join(ROOT, '.test-output', 'e2e-data');
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: join(ROOT, '.test-output', 'playwright'),
+  workers: 1,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: `node ${join(ROOT, 'node_modules/tsx/dist/cli.mjs')} ${join(ROOT, 'packages/server/src/main.ts')}`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      SMS_PROVIDER_URL: '',
+    },
+  },
+});

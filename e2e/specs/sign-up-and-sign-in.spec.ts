@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { requestCode, submitCode, typeCode } from '../page-models/auth-pages.ts';
+import { addFirstBike, fillProfile } from '../page-models/onboarding-pages.ts';
+import { readCode } from '../outbox.ts';
+
+const WORDS = {
+  es: { wrongCode: 'El código no es correcto', welcome: 'Bienvenido', noData: 'sincroniza' },
+  en: { wrongCode: 'The code is wrong', welcome: 'Welcome back', noData: 'sync your activities' },
+} as const;
+
+for (const language of ['es', 'en'] as const) {
+  test(`a new rider signs up by e-mail, onboards, adds a phone, logs out and signs in again by phone (${language})`, async ({
+    page,
+  }) => {
+    const words = WORDS[language];
+    await page.addInitScript((lang) => {
+      if (!sessionStorage.getItem('vatio.e2e')) {
+        localStorage.setItem('vatio.language', lang);
+        sessionStorage.setItem('vatio.e2e', '1');
+      }
+    }, language);
+    const email = `e2e-${language}-${Date.now()}@example.org`;
+    const phone = language === 'es' ? '+34 611 000 001' : '+44 7700 900001';
+
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.getByTestId('hero-signup').click();
+    await expect(page).toHaveURL(/\/auth\/signup$/);
+
+    const code = await requestCode(page, { email }, { signup: true });
+    const wrong = code === '000000' ? '111111' : '000000';
+    await submitCode(page, wrong);
+    await expect(page.getByRole('alert').filter({ hasText: words.wrongCode })).toBeVisible();
+    await submitCode(page, code);
+
+    await fillProfile(page, { firstName: 'Ana', lastName: 'Ruiz', weightKg: '58.5' });
+    await addFirstBike(page, { name: 'Tarmac SL7', type: 'road' });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-greeting')).toContainText(words.welcome);
+    await expect(page.getByTestId('dashboard-greeting')).toContainText('Ana');
+    await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+
+    // The profile lists the bike, and lets the rider add a phone to sign in with.
+    await page.goto('/profile');
+    await expect(page.getByTestId('bike-list')).toContainText('Tarmac SL7');
+    await page.getByTestId('add-phone').click();
+    await page.getByTestId('method-contact-input').fill(phone);
+    const since = Date.now() - 1000;
+    await page.getByTestId('method-send-code').click();
+    const linkCode = await readCode(phone.replace(/\s+/g, ''), since);
+    await typeCode(page, linkCode);
+    await page.getByTestId('method-verify').click();
+    await expect(page.getByTestId('method-phone')).toHaveText(phone.replace(/\s+/g, ''));
+
+    await page.getByTestId('sign-out').click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+
+    // A contact gets at most one code a minute: wait out the minute since the link code.
+    await page.waitForTimeout(Math.max(0, since + 62_000 - Date.now()));
+    const signInCode = await requestCode(page, { phone }, { signup: false });
+    await submitCode(page, signInCode);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-greeting')).toContainText('Ana');
+  });
+}
+
+test('signed-out visitors are sent to login, and a verify screen without a contact goes back to login', async ({
+  page,
+}) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.goto('/auth/verify-otp');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('an unknown address shows the not-found page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('404')).toBeVisible();
+  await page
+    .getByRole('link', { name: /home|inicio/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the landing bar gains a shadow after scrolling and the scroll-to-top button appears after 400 px', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('scroll-to-top')).toHaveCount(0);
+  await expect(page.getByTestId('landing-nav')).not.toHaveClass(/shadow-md/);
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await expect(page.getByTestId('scroll-to-top')).toBeVisible();
+  await expect(page.getByTestId('landing-nav')).toHaveClass(/shadow-md/);
+  await page.getByTestId('scroll-to-top').click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+});

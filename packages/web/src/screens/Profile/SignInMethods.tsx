@@ -1,0 +1,164 @@
+import { isValidEmail, isValidPhone } from '@vatio/schemas';
+import { Mail, Phone } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Contact, requestContactLink, verifyContactLink } from '../../api/endpoints';
+import { useAuth } from '../../auth/AuthProvider';
+import { isLanguage } from '../../i18n/resources';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Field, Input } from '../../components/ui/Input';
+import { errorMessage } from '../../lib/errors';
+import { emptyOtp, OTP_LENGTH, OtpInput } from '../Auth/OtpInput';
+import { Modal } from './Modal';
+
+type Kind = 'email' | 'phone';
+
+/**
+ * The ways a rider can sign in: the contact they signed up with, plus another one (an e-mail or a
+ * phone) that they add by proving they own it with a code.
+ */
+export function SignInMethods() {
+  const { t } = useTranslation('profile');
+  const { user } = useAuth();
+  const [adding, setAdding] = useState<Kind | null>(null);
+  if (!user) return null;
+
+  const rows: { kind: Kind; value: string | null; icon: typeof Mail }[] = [
+    { kind: 'email', value: user.email, icon: Mail },
+    { kind: 'phone', value: user.phone, icon: Phone },
+  ];
+
+  return (
+    <Card data-testid="sign-in-methods">
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('methods.title')}</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('methods.subtitle')}</p>
+      <ul className="mt-5 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+        {rows.map(({ kind, value, icon: Icon }) => (
+          <li key={kind} className="flex flex-wrap items-center gap-3 p-4">
+            <Icon className="h-5 w-5 shrink-0 text-slate-500" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-slate-900 dark:text-white">{t(kind)}</p>
+              <p
+                className="truncate text-sm text-slate-500 dark:text-slate-400"
+                data-testid={`method-${kind}`}
+              >
+                {value ?? t('methods.none')}
+              </p>
+            </div>
+            <Button variant="secondary" data-testid={`add-${kind}`} onClick={() => setAdding(kind)}>
+              {value ? t('methods.change') : t('methods.add')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {adding && <AddContactDialog kind={adding} onClose={() => setAdding(null)} />}
+    </Card>
+  );
+}
+
+function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['profile', 'validation', 'auth']);
+  const { refresh } = useAuth();
+  const [value, setValue] = useState('');
+  const [sentTo, setSentTo] = useState<Contact | null>(null);
+  const [digits, setDigits] = useState(emptyOtp);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+
+  const sendCode = async (event: FormEvent) => {
+    event.preventDefault();
+    const valid = kind === 'email' ? isValidEmail(value) : isValidPhone(value);
+    if (!valid) {
+      setError(t(kind === 'email' ? 'validation:email_invalid' : 'validation:phone_invalid'));
+      return;
+    }
+    const contact: Contact = kind === 'email' ? { email: value } : { phone: value };
+    setBusy(true);
+    setError(null);
+    try {
+      await requestContactLink(contact, language);
+      setSentTo(contact);
+    } catch (e) {
+      setError(errorMessage(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!sentTo) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await verifyContactLink(sentTo, digits.join(''));
+      await refresh();
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, t));
+      setDigits(emptyOtp());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t(kind === 'email' ? 'methods.addEmailTitle' : 'methods.addPhoneTitle')}
+      description={sentTo ? t('methods.codeSent') : t('methods.explain')}
+    >
+      {error && (
+        <div className="mb-4">
+          <Alert>{error}</Alert>
+        </div>
+      )}
+      {!sentTo ? (
+        <form onSubmit={sendCode} className="space-y-4" noValidate>
+          <Field label={t(kind)}>
+            {(props) => (
+              <Input
+                {...props}
+                data-testid="method-contact-input"
+                type={kind === 'email' ? 'email' : 'tel'}
+                autoComplete={kind === 'email' ? 'email' : 'tel'}
+                placeholder={kind === 'email' ? 'tu@correo.com' : '+34 600 000 000'}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
+            )}
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="method-send-code">
+              {t('methods.sendCode')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={verify} className="space-y-4">
+          <OtpInput value={digits} onChange={setDigits} invalid={Boolean(error)} />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={busy}
+              disabled={digits.join('').length !== OTP_LENGTH}
+              data-testid="method-verify"
+            >
+              {t('methods.verify')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
