@@ -1,3 +1,4 @@
+import { Encoder, type FileIdMesg, Profile, type RecordMesg } from '@garmin/fitsdk';
 import { gzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodeActivity } from './decode.ts';
@@ -64,6 +65,21 @@ describe('decodeActivity', () => {
   it('refuses a FIT header with nothing after it as a corrupt file', () => {
     const header = new Uint8Array([14, 0x20, 0x08, 0x08, 0, 0, 0, 0, 0x2e, 0x46, 0x49, 0x54, 0, 0]);
     expect(['CORRUPT_FILE', 'NO_RECORDS']).toContain(codeOf(() => decodeActivity(header)));
+  });
+
+  it('refuses a FIT course with UNSUPPORTED_FORMAT and a FIT activity without records with NO_RECORDS', () => {
+    const fitFile = (type: FileIdMesg['type'], withRecord: boolean) => {
+      const encoder = new Encoder();
+      const start = new Date('2024-05-01T08:00:00Z');
+      const fileId: FileIdMesg = { type, manufacturer: 'development', timeCreated: start };
+      const record: RecordMesg = { timestamp: start, power: 200 };
+      encoder.onMesg(Profile.MesgNum.FILE_ID!, fileId);
+      if (withRecord) encoder.onMesg(Profile.MesgNum.RECORD!, record);
+      return encoder.close();
+    };
+    expect(codeOf(() => decodeActivity(fitFile('course', true)))).toBe('UNSUPPORTED_FORMAT');
+    expect(codeOf(() => decodeActivity(fitFile('activity', false)))).toBe('NO_RECORDS');
+    expect(decodeActivity(fitFile('activity', true)).streams.powerW?.[0]).toBe(200);
   });
 
   it('refuses a zip with several activities with MULTIPLE_ACTIVITIES', () => {

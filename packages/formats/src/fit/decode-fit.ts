@@ -72,12 +72,17 @@ export function decodeFit(bytes: Uint8Array): Activity {
   const fromFit = multisport ? (selected?.startFit ?? Number.NEGATIVE_INFINITY) : Number.NEGATIVE_INFINITY;
   const toFit = multisport ? (selected?.endFit ?? Number.POSITIVE_INFINITY) + 0.5 : Number.POSITIVE_INFINITY;
   const firstRecordFit = records.map((r) => num(r.timestamp)).find((t) => t !== undefined && t >= fromFit);
+  const fileType = enumName('file', messages.fileIdMesgs?.[0]?.type);
+  if (fileType !== undefined && fileType !== 'activity') {
+    // Courses and workouts also hold records (a planned route), but nobody rode them.
+    throw new FormatError(
+      'UNSUPPORTED_FORMAT',
+      `This FIT file is a ${fileType} file, not a recorded activity.`,
+    );
+  }
   if (firstRecordFit === undefined) {
-    throw integrity
-      ? new FormatError(
-          'NO_RECORDS',
-          'The FIT file holds no activity records (it may be a course or settings file).',
-        )
+    throw integrity && errors.length === 0
+      ? new FormatError('NO_RECORDS', 'The FIT file holds no activity records.')
       : new FormatError(
           'CORRUPT_FILE',
           'The FIT file is damaged and no activity records could be read from it.',
