@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActivityStreams, streamsFromSeconds } from '../streams/activity-streams.ts';
 import { resampleTo1Hz } from '../streams/resample.ts';
+import { rollingMean } from '../streams/rolling.ts';
 import { normalizedPowerW, xPowerW } from './normalized-power.ts';
 
 function repeat(pattern: Array<[number, number]>, times: number): number[] {
@@ -90,6 +92,41 @@ describe('normalizedPowerW', () => {
     );
     const twoHz = normalizedPowerW(resampled);
     expect(Math.abs((twoHz ?? 0) / (oneHz ?? 1) - 1)).toBeLessThan(0.005);
+  });
+
+  it('lies between the mean of its 30-s windows and the highest second, whatever the pause length (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 1200 }), { minLength: 30, maxLength: 400 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 900 }),
+        (power, at, pauseS) => {
+          const cut = at % power.length;
+          const withPause = (seconds: number) => {
+            const n = power.length + seconds;
+            const values = new Float64Array(n).fill(Number.NaN);
+            values.set(power.slice(0, cut), 0);
+            values.set(power.slice(cut), cut + seconds);
+            const gapMask = new Uint8Array(n).fill(1, cut, cut + seconds);
+            return createActivityStreams(
+              Float64Array.from({ length: n }, (_, i) => i),
+              gapMask,
+              { powerW: values },
+            );
+          };
+          const np = normalizedPowerW(withPause(pauseS));
+          expect(np).toBe(normalizedPowerW(withPause(1)));
+          if (np === undefined) return;
+          expect(np).toBeLessThanOrEqual(Math.max(...power) + 1e-9);
+          const streams = withPause(pauseS);
+          const windows = Array.from(rollingMean(streams.powerW!, streams.gapMask, 30)).filter(
+            (w) => !Number.isNaN(w),
+          );
+          const meanOfWindows = windows.reduce((a, b) => a + b, 0) / windows.length;
+          expect(np).toBeGreaterThanOrEqual(meanOfWindows - 1e-9);
+        },
+      ),
+    );
   });
 
   it('is undefined without power or without a full 30-s window', () => {

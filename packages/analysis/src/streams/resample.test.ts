@@ -60,4 +60,10 @@ describe('resampleTo1Hz', () => {
     expect(Array.from(s.gapMask).every((g) => g === 0)).toBe(true);
     expect(Number.isNaN(s.heartRateBpm?.[4] ?? 0)).toBe(true);
   });
+
+  it('refuses a corrupt timeline instead of allocating for it', () => {
+    expect(() =>
+      resampleTo1Hz({ timeS: [0, 1e9], channels: { powerW: [1, 2] } }, { gapThresholdS: 5, fill: 'linear' }),
+    ).toThrow(RangeError);
+  });
 });

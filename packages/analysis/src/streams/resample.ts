@@ -25,6 +25,12 @@ export interface ResampleOptions {
 }
 
 /**
+ * Longest timeline `resampleTo1Hz` builds: 14 days. A corrupt timestamp (a year jump) must fail
+ * with a RangeError rather than allocate gigabytes.
+ */
+export const MAX_TIMELINE_S = 14 * 86_400;
+
+/**
  * Resamples irregular samples onto a 1 Hz timeline that starts at the first sample.
  *
  * Second `i` is the bin `[t0 + i − 0.5, t0 + i + 0.5)`: samples falling in one bin are averaged
@@ -47,6 +53,7 @@ export function resampleTo1Hz(samples: RawSamples, options: ResampleOptions): Ac
     throw new RangeError('timeS must be finite and non-decreasing');
   }
   const n = m === 0 ? 0 : Math.round(last - first) + 1;
+  if (n > MAX_TIMELINE_S) throw new RangeError(`timeline of ${n} s exceeds ${MAX_TIMELINE_S} s`);
   const binOf = (t: number) => Math.min(n - 1, Math.max(0, Math.round(t - first)));
 
   const gapMask = new Uint8Array(n);
