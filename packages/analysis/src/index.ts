@@ -32,3 +32,4 @@ export * from './rider/power-profile.ts';
 export * from './rider/vo2max.ts';
 export * from './coach/recommendations.ts';
 export * from './coach/trend.ts';
+export * from './metrics/ride-summary.ts';

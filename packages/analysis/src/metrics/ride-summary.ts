@@ -1,0 +1,104 @@
+import { elevationGainM } from '../climbing/vam.ts';
+import { ftpFromBest20Min } from '../curve/ftp-estimates.ts';
+import { type GapPolicy, type MeanMaxCurve, meanMaxCurve } from '../curve/mean-max.ts';
+import { minimumWPrimeBalanceJ, wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
+import { aerobicDecouplingPct, heartRateDriftPct } from '../heart/decoupling.ts';
+import { efficiencyFactor } from '../heart/efficiency-factor.ts';
+import { averageHeartRateBpm, maxHeartRateBpm } from '../heart/heart-rate-summary.ts';
+import { type HeartRateZone, timeInHeartRateZonesS } from '../heart/hr-zones.ts';
+import { leftRightBalance } from '../pedaling/balance.ts';
+import { averageCadenceRpm } from '../pedaling/cadence.ts';
+import {
+  averagePedalSmoothnessPct,
+  averageTorqueEffectivenessPct,
+} from '../pedaling/torque-effectiveness.ts';
+import { normalizedPowerW, xPowerW } from '../power/normalized-power.ts';
+import { averagePowerW, maxPowerW, workKj } from '../power/power-summary.ts';
+import { intensityFactor, trainingStressScore } from '../power/training-stress.ts';
+import { variabilityIndex } from '../power/variability.ts';
+import { cogganPowerZones, timeInPowerZonesS } from '../power/zones.ts';
+import { type ActivityStreams, elapsedTimeS, movingTimeS } from '../streams/activity-streams.ts';
+
+/** What the ride is measured against, as of the ride's date. Absent values leave their metrics undefined. */
+export interface RideContext {
+  readonly ftpW: number | undefined;
+  readonly criticalPower: { readonly cpW: number; readonly wPrimeJ: number } | undefined;
+  /** The rider's heart-rate zones (built with one of the `hrZones…` functions). */
+  readonly heartRateZones: readonly HeartRateZone[] | undefined;
+  readonly meanMaxGaps: GapPolicy;
+  readonly elevationHysteresisM: number;
+}
+
+/** The per-ride numbers an activity row stores; each is undefined when it cannot be computed. */
+export interface RideSummary {
+  readonly movingTimeS: number;
+  readonly elapsedTimeS: number;
+  readonly averagePowerW: number | undefined;
+  readonly maxPowerW: number | undefined;
+  readonly workKj: number | undefined;
+  readonly normalizedPowerW: number | undefined;
+  readonly xPowerW: number | undefined;
+  readonly variabilityIndex: number | undefined;
+  readonly intensityFactor: number | undefined;
+  readonly trainingStressScore: number | undefined;
+  readonly timeInPowerZonesS: number[] | undefined;
+  readonly meanMax: MeanMaxCurve | undefined;
+  readonly ftpBest20MinW: number | undefined;
+  readonly minWPrimeBalanceJ: number | undefined;
+  readonly averageHeartRateBpm: number | undefined;
+  readonly maxHeartRateBpm: number | undefined;
+  readonly timeInHeartRateZonesS: number[] | undefined;
+  readonly aerobicDecouplingPct: number | undefined;
+  readonly heartRateDriftPct: number | undefined;
+  readonly efficiencyFactor: number | undefined;
+  readonly averageCadenceRpm: number | undefined;
+  readonly leftBalancePct: number | undefined;
+  readonly torqueEffectivenessPct: number | undefined;
+  readonly pedalSmoothnessPct: number | undefined;
+  readonly elevationGainM: number | undefined;
+}
+
+/**
+ * Every per-ride metric in one pass over the package, for the import job. A thin composition: each
+ * number comes from the function the registry names, with the context passed explicitly.
+ */
+export function summarizeRide(streams: ActivityStreams, context: RideContext): RideSummary {
+  const moving = movingTimeS(streams);
+  const np = normalizedPowerW(streams);
+  const ftpW = context.ftpW;
+  const meanMax = meanMaxCurve(streams, { gaps: context.meanMaxGaps });
+  const cp = context.criticalPower;
+  return {
+    movingTimeS: moving,
+    elapsedTimeS: elapsedTimeS(streams),
+    averagePowerW: averagePowerW(streams),
+    maxPowerW: maxPowerW(streams),
+    workKj: workKj(streams),
+    normalizedPowerW: np,
+    xPowerW: xPowerW(streams),
+    variabilityIndex: variabilityIndex(streams),
+    intensityFactor: ftpW === undefined ? undefined : intensityFactor({ npW: np, ftpW }),
+    trainingStressScore:
+      ftpW === undefined ? undefined : trainingStressScore({ durationS: moving, npW: np, ftpW }),
+    timeInPowerZonesS:
+      ftpW === undefined ? undefined : timeInPowerZonesS(streams, cogganPowerZones({ ftpW })),
+    meanMax,
+    ftpBest20MinW: meanMax === undefined ? undefined : ftpFromBest20Min(meanMax)?.ftpW,
+    minWPrimeBalanceJ:
+      cp === undefined ? undefined : minimumWPrimeBalanceJ(wPrimeBalanceDifferentialJ(streams, cp)),
+    averageHeartRateBpm: averageHeartRateBpm(streams),
+    maxHeartRateBpm: maxHeartRateBpm(streams),
+    timeInHeartRateZonesS:
+      context.heartRateZones === undefined
+        ? undefined
+        : timeInHeartRateZonesS(streams, context.heartRateZones),
+    aerobicDecouplingPct: aerobicDecouplingPct(streams),
+    heartRateDriftPct: heartRateDriftPct(streams),
+    efficiencyFactor: efficiencyFactor(streams),
+    averageCadenceRpm: averageCadenceRpm(streams, { includeZeros: false }),
+    leftBalancePct: leftRightBalance(streams)?.leftPct,
+    torqueEffectivenessPct: averageTorqueEffectivenessPct(streams),
+    pedalSmoothnessPct: averagePedalSmoothnessPct(streams),
+    elevationGainM: elevationGainM(streams, { hysteresisM: context.elevationHysteresisM }),
+  };
+}
