@@ -11,7 +11,10 @@ Commands:
 
 async function migrate(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: pgliteDirFor(config.dataDir),
+  });
   try {
     const applied = await migrateToLatest(database.db);
     console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'database is up to date');
