@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/{analysis,schemas,formats,cli,web}/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -23,6 +24,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite instances are memory-heavy and WASM start-up is CPU-bound: two cores, two forks.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { RouteGuard } from './auth/RouteGuard';
 import { AppLayout } from './components/AppLayout';
 import { AuthCallbackScreen } from './screens/Auth/AuthCallbackScreen';
@@ -35,6 +35,10 @@ export const router = createBrowserRouter([
       { path: '/auth/signup', element: <SignupScreen /> },
       { path: '/auth/verify-otp', element: <VerifyOtpScreen /> },
       { path: '/auth/callback', element: <AuthCallbackScreen /> },
+      // Until the Strava connection and the analytics and bike screens exist, their links lead
+      // to the nearest real place instead of a dead end.
+      { path: '/auth', element: <Navigate to="/auth/signup" replace /> },
+      { path: '/analytics', element: <Navigate to="/dashboard" replace /> },
       {
         element: (
           <RouteGuard requireProfile={false}>
@@ -56,6 +60,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard', element: <DashboardScreen /> },
           { path: '/profile', element: <ProfileScreen /> },
           { path: '/settings', element: <SettingsScreen /> },
+          { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
         ],
       },
       { path: '*', element: <NotFoundScreen /> },
