@@ -1,0 +1,82 @@
+/**
+ * `npm run bench`: one synthetic 4 h 1 Hz ride written as FIT, then four figures measured in the same
+ * run on the same bytes: a byte pass (the floor), the bare @garmin/fitsdk decode, Vatio's decode + full
+ * analysis, and @sports-alliance/sports-lib's import + stats. Prints and exits 0: no timed assertions.
+ */
+import os from 'node:os';
+import { bytePass } from './byte-pass.ts';
+import { BENCH_DURATION_S, BENCH_FTP_W, makeBenchRide } from './ride.ts';
+import { sdkDecode } from './sdk-decode.ts';
+import { sportsLibImport } from './sports-lib.ts';
+import { type Timing, timeAsync, timeSync } from './timing.ts';
+import { vatioDecodeAndAnalyze } from './vatio.ts';
+
+const TARGET_VS_SPORTS_LIB = 20;
+const TARGET_VS_SDK = 3;
+
+const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
+
+async function main(): Promise<void> {
+  console.log(
+    `vatio bench · node ${process.version} · ${os.cpus().length} cpu · load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const ride = makeBenchRide();
+  const mb = ride.bytes.length / 1e6;
+  console.log(
+    `ride: synthetic ${BENCH_DURATION_S / 3600} h at 1 Hz, ${ride.records} records, ${ride.bytes.length} bytes FIT ` +
+      `(generated + encoded in ${fmt(ride.encodeMs / 1000, 1)} s), FTP ${BENCH_FTP_W} W\n`,
+  );
+
+  const results: Timing[] = [];
+  const byteT = timeSync('byte pass (floor)', () => bytePass(ride.bytes), { warmup: 50, runs: 200 });
+  results.push(byteT);
+  const sdkT = timeSync('@garmin/fitsdk bare decode', () => sdkDecode(ride.bytes), { warmup: 5, runs: 25 });
+  results.push(sdkT);
+  const vatioT = timeSync(
+    'Vatio decode + full analysis',
+    () => vatioDecodeAndAnalyze(ride.bytes, BENCH_FTP_W),
+    { warmup: 8, runs: 30 },
+  );
+  results.push(vatioT);
+  let slT: Timing | undefined;
+  try {
+    slT = await timeAsync('sports-lib import + stats', () => sportsLibImport(ride.bytes, BENCH_FTP_W), {
+      warmup: 2,
+      runs: 7,
+    });
+    results.push(slT);
+  } catch (error) {
+    console.log(`sports-lib could not be run: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const base = byteT.medianMs;
+  console.log(
+    `${'figure'.padEnd(32)}${'median ms'.padStart(11)}${'p95 ms'.padStart(10)}${'× byte pass'.padStart(13)}${'MB/s'.padStart(9)}`,
+  );
+  for (const t of results) {
+    console.log(
+      `${t.label.padEnd(32)}${fmt(t.medianMs, 2).padStart(11)}${fmt(t.p95Ms, 2).padStart(10)}` +
+        `${fmt(t.medianMs / base, 0).padStart(13)}${fmt(mb / (t.medianMs / 1000), 1).padStart(9)}`,
+    );
+  }
+  console.log('');
+  const ratio = (other: Timing | undefined, target: number, name: string) => {
+    if (!other) {
+      console.log(`Vatio vs ${name}: not measured (target ≥ ${target}×)`);
+      return;
+    }
+    const r = other.medianMs / vatioT.medianMs;
+    const p = other.p95Ms / vatioT.p95Ms;
+    console.log(
+      `Vatio vs ${name}: ${fmt(r, 1)}× faster by median (${fmt(p, 1)}× by p95); target ≥ ${target}×: ` +
+        `${r >= target ? 'met' : 'NOT met'}`,
+    );
+  };
+  ratio(slT, TARGET_VS_SPORTS_LIB, 'sports-lib');
+  ratio(sdkT, TARGET_VS_SDK, 'bare SDK decode');
+}
+
+await main();
