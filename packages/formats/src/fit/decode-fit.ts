@@ -1,7 +1,7 @@
 import { Decoder, type FitMessages, Stream } from '@garmin/fitsdk';
 import type { Activity, DeviceInfo, SensorInfo } from '../activity.ts';
 import { FormatError } from '../errors.ts';
-import { dataSpanS, dropAllZeroChannels, inferSport } from '../finalize.ts';
+import { dataSpanS, dropAllZeroChannels, dropImpossiblePower, inferSport } from '../finalize.ts';
 import { countActiveSeconds, resampleTo1Hz } from '../timeline/resample.ts';
 import { eventsToActivityEvents, timerFromEvents } from './fit-events.ts';
 import { recordsToSamples } from './fit-records.ts';
@@ -113,6 +113,7 @@ export function decodeFit(bytes: Uint8Array): Activity {
   const lastS = Math.max(0, ...series.timeS.filter(Number.isFinite));
   const timer = timerFromEvents(events, startFit, lastS);
   const streams = resampleTo1Hz(series, { pauses: timer.pauses });
+  dropImpossiblePower(streams, warnings);
   dropAllZeroChannels(streams, warnings);
 
   const session = selected?.session;
