@@ -3,6 +3,8 @@ import type { Activity, DeviceInfo, SensorInfo } from '../activity.ts';
 import { FormatError } from '../errors.ts';
 import { dataSpanS, dropAllZeroChannels, dropImpossiblePower, inferSport } from '../finalize.ts';
 import { countActiveSeconds, resampleTo1Hz } from '../timeline/resample.ts';
+import { readFitFast } from './fast/read-fit-fast.ts';
+import { columnsToSamples, firstRecordTime } from './fast/samples.ts';
 import { eventsToActivityEvents, timerFromEvents } from './fit-events.ts';
 import { recordsToSamples } from './fit-records.ts';
 import { deviceSummaryFromSession, lapFromMesg, selectSession, sessionInfos } from './fit-session.ts';
@@ -40,22 +42,36 @@ export function isFitHeader(bytes: Uint8Array): boolean {
   );
 }
 
+export interface DecodeFitOptions {
+  /**
+   * Read record messages with the columnar fast path (fast/), the rest with the SDK (default true);
+   * false sends the whole file through the SDK. Both give the same Activity (fast/differential.test.ts).
+   */
+  fastPath?: boolean;
+}
+
 /**
  * Decodes a FIT file. A file that fails its size/CRC check (truncated, as recorders leave them when the
  * battery dies) is still decoded as far as the SDK gets, with `integrity: false` and a warning: the rides
  * are real and riders expect to see them. Only a file with no readable records is refused.
  */
-export function decodeFit(bytes: Uint8Array): Activity {
+export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Activity {
   if (!isFitHeader(bytes)) throw new FormatError('UNSUPPORTED_FORMAT', 'This is not a FIT file.');
-  const decoder = new Decoder(Stream.fromBuffer(bytes));
-  const integrity = decoder.checkIntegrity();
+  const fast = options.fastPath === false ? undefined : readFitFast(bytes, READ_OPTIONS);
+  let integrity: boolean;
   let messages: FitMessages;
-  let errors: Error[];
-  try {
-    ({ messages, errors } = decoder.read(READ_OPTIONS));
-  } catch (error) {
-    // read() catches its own errors; this guards against a future SDK that does not.
-    throw new FormatError('CORRUPT_FILE', 'The FIT file could not be decoded.', { cause: error });
+  let errors: Error[] = [];
+  if (fast) {
+    ({ integrity, messages } = fast);
+  } else {
+    const decoder = new Decoder(Stream.fromBuffer(bytes));
+    integrity = decoder.checkIntegrity();
+    try {
+      ({ messages, errors } = decoder.read(READ_OPTIONS));
+    } catch (error) {
+      // read() catches its own errors; this guards against a future SDK that does not.
+      throw new FormatError('CORRUPT_FILE', 'The FIT file could not be decoded.', { cause: error });
+    }
   }
   const warnings: string[] = [];
   if (!integrity) {
@@ -71,7 +87,9 @@ export function decodeFit(bytes: Uint8Array): Activity {
   const multisport = sessions.length > 1;
   const fromFit = multisport ? (selected?.startFit ?? Number.NEGATIVE_INFINITY) : Number.NEGATIVE_INFINITY;
   const toFit = multisport ? (selected?.endFit ?? Number.POSITIVE_INFINITY) + 0.5 : Number.POSITIVE_INFINITY;
-  const firstRecordFit = records.map((r) => num(r.timestamp)).find((t) => t !== undefined && t >= fromFit);
+  const firstRecordFit = fast
+    ? firstRecordTime(fast.records, fromFit)
+    : records.map((r) => num(r.timestamp)).find((t) => t !== undefined && t >= fromFit);
   const fileType = enumName('file', messages.fileIdMesgs?.[0]?.type);
   if (fileType !== undefined && fileType !== 'activity') {
     // Courses and workouts also hold records (a planned route), but nobody rode them.
@@ -96,12 +114,9 @@ export function decodeFit(bytes: Uint8Array): Activity {
   if (startFit < FIT_DATE_TIME_MIN)
     warnings.push('Timestamps are device-relative (no real date in the file).');
 
-  const { series, unknownSideBalance } = recordsToSamples(
-    records,
-    startFit,
-    Math.max(fromFit, startFit),
-    toFit,
-  );
+  const { series, unknownSideBalance } = fast
+    ? columnsToSamples(fast.records, startFit, Math.max(fromFit, startFit), toFit)
+    : recordsToSamples(records, startFit, Math.max(fromFit, startFit), toFit);
   if (unknownSideBalance > 0) {
     warnings.push(`${unknownSideBalance} L/R balance values carry no side flag (FIT "unknown"); left out.`);
   }

@@ -1,0 +1,119 @@
+import { Profile } from '@garmin/fitsdk';
+
+/**
+ * The record (global message 20) fields the fast path reads, by their SDK names. Everything else in a
+ * record is skipped: `recordsToSamples` reads only these.
+ */
+export const FAST_RECORD_FIELDS = [
+  'timestamp',
+  'positionLat',
+  'positionLong',
+  'altitude',
+  'heartRate',
+  'cadence',
+  'distance',
+  'speed',
+  'power',
+  'temperature',
+  'leftRightBalance',
+  'leftTorqueEffectiveness',
+  'rightTorqueEffectiveness',
+  'leftPedalSmoothness',
+  'rightPedalSmoothness',
+  'combinedPedalSmoothness',
+  'fractionalCadence',
+  'enhancedSpeed',
+  'enhancedAltitude',
+] as const;
+
+export type FastRecordField = (typeof FAST_RECORD_FIELDS)[number];
+
+/**
+ * One Float64Array per field, one entry per record message in file order, holding exactly the number
+ * the SDK would put in that record's field (profile scale and offset applied the SDK's way), or NaN
+ * where the SDK would give no number (field absent, invalid value, array, wrong size).
+ */
+export interface RecordColumns {
+  count: number;
+  fields: Record<FastRecordField, Float64Array>;
+}
+
+export const RECORD_MESG_NUM = 20;
+
+/** How the SDK turns a field's raw value into its value, taken from the SDK's own profile. */
+export interface FieldTransform {
+  column: number;
+  /** Numeric profile types get `raw / scale - offset`; others (date_time, enums) stay raw. */
+  numeric: boolean;
+  scale: number;
+  offset: number;
+}
+
+/** The SDK's list of numeric field types (fit.js NumericFieldTypes): only these are scaled. */
+const NUMERIC_TYPES = new Set([
+  'sint8',
+  'uint8',
+  'sint16',
+  'uint16',
+  'sint32',
+  'uint32',
+  'float32',
+  'float64',
+  'uint8z',
+  'uint16z',
+  'uint32z',
+  'byte',
+  'sint64',
+  'uint64',
+  'uint64z',
+]);
+
+function single(value: number | number[] | undefined, fallback: number): number | undefined {
+  if (value === undefined) return fallback;
+  if (!Array.isArray(value)) return value;
+  return value.length > 1 ? undefined : (value[0] ?? fallback);
+}
+
+function buildTransforms(): Map<number, FieldTransform> | undefined {
+  const profile = Profile.messages[RECORD_MESG_NUM];
+  if (!profile) return undefined;
+  const byNum = new Map<number, FieldTransform>();
+  for (const [column, name] of FAST_RECORD_FIELDS.entries()) {
+    const field = Object.values(profile.fields).find((f) => f.name === name);
+    // The fast path relies on these being plain (non-array) fields with one scale and offset; a
+    // profile that changes that disables it rather than decoding differently from the SDK.
+    if (field?.array !== false) return undefined;
+    const scale = single(field.scale, 1);
+    const offset = single(field.offset, 0);
+    if (scale === undefined || offset === undefined) return undefined;
+    byNum.set(field.num, { column, numeric: NUMERIC_TYPES.has(field.type), scale, offset });
+  }
+  return byNum;
+}
+
+/** Field number → transform for the fields read; undefined if the SDK profile breaks an assumption. */
+export const RECORD_TRANSFORMS = buildTransforms();
+
+/**
+ * Record fields whose value the SDK accumulates (distance, total_cycles, accumulated_power), each with
+ * the fields that carry it as a component (compressed_speed_distance, cycles, compressed_accumulated_
+ * power), and whether each carrier is an array field. The SDK's accumulator throws when an accumulated
+ * field is read after one of its carriers in the same record (decoder.js #setAccumulatedField reads an
+ * `offset` its message entries do not have), so the scan checks those records one by one.
+ */
+export const ACCUMULATED_CARRIERS: ReadonlyMap<number, readonly number[]> = (() => {
+  const profile = Profile.messages[RECORD_MESG_NUM];
+  const carriers = new Map<number, number[]>();
+  for (const field of Object.values(profile?.fields ?? {})) {
+    for (const component of field.components ?? []) {
+      const target = profile?.fields[Number(component)];
+      if (target?.isAccumulated) carriers.set(target.num, [...(carriers.get(target.num) ?? []), field.num]);
+    }
+  }
+  return carriers;
+})();
+
+/** Profile `array` flag of a record field (the SDK's readValue isArray), undefined for unknown fields. */
+export function recordFieldIsArray(num: number): boolean | undefined {
+  return Profile.messages[RECORD_MESG_NUM]?.fields[num]?.array;
+}

@@ -1,0 +1,318 @@
+import { fitCrc } from './crc.ts';
+import {
+  ACCUMULATED_CARRIERS,
+  FAST_RECORD_FIELDS,
+  type FastRecordField,
+  RECORD_MESG_NUM,
+  RECORD_TRANSFORMS,
+  type RecordColumns,
+  recordFieldIsArray,
+} from './record-columns.ts';
+
+/**
+ * One pass over a FIT file's messages. Record messages whose definition the fast path understands are
+ * read straight into typed arrays; every definition and every other data message is copied, in order,
+ * into a smaller FIT file (`rest`) for the Garmin SDK. Returns a fallback reason, meaning "give the whole
+ * file to the SDK", for anything unusual: a size or CRC mismatch, chained files or trailing bytes, compressed
+ * timestamp headers (the SDK stops there with an error), a base type the SDK rejects, a data message
+ * without a definition, a record field in a float/64-bit/string base type, or a
+ * record the SDK's accumulator would fail on. Never throws.
+ */
+
+const COMPRESSED_HEADER = 0x80;
+const DEFINITION = 0x40;
+const DEV_DATA = 0x20;
+const LOCAL_NUM = 0x0f;
+const BASE_TYPE_MASK = 0x1f;
+
+/** Base type sizes (fit.js BaseTypeDefinitions); 0 = not a base type (the SDK throws on it). */
+const BT_SIZE = [1, 1, 1, 2, 2, 4, 4, 1, 4, 8, 1, 2, 4, 1, 8, 8, 8];
+/** Invalid values of the integer base types the fast path reads (fit.js BaseTypeDefinitions). */
+const BT_INVALID = [0xff, 0x7f, 0xff, 0x7fff, 0xffff, 0x7fffffff, 0xffffffff, 0, 0, 0, 0, 0, 0, 0xff];
+/** Integer base types read here: enum, sint8, uint8, sint16, uint16, sint32, uint32, uint8z, uint16z, uint32z, byte. */
+const READABLE = new Set([0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x0a, 0x0b, 0x0c, 0x0d]);
+const BYTE = 0x0d;
+
+interface RawField {
+  /** Offset of the field in the data message, the header byte included. */
+  at: number;
+  size: number;
+  baseType: number;
+  littleEndian: boolean;
+}
+
+interface FieldRead extends RawField {
+  column: number;
+  numeric: boolean;
+  scale: number;
+  offset: number;
+}
+
+interface AccumulationRead extends RawField {
+  num: number;
+  isArray: boolean;
+  /** For an accumulated field: the carriers that make the SDK throw when read before it. */
+  carriers?: readonly number[];
+}
+
+interface LocalDefinition {
+  /** Data message length, header byte included. */
+  length: number;
+  /** Set for record definitions: the fields to read; undefined for other messages. */
+  reads?: FieldRead[];
+  /** Why the fast path cannot read this record definition the SDK's way, if it cannot. */
+  unsupported?: string;
+  /** Accumulated fields and their carriers, in definition order, when both are in the definition. */
+  accumulation?: AccumulationRead[];
+  devFields: boolean;
+}
+
+export interface FastScan {
+  /** The SDK's checkIntegrity() result for these bytes. */
+  integrity: boolean;
+  /** A FIT file with every definition and every non-record data message, for the SDK. */
+  rest: Uint8Array;
+  records: RecordColumns;
+  /** Some record carried developer fields (skipped here; the SDK may still reject their description). */
+  recordDeveloperFields: boolean;
+}
+
+/** Why a file goes to the SDK instead (for tests and diagnostics). */
+export interface FastFallback {
+  fallback: string;
+}
+
+export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
+  if (!RECORD_TRANSFORMS) return { fallback: 'SDK profile differs from what the fast path assumes' };
+  const n = bytes.length;
+  const headerSize = bytes[0] ?? 0;
+  if ((headerSize !== 12 && headerSize !== 14) || n < headerSize + 2) return { fallback: 'header' };
+  const dataSize = u32(bytes, 4);
+  const end = headerSize + dataSize;
+  if (end + 2 !== n) return { fallback: 'size: truncated, chained or trailing bytes' };
+  if (fitCrc(bytes, 0, end) !== u16(bytes, end)) return { fallback: 'file CRC' };
+  const headerCrc = headerSize === 14 ? u16(bytes, 12) : 0;
+  const integrity = headerCrc === 0 || headerCrc === fitCrc(bytes, 0, 12);
+
+  const rest = new Uint8Array(n);
+  let restEnd = 12;
+  const definitions: Array<LocalDefinition | undefined> = new Array(16).fill(undefined);
+  const recordAt: number[] = [];
+  const recordReads: FieldRead[][] = [];
+  let recordDeveloperFields = false;
+
+  let pos = headerSize;
+  while (pos < end) {
+    const header = bytes[pos] ?? 0;
+    if (header & COMPRESSED_HEADER) return { fallback: 'compressed timestamp header' };
+    if (header & DEFINITION) {
+      const definition = readDefinition(bytes, pos, end, header);
+      if (!definition) return { fallback: 'definition overruns the data or has an unknown base type' };
+      definitions[header & LOCAL_NUM] = definition.local;
+      rest.set(bytes.subarray(pos, definition.next), restEnd);
+      restEnd += definition.next - pos;
+      pos = definition.next;
+      continue;
+    }
+    const local = definitions[header & LOCAL_NUM];
+    if (!local) return { fallback: 'data message without a definition' };
+    if (pos + local.length > end) return { fallback: 'data message overruns the data' };
+    if (local.reads) {
+      if (local.unsupported) return { fallback: `record layout: ${local.unsupported}` };
+      if (local.accumulation && accumulatorThrows(bytes, pos, local.accumulation)) {
+        return { fallback: 'a record the SDK accumulator fails on' };
+      }
+      recordAt.push(pos);
+      recordReads.push(local.reads);
+      if (local.devFields) recordDeveloperFields = true;
+    } else {
+      rest.set(bytes.subarray(pos, pos + local.length), restEnd);
+      restEnd += local.length;
+    }
+    pos += local.length;
+  }
+  if (recordAt.length === 0) return { fallback: 'no records' };
+
+  // The SDK's file header fields the decoder reads (protocol and profile version) are kept; the header
+  // shrinks to 12 bytes (no header CRC) and the data size and file CRC are those of what is left.
+  rest.set(bytes.subarray(0, 12), 0);
+  rest[0] = 12;
+  const restDataSize = restEnd - 12;
+  rest[4] = restDataSize & 0xff;
+  rest[5] = (restDataSize >>> 8) & 0xff;
+  rest[6] = (restDataSize >>> 16) & 0xff;
+  rest[7] = (restDataSize >>> 24) & 0xff;
+  const restCrc = fitCrc(rest, 0, restEnd);
+  rest[restEnd] = restCrc & 0xff;
+  rest[restEnd + 1] = restCrc >>> 8;
+
+  return {
+    integrity,
+    rest: rest.slice(0, restEnd + 2),
+    records: readRecords(bytes, recordAt, recordReads),
+    recordDeveloperFields,
+  };
+}
+
+function u16(b: Uint8Array, p: number): number {
+  return (b[p] ?? 0) | ((b[p + 1] ?? 0) << 8);
+}
+
+function u32(b: Uint8Array, p: number): number {
+  return ((b[p] ?? 0) | ((b[p + 1] ?? 0) << 8) | ((b[p + 2] ?? 0) << 16) | ((b[p + 3] ?? 0) << 24)) >>> 0;
+}
+
+function u16be(b: Uint8Array, p: number): number {
+  return ((b[p] ?? 0) << 8) | (b[p + 1] ?? 0);
+}
+
+function u32be(b: Uint8Array, p: number): number {
+  return (((b[p] ?? 0) << 24) | ((b[p + 1] ?? 0) << 16) | ((b[p + 2] ?? 0) << 8) | (b[p + 3] ?? 0)) >>> 0;
+}
+
+function readDefinition(
+  bytes: Uint8Array,
+  pos: number,
+  end: number,
+  header: number,
+): { local: LocalDefinition; next: number } | undefined {
+  if (pos + 6 > end) return undefined;
+  const architecture = bytes[pos + 2] ?? 0;
+  const littleEndian = architecture === 0;
+  const globalNum = littleEndian ? u16(bytes, pos + 3) : u16be(bytes, pos + 3);
+  const numFields = bytes[pos + 5] ?? 0;
+  let p = pos + 6;
+  if (p + 3 * numFields > end) return undefined;
+  const isRecord = globalNum === RECORD_MESG_NUM;
+  const reads: FieldRead[] = [];
+  const accumulation: AccumulationRead[] = [];
+  const present = new Set<number>();
+  let unsupported: string | undefined;
+  let length = 1;
+  for (let i = 0; i < numFields; i++, p += 3) {
+    const num = bytes[p] ?? 0;
+    const size = bytes[p + 1] ?? 0;
+    const baseType = (bytes[p + 2] ?? 0) & BASE_TYPE_MASK;
+    if (baseType >= BT_SIZE.length) return undefined; // the SDK throws on an unknown base type
+    if (isRecord) {
+      present.add(num);
+      const raw = { at: length, size, baseType, littleEndian };
+      const transform = RECORD_TRANSFORMS?.get(num);
+      if (transform) reads.push({ ...raw, ...transform });
+      const carriers = ACCUMULATED_CARRIERS.get(num);
+      const isCarrier = [...ACCUMULATED_CARRIERS.values()].some((c) => c.includes(num));
+      if (carriers || isCarrier) {
+        accumulation.push({ ...raw, num, isArray: recordFieldIsArray(num) ?? false, carriers });
+      }
+      if ((transform || carriers || isCarrier) && !READABLE.has(baseType)) {
+        unsupported = `base type ${baseType} for field ${num}`;
+      }
+    }
+    length += size;
+  }
+  let devFields = false;
+  if (header & DEV_DATA) {
+    if (p + 1 > end) return undefined;
+    const numDev = bytes[p] ?? 0;
+    p += 1;
+    if (p + 3 * numDev > end) return undefined;
+    for (let i = 0; i < numDev; i++, p += 3) length += bytes[p + 1] ?? 0;
+    devFields = numDev > 0;
+  }
+  if (!isRecord) return { local: { length, devFields }, next: p };
+  const hazard = [...ACCUMULATED_CARRIERS].some(
+    ([accumulated, carriers]) => present.has(accumulated) && carriers.some((c) => present.has(c)),
+  );
+  return {
+    local: { length, reads, unsupported, devFields, accumulation: hazard ? accumulation : undefined },
+    next: p,
+  };
+}
+
+/** Whether the SDK's accumulator throws on this record: an accumulated field after a carrier of it. */
+function accumulatorThrows(b: Uint8Array, start: number, fields: readonly AccumulationRead[]): boolean {
+  const seen: number[] = [];
+  for (const f of fields) {
+    if (isNull(b, start + f.at, f)) continue;
+    if (f.carriers?.some((c) => seen.includes(c))) return true;
+    seen.push(f.num);
+  }
+  return false;
+}
+
+/** Whether the SDK's readValue gives null for this field (then it is not in the message). */
+function isNull(b: Uint8Array, at: number, f: RawField & { isArray: boolean }): boolean {
+  const unit = BT_SIZE[f.baseType] ?? 1;
+  if (f.size === 0 || f.size % unit !== 0) return true;
+  const invalid = BT_INVALID[f.baseType];
+  const first = readOne(b, at, f.baseType, f.littleEndian);
+  if (f.size === unit) return first === invalid;
+  let allInvalid = true;
+  for (let p = at; p < at + f.size; p += unit) {
+    if (readOne(b, p, f.baseType, f.littleEndian) !== invalid) {
+      allInvalid = false;
+      break;
+    }
+  }
+  return allInvalid || (!f.isArray && f.baseType !== BYTE && first === invalid);
+}
+
+/** Reads one non-array field the SDK's way (stream.js readValue); NaN where the SDK gives null. */
+function readValue(b: Uint8Array, at: number, f: RawField): number {
+  const { size, baseType, littleEndian } = f;
+  const unit = BT_SIZE[baseType] ?? 1;
+  if (size === 0 || size % unit !== 0) return Number.NaN;
+  const value = readOne(b, at, baseType, littleEndian);
+  const invalid = BT_INVALID[baseType];
+  if (size === unit) return value === invalid ? Number.NaN : value;
+  // Several values in a field the profile says is not an array: the SDK keeps the first, and null when
+  // every value is invalid (or, except for byte, when the first one is).
+  let allInvalid = true;
+  for (let p = at; p < at + size; p += unit) {
+    if (readOne(b, p, baseType, littleEndian) !== invalid) {
+      allInvalid = false;
+      break;
+    }
+  }
+  if (allInvalid) return Number.NaN;
+  return baseType !== BYTE && value === invalid ? Number.NaN : value;
+}
+
+function readOne(b: Uint8Array, p: number, baseType: number, littleEndian: boolean): number {
+  switch (baseType) {
+    case 0x01:
+      return ((b[p] ?? 0) << 24) >> 24;
+    case 0x03:
+      return ((littleEndian ? u16(b, p) : u16be(b, p)) << 16) >> 16;
+    case 0x04:
+    case 0x0b:
+      return littleEndian ? u16(b, p) : u16be(b, p);
+    case 0x05:
+      return (littleEndian ? u32(b, p) : u32be(b, p)) | 0;
+    case 0x06:
+    case 0x0c:
+      return littleEndian ? u32(b, p) : u32be(b, p);
+    default:
+      return b[p] ?? 0;
+  }
+}
+
+function readRecords(bytes: Uint8Array, recordAt: number[], recordReads: FieldRead[][]): RecordColumns {
+  const count = recordAt.length;
+  const columns = FAST_RECORD_FIELDS.map(() => new Float64Array(count).fill(Number.NaN));
+  for (let r = 0; r < count; r++) {
+    const start = recordAt[r] ?? 0;
+    for (const f of recordReads[r] ?? []) {
+      const raw = readValue(bytes, start + f.at, f);
+      // A later valid copy of a field overwrites an earlier one; an invalid one leaves it (as the SDK).
+      if (Number.isNaN(raw)) continue;
+      const column = columns[f.column];
+      if (column) column[r] = f.numeric ? raw / f.scale - f.offset : raw;
+    }
+  }
+  const fields = Object.fromEntries(FAST_RECORD_FIELDS.map((name, i) => [name, columns[i]])) as Record<
+    FastRecordField,
+    Float64Array
+  >;
+  return { count, fields };
+}
