@@ -1,4 +1,4 @@
-import { Info } from 'lucide-react';
+import { Info, MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn';
 import { PowerChart } from './PowerChart';
@@ -10,6 +10,7 @@ import { useNumberFormat } from './useNumberFormat';
 const CHART_MAX_WATTS = 600;
 const TIME_TICKS = [0, 15, 30, 45, 60, 75, 90];
 const POWER_TICKS = [600, 400, 200];
+const INSIGHTS = ['threshold', 'decoupling', 'load'] as const;
 const ZONE_COLOURS = [
   'bg-slate-400',
   'bg-sky-500',
@@ -154,6 +155,28 @@ export function DemoPreview() {
                     ))}
                   </div>
                 </div>
+              </div>
+
+              <div className="mt-8 rounded-xl bg-brand-50 p-4 sm:p-5 dark:bg-slate-900/60">
+                <h4 className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                  <MessageSquareText className="h-5 w-5 text-brand-600" aria-hidden />
+                  {t('demo.insights.title')}
+                </h4>
+                <ul className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300">
+                  {INSIGHTS.map((key) => (
+                    <li key={key} className="flex items-start gap-2">
+                      <span className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-500" aria-hidden />
+                      <span>
+                        {t(`demo.insights.${key}`, {
+                          low: format(Math.round((ride.blockWatts[1] / ride.ftp) * 100)),
+                          high: format(Math.round((ride.blockWatts[0] / ride.ftp) * 100)),
+                          decoupling: format(ride.decouplingPct, 1),
+                          tss: format(ride.tss, 1),
+                        })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
               </div>
             </div>
 

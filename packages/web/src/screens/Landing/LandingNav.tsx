@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogIn, LogOut, Menu, User, UserPlus, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { updateSettings } from '../../api/endpoints';
@@ -95,7 +95,7 @@ export function LandingNav() {
           <LanguageSwitcher onChange={saveLanguage} />
           <nav aria-label={t('nav.accountLabel')} className="hidden items-center gap-1 md:flex">
             {user ? (
-              <>
+              <Fragment key="user">
                 <Link to="/dashboard" className={linkButton.smallGhost}>
                   <LayoutDashboard className="h-4 w-4" aria-hidden />
                   {t('nav.dashboard')}
@@ -108,16 +108,16 @@ export function LandingNav() {
                   <LogOut className="h-4 w-4" aria-hidden />
                   {t('nav.logout')}
                 </button>
-              </>
+              </Fragment>
             ) : (
-              <>
+              <Fragment key="guest">
                 <Link to="/auth/login" className={linkButton.smallGhost}>
                   {t('nav.login')}
                 </Link>
                 <Link to="/auth/signup" className={linkButton.smallPrimary}>
                   {t('nav.signup')}
                 </Link>
-              </>
+              </Fragment>
             )}
           </nav>
           <button
@@ -151,7 +151,7 @@ export function LandingNav() {
           className="mt-2 grid gap-1 border-t border-slate-200 pt-2 dark:border-slate-700"
         >
           {user ? (
-            <>
+            <Fragment key="user">
               <Link to="/dashboard" onClick={closeMenu} className={mobileItem}>
                 <LayoutDashboard className="h-5 w-5" aria-hidden />
                 {t('nav.dashboard')}
@@ -164,9 +164,9 @@ export function LandingNav() {
                 <LogOut className="h-5 w-5" aria-hidden />
                 {t('nav.logout')}
               </button>
-            </>
+            </Fragment>
           ) : (
-            <>
+            <Fragment key="guest">
               <Link to="/auth/login" onClick={closeMenu} className={mobileItem}>
                 <LogIn className="h-5 w-5" aria-hidden />
                 {t('nav.login')}
@@ -179,7 +179,7 @@ export function LandingNav() {
                 <UserPlus className="h-5 w-5" aria-hidden />
                 {t('nav.signup')}
               </Link>
-            </>
+            </Fragment>
           )}
         </nav>
       </div>

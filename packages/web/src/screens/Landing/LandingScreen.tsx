@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { CallToAction } from './CallToAction';
 import { ComparisonTable } from './ComparisonTable';
 import { DemoPreview } from './DemoPreview';
@@ -12,22 +10,14 @@ import { LandingFooter } from './LandingFooter';
 import { LandingNav } from './LandingNav';
 import { Methodology } from './Methodology';
 import { ScrollToTop } from './ScrollToTop';
-import { scrollToSection } from './scrollToSection';
 import { Testimonials } from './Testimonials';
 
-/** The public landing page (spec 000 §2 "Landing page (/)"). */
+/**
+ * The public landing page (spec 000 §2 "Landing page (/)"). Arriving at /#section is handled by the
+ * router's <ScrollRestoration />, which scrolls to the element named by the hash.
+ */
 export function LandingScreen() {
   const { t } = useTranslation('landing');
-  const { hash } = useLocation();
-
-  // Arriving at /#features (from another page or a shared link) lands on that section: the browser
-  // looked for it before React rendered it, so jump there once the page exists.
-  useEffect(() => {
-    const id = decodeURIComponent(hash.replace(/^#/, ''));
-    if (!id) return;
-    const frame = requestAnimationFrame(() => scrollToSection(id, { smooth: false }));
-    return () => cancelAnimationFrame(frame);
-  }, [hash]);
 
   return (
     <div className="min-h-screen overflow-x-clip bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100">

@@ -83,7 +83,7 @@ export function Testimonials() {
 
         <div className="mt-16 rounded-3xl bg-slate-900 px-6 py-10 sm:px-10 dark:bg-slate-800">
           <h3 className="sr-only">{t('stats.title')}</h3>
-          <dl className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-4">
             {STATS.map((id) => (
               <div key={id} className="flex flex-col-reverse gap-1 text-center">
                 <dt className="text-sm text-slate-300">{t(`stats.items.${id}.label`)}</dt>

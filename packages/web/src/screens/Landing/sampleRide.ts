@@ -12,6 +12,9 @@ function mulberry32(seed: number): () => number {
   };
 }
 
+/** Target power of the two 20-minute threshold blocks. */
+const BLOCK_WATTS = [286, 284] as const;
+
 /** Minute-by-minute power: warm-up, 2 × 20 min near threshold, tempo with a one-minute effort, cool-down. */
 function buildTrace(): number[] {
   const random = mulberry32(7);
@@ -19,9 +22,9 @@ function buildTrace(): number[] {
   for (let minute = 0; minute < 90; minute++) {
     let target: number;
     if (minute < 12) target = 120 + minute * 9;
-    else if (minute < 32) target = 286;
+    else if (minute < 32) target = BLOCK_WATTS[0];
     else if (minute < 40) target = 165;
-    else if (minute < 60) target = 284;
+    else if (minute < 60) target = BLOCK_WATTS[1];
     else if (minute < 66) target = 170;
     else if (minute === 72) target = 480;
     else if (minute < 80) target = 240;
@@ -90,6 +93,7 @@ export const SAMPLE_RIDE = {
   efficiencyFactor: np / avgHr,
   wattsPerBeat: avgPower / avgHr,
   decouplingPct: 3.1,
+  blockWatts: BLOCK_WATTS,
   best20min,
   /** 95 % of the best 20-minute power: one of the FTP estimators Vatio reports. */
   ftpEstimate: Math.round(best20min * 0.95),

@@ -9,11 +9,11 @@ function prefersReducedMotion(): boolean {
  * keyboard focus there, so that a hash link behaves like a skip link. Returns false when no such
  * element exists.
  */
-export function scrollToSection(id: string, { smooth = true }: { smooth?: boolean } = {}): boolean {
+export function scrollToSection(id: string): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
   target.scrollIntoView({
-    behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'instant',
+    behavior: prefersReducedMotion() ? 'instant' : 'smooth',
     block: 'start',
   });
   // replaceState keeps the router's history entry (and its index) intact; only the hash changes.

@@ -56,16 +56,16 @@ export function LegalScreen({ document }: { document: LegalDocument }) {
             <LanguageSwitcher />
             <Link
               to="/"
-              className="hidden items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:inline-flex dark:text-slate-300 dark:hover:bg-slate-800"
+              className="inline-flex items-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:px-3 dark:text-slate-300 dark:hover:bg-slate-800"
             >
               <ArrowLeft className="h-4 w-4" aria-hidden />
-              {t('backHome')}
+              <span className="sr-only sm:not-sr-only">{t('backHome')}</span>
             </Link>
           </div>
         </div>
       </header>
 
-      <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:py-14">
+      <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-14">
         <div className="lg:grid lg:grid-cols-[14rem_1fr] lg:gap-10">
           <nav aria-labelledby="legal-toc-title" className="mb-8 lg:mb-0">
             <div className="lg:sticky lg:top-24">
@@ -98,12 +98,12 @@ export function LegalScreen({ document }: { document: LegalDocument }) {
             </div>
           </nav>
 
-          <article className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-700 dark:bg-slate-800">
+          <article className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-10 dark:border-slate-700 dark:bg-slate-800">
             <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
               {t(`${document}.title`)}
             </h1>
             <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t('updated')}</p>
-            <p className="mt-6 text-lg text-pretty text-slate-700 dark:text-slate-200">
+            <p className="mt-6 text-base text-pretty text-slate-700 sm:text-lg dark:text-slate-200">
               {t(`${document}.intro`, values)}
             </p>
 
