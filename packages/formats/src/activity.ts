@@ -3,9 +3,16 @@
  * Vatio computes), laps, events and columnar streams on a 1 Hz timeline.
  */
 
+import type { ChannelName as AnalysisChannelName } from '@vatio/analysis';
+
 export type ActivityFormat = 'fit' | 'tcx' | 'gpx';
 
-/** Every stream channel, in a stable order (the stream blob writer relies on it). */
+/**
+ * Every stream channel, in a stable order (the stream blob writer relies on it): the analysis
+ * channels (`CHANNEL_NAMES` of `@vatio/analysis`) plus the per-leg pedal figures the files carry.
+ * The list is spelled out rather than built from the analysis one because its order is a storage
+ * format; `EVERY_ANALYSIS_CHANNEL` below fails to compile if an analysis channel is missing.
+ */
 export const CHANNELS = [
   'powerW',
   'heartRateBpm',
@@ -29,6 +36,10 @@ export const CHANNELS = [
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];
+
+/** Compile-time check: decoded streams carry every channel the analysis reads. */
+export const EVERY_ANALYSIS_CHANNEL: Exclude<AnalysisChannelName, ChannelName> extends never ? true : never =
+  true;
 
 /**
  * Columnar streams on a 1 Hz timeline: index i is `timeS[i] === i` seconds after `startTime`.

@@ -66,4 +66,30 @@ describe('resampleTo1Hz', () => {
       resampleTo1Hz({ timeS: [0, 1e9], channels: { powerW: [1, 2] } }, { gapThresholdS: 5, fill: 'linear' }),
     ).toThrow(RangeError);
   });
+
+  it('starts the timeline at a given origin, the seconds before the first sample being a gap', () => {
+    const s = resampleTo1Hz(
+      { timeS: [-3, 2, 3], channels: { powerW: [999, 100, 110] } },
+      { gapThresholdS: 5, fill: 'linear', originS: 0 },
+    );
+    expect(Array.from(s.gapMask)).toEqual([1, 1, 0, 0]);
+    expect(Array.from(s.powerW ?? [])).toEqual([nan, nan, 100, 110]);
+  });
+
+  it('fills each channel its own way and accepts samples out of order', () => {
+    const s = resampleTo1Hz(
+      { timeS: [4, 0], channels: { powerW: [300, 200], speedMps: [12, 8] } },
+      { gapThresholdS: 5, fill: (channel) => (channel === 'powerW' ? 'previous' : 'linear') },
+    );
+    expect(Array.from(s.powerW ?? [])).toEqual([200, 200, 200, 200, 300]);
+    expect(Array.from(s.speedMps ?? [])).toEqual([8, 9, 10, 11, 12]);
+  });
+
+  it("keeps a channel's missing values at sampled seconds when asked to fill only empty seconds", () => {
+    const raw = { timeS: [0, 1, 2, 4], channels: { heartRateBpm: [120, nan, 124, 128] } };
+    const filled = resampleTo1Hz(raw, { gapThresholdS: 5, fill: 'linear' });
+    const kept = resampleTo1Hz(raw, { gapThresholdS: 5, fill: 'linear', fillMissingValues: false });
+    expect(Array.from(filled.heartRateBpm ?? [])).toEqual([120, 122, 124, 126, 128]);
+    expect(Array.from(kept.heartRateBpm ?? [])).toEqual([120, nan, 124, 126, 128]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Activity, ActivityStreams, ChannelName } from '../activity.ts';
+import { type Activity, type ActivityStreams, CHANNELS, type ChannelName } from '../activity.ts';
 import { airDensityKgM3, nextSpeed, type RiderSetup } from './physics.ts';
 import { createRng, gaussian } from './rng.ts';
 
@@ -88,28 +88,10 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
   const temperature = options.temperatureC ?? 18;
   const leftMean = options.leftBalancePct ?? 49;
 
-  const ch: Record<ChannelName, Float64Array> = Object.fromEntries(
-    (
-      [
-        'powerW',
-        'heartRateBpm',
-        'cadenceRpm',
-        'speedMps',
-        'distanceM',
-        'altitudeM',
-        'latDeg',
-        'lngDeg',
-        'temperatureC',
-        'leftRightBalancePct',
-        'torqueEffectivenessLeftPct',
-        'torqueEffectivenessRightPct',
-        'pedalSmoothnessLeftPct',
-        'pedalSmoothnessRightPct',
-        'torqueEffectivenessPct',
-        'pedalSmoothnessPct',
-      ] as const
-    ).map((k) => [k, new Float64Array(n)]),
-  ) as Record<ChannelName, Float64Array>;
+  const ch = Object.fromEntries(CHANNELS.map((k) => [k, new Float64Array(n)])) as Record<
+    ChannelName,
+    Float64Array
+  >;
 
   let speed = 0;
   let distance = 0;

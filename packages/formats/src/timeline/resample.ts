@@ -1,3 +1,14 @@
+/**
+ * The decoders' policy for putting a file's samples on the 1 Hz timeline. The resampling itself is
+ * `resampleTo1Hz` of `@vatio/analysis` (binning, gap detection, hole filling, pauses), shared with
+ * tests and simulators; this module only adds what a file needs:
+ * - second 0 is the activity start, so seconds before the first record are a gap;
+ * - samples before the start or more than a week after it (corrupt timestamps) are left out rather
+ *   than refused, since a file with one bad timestamp is still worth reading;
+ * - the fill limit follows the file's spacing (`defaultMaxFillS`), power-like channels hold their
+ *   value across a short hole while the rest glide, and channels with no value at all are dropped.
+ */
+import { type FillMode, movingTimeS, resampleTo1Hz as resampleSamples } from '@vatio/analysis';
 import { type ActivityStreams, CHANNELS, type ChannelName } from '../activity.ts';
 
 /** Irregular samples as read from a file: times in seconds after the activity start, NaN = no value. */
@@ -14,21 +25,16 @@ export interface ResampleOptions {
 }
 
 /**
- * Channels that step rather than glide: smart recording writes a point when a value changes, so the
- * last value holds until the next point. The others (position, speed, distance, altitude, temperature,
- * heart rate) change continuously and are interpolated linearly across a short hole.
+ * Channels that step rather than glide (power, cadence, L/R balance, torque effectiveness, pedal
+ * smoothness): smart recording writes a point when a value changes, so the last value holds until
+ * the next point. The others (position, speed, distance, altitude, temperature, heart rate) change
+ * continuously and are interpolated linearly across a short hole.
  */
-const HOLD_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
-  'powerW',
-  'cadenceRpm',
-  'leftRightBalancePct',
-  'torqueEffectivenessPct',
-  'torqueEffectivenessLeftPct',
-  'torqueEffectivenessRightPct',
-  'pedalSmoothnessPct',
-  'pedalSmoothnessLeftPct',
-  'pedalSmoothnessRightPct',
-]);
+const STEPPING_CHANNEL = /^(power|cadence|leftRightBalance|torqueEffectiveness|pedalSmoothness)/;
+
+export function fillModeOf(channel: ChannelName): FillMode {
+  return STEPPING_CHANNEL.test(channel) ? 'previous' : 'linear';
+}
 
 /** A week: longer spans come from corrupt timestamps and would only exhaust memory. */
 export const MAX_SPAN_S = 7 * 24 * 3600;
@@ -51,36 +57,27 @@ export function defaultMaxFillS(timeS: readonly number[]): number {
 }
 
 /**
- * Puts irregular samples on a 1 Hz grid. Samples are bucketed to the nearest whole second and averaged
- * (so 4 Hz power becomes its 1 s mean); holes up to `maxFillS` are filled, longer ones and timer pauses
- * become gaps. Samples before 0 or beyond MAX_SPAN_S are ignored.
+ * Puts a file's samples on the 1 Hz grid from the activity start: samples are bucketed to the nearest
+ * whole second and averaged (so 4 Hz power becomes its 1 s mean); holes up to `maxFillS` are filled,
+ * longer ones and timer pauses become gaps. Samples before 0 or beyond MAX_SPAN_S are ignored.
  */
 export function resampleTo1Hz(series: SampleSeries, options: ResampleOptions = {}): ActivityStreams {
-  const maxFillS = options.maxFillS ?? defaultMaxFillS(series.timeS);
-  let lastSecond = -1;
-  for (const t of series.timeS) {
-    if (Number.isFinite(t) && t >= -0.5 && t <= MAX_SPAN_S) lastSecond = Math.max(lastSecond, Math.round(t));
-  }
-  const n = lastSecond + 1;
-  const timeS = new Float64Array(n);
-  for (let i = 0; i < n; i++) timeS[i] = i;
-  const gapMask = new Uint8Array(n);
-  const sampled = new Uint8Array(n);
-  const bucketOf = series.timeS.map((t) =>
-    Number.isFinite(t) && t >= -0.5 && t <= MAX_SPAN_S ? Math.max(0, Math.round(t)) : -1,
+  const timeS = series.timeS.map((t) => (t <= MAX_SPAN_S ? t : Number.NaN));
+  const streams: ActivityStreams = resampleSamples(
+    { timeS, channels: series.channels },
+    {
+      gapThresholdS: options.maxFillS ?? defaultMaxFillS(series.timeS),
+      fill: fillModeOf,
+      // A value the file does not have at a recorded second stays missing (round trips are exact).
+      fillMissingValues: false,
+      originS: 0,
+      // The second of the stop event still holds the last record before the pause.
+      pauses: (options.pauses ?? []).map(([stopS, startS]) => ({
+        startS: Math.floor(stopS) + 1,
+        endS: startS,
+      })),
+    },
   );
-  for (const b of bucketOf) if (b >= 0) sampled[b] = 1;
-
-  const streams: ActivityStreams = { timeS, gapMask };
-  for (const name of CHANNELS) {
-    const values = series.channels[name];
-    if (!values) continue;
-    const out = bucketMeans(values, bucketOf, n);
-    if (out) streams[name] = out;
-  }
-
-  fillHoles(streams, sampled, maxFillS);
-  for (const [stopS, startS] of options.pauses ?? []) markPause(streams, stopS, startS);
   for (const name of CHANNELS) {
     const values = streams[name];
     if (values && !values.some(Number.isFinite)) delete streams[name];
@@ -88,75 +85,8 @@ export function resampleTo1Hz(series: SampleSeries, options: ResampleOptions = {
   return streams;
 }
 
-function bucketMeans(
-  values: readonly number[],
-  bucketOf: readonly number[],
-  n: number,
-): Float64Array | undefined {
-  const sum = new Float64Array(n);
-  const count = new Uint16Array(n);
-  let any = false;
-  for (let i = 0; i < values.length; i++) {
-    const b = bucketOf[i] ?? -1;
-    const v = values[i];
-    if (b < 0 || v === undefined || !Number.isFinite(v)) continue;
-    sum[b] = (sum[b] ?? 0) + v;
-    count[b] = Math.min(65535, (count[b] ?? 0) + 1);
-    any = true;
-  }
-  if (!any) return undefined;
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = (count[i] ?? 0) > 0 ? (sum[i] ?? 0) / (count[i] ?? 1) : Number.NaN;
-  return out;
-}
-
-function fillHoles(streams: ActivityStreams, sampled: Uint8Array, maxFillS: number): void {
-  const n = sampled.length;
-  let prev = -1;
-  for (let i = 0; i < n; i++) {
-    if (sampled[i] !== 1) continue;
-    if (prev < 0) {
-      // Nothing recorded before the first sample: leading seconds are a gap.
-      for (let j = 0; j < i; j++) streams.gapMask[j] = 1;
-    } else if (i - prev > 1) {
-      if (i - prev <= maxFillS) fillBetween(streams, prev, i);
-      else for (let j = prev + 1; j < i; j++) streams.gapMask[j] = 1;
-    }
-    prev = i;
-  }
-}
-
-function fillBetween(streams: ActivityStreams, a: number, b: number): void {
-  for (const name of CHANNELS) {
-    const values = streams[name];
-    if (!values) continue;
-    const va = values[a] ?? Number.NaN;
-    const vb = values[b] ?? Number.NaN;
-    if (!Number.isFinite(va)) continue;
-    const hold = HOLD_CHANNELS.has(name) || !Number.isFinite(vb);
-    for (let j = a + 1; j < b; j++) values[j] = hold ? va : va + ((vb - va) * (j - a)) / (b - a);
-  }
-}
-
-function markPause(streams: ActivityStreams, stopS: number, startS: number): void {
-  const n = streams.gapMask.length;
-  const from = Math.max(0, Math.floor(stopS) + 1);
-  const to = Math.min(n, Math.ceil(startS));
-  for (let i = from; i < to; i++) {
-    streams.gapMask[i] = 1;
-    for (const name of CHANNELS) {
-      const values = streams[name];
-      if (values) values[i] = Number.NaN;
-    }
-  }
-}
-
 /** Seconds outside gaps: moving time when a file has no timer of its own. */
-export function countActiveSeconds(streams: ActivityStreams): number {
-  let active = 0;
-  for (const g of streams.gapMask) if (g === 0) active++;
-  return active;
-}
+export const countActiveSeconds: (streams: ActivityStreams) => number = movingTimeS;
 
 /** Last finite value of a channel (e.g. total distance), or undefined. */
 export function lastFinite(values: Float64Array | undefined): number | undefined {
