@@ -26,7 +26,8 @@ export function firstRecordTime(records: RecordColumns, fromFit: number): number
 
 /**
  * `recordsToSamples` (fit-records.ts) over columns: the same rules, value for value (NaN in a column is
- * the SDK's absent field). The differential test holds the two to identical output.
+ * the SDK's absent field). The differential test holds the two to identical output. Works a channel at
+ * a time over the kept records, so each loop is short and monomorphic.
  */
 export function columnsToSamples(
   records: RecordColumns,
@@ -35,82 +36,88 @@ export function columnsToSamples(
   toFit = Number.POSITIVE_INFINITY,
 ): RecordSamples {
   const f = records.fields;
-  const timeS: number[] = [];
-  const powerW: number[] = [];
-  const heartRateBpm: number[] = [];
-  const cadenceRpm: number[] = [];
-  const speedMps: number[] = [];
-  const distanceM: number[] = [];
-  const altitudeM: number[] = [];
-  const latDeg: number[] = [];
-  const lngDeg: number[] = [];
-  const temperatureC: number[] = [];
-  const leftRightBalancePct: number[] = [];
-  const torqueEffectivenessPct: number[] = [];
-  const torqueEffectivenessLeftPct: number[] = [];
-  const torqueEffectivenessRightPct: number[] = [];
-  const pedalSmoothnessPct: number[] = [];
-  const pedalSmoothnessLeftPct: number[] = [];
-  const pedalSmoothnessRightPct: number[] = [];
-  let unknownSideBalance = 0;
+  const stamps = f.timestamp;
+  const keep = new Int32Array(records.count);
+  let k = 0;
   for (let i = 0; i < records.count; i++) {
-    const ts = f.timestamp[i] ?? NaN_;
-    if (Number.isNaN(ts) || ts < fromFit || ts > toFit) continue;
-    timeS.push(ts - startFit);
-    powerW.push(f.power[i] ?? NaN_);
-    const hr = f.heartRate[i] ?? NaN_;
-    heartRateBpm.push(hr > 0 ? hr : NaN_);
-    const cadence = f.cadence[i] ?? NaN_;
-    const fraction = f.fractionalCadence[i] ?? NaN_;
-    cadenceRpm.push(Number.isNaN(cadence) ? NaN_ : cadence + (Number.isNaN(fraction) ? 0 : fraction));
-    const enhancedSpeed = f.enhancedSpeed[i] ?? NaN_;
-    speedMps.push(Number.isNaN(enhancedSpeed) ? (f.speed[i] ?? NaN_) : enhancedSpeed);
-    distanceM.push(f.distance[i] ?? NaN_);
-    const enhancedAltitude = f.enhancedAltitude[i] ?? NaN_;
-    altitudeM.push(Number.isNaN(enhancedAltitude) ? (f.altitude[i] ?? NaN_) : enhancedAltitude);
-    const lat = f.positionLat[i] ?? NaN_;
-    const lng = f.positionLong[i] ?? NaN_;
+    const ts = stamps[i] as number;
+    if (!Number.isNaN(ts) && ts >= fromFit && ts <= toFit) keep[k++] = i;
+  }
+  const channel = (value: (i: number) => number): number[] => {
+    const out = new Array<number>(k);
+    for (let j = 0; j < k; j++) out[j] = value(keep[j] as number);
+    return out;
+  };
+  const copy = (column: Float64Array): number[] => {
+    const out = new Array<number>(k);
+    for (let j = 0; j < k; j++) out[j] = column[keep[j] as number] as number;
+    return out;
+  };
+  const timeS = channel((i) => (stamps[i] as number) - startFit);
+  const heartRateBpm = channel((i) => {
+    const hr = f.heartRate[i] as number;
+    // 0 bpm is what apps write when no strap is paired: no value (as recordsToSamples).
+    return hr > 0 ? hr : NaN_;
+  });
+  const cadenceRpm = channel((i) => {
+    const cadence = f.cadence[i] as number;
+    const fraction = f.fractionalCadence[i] as number;
+    return Number.isNaN(cadence) ? NaN_ : cadence + (Number.isNaN(fraction) ? 0 : fraction);
+  });
+  const speedMps = channel((i) => {
+    const enhanced = f.enhancedSpeed[i] as number;
+    return Number.isNaN(enhanced) ? (f.speed[i] as number) : enhanced;
+  });
+  const altitudeM = channel((i) => {
+    const enhanced = f.enhancedAltitude[i] as number;
+    return Number.isNaN(enhanced) ? (f.altitude[i] as number) : enhanced;
+  });
+  const latDeg = new Array<number>(k);
+  const lngDeg = new Array<number>(k);
+  for (let j = 0; j < k; j++) {
+    const i = keep[j] as number;
+    const lat = f.positionLat[i] as number;
+    const lng = f.positionLong[i] as number;
     const la = Number.isNaN(lat) ? NaN_ : semicirclesToDegrees(lat);
     const lo = Number.isNaN(lng) ? NaN_ : semicirclesToDegrees(lng);
     const plausible = isPlausiblePosition(la, lo);
-    latDeg.push(plausible ? la : NaN_);
-    lngDeg.push(plausible ? lo : NaN_);
-    temperatureC.push(f.temperature[i] ?? NaN_);
+    latDeg[j] = plausible ? la : NaN_;
+    lngDeg[j] = plausible ? lo : NaN_;
+  }
+  let unknownSideBalance = 0;
+  const leftRightBalancePct = channel((i) => {
     const balance = opt(f.leftRightBalance[i]);
     if (isUnknownSideBalance(balance)) unknownSideBalance++;
-    leftRightBalancePct.push(leftShareFromBalance(balance) ?? NaN_);
-    const teL = f.leftTorqueEffectiveness[i] ?? NaN_;
-    const teR = f.rightTorqueEffectiveness[i] ?? NaN_;
-    torqueEffectivenessLeftPct.push(teL);
-    torqueEffectivenessRightPct.push(teR);
-    torqueEffectivenessPct.push(mean(teL, teR));
-    const psL = f.leftPedalSmoothness[i] ?? NaN_;
-    const psR = f.rightPedalSmoothness[i] ?? NaN_;
-    pedalSmoothnessLeftPct.push(psL);
-    pedalSmoothnessRightPct.push(psR);
-    const combined = f.combinedPedalSmoothness[i] ?? NaN_;
-    pedalSmoothnessPct.push(Number.isNaN(combined) ? mean(psL, psR) : combined);
-  }
+    return leftShareFromBalance(balance) ?? NaN_;
+  });
+  const teL = f.leftTorqueEffectiveness;
+  const teR = f.rightTorqueEffectiveness;
+  const psL = f.leftPedalSmoothness;
+  const psR = f.rightPedalSmoothness;
+  const combined = f.combinedPedalSmoothness;
   return {
     series: {
       timeS,
       channels: {
-        powerW,
+        powerW: copy(f.power),
         heartRateBpm,
         cadenceRpm,
         speedMps,
-        distanceM,
+        distanceM: copy(f.distance),
         altitudeM,
         latDeg,
         lngDeg,
-        temperatureC,
+        temperatureC: copy(f.temperature),
         leftRightBalancePct,
-        torqueEffectivenessPct,
-        torqueEffectivenessLeftPct,
-        torqueEffectivenessRightPct,
-        pedalSmoothnessPct,
-        pedalSmoothnessLeftPct,
-        pedalSmoothnessRightPct,
+        torqueEffectivenessPct: channel((i) => mean(teL[i] as number, teR[i] as number)),
+        torqueEffectivenessLeftPct: copy(teL),
+        torqueEffectivenessRightPct: copy(teR),
+        pedalSmoothnessPct: channel((i) => {
+          const c = combined[i] as number;
+          return Number.isNaN(c) ? mean(psL[i] as number, psR[i] as number) : c;
+        }),
+        pedalSmoothnessLeftPct: copy(psL),
+        pedalSmoothnessRightPct: copy(psR),
       },
     },
     unknownSideBalance,

@@ -60,6 +60,8 @@ interface LocalDefinition {
   length: number;
   /** Set for record definitions: the fields to read; undefined for other messages. */
   reads?: FieldRead[];
+  /** Set for record definitions: their index among the file's record definitions. */
+  plan?: number;
   /** Why the fast path cannot read this record definition the SDK's way, if it cannot. */
   unsupported?: string;
   /** Accumulated fields and their carriers, in definition order, when both are in the definition. */
@@ -98,7 +100,9 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
   let restEnd = 12;
   const definitions: Array<LocalDefinition | undefined> = new Array(16).fill(undefined);
   const recordAt: number[] = [];
-  const recordReads: FieldRead[][] = [];
+  /** Index into `plans` of each record's definition. */
+  const recordPlan: number[] = [];
+  const plans: FieldRead[][] = [];
   let recordDeveloperFields = false;
 
   let pos = headerSize;
@@ -108,6 +112,10 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
     if (header & DEFINITION) {
       const definition = readDefinition(bytes, pos, end, header);
       if (!definition) return { fallback: 'definition overruns the data or has an unknown base type' };
+      if (definition.local.reads) {
+        definition.local.plan = plans.length;
+        plans.push(definition.local.reads);
+      }
       definitions[header & LOCAL_NUM] = definition.local;
       rest.set(bytes.subarray(pos, definition.next), restEnd);
       restEnd += definition.next - pos;
@@ -123,7 +131,7 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
         return { fallback: 'a record the SDK accumulator fails on' };
       }
       recordAt.push(pos);
-      recordReads.push(local.reads);
+      recordPlan.push(local.plan ?? 0);
       if (local.devFields) recordDeveloperFields = true;
     } else {
       rest.set(bytes.subarray(pos, pos + local.length), restEnd);
@@ -149,7 +157,7 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
   return {
     integrity,
     rest: rest.slice(0, restEnd + 2),
-    records: readRecords(bytes, recordAt, recordReads),
+    records: readRecords(bytes, recordAt, recordPlan, plans),
     recordDeveloperFields,
   };
 }
@@ -297,17 +305,42 @@ function readOne(b: Uint8Array, p: number, baseType: number, littleEndian: boole
   }
 }
 
-function readRecords(bytes: Uint8Array, recordAt: number[], recordReads: FieldRead[][]): RecordColumns {
+/**
+ * Fills the columns. Records are grouped by definition and read a field at a time across all the
+ * records of a definition, so each inner loop sees one base type, offset and scale. Within a record the
+ * fields are still applied in definition order, so a later valid copy of a field overwrites an earlier
+ * one and an invalid copy leaves it (as the SDK's message object does).
+ */
+function readRecords(
+  bytes: Uint8Array,
+  recordAt: readonly number[],
+  recordPlan: readonly number[],
+  plans: readonly FieldRead[][],
+): RecordColumns {
   const count = recordAt.length;
   const columns = FAST_RECORD_FIELDS.map(() => new Float64Array(count).fill(Number.NaN));
+  const starts = Int32Array.from(recordAt);
+  // Record indices grouped by definition (a counting sort), file order kept within a group.
+  const firstOf = new Int32Array(plans.length + 1);
   for (let r = 0; r < count; r++) {
-    const start = recordAt[r] ?? 0;
-    for (const f of recordReads[r] ?? []) {
-      const raw = readValue(bytes, start + f.at, f);
-      // A later valid copy of a field overwrites an earlier one; an invalid one leaves it (as the SDK).
-      if (Number.isNaN(raw)) continue;
+    const slot = (recordPlan[r] ?? 0) + 1;
+    firstOf[slot] = (firstOf[slot] ?? 0) + 1;
+  }
+  for (let p = 0; p < plans.length; p++) firstOf[p + 1] = (firstOf[p + 1] ?? 0) + (firstOf[p] ?? 0);
+  const order = new Int32Array(count);
+  const fill = firstOf.slice(0, plans.length);
+  for (let r = 0; r < count; r++) {
+    const p = recordPlan[r] ?? 0;
+    order[fill[p] ?? 0] = r;
+    fill[p] = (fill[p] ?? 0) + 1;
+  }
+  for (let p = 0; p < plans.length; p++) {
+    const from = firstOf[p] ?? 0;
+    const to = firstOf[p + 1] ?? 0;
+    if (from === to) continue;
+    for (const f of plans[p] ?? []) {
       const column = columns[f.column];
-      if (column) column[r] = f.numeric ? raw / f.scale - f.offset : raw;
+      if (column) readColumn(bytes, starts, order, from, to, f, column);
     }
   }
   const fields = Object.fromEntries(FAST_RECORD_FIELDS.map((name, i) => [name, columns[i]])) as Record<
@@ -315,4 +348,90 @@ function readRecords(bytes: Uint8Array, recordAt: number[], recordReads: FieldRe
     Float64Array
   >;
   return { count, fields };
+}
+
+function readColumn(
+  b: Uint8Array,
+  starts: Int32Array,
+  order: Int32Array,
+  from: number,
+  to: number,
+  f: FieldRead,
+  column: Float64Array,
+): void {
+  const { at, baseType, littleEndian } = f;
+  // Non-numeric profile types (date_time, enums) stay raw: x / 1 - 0 === x for every integer read here.
+  const scale = f.numeric ? f.scale : 1;
+  const offset = f.numeric ? f.offset : 0;
+  if (f.size !== BT_SIZE[baseType]) {
+    for (let k = from; k < to; k++) {
+      const r = order[k] as number;
+      const raw = readValue(b, (starts[r] as number) + at, f);
+      if (!Number.isNaN(raw)) column[r] = raw / scale - offset;
+    }
+    return;
+  }
+  // One value of its base type: null exactly when it is the invalid value. The common little-endian
+  // layouts get their own loops; the rest go through readOne.
+  const invalid = BT_INVALID[baseType] as number;
+  const kind = littleEndian ? baseType : -1;
+  switch (kind) {
+    case 0x00:
+    case 0x02:
+    case 0x0a:
+    case 0x0d:
+      for (let k = from; k < to; k++) {
+        const r = order[k] as number;
+        const raw = b[(starts[r] as number) + at] as number;
+        if (raw !== invalid) column[r] = raw / scale - offset;
+      }
+      return;
+    case 0x01:
+      for (let k = from; k < to; k++) {
+        const r = order[k] as number;
+        const raw = ((b[(starts[r] as number) + at] as number) << 24) >> 24;
+        if (raw !== invalid) column[r] = raw / scale - offset;
+      }
+      return;
+    case 0x04:
+    case 0x0b:
+      for (let k = from; k < to; k++) {
+        const r = order[k] as number;
+        const p = (starts[r] as number) + at;
+        const raw = (b[p] as number) | ((b[p + 1] as number) << 8);
+        if (raw !== invalid) column[r] = raw / scale - offset;
+      }
+      return;
+    case 0x03:
+      for (let k = from; k < to; k++) {
+        const r = order[k] as number;
+        const p = (starts[r] as number) + at;
+        const raw = (((b[p] as number) | ((b[p + 1] as number) << 8)) << 16) >> 16;
+        if (raw !== invalid) column[r] = raw / scale - offset;
+      }
+      return;
+    case 0x05:
+    case 0x06:
+    case 0x0c: {
+      const signed = baseType === 0x05;
+      for (let k = from; k < to; k++) {
+        const r = order[k] as number;
+        const p = (starts[r] as number) + at;
+        const bits =
+          (b[p] as number) |
+          ((b[p + 1] as number) << 8) |
+          ((b[p + 2] as number) << 16) |
+          ((b[p + 3] as number) << 24);
+        const raw = signed ? bits : bits >>> 0;
+        if (raw !== invalid) column[r] = raw / scale - offset;
+      }
+      return;
+    }
+    default:
+      for (let k = from; k < to; k++) {
+        const r = order[k] as number;
+        const raw = readOne(b, (starts[r] as number) + at, baseType, littleEndian);
+        if (raw !== invalid) column[r] = raw / scale - offset;
+      }
+  }
 }
