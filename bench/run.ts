@@ -9,7 +9,7 @@ import { BENCH_DURATION_S, BENCH_FTP_W, makeBenchRide } from './ride.ts';
 import { sdkDecode } from './sdk-decode.ts';
 import { sportsLibImport } from './sports-lib.ts';
 import { type Timing, timeAsync, timeSync } from './timing.ts';
-import { vatioDecodeAndAnalyze } from './vatio.ts';
+import { vatioAnalyze, vatioDecode, vatioDecodeAndAnalyze, vatioDecodeSdkPath } from './vatio.ts';
 
 const TARGET_VS_SPORTS_LIB = 20;
 const TARGET_VS_SDK = 3;
@@ -41,6 +41,18 @@ async function main(): Promise<void> {
     { warmup: 8, runs: 30 },
   );
   results.push(vatioT);
+  // The two halves of Vatio's figure, for the record (not part of the targets).
+  const decodeT = timeSync('  of which: decode', () => vatioDecode(ride.bytes), { warmup: 5, runs: 20 });
+  const activity = vatioDecode(ride.bytes);
+  const analyzeT = timeSync('  of which: analysis', () => vatioAnalyze(activity, BENCH_FTP_W), {
+    warmup: 5,
+    runs: 20,
+  });
+  const sdkPathT = timeSync('  decode without the fast path', () => vatioDecodeSdkPath(ride.bytes), {
+    warmup: 3,
+    runs: 15,
+  });
+  results.push(decodeT, analyzeT, sdkPathT);
   let slT: Timing | undefined;
   try {
     slT = await timeAsync('sports-lib import + stats', () => sportsLibImport(ride.bytes, BENCH_FTP_W), {
