@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { RouteGuard } from './auth/RouteGuard';
 import { AppLayout } from './components/AppLayout';
+import { ActivitiesScreen } from './screens/Activities/ActivitiesScreen';
+import { ActivityRoute } from './screens/Activity/ActivityRoute';
 import { AuthCallbackScreen } from './screens/Auth/AuthCallbackScreen';
 import { LoginScreen } from './screens/Auth/LoginScreen';
 import { SignupScreen } from './screens/Auth/SignupScreen';
@@ -13,6 +15,7 @@ import { OnboardingBikesScreen } from './screens/Onboarding/OnboardingBikesScree
 import { OnboardingProfileScreen } from './screens/Onboarding/OnboardingProfileScreen';
 import { ProfileScreen } from './screens/Profile/ProfileScreen';
 import { SettingsScreen } from './screens/Settings/SettingsScreen';
+import { SyncScreen } from './screens/Sync/SyncScreen';
 
 /** Every route starts at the top of the page (or where the rider left it, going back). */
 function Root() {
@@ -58,6 +61,9 @@ export const router = createBrowserRouter([
         ),
         children: [
           { path: '/dashboard', element: <DashboardScreen /> },
+          { path: '/activities', element: <ActivitiesScreen /> },
+          { path: '/activities/:id', element: <ActivityRoute /> },
+          { path: '/sync', element: <SyncScreen /> },
           { path: '/profile', element: <ProfileScreen /> },
           { path: '/settings', element: <SettingsScreen /> },
           { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },

@@ -1,0 +1,235 @@
+// Numbers, durations, distances, speeds, elevations and dates in the rider's language and units.
+// Every screen formats through here so that metric/imperial (from the profile) applies everywhere.
+// The API speaks SI: metres, seconds, m/s, watts. A missing value (null, undefined, NaN) is '—'.
+
+export type Units = 'metric' | 'imperial';
+
+export const MISSING = '—';
+const METRES_PER_MILE = 1609.344;
+const FEET_PER_METRE = 3.280839895;
+const MPH_PER_MPS = 2.2369362921;
+const KMH_PER_MPS = 3.6;
+
+type Maybe = number | null | undefined;
+
+function present(value: Maybe): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number with a fixed count of decimals in the language's style (1.234,5 or 1,234.5). */
+export function formatNumber(value: Maybe, language: string, fractionDigits = 0): string {
+  if (!present(value)) return MISSING;
+  const key = `${language}|${fractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    numberFormats.set(key, format);
+  }
+  // Avoid "-0" for values that round to zero.
+  const rounded = Number(value.toFixed(fractionDigits));
+  return format.format(rounded === 0 ? 0 : rounded);
+}
+
+/** Seconds as a clock: 1:02:03, or 2:03 under an hour. */
+export function formatClock(seconds: Maybe): string {
+  if (!present(seconds)) return MISSING;
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** Seconds as hours and minutes (spec 001 §2.12): '1h 2m', or '45m' under an hour. */
+export function formatHoursMinutes(seconds: Maybe): string {
+  if (!present(seconds)) return MISSING;
+  const totalMinutes = Math.max(0, Math.round(seconds / 60));
+  const h = Math.floor(totalMinutes / 60);
+  const m = totalMinutes % 60;
+  return h > 0 ? `${h}h ${m}m` : `${m}m`;
+}
+
+/** A short duration label for axes and curve marks: 5s, 30s, 1m, 20m, 60m, 2h, 1h 30m. */
+export function formatDurationLabel(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 7200) {
+    const m = Math.floor(s / 60);
+    const rest = s % 60;
+    return rest === 0 ? `${m}m` : `${m}m${String(rest).padStart(2, '0')}s`;
+  }
+  const h = Math.floor(s / 3600);
+  const m = Math.round((s % 3600) / 60);
+  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+}
+
+export function formatWatts(watts: Maybe, language: string): string {
+  return present(watts) ? `${formatNumber(watts, language)} W` : MISSING;
+}
+
+export function formatBpm(bpm: Maybe, language: string): string {
+  return present(bpm) ? `${formatNumber(bpm, language)} bpm` : MISSING;
+}
+
+export function formatRpm(rpm: Maybe, language: string): string {
+  return present(rpm) ? `${formatNumber(rpm, language)} rpm` : MISSING;
+}
+
+export function formatPercent(pct: Maybe, language: string, fractionDigits = 1): string {
+  return present(pct) ? `${formatNumber(pct, language, fractionDigits)} %` : MISSING;
+}
+
+export function formatKilojoules(kj: Maybe, language: string): string {
+  return present(kj) ? `${formatNumber(kj, language)} kJ` : MISSING;
+}
+
+/** Distance in km or mi (1 decimal, or 2 under 10). */
+export function formatDistance(metres: Maybe, units: Units, language: string): string {
+  if (!present(metres)) return MISSING;
+  const value = units === 'imperial' ? metres / METRES_PER_MILE : metres / 1000;
+  return `${formatNumber(value, language, Math.abs(value) < 10 ? 2 : 1)} ${distanceUnit(units)}`;
+}
+
+export function distanceUnit(units: Units): string {
+  return units === 'imperial' ? 'mi' : 'km';
+}
+
+/** Metres to the rider's distance unit (km or mi), as a number for charts. */
+export function toDistanceUnit(metres: number, units: Units): number {
+  return units === 'imperial' ? metres / METRES_PER_MILE : metres / 1000;
+}
+
+/** Speed in km/h or mph (1 decimal). */
+export function formatSpeed(metresPerSecond: Maybe, units: Units, language: string): string {
+  if (!present(metresPerSecond)) return MISSING;
+  return `${formatNumber(toSpeedUnit(metresPerSecond, units), language, 1)} ${speedUnit(units)}`;
+}
+
+export function speedUnit(units: Units): string {
+  return units === 'imperial' ? 'mph' : 'km/h';
+}
+
+export function toSpeedUnit(metresPerSecond: number, units: Units): number {
+  return metresPerSecond * (units === 'imperial' ? MPH_PER_MPS : KMH_PER_MPS);
+}
+
+/** Elevation in m or ft (whole numbers). */
+export function formatElevation(metres: Maybe, units: Units, language: string): string {
+  if (!present(metres)) return MISSING;
+  return `${formatNumber(toElevationUnit(metres, units), language)} ${elevationUnit(units)}`;
+}
+
+export function elevationUnit(units: Units): string {
+  return units === 'imperial' ? 'ft' : 'm';
+}
+
+export function toElevationUnit(metres: number, units: Units): number {
+  return units === 'imperial' ? metres * FEET_PER_METRE : metres;
+}
+
+const POUNDS_PER_KG = 2.2046226218;
+
+/** Body weight in kg or lb (1 decimal). */
+export function formatWeight(kg: Maybe, units: Units, language: string): string {
+  if (!present(kg)) return MISSING;
+  return `${formatNumber(toWeightUnit(kg, units), language, 1)} ${weightUnit(units)}`;
+}
+
+export function weightUnit(units: Units): string {
+  return units === 'imperial' ? 'lb' : 'kg';
+}
+
+export function toWeightUnit(kg: number, units: Units): number {
+  return units === 'imperial' ? kg * POUNDS_PER_KG : kg;
+}
+
+/** A weight typed in the rider's unit, back to kilograms. */
+export function fromWeightUnit(value: number, units: Units): number {
+  return units === 'imperial' ? value / POUNDS_PER_KG : value;
+}
+
+function parseDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  // A plain 'YYYY-MM-DD' is a calendar day, not UTC midnight (which is the day before in America).
+  const date =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? new Date(`${value}T12:00:00`)
+      : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A date in the language's style: '1 may 2026' / 'May 1, 2026'. */
+export function formatDate(value: string | Date | null | undefined, language: string): string {
+  const date = parseDate(value);
+  if (!date) return MISSING;
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** Date and time: '1 may 2026, 9:30' / 'May 1, 2026, 9:30 AM'. */
+export function formatDateTime(value: string | Date | null | undefined, language: string): string {
+  const date = parseDate(value);
+  if (!date) return MISSING;
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
+}
+
+/** A full weekday date for a ride's header: 'viernes, 1 de mayo de 2026'. */
+export function formatLongDate(value: string | Date | null | undefined, language: string): string {
+  const date = parseDate(value);
+  if (!date) return MISSING;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(date);
+}
+
+/** Everything above, bound to one language and unit system. */
+export interface Formatter {
+  language: string;
+  units: Units;
+  number: (value: Maybe, fractionDigits?: number) => string;
+  watts: (value: Maybe) => string;
+  bpm: (value: Maybe) => string;
+  rpm: (value: Maybe) => string;
+  percent: (value: Maybe, fractionDigits?: number) => string;
+  kilojoules: (value: Maybe) => string;
+  clock: (seconds: Maybe) => string;
+  hoursMinutes: (seconds: Maybe) => string;
+  distance: (metres: Maybe) => string;
+  speed: (metresPerSecond: Maybe) => string;
+  elevation: (metres: Maybe) => string;
+  weight: (kg: Maybe) => string;
+  date: (value: string | Date | null | undefined) => string;
+  dateTime: (value: string | Date | null | undefined) => string;
+  longDate: (value: string | Date | null | undefined) => string;
+}
+
+export function createFormatter(language: string, units: Units): Formatter {
+  return {
+    language,
+    units,
+    number: (value, digits) => formatNumber(value, language, digits),
+    watts: (value) => formatWatts(value, language),
+    bpm: (value) => formatBpm(value, language),
+    rpm: (value) => formatRpm(value, language),
+    percent: (value, digits) => formatPercent(value, language, digits),
+    kilojoules: (value) => formatKilojoules(value, language),
+    clock: formatClock,
+    hoursMinutes: formatHoursMinutes,
+    distance: (metres) => formatDistance(metres, units, language),
+    speed: (mps) => formatSpeed(mps, units, language),
+    elevation: (metres) => formatElevation(metres, units, language),
+    weight: (kg) => formatWeight(kg, units, language),
+    date: (value) => formatDate(value, language),
+    dateTime: (value) => formatDateTime(value, language),
+    longDate: (value) => formatLongDate(value, language),
+  };
+}

@@ -1,0 +1,122 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { getImport, uploadActivities } from '../../api/activities';
+import type { ImportDetail, ImportFile } from '../../api/activity-types';
+
+const POLL_MS = 1000;
+const STORAGE_KEY = 'vatio.lastImport';
+
+function storedImportId(): string | null {
+  try {
+    return sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export interface ImportTracker {
+  /** Files picked or dropped, then uploaded; polling follows the import until it is done. */
+  upload: (files: File[]) => void;
+  uploading: boolean;
+  /** 0–1 of the bytes sent, while uploading. */
+  uploadFraction: number;
+  uploadError: unknown;
+  /** Names of the files being sent (before the server answers). */
+  sending: string[];
+  importId: string | null;
+  detail: ImportDetail | null;
+  files: ImportFile[];
+  done: boolean;
+  dismiss: () => void;
+}
+
+/**
+ * Upload with byte progress, then the live state of the import: `GET /api/imports/:id` every second
+ * until no file is queued or processing. The activity list refreshes as rides land and at the end.
+ * The import id survives a page change (session storage), so coming back shows the same progress.
+ */
+export function useImportUpload(): ImportTracker {
+  const queryClient = useQueryClient();
+  const [importId, setImportId] = useState<string | null>(storedImportId);
+  const [initialFiles, setInitialFiles] = useState<ImportFile[]>([]);
+  const [uploadFraction, setUploadFraction] = useState(0);
+  const [sending, setSending] = useState<string[]>([]);
+
+  const mutation = useMutation({
+    mutationFn: (files: File[]) => uploadActivities(files, setUploadFraction),
+    onMutate: (files) => {
+      setUploadFraction(0);
+      setSending(files.map((file) => file.name));
+      setInitialFiles([]);
+      setImportId(null);
+    },
+    onSuccess: (result) => {
+      setInitialFiles(result.files);
+      setImportId(result.import_id);
+      try {
+        sessionStorage.setItem(STORAGE_KEY, result.import_id);
+      } catch {
+        // Private mode: progress just won't survive a page change.
+      }
+      void queryClient.invalidateQueries({ queryKey: ['imports'] });
+    },
+    onSettled: () => setSending([]),
+  });
+
+  const progress = useQuery({
+    queryKey: ['import', importId],
+    queryFn: () => getImport(importId!),
+    enabled: importId !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.error ? false : POLL_MS),
+  });
+
+  const detail = progress.data ?? null;
+  const finished = detail?.status === 'done';
+
+  // Rides appear in the list as they are stored, and once more when the import is over.
+  const stored = detail ? detail.counts.done : 0;
+  const lastStored = useRef(0);
+  useEffect(() => {
+    if (stored !== lastStored.current || finished) {
+      lastStored.current = stored;
+      void queryClient.invalidateQueries({ queryKey: ['activities'] });
+    }
+    if (finished) void queryClient.invalidateQueries({ queryKey: ['imports'] });
+  }, [stored, finished, queryClient]);
+
+  // A stored id the server no longer knows (another rider, data reset) is forgotten.
+  useEffect(() => {
+    if (progress.isError) {
+      try {
+        sessionStorage.removeItem(STORAGE_KEY);
+      } catch {
+        // ignore
+      }
+    }
+  }, [progress.isError]);
+
+  return {
+    upload: (files) => {
+      if (files.length > 0 && !mutation.isPending) mutation.mutate(files);
+    },
+    uploading: mutation.isPending,
+    uploadFraction,
+    uploadError: mutation.error,
+    sending,
+    importId,
+    detail,
+    files: detail?.files ?? initialFiles,
+    done: finished,
+    dismiss: () => {
+      setImportId(null);
+      setInitialFiles([]);
+      mutation.reset();
+      try {
+        sessionStorage.removeItem(STORAGE_KEY);
+      } catch {
+        // ignore
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+
+/** A titled card of the ride page. */
+export function Section({
+  title,
+  subtitle,
+  actions,
+  children,
+  className,
+  testId,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <section
+      data-testid={testId}
+      className={cn(
+        'min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800',
+        className,
+      )}
+    >
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+          {subtitle && <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">{subtitle}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Why a section has nothing to show (the ride lacks the data). */
+export function Missing({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-slate-500 italic dark:text-slate-400">{children}</p>;
+}
+
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('activity');
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+    >
+      <span>{message}</span>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
+}
+
+export function Pending() {
+  const { t } = useTranslation('activity');
+  return (
+    <p role="status" className="py-6 text-center text-sm text-slate-500">
+      {t('loadingSection')}
+    </p>
+  );
+}
+
+export function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-900/50">
+      <dt className="truncate text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="truncate text-lg font-semibold text-slate-900 tabular-nums dark:text-white">{value}</dd>
+      {hint && <dd className="truncate text-xs text-slate-500">{hint}</dd>}
+    </div>
+  );
+}
