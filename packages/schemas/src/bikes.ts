@@ -31,3 +31,20 @@ export const bikeSchema = z
 export type BikeInput = z.input<typeof bikeSchema>;
 
 export const bikeUpdateSchema = bikeSchema.partial().strict();
+
+export const ACTIVITY_TYPES = ['Ride', 'VirtualRide', 'GravelRide', 'MountainBikeRide', 'EBikeRide'] as const;
+
+/** PUT /api/activities/:id */
+export const activityUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, { message: 'activity_name_required' }).max(200, { message: 'text_too_long' }),
+    type: z.enum(ACTIVITY_TYPES, { message: 'invalid' }),
+    bike_id: z.string().uuid({ message: 'invalid' }).nullable(),
+    notes: z
+      .string()
+      .max(5000, { message: 'text_too_long' })
+      .nullable()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+  })
+  .partial()
+  .strict();

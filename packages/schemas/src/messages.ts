@@ -17,6 +17,11 @@ export const VALIDATION_MESSAGES = {
   bike_name_required: 'Bike name is required',
   bike_type_invalid: 'Choose road, time trial, gravel or mountain',
   year_invalid: 'Year must be between 1900 and next year',
+  date_invalid: 'Enter a valid date',
+  ftp_invalid: 'FTP must be a whole number of watts between 30 and 700',
+  hr_invalid: 'Heart rate must be a whole number of beats per minute in a plausible range',
+  athlete_settings_empty: 'Enter at least one value',
+  activity_name_required: 'The ride needs a name',
   invalid: 'This value is not valid',
 } as const;
 

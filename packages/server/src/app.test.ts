@@ -6,15 +6,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { type JobQueue, startJobQueue } from './jobs/queue.ts';
 import { openTestDatabase } from './test/test-database.ts';
 
 let database: DatabaseHandle;
+let queue: JobQueue;
 let dir: string;
 beforeAll(async () => {
   database = await openTestDatabase();
+  queue = await startJobQueue(database, {});
   dir = mkdtempSync(join(tmpdir(), 'vatio-app-test-'));
 });
 afterAll(async () => {
+  await queue?.stop();
   await database?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -24,6 +28,7 @@ describe('health', () => {
     const app = await buildApp({
       config: loadConfig({ DATA_DIR: dir, SECRET_KEY: 'b'.repeat(64) }),
       database,
+      queue,
       logger: false,
     });
     const response = await app.inject('/api/health');
@@ -62,7 +67,7 @@ describe('without SMTP or an SMS provider', () => {
     });
     const dataDir = join(dir, 'outbox-test');
     const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'c'.repeat(64) });
-    const app = await buildApp({ config, database, logger: { level: 'info', stream } as never });
+    const app = await buildApp({ config, database, queue, logger: { level: 'info', stream } as never });
     for (const payload of [{ email: 'outbox@example.org' }, { phone: '+34 699 000 111' }]) {
       const response = await app.inject({
         method: 'POST',
@@ -106,7 +111,7 @@ describe('serving the web app', () => {
     writeFileSync(join(web, 'favicon.svg'), '<svg/>');
     writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log(1)');
     const config = loadConfig({ DATA_DIR: dir, SECRET_KEY: 'd'.repeat(64), WEB_DIST_DIR: web });
-    const app = await buildApp({ config, database, logger: false });
+    const app = await buildApp({ config, database, queue, logger: false });
     for (const path of ['/', '/dashboard', '/auth/verify-otp', '/no/such/page']) {
       const response = await app.inject(path);
       expect(response.statusCode, path).toBe(200);

@@ -15,6 +15,13 @@ import { BikeRepository } from './modules/bikes/bike.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
+import fastifyMultipart from '@fastify/multipart';
+import type { JobQueue } from './jobs/queue.ts';
+import { activityRoutes } from './modules/activities/activity.routes.ts';
+import { athleteSettingsRoutes } from './modules/athlete/athlete-settings.routes.ts';
+import { importRoutes } from './modules/imports/import.routes.ts';
+import { createRideServices, type RideServices } from './services.ts';
+import { type BlobStore, FsBlobStore } from './storage/blob-store.ts';
 import { createMailTransport, type MailTransport } from './transports/mail.ts';
 import { createSmsTransport, type SmsTransport } from './transports/sms.ts';
 
@@ -26,10 +33,23 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   mail?: MailTransport;
   sms?: SmsTransport;
+  /** The job queue; the ride pipeline's routes need it. */
+  queue: JobQueue;
+  blobs?: BlobStore;
+}
+
+export interface VatioApp {
+  app: FastifyInstance;
+  services: RideServices;
 }
 
 /** Builds the HTTP app without listening (tests use `app.inject`; main.ts listens). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  return (await buildVatio(options)).app;
+}
+
+/** The app and the services behind it (main.ts starts the workers on the same services). */
+export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? { level: config.logLevel };
@@ -94,10 +114,49 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(500).send({ error: { code: 'INTERNAL', message: ERRORS.INTERNAL.message } });
   });
 
+  const blobs = options.blobs ?? new FsBlobStore(join(config.dataDir, 'blobs'));
+  const services = createRideServices({
+    db,
+    blobs,
+    queue: options.queue,
+    now,
+    log: (message, details) => app.log.error(details ?? {}, message),
+  });
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: config.upload.maxFileBytes,
+      files: config.upload.maxFilesPerRequest,
+      fields: 10,
+      parts: config.upload.maxFilesPerRequest + 10,
+    },
+  });
+  const bikes = new BikeRepository(db);
+
   healthRoutes(app, { db, engine: database.engine });
   authRoutes(app, auth);
   profileRoutes(app, { auth, users, profiles: new ProfileRepository(db), now });
-  bikeRoutes(app, { auth, bikes: new BikeRepository(db), now });
+  bikeRoutes(app, { auth, bikes, now });
+  importRoutes(app, {
+    auth,
+    imports: services.imports,
+    service: services.importService,
+    limits: config.upload,
+  });
+  activityRoutes(app, {
+    auth,
+    activities: services.activities,
+    athleteSettings: services.athleteSettings,
+    bikes,
+    blobs,
+    queue: options.queue,
+    now,
+  });
+  athleteSettingsRoutes(app, {
+    auth,
+    athleteSettings: services.athleteSettings,
+    reanalysis: services.reanalysis,
+  });
 
   if (config.webDistDir) {
     await app.register(fastifyStatic, {
@@ -129,5 +188,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
   });
 
-  return app;
+  return { app, services };
 }

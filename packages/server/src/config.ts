@@ -21,6 +21,14 @@ export interface Config {
   /** Codes one client address may request per hour (spec: configurable, default 30). */
   otpRequestsPerIpPerHour: number;
   trustProxy: boolean;
+  upload: {
+    maxFileBytes: number;
+    maxZipEntries: number;
+    maxUnpackedBytes: number;
+    maxFilesPerRequest: number;
+  };
+  /** Run the background workers in the server process (default); `vatio worker` runs more. */
+  inProcessWorkers: boolean;
   /** Folder with the built web app; not served when absent. */
   webDistDir: string | undefined;
 }
@@ -82,6 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'OTP_REQUESTS_PER_IP_PER_HOUR',
     ),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    upload: {
+      maxFileBytes: positiveInt(env.UPLOAD_MAX_FILE_MB, 50, 'UPLOAD_MAX_FILE_MB') * 1024 * 1024,
+      maxZipEntries: positiveInt(env.UPLOAD_MAX_ZIP_ENTRIES, 2000, 'UPLOAD_MAX_ZIP_ENTRIES'),
+      maxUnpackedBytes: positiveInt(env.UPLOAD_MAX_UNPACKED_MB, 1024, 'UPLOAD_MAX_UNPACKED_MB') * 1024 * 1024,
+      maxFilesPerRequest: positiveInt(env.UPLOAD_MAX_FILES, 200, 'UPLOAD_MAX_FILES'),
+    },
+    inProcessWorkers: env.WORKERS_IN_PROCESS !== 'false',
     webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
   };
 }

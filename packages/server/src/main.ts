@@ -1,6 +1,8 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
-import { buildApp } from './app.ts';
+import { buildVatio } from './app.ts';
+import { startJobQueue } from './jobs/queue.ts';
+import { startWorkers } from './jobs/workers.ts';
 
 /** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()) {
@@ -9,11 +11,16 @@ export async function startServer(config: Config = loadConfig()) {
     pgliteDir: pgliteDirFor(config.dataDir),
   });
   const applied = await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
+  const queue = await startJobQueue(database, {});
+  const { app, services } = await buildVatio({ config, database, queue });
+  if (config.inProcessWorkers) await startWorkers(queue, services);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (!config.webDistDir)
     app.log.warn('web app not built: only the API is served (run npm start to build it)');
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await database.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'

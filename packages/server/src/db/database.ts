@@ -12,6 +12,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** The PostgreSQL URL, when the engine is PostgreSQL (the job queue connects with it). */
+  url?: string;
   /** The embedded instance, when the engine is PGlite (tests dump it as a template). */
   pglite?: PGlite;
   close: () => Promise<void>;
@@ -46,7 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });

@@ -103,6 +103,115 @@ export interface BikesTable {
   updated_at: UpdatedAt;
 }
 
+export type ImportFileStatus = 'queued' | 'processing' | 'done' | 'duplicate' | 'failed';
+
+export interface ImportsTable {
+  id: Generated<string>;
+  user_id: string;
+  source: 'upload' | 'strava' | 'demo';
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ImportFilesTable {
+  id: Generated<string>;
+  import_id: string;
+  user_id: string;
+  name: string;
+  size_bytes: number;
+  blob_key: string | null;
+  status: ImportFileStatus;
+  message_code: string | null;
+  message: string | null;
+  activity_id: string | null;
+  position: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ActivitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  bike_id: string | null;
+  source: 'upload' | 'strava' | 'demo';
+  strava_id: number | null;
+  content_hash: string;
+  name: string;
+  type: string;
+  sport: string | null;
+  sub_sport: string | null;
+  start_time: Date;
+  elapsed_time_s: number;
+  moving_time_s: number;
+  distance_m: number | null;
+  elevation_gain_m: number | null;
+  average_speed_mps: number | null;
+  max_speed_mps: number | null;
+  average_power_w: number | null;
+  max_power_w: number | null;
+  normalized_power_w: number | null;
+  intensity_factor: number | null;
+  training_stress_score: number | null;
+  variability_index: number | null;
+  work_kj: number | null;
+  ftp_w: number | null;
+  average_heartrate_bpm: number | null;
+  max_heartrate_bpm: number | null;
+  average_cadence_rpm: number | null;
+  calories_kcal: number | null;
+  device_name: string | null;
+  has_power: boolean;
+  has_heartrate: boolean;
+  has_gps: boolean;
+  notes: string | null;
+  summary: ColumnType<Record<string, unknown>, string, string>;
+  analysis_version: number;
+  reanalysis_pending: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ActivityFilesTable {
+  activity_id: string;
+  user_id: string;
+  blob_key: string;
+  original_name: string;
+  format: string;
+  size_bytes: number;
+}
+
+export interface ActivityStreamsTable {
+  activity_id: string;
+  user_id: string;
+  blob_key: string;
+  sample_count: number;
+  codec_version: number;
+}
+
+export interface ActivityCurvesTable {
+  activity_id: string;
+  user_id: string;
+  start_time: Date;
+  durations_s: number[];
+  power_w: number[];
+}
+
+export interface LapsTable {
+  activity_id: string;
+  user_id: string;
+  lap_index: number;
+  start_offset_s: number;
+  elapsed_time_s: number | null;
+  moving_time_s: number | null;
+  distance_m: number | null;
+  average_power_w: number | null;
+  max_power_w: number | null;
+  normalized_power_w: number | null;
+  average_heartrate_bpm: number | null;
+  average_cadence_rpm: number | null;
+  average_speed_mps: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -113,4 +222,11 @@ export interface Database {
   user_settings: UserSettingsTable;
   athlete_settings_history: AthleteSettingsHistoryTable;
   bikes: BikesTable;
+  imports: ImportsTable;
+  import_files: ImportFilesTable;
+  activities: ActivitiesTable;
+  activity_files: ActivityFilesTable;
+  activity_streams: ActivityStreamsTable;
+  activity_curves: ActivityCurvesTable;
+  laps: LapsTable;
 }

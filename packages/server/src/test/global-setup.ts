@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { startJobQueue } from '../jobs/queue.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,6 +22,9 @@ export default async function setup(project: TestProject) {
   if (!process.env.DATABASE_URL) {
     const handle = await openDatabase({ pgliteDir: 'memory://' });
     await migrateToLatest(handle.db);
+    // Install the job queue's schema too, so each test file starts with it.
+    const queue = await startJobQueue(handle, {});
+    await queue.stop();
     const { sql } = await import('kysely');
     await sql`checkpoint`.execute(handle.db);
     // Reach the PGlite instance through a fresh query-less dump.

@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildVatio } from '../app.ts';
+import { type JobQueue, startJobQueue } from '../jobs/queue.ts';
+import { startWorkers } from '../jobs/workers.ts';
+import type { RideServices } from '../services.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { codeFromMail, codeFromSms, startSmsSink, startSmtpSink } from './mail-sink.ts';
@@ -11,6 +14,9 @@ import { openTestDatabase } from './test-database.ts';
 export interface Harness {
   app: FastifyInstance;
   database: DatabaseHandle;
+  queue: JobQueue;
+  services: RideServices;
+  dataDir: string;
   smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   sms: Awaited<ReturnType<typeof startSmsSink>>;
   /** Moves the server's clock forward. */
@@ -40,7 +46,10 @@ export interface SignedIn {
 let ipCounter = 0;
 
 /** A Vatio app on a real database, a real SMTP server and an HTTP SMS provider, all on loopback. */
-export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function createHarness(
+  env: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<Harness> {
   const database = await openTestDatabase();
   const smtp = await startSmtpSink();
   const sms = await startSmsSink();
@@ -56,7 +65,15 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     ...env,
   });
   let nowMs = Date.now();
-  const app = await buildApp({ config, database, logger: false, now: () => new Date(nowMs) });
+  const queue = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  const { app, services } = await buildVatio({
+    config,
+    database,
+    queue,
+    logger: false,
+    now: () => new Date(nowMs),
+  });
+  if (options.workers !== false) await startWorkers(queue, services);
 
   const requestCode: Harness['requestCode'] = async (contact, options = {}) => {
     const before = { mail: smtp.received.length, sms: sms.received.length };
@@ -94,6 +111,9 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   return {
     app,
     database,
+    queue,
+    services,
+    dataDir,
     smtp,
     sms,
     advance: (seconds) => {
@@ -103,6 +123,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     signIn,
     close: async () => {
       await app.close();
+      await queue.stop();
       await database.close();
       await smtp.close();
       await sms.close();

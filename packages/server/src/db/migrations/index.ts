@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_activities.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_activities': m0002,
 };

@@ -1,0 +1,107 @@
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+
+// Background work through pg-boss (DESIGN §2): a PostgreSQL job queue with SKIP LOCKED, retries
+// and expiry, on the same database as the data. Jobs survive restarts; a job whose worker died
+// is retried after it expires.
+export const QUEUES = {
+  /** Decode, analyse and store one uploaded file. */
+  importFile: 'import-file',
+  /** Re-analyse one stored ride (settings changed, or an explicit re-run). */
+  analyzeActivity: 'analyze-activity',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobQueue {
+  /** Queues a job; pass the transaction to queue it atomically with the rows it refers to. */
+  send(name: QueueName, data: object, trx?: Transaction<Database>): Promise<void>;
+  /** `lastAttempt` is true when a failure now will not be retried. */
+  work<T>(
+    name: QueueName,
+    handler: (data: T, attempt: { lastAttempt: boolean }) => Promise<void>,
+  ): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss's database adapter over a Kysely executor (one statement, with parameters). */
+function kyselyAdapter(executor: Kysely<Database>): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = await executor.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+/**
+ * On PGlite everything shares one in-process connection. pg-boss goes through Kysely's connection
+ * lock so its statements never land inside another request's transaction; its multi-statement
+ * schema scripts (no parameters) use `exec`.
+ */
+function pgliteAdapter(handle: DatabaseHandle): PgBoss.Db {
+  const pglite = handle.pglite!;
+  return {
+    executeSql: (text, values) =>
+      handle.db.connection().execute(async () => {
+        if (values && values.length > 0) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      }),
+  };
+}
+
+export interface QueueOptions {
+  /** Seconds a job may run before it counts as abandoned and is retried. */
+  expireInSeconds?: number;
+  pollingIntervalSeconds?: number;
+}
+
+export async function startJobQueue(handle: DatabaseHandle, options: QueueOptions): Promise<JobQueue> {
+  const common = {
+    schema: 'pgboss',
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: options.expireInSeconds ?? 300,
+    // Maintenance every minute: expired jobs (a crashed worker's) go back to the queue.
+    maintenanceIntervalSeconds: 60,
+    monitorStateIntervalSeconds: 60,
+    schedule: false,
+  } satisfies PgBoss.ConstructorOptions;
+  const boss =
+    handle.engine === 'postgres' && handle.url
+      ? new PgBoss({ ...common, connectionString: handle.url, max: 4 })
+      : new PgBoss({ ...common, db: pgliteAdapter(handle) });
+  boss.on('error', (error: Error) => console.error('job queue error:', error.message));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name, {
+      name,
+      retryLimit: common.retryLimit,
+      retryDelay: common.retryDelay,
+      retryBackoff: true,
+      expireInSeconds: common.expireInSeconds,
+    });
+  }
+  const polling = options.pollingIntervalSeconds ?? 1;
+  return {
+    async send(name, data, trx) {
+      await boss.send(name, data, trx ? { db: kyselyAdapter(trx) } : {});
+    },
+    async work(name, handler) {
+      await boss.work(
+        name,
+        { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs)
+            await handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit });
+        },
+      );
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { AnalyzeActivityJob } from '../modules/activities/reanalysis.service.ts';
+import type { ImportFileJob } from '../modules/imports/import.service.ts';
+import type { RideServices } from '../services.ts';
+import { QUEUES, type JobQueue } from './queue.ts';
+
+/** Runs the ride pipeline's jobs in this process (the server does by default; `vatio worker` too). */
+export async function startWorkers(queue: JobQueue, services: RideServices): Promise<void> {
+  await queue.work<ImportFileJob>(QUEUES.importFile, async (job, { lastAttempt }) => {
+    try {
+      await services.importService.processFile(job);
+    } catch (error) {
+      // Retried by the queue; after the last try the rider still gets an answer for the file.
+      if (!lastAttempt) throw error;
+      await services.importService.markFailed(job.fileId);
+    }
+  });
+  await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, (job) => services.reanalysis.run(job));
+}

@@ -1,0 +1,157 @@
+import { activityUpdateSchema } from '@vatio/schemas';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { requireAuth } from '../../http/auth-hook.ts';
+import { parseBody, parseId } from '../../http/validate.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { decodeStreams } from '../../storage/stream-codec.ts';
+import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { BikeRepository } from '../bikes/bike.repository.ts';
+import { presentActivity, presentLap } from './activity.presenter.ts';
+import type { ActivityRepository } from './activity.repository.ts';
+import { rideDetailAnalysis } from './ride-detail-analysis.ts';
+import { presentStreams } from './streams.presenter.ts';
+
+type IdParams = { Params: { id: string } };
+type ListQuery = {
+  Querystring: {
+    limit?: string;
+    offset?: string;
+    activity_type?: string;
+    start_date?: string;
+    end_date?: string;
+  };
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function intParam(value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new AppError('VALIDATION', `Expected a whole number from ${min} to ${max}, got "${value}".`);
+  }
+  return n;
+}
+
+function dateParam(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!DATE.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new AppError('VALIDATION', `${name} must be a date as YYYY-MM-DD.`);
+  }
+  return value;
+}
+
+export function activityRoutes(
+  app: FastifyInstance,
+  deps: {
+    auth: AuthService;
+    activities: ActivityRepository;
+    athleteSettings: AthleteSettingsRepository;
+    bikes: BikeRepository;
+    blobs: BlobStore;
+    queue: JobQueue;
+    now: () => Date;
+  },
+) {
+  const { auth, activities, athleteSettings, bikes, blobs, queue, now } = deps;
+  const guard = { preHandler: requireAuth(auth) };
+
+  const loadOwned = async (userId: string, rawId: string) => {
+    const row = await activities.find(userId, parseId(rawId));
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  };
+
+  app.get<ListQuery>('/api/activities', guard, async (request) => {
+    const q = request.query;
+    const limit = intParam(q.limit, 50, 1, 200);
+    const offset = intParam(q.offset, 0, 0, 1_000_000);
+    const { rows, total } = await activities.list(request.auth.userId, {
+      limit,
+      offset,
+      type: q.activity_type || undefined,
+      startDate: dateParam(q.start_date, 'start_date'),
+      endDate: dateParam(q.end_date, 'end_date'),
+    });
+    return { activities: rows.map(presentActivity), total, limit, offset };
+  });
+
+  app.get<{ Querystring: { q?: string; limit?: string } }>(
+    '/api/activities/search',
+    guard,
+    async (request) => {
+      const q = (request.query.q ?? '').trim();
+      if (q === '') return { activities: [] };
+      if (q.length > 200) throw new AppError('VALIDATION', 'The search text is too long.');
+      const rows = await activities.search(request.auth.userId, q, intParam(request.query.limit, 20, 1, 100));
+      return { activities: rows.map(presentActivity) };
+    },
+  );
+
+  app.get<IdParams>('/api/activities/:id', guard, async (request) => {
+    const row = await loadOwned(request.auth.userId, request.params.id);
+    const laps = await activities.laps(request.auth.userId, row.id);
+    return { ...presentActivity(row), laps: laps.map(presentLap) };
+  });
+
+  app.get<IdParams>('/api/activities/:id/streams', guard, async (request) => {
+    const userId = request.auth.userId;
+    const row = await loadOwned(userId, request.params.id);
+    const pointer = await activities.streamsPointer(userId, row.id);
+    if (!pointer) throw new AppError('NOT_FOUND');
+    return presentStreams(decodeStreams(await blobs.get(pointer.blob_key)));
+  });
+
+  app.get<IdParams>('/api/activities/:id/analysis', guard, async (request) => {
+    const userId = request.auth.userId;
+    const row = await loadOwned(userId, request.params.id);
+    const pointer = await activities.streamsPointer(userId, row.id);
+    if (!pointer) throw new AppError('NOT_FOUND');
+    const [streamsBlob, history, allCurves, laps] = await Promise.all([
+      blobs.get(pointer.blob_key),
+      athleteSettings.list(userId),
+      activities.curves(userId),
+      activities.laps(userId, row.id),
+    ]);
+    const ownCurve = allCurves.find((c) => c.activity_id === row.id);
+    const analysis = rideDetailAnalysis({
+      row,
+      streams: decodeStreams(streamsBlob),
+      settings: settingsAt(history, row.start_time.toISOString().slice(0, 10)),
+      ownCurve,
+      allCurves,
+    });
+    return { ...analysis, laps: laps.map(presentLap) };
+  });
+
+  app.put<IdParams>('/api/activities/:id', guard, async (request) => {
+    const userId = request.auth.userId;
+    const id = parseId(request.params.id);
+    const input = parseBody(activityUpdateSchema, request.body);
+    if (input.bike_id && !(await bikes.find(userId, input.bike_id))) {
+      throw new AppError('VALIDATION', 'That bike does not exist.', { fields: { bike_id: 'invalid' } });
+    }
+    const row = await activities.update(userId, id, input, now());
+    if (!row) throw new AppError('NOT_FOUND');
+    return presentActivity(row);
+  });
+
+  app.delete<IdParams>('/api/activities/:id', guard, async (request, reply) => {
+    const userId = request.auth.userId;
+    const keys = await activities.delete(userId, parseId(request.params.id));
+    if (!keys) throw new AppError('NOT_FOUND');
+    // Blobs are content-addressed and may be shared (the same file uploaded by two riders):
+    // only those no row points to any more are removed.
+    for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+    return reply.code(204).send();
+  });
+
+  app.post<IdParams>('/api/activities/:id/analyze', guard, async (request, reply) => {
+    const row = await loadOwned(request.auth.userId, request.params.id);
+    await queue.send(QUEUES.analyzeActivity, { userId: request.auth.userId, activityId: row.id });
+    return reply.code(202).send({ status: 'queued' });
+  });
+}

@@ -1,0 +1,86 @@
+import { decodeActivity } from '@vatio/formats';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { ANALYSIS_VERSION, analyseImportedRide } from './ride-import-analysis.ts';
+
+export interface AnalyzeActivityJob {
+  userId: string;
+  activityId: string;
+}
+
+/**
+ * Re-analysis from the stored original file, with the rider's settings as they are now for the
+ * ride's date. Runs in the background when settings change, and on request.
+ */
+export class ReanalysisService {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      blobs: BlobStore;
+      athleteSettings: AthleteSettingsRepository;
+      queue: JobQueue;
+      now: () => Date;
+    },
+  ) {}
+
+  /** Marks the rider's rides from `fromDate` on (all of them when undefined) and queues them. */
+  async scheduleFrom(userId: string, fromDate: string | undefined): Promise<number> {
+    const { db, queue } = this.deps;
+    let query = db.updateTable('activities').set({ reanalysis_pending: true }).where('user_id', '=', userId);
+    if (fromDate) query = query.where('start_time', '>=', new Date(`${fromDate}T00:00:00Z`));
+    const rows = await query.returning('id').execute();
+    for (const row of rows)
+      await queue.send(QUEUES.analyzeActivity, { userId, activityId: row.id } satisfies AnalyzeActivityJob);
+    return rows.length;
+  }
+
+  async pending(userId: string): Promise<number> {
+    const row = await this.deps.db
+      .selectFrom('activities')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('reanalysis_pending', '=', true)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async run(job: AnalyzeActivityJob): Promise<void> {
+    const { db, blobs, athleteSettings, now } = this.deps;
+    const file = await db
+      .selectFrom('activity_files')
+      .innerJoin('activities', 'activities.id', 'activity_files.activity_id')
+      .select(['activity_files.blob_key', 'activity_files.original_name', 'activities.start_time'])
+      .where('activity_files.user_id', '=', job.userId)
+      .where('activity_files.activity_id', '=', job.activityId)
+      .executeTakeFirst();
+    if (!file) return; // deleted meanwhile
+    const activity = decodeActivity(await blobs.get(file.blob_key), file.original_name);
+    const history = await athleteSettings.list(job.userId);
+    const analysed = analyseImportedRide(
+      activity,
+      settingsAt(history, file.start_time.toISOString().slice(0, 10)),
+    );
+    const { meanMax: _curve, ...summary } = analysed.summary;
+    const { type: _type, ...columns } = analysed.columns; // the rider may have renamed or retyped the ride
+    await db
+      .updateTable('activities')
+      .set({
+        ...columns,
+        summary: JSON.stringify({
+          ...summary,
+          ftpSource: analysed.ftpSource,
+          warnings: activity.warnings,
+          integrity: activity.integrity ?? true,
+        }),
+        analysis_version: ANALYSIS_VERSION,
+        reanalysis_pending: false,
+        updated_at: now(),
+      })
+      .where('user_id', '=', job.userId)
+      .where('id', '=', job.activityId)
+      .execute();
+  }
+}

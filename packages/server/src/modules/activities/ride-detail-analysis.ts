@@ -1,0 +1,238 @@
+import {
+  type ActivityStreams,
+  type AttributedCurve,
+  airDensityKgM3,
+  attributeCurve,
+  cadenceVariabilityPct,
+  cogganPowerZones,
+  detectClimbs,
+  fitCdaCrr,
+  fitTwoParameterModel,
+  mergeCurves,
+  minimumWPrimeBalanceJ,
+  sliceStreams,
+  timeInHeartRateZonesS,
+  timeInPowerZonesS,
+  wPrimeBalanceDifferentialJ,
+  averagePowerW,
+} from '@vatio/analysis';
+import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
+import type { ActivityRow } from './activity.repository.ts';
+import { heartRateZonesFor } from './ride-import-analysis.ts';
+
+// Computed on request from the stored stream blob (never by re-decoding the file): the parts of a
+// ride's analysis that are too large to keep in a row (W′ balance series, climbs, aero fit).
+
+const round = (v: number | undefined, digits = 1) =>
+  v === undefined || !Number.isFinite(v) ? null : Number(v.toFixed(digits));
+
+export interface BestCurveSource {
+  activityId: string;
+  date: string;
+}
+
+/** The rider's best curve, each point with the ride that set it. */
+export function bestCurveOf(
+  curves: { activity_id: string; start_time: Date; durations_s: number[]; power_w: number[] }[],
+): AttributedCurve<BestCurveSource> | undefined {
+  if (curves.length === 0) return undefined;
+  return mergeCurves(
+    curves.map((c) =>
+      attributeCurve(
+        { durationsS: c.durations_s, powerW: c.power_w },
+        {
+          activityId: c.activity_id,
+          date: c.start_time.toISOString(),
+        },
+      ),
+    ),
+  );
+}
+
+/**
+ * Critical power and W′ from the rider's bests of the 90 days before the ride (Monod–Scherrer
+ * 2-parameter fit over 3–20 min efforts); the ride's own curve when the rider has nothing better.
+ */
+function criticalPowerFor(recentBest: AttributedCurve<BestCurveSource> | undefined) {
+  if (!recentBest) return undefined;
+  const fit = fitTwoParameterModel(recentBest, { minDurationS: 180, maxDurationS: 1200 });
+  if (!fit || !(fit.cpW > 0) || !(fit.wPrimeJ > 0)) return undefined;
+  return fit;
+}
+
+function decouplingHalves(streams: ActivityStreams) {
+  const power = streams.powerW;
+  const hr = streams.heartRateBpm;
+  if (!power || !hr) return null;
+  const moving: number[] = [];
+  for (let i = 0; i < streams.timeS.length; i++) if (!streams.gapMask[i]) moving.push(i);
+  if (moving.length < 1200) return null;
+  const half = Math.floor(moving.length / 2);
+  const ef = (from: number, to: number) => {
+    let p = 0;
+    let h = 0;
+    let n = 0;
+    for (let k = from; k < to; k++) {
+      const i = moving[k]!;
+      if (Number.isFinite(power[i]) && Number.isFinite(hr[i]) && hr[i]! > 0) {
+        p += power[i]!;
+        h += hr[i]!;
+        n++;
+      }
+    }
+    return n > 0 && h > 0 ? p / h : undefined;
+  };
+  const first = ef(0, half);
+  const second = ef(half, moving.length);
+  if (!first || !second) return null;
+  return {
+    pw_hr_pct: round(((first - second) / first) * 100, 2),
+    first_half_ef: round(first, 3),
+    second_half_ef: round(second, 3),
+  };
+}
+
+export interface RideDetailInput {
+  row: ActivityRow;
+  streams: ActivityStreams;
+  settings: SettingsAtDate;
+  ownCurve: { durations_s: number[]; power_w: number[] } | undefined;
+  allCurves: { activity_id: string; start_time: Date; durations_s: number[]; power_w: number[] }[];
+}
+
+export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves }: RideDetailInput) {
+  const summary = row.summary as Record<string, number | string | undefined>;
+  const ftpW = row.ftp_w ?? undefined;
+  const rideDate = row.start_time.getTime();
+  const recent = allCurves.filter(
+    (c) => c.start_time.getTime() <= rideDate && c.start_time.getTime() > rideDate - 90 * 86_400_000,
+  );
+  const cp = criticalPowerFor(bestCurveOf(recent));
+  const best = bestCurveOf(allCurves);
+
+  const powerZones = ftpW ? cogganPowerZones({ ftpW }) : undefined;
+  const powerZoneTimes = powerZones ? timeInPowerZonesS(streams, powerZones) : undefined;
+  const hrZones = heartRateZonesFor(settings);
+  const hrZoneTimes = hrZones ? timeInHeartRateZonesS(streams, hrZones) : undefined;
+
+  const wBal = cp ? wPrimeBalanceDifferentialJ(streams, { cpW: cp.cpW, wPrimeJ: cp.wPrimeJ }) : undefined;
+  const climbs =
+    detectClimbs(streams, { hysteresisM: 5, minGainM: 20, minAverageGradePct: 3 })?.map((c) => {
+      const part = sliceStreams(streams, c.startS, c.endS);
+      return {
+        start_s: c.startS,
+        end_s: c.endS,
+        length_m: round(c.lengthM, 0),
+        gain_m: round(c.gainM, 0),
+        average_grade_pct: round(c.averageGradePct, 1),
+        vam_m_h: round(c.vamMPerH, 0),
+        category: c.category,
+        average_power_w: round(averagePowerW(part), 0),
+      };
+    }) ?? [];
+
+  const temperature = streams.temperatureC?.find((t) => Number.isFinite(t)) ?? 15;
+  const altitude = streams.altitudeM?.find((a) => Number.isFinite(a)) ?? 0;
+  // Barometric formula for pressure at the ride's altitude (ISA), humidity assumed 50 %.
+  const pressurePa = 101_325 * (1 - 2.25577e-5 * altitude) ** 5.25588;
+  const rho = airDensityKgM3({ pressurePa, temperatureC: temperature, relativeHumidityPct: 50 });
+  const massKg = (settings.weightKg ?? 75) + 9;
+  const aeroFit =
+    row.type === 'VirtualRide' || !streams.speedMps || !streams.altitudeM
+      ? undefined
+      : fitCdaCrr(streams, { systemMassKg: massKg, drivetrainEfficiency: 0.976, airDensityKgM3: rho });
+
+  return {
+    activity_id: row.id,
+    settings_used: {
+      ftp_w: ftpW ?? null,
+      ftp_source: (summary.ftpSource as string | undefined) ?? (ftpW ? 'settings' : 'none'),
+      weight_kg: settings.weightKg ?? null,
+      max_hr_bpm: settings.maxHrBpm ?? null,
+      lthr_bpm: settings.lthrBpm ?? null,
+    },
+    summary: {
+      moving_time_s: row.moving_time_s,
+      elapsed_time_s: row.elapsed_time_s,
+      average_power_w: round(row.average_power_w ?? undefined),
+      max_power_w: round(row.max_power_w ?? undefined, 0),
+      normalized_power_w: round(row.normalized_power_w ?? undefined),
+      variability_index: round(row.variability_index ?? undefined, 3),
+      intensity_factor: round(row.intensity_factor ?? undefined, 3),
+      training_stress_score: round(row.training_stress_score ?? undefined),
+      work_kj: round(row.work_kj ?? undefined, 0),
+      x_power_w: round(summary.xPowerW as number | undefined),
+      average_heartrate_bpm: round(row.average_heartrate_bpm ?? undefined, 0),
+      max_heartrate_bpm: round(row.max_heartrate_bpm ?? undefined, 0),
+      efficiency_factor: round(summary.efficiencyFactor as number | undefined, 3),
+      aerobic_decoupling_pct: round(summary.aerobicDecouplingPct as number | undefined, 2),
+      heart_rate_drift_pct: round(summary.heartRateDriftPct as number | undefined, 2),
+      average_cadence_rpm: round(row.average_cadence_rpm ?? undefined, 0),
+      elevation_gain_m: round(row.elevation_gain_m ?? undefined, 0),
+      watts_per_kg:
+        settings.weightKg && row.average_power_w ? round(row.average_power_w / settings.weightKg, 2) : null,
+    },
+    power_curve: ownCurve
+      ? ownCurve.durations_s.map((d, i) => ({ duration_s: d, power_w: ownCurve.power_w[i]! }))
+      : [],
+    best_power_curve: best
+      ? best.durationsS.map((d, i) => ({
+          duration_s: d,
+          power_w: best.powerW[i]!,
+          activity_id: best.source[i]!.activityId,
+          date: best.source[i]!.date,
+        }))
+      : [],
+    zones: {
+      power:
+        powerZones && powerZoneTimes
+          ? powerZones.map((z, i) => ({
+              zone: z.zone,
+              name_key: z.nameKey,
+              min_w: round(z.minW, 0),
+              max_w: Number.isFinite(z.maxW) ? round(z.maxW, 0) : null,
+              time_s: powerZoneTimes[i] ?? 0,
+            }))
+          : [],
+      heart_rate:
+        hrZones && hrZoneTimes
+          ? hrZones.map((z, i) => ({
+              zone: z.zone,
+              name_key: z.nameKey,
+              min_bpm: round(z.minBpm, 0),
+              max_bpm: Number.isFinite(z.maxBpm) ? round(z.maxBpm, 0) : null,
+              time_s: hrZoneTimes[i] ?? 0,
+            }))
+          : [],
+    },
+    w_prime_balance:
+      cp && wBal
+        ? {
+            cp_w: round(cp.cpW, 0),
+            w_prime_j: round(cp.wPrimeJ, 0),
+            source: 'monod-scherrer-2p over the 90 days before the ride',
+            min_j: round(minimumWPrimeBalanceJ(wBal), 0),
+            series_j: Array.from(wBal, (v, i) =>
+              streams.gapMask[i] || !Number.isFinite(v) ? null : Math.round(v),
+            ),
+          }
+        : null,
+    decoupling: decouplingHalves(streams),
+    aero: aeroFit
+      ? {
+          cda_m2: round(aeroFit.cdaM2, 3),
+          crr: round(aeroFit.crr, 4),
+          rmse_m: round(aeroFit.rmseM, 2),
+          r2: round(aeroFit.r2, 3),
+          air_density_kg_m3: round(rho, 3),
+        }
+      : null,
+    pedaling: {
+      left_balance_pct: round(summary.leftBalancePct as number | undefined),
+      torque_effectiveness_pct: round(summary.torqueEffectivenessPct as number | undefined),
+      pedal_smoothness_pct: round(summary.pedalSmoothnessPct as number | undefined),
+      cadence_variability_pct: round(cadenceVariabilityPct(streams)),
+    },
+    climbs,
+  };
+}

@@ -1,0 +1,169 @@
+import {
+  type HeartRateZone,
+  hrZonesPercentOfLthr,
+  hrZonesPercentOfMax,
+  type RideSummary,
+  summarizeRide,
+} from '@vatio/analysis';
+import type { Activity } from '@vatio/formats';
+import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
+
+/** Bumped whenever the stored analysis changes meaning; `vatio reanalyze` re-runs older rows. */
+export const ANALYSIS_VERSION = 1;
+
+export type FtpSource = 'settings' | 'file' | 'none';
+
+/** Which FTP a ride is measured against: the rider's value at the ride's date, else the one the device recorded. */
+export function resolveFtp(
+  activity: Activity,
+  settings: SettingsAtDate,
+): { ftpW: number | undefined; source: FtpSource } {
+  if (settings.ftpW) return { ftpW: settings.ftpW, source: 'settings' };
+  const fileFtp = activity.deviceSummary.ftpW;
+  if (fileFtp && fileFtp > 0) return { ftpW: fileFtp, source: 'file' };
+  return { ftpW: undefined, source: 'none' };
+}
+
+/** LTHR zones when the rider set an LTHR (coaches use it), else the spec's % of max HR. */
+export function heartRateZonesFor(settings: SettingsAtDate): HeartRateZone[] | undefined {
+  if (settings.lthrBpm) return hrZonesPercentOfLthr({ lthrBpm: settings.lthrBpm });
+  if (settings.maxHrBpm) return hrZonesPercentOfMax({ maxHrBpm: settings.maxHrBpm });
+  return undefined;
+}
+
+const VIRTUAL_SUB_SPORTS = new Set(['virtualActivity', 'indoorCycling', 'spin']);
+
+/** Strava-style activity type from the file's sport and sub-sport. */
+export function activityType(activity: Activity): string {
+  const sub = activity.subSport ?? '';
+  if (VIRTUAL_SUB_SPORTS.has(sub)) return 'VirtualRide';
+  if (sub === 'mountain' || sub === 'downhill' || sub === 'cyclocross') return 'MountainBikeRide';
+  if (sub === 'gravelCycling') return 'GravelRide';
+  if (sub === 'eBikeFitness' || sub === 'eBikeMountain' || activity.sport === 'eBiking') return 'EBikeRide';
+  return 'Ride';
+}
+
+/** Cycling files, and files whose sport is unknown (GPX/TCX often carry none), are rides; the rest are not. */
+export function isCycling(activity: Activity): boolean {
+  return (
+    ['cycling', 'eBiking', 'unknown', 'generic'].includes(activity.sport) || activity.sportSource !== 'file'
+  );
+}
+
+/**
+ * A name for a ride whose file has none: the part of the day at the place it started. Local time is
+ * estimated from the starting longitude (15° per hour) when the ride has GPS, else UTC.
+ */
+export function defaultRideName(activity: Activity): string {
+  const lng = activity.streams.lngDeg?.find((v) => Number.isFinite(v));
+  const offsetH = lng === undefined ? 0 : Math.round(lng / 15);
+  const hour = (activity.startTime.getUTCHours() + offsetH + 24) % 24;
+  const part =
+    hour < 5 ? 'Night' : hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : hour < 21 ? 'Evening' : 'Night';
+  const kind = activityType(activity) === 'VirtualRide' ? 'Virtual Ride' : 'Ride';
+  return `${part} ${kind}`;
+}
+
+function finiteOrNull(value: number | undefined): number | null {
+  return value === undefined || !Number.isFinite(value) ? null : value;
+}
+
+function maxOf(values: Float64Array | undefined): number | undefined {
+  if (!values) return undefined;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) if (v > max) max = v;
+  return Number.isFinite(max) ? max : undefined;
+}
+
+function lastFinite(values: Float64Array | undefined): number | undefined {
+  if (!values) return undefined;
+  for (let i = values.length - 1; i >= 0; i--) if (Number.isFinite(values[i])) return values[i];
+  return undefined;
+}
+
+function hasAny(values: Float64Array | undefined): boolean {
+  return values?.some((v) => Number.isFinite(v)) ?? false;
+}
+
+export interface AnalysedRide {
+  summary: RideSummary;
+  ftpW: number | undefined;
+  ftpSource: FtpSource;
+  columns: {
+    type: string;
+    sport: string;
+    sub_sport: string | null;
+    start_time: Date;
+    elapsed_time_s: number;
+    moving_time_s: number;
+    distance_m: number | null;
+    elevation_gain_m: number | null;
+    average_speed_mps: number | null;
+    max_speed_mps: number | null;
+    average_power_w: number | null;
+    max_power_w: number | null;
+    normalized_power_w: number | null;
+    intensity_factor: number | null;
+    training_stress_score: number | null;
+    variability_index: number | null;
+    work_kj: number | null;
+    ftp_w: number | null;
+    average_heartrate_bpm: number | null;
+    max_heartrate_bpm: number | null;
+    average_cadence_rpm: number | null;
+    calories_kcal: number | null;
+    device_name: string | null;
+    has_power: boolean;
+    has_heartrate: boolean;
+    has_gps: boolean;
+  };
+}
+
+/** Every stored number of one ride, analysed with the rider's settings at the ride's date. */
+export function analyseImportedRide(activity: Activity, settings: SettingsAtDate): AnalysedRide {
+  const { ftpW, source } = resolveFtp(activity, settings);
+  const summary = summarizeRide(activity.streams, {
+    ftpW,
+    criticalPower: undefined,
+    heartRateZones: heartRateZonesFor(settings),
+    meanMaxGaps: 'join',
+    elevationHysteresisM: 2,
+  });
+  const streams = activity.streams;
+  const distanceM = lastFinite(streams.distanceM) ?? activity.deviceSummary.distanceM;
+  const movingS = Math.round(activity.timerTimeS);
+  const device = activity.device;
+  return {
+    summary,
+    ftpW,
+    ftpSource: source,
+    columns: {
+      type: activityType(activity),
+      sport: activity.sport,
+      sub_sport: activity.subSport ?? null,
+      start_time: activity.startTime,
+      elapsed_time_s: Math.round(activity.elapsedTimeS),
+      moving_time_s: movingS,
+      distance_m: finiteOrNull(distanceM),
+      elevation_gain_m: finiteOrNull(summary.elevationGainM ?? activity.deviceSummary.ascentM),
+      average_speed_mps: distanceM !== undefined && movingS > 0 ? distanceM / movingS : null,
+      max_speed_mps: finiteOrNull(maxOf(streams.speedMps)),
+      average_power_w: finiteOrNull(summary.averagePowerW),
+      max_power_w: finiteOrNull(summary.maxPowerW),
+      normalized_power_w: finiteOrNull(summary.normalizedPowerW),
+      intensity_factor: finiteOrNull(summary.intensityFactor),
+      training_stress_score: finiteOrNull(summary.trainingStressScore),
+      variability_index: finiteOrNull(summary.variabilityIndex),
+      work_kj: finiteOrNull(summary.workKj),
+      ftp_w: ftpW ?? null,
+      average_heartrate_bpm: finiteOrNull(summary.averageHeartRateBpm),
+      max_heartrate_bpm: finiteOrNull(summary.maxHeartRateBpm),
+      average_cadence_rpm: finiteOrNull(summary.averageCadenceRpm),
+      calories_kcal: finiteOrNull(activity.deviceSummary.calories),
+      device_name: device.name ?? ([device.manufacturer, device.product].filter(Boolean).join(' ') || null),
+      has_power: hasAny(streams.powerW),
+      has_heartrate: hasAny(streams.heartRateBpm),
+      has_gps: hasAny(streams.latDeg),
+    },
+  };
+}

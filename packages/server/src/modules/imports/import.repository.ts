@@ -1,0 +1,154 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, ImportFilesTable, ImportFileStatus, ImportsTable } from '../../db/schema.ts';
+
+export type ImportRow = Selectable<ImportsTable>;
+export type ImportFileRow = Selectable<ImportFilesTable>;
+
+export interface NewImportFile {
+  name: string;
+  size_bytes: number;
+  blob_key: string | null;
+  status: 'queued' | 'failed';
+  message_code: string | null;
+  message: string | null;
+}
+
+export interface ImportCounts {
+  total: number;
+  queued: number;
+  processing: number;
+  done: number;
+  duplicate: number;
+  failed: number;
+}
+
+/** Imports and their files; every read is scoped by the rider. */
+export class ImportRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(
+    trx: Transaction<Database>,
+    userId: string,
+    source: ImportRow['source'],
+    files: NewImportFile[],
+    now: Date,
+  ): Promise<{ importRow: ImportRow; files: ImportFileRow[] }> {
+    const importRow = await trx
+      .insertInto('imports')
+      .values({ user_id: userId, source, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const rows =
+      files.length === 0
+        ? []
+        : await trx
+            .insertInto('import_files')
+            .values(
+              files.map((f, position) => ({
+                ...f,
+                import_id: importRow.id,
+                user_id: userId,
+                position,
+                created_at: now,
+                updated_at: now,
+              })),
+            )
+            .returningAll()
+            .execute();
+    return { importRow, files: rows.sort((a, b) => a.position - b.position) };
+  }
+
+  find(userId: string, importId: string): Promise<ImportRow | undefined> {
+    return this.db
+      .selectFrom('imports')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', importId)
+      .executeTakeFirst();
+  }
+
+  files(userId: string, importId: string): Promise<ImportFileRow[]> {
+    return this.db
+      .selectFrom('import_files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('import_id', '=', importId)
+      .orderBy('position')
+      .execute();
+  }
+
+  list(userId: string, limit: number): Promise<ImportRow[]> {
+    return this.db
+      .selectFrom('imports')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async counts(userId: string, importIds: string[]): Promise<Map<string, ImportCounts>> {
+    const out = new Map<string, ImportCounts>();
+    if (importIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('import_files')
+      .select(['import_id', 'status', sql<number>`count(*)::int`.as('n')])
+      .where('user_id', '=', userId)
+      .where('import_id', 'in', importIds)
+      .groupBy(['import_id', 'status'])
+      .execute();
+    for (const id of importIds)
+      out.set(id, { total: 0, queued: 0, processing: 0, done: 0, duplicate: 0, failed: 0 });
+    for (const row of rows) {
+      const counts = out.get(row.import_id)!;
+      counts[row.status] += Number(row.n);
+      counts.total += Number(row.n);
+    }
+    return out;
+  }
+
+  /**
+   * Takes a file for processing. Queued files, and files a crashed worker left in processing, are
+   * taken; finished ones are not, which makes a retried job a no-op.
+   */
+  claim(fileId: string, now: Date): Promise<ImportFileRow | undefined> {
+    return this.db
+      .updateTable('import_files')
+      .set({ status: 'processing', updated_at: now })
+      .where('id', '=', fileId)
+      .where('status', 'in', ['queued', 'processing'])
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async finish(
+    executor: Kysely<Database>,
+    fileId: string,
+    outcome: {
+      status: Exclude<ImportFileStatus, 'queued' | 'processing'>;
+      activity_id?: string | null;
+      message_code?: string | null;
+      message?: string | null;
+    },
+    now: Date,
+  ): Promise<void> {
+    const file = await executor
+      .updateTable('import_files')
+      .set({
+        status: outcome.status,
+        activity_id: outcome.activity_id ?? null,
+        message_code: outcome.message_code ?? null,
+        message: outcome.message ?? null,
+        updated_at: now,
+      })
+      .where('id', '=', fileId)
+      .returning('import_id')
+      .executeTakeFirst();
+    if (file)
+      await executor
+        .updateTable('imports')
+        .set({ updated_at: now })
+        .where('id', '=', file.import_id)
+        .execute();
+  }
+}

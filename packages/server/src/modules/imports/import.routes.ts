@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { requireAuth } from '../../http/auth-hook.ts';
+import { parseId } from '../../http/validate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ImportCounts, ImportFileRow, ImportRepository, ImportRow } from './import.repository.ts';
+import type { ImportService } from './import.service.ts';
+import { readUpload, type UploadLimits } from './upload.ts';
+
+function presentImport(row: ImportRow, counts: ImportCounts) {
+  const busy = counts.queued + counts.processing > 0;
+  return {
+    id: row.id,
+    source: row.source,
+    status: busy
+      ? counts.processing > 0 || counts.done + counts.duplicate + counts.failed > 0
+        ? 'processing'
+        : 'queued'
+      : 'done',
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    counts,
+  };
+}
+
+const presentFile = (f: ImportFileRow) => ({
+  id: f.id,
+  name: f.name,
+  status: f.status,
+  message: f.message,
+  message_code: f.message_code,
+  activity_id: f.activity_id,
+});
+
+export function importRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; imports: ImportRepository; service: ImportService; limits: UploadLimits },
+) {
+  const { auth, imports, service, limits } = deps;
+  const guard = { preHandler: requireAuth(auth) };
+
+  app.post('/api/activities/upload', guard, async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new AppError('VALIDATION', 'Send the files as multipart/form-data, in parts named "file".');
+    }
+    const incoming = await readUpload(request, limits);
+    if (incoming.length === 0) throw new AppError('VALIDATION', 'No file was sent.');
+    const { importRow, files } = await service.createImport(request.auth.userId, 'upload', incoming);
+    return reply.code(202).send({
+      import_id: importRow.id,
+      files: files.map((f) => ({
+        id: f.id,
+        name: f.name,
+        status: f.status,
+        message: f.message,
+        message_code: f.message_code,
+      })),
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/imports/:id', guard, async (request) => {
+    const userId = request.auth.userId;
+    const row = await imports.find(userId, parseId(request.params.id));
+    if (!row) throw new AppError('NOT_FOUND');
+    const [files, counts] = await Promise.all([
+      imports.files(userId, row.id),
+      imports.counts(userId, [row.id]),
+    ]);
+    return { ...presentImport(row, counts.get(row.id)!), files: files.map(presentFile) };
+  });
+
+  app.get<{ Querystring: { limit?: string } }>('/api/imports', guard, async (request) => {
+    const userId = request.auth.userId;
+    const limit = Math.min(50, Math.max(1, Number(request.query.limit) || 10));
+    const rows = await imports.list(userId, limit);
+    const counts = await imports.counts(
+      userId,
+      rows.map((r) => r.id),
+    );
+    return { imports: rows.map((r) => presentImport(r, counts.get(r.id)!)) };
+  });
+}

@@ -1,0 +1,249 @@
+import { meanMaxCurve } from '@vatio/analysis';
+import { type Activity, decodeActivity, isFormatError } from '@vatio/formats';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { encodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
+import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
+import {
+  ANALYSIS_VERSION,
+  analyseImportedRide,
+  defaultRideName,
+  isCycling,
+} from '../activities/ride-import-analysis.ts';
+import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
+
+export interface ImportDeps {
+  db: Kysely<Database>;
+  imports: ImportRepository;
+  activities: ActivityRepository;
+  athleteSettings: AthleteSettingsRepository;
+  blobs: BlobStore;
+  queue: JobQueue;
+  now: () => Date;
+  log: (message: string, details?: Record<string, unknown>) => void;
+}
+
+export interface IncomingFile {
+  name: string;
+  bytes: Uint8Array | null;
+  sizeBytes: number;
+  /** Set when the upload itself already failed for this file (too large, broken archive). */
+  failure?: { code: string; message: string };
+}
+
+export interface ImportFileJob {
+  fileId: string;
+}
+
+/**
+ * The import pipeline: raw bytes are stored unchanged first, then one job per file decodes,
+ * analyses and stores the ride in one transaction. A file's failure is its own; the others go on.
+ */
+export class ImportService {
+  constructor(private readonly deps: ImportDeps) {}
+
+  /** Stores the raw files and queues their analysis, all or nothing. */
+  async createImport(userId: string, source: 'upload' | 'demo', incoming: IncomingFile[]) {
+    const { db, imports, blobs, queue, now } = this.deps;
+    const files: NewImportFile[] = [];
+    for (const file of incoming) {
+      if (file.failure || !file.bytes) {
+        files.push({
+          name: file.name,
+          size_bytes: file.sizeBytes,
+          blob_key: null,
+          status: 'failed',
+          message_code: file.failure?.code ?? 'UPLOAD_FAILED',
+          message: file.failure?.message ?? 'The file could not be received.',
+        });
+        continue;
+      }
+      // Written and synced before the row that points to it commits.
+      const key = await blobs.put(file.bytes);
+      files.push({
+        name: file.name,
+        size_bytes: file.sizeBytes,
+        blob_key: key,
+        status: 'queued',
+        message_code: null,
+        message: null,
+      });
+    }
+    return db.transaction().execute(async (trx) => {
+      const created = await imports.create(trx, userId, source, files, now());
+      for (const file of created.files) {
+        if (file.status === 'queued')
+          await queue.send(QUEUES.importFile, { fileId: file.id } satisfies ImportFileJob, trx);
+      }
+      return created;
+    });
+  }
+
+  /** The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once. */
+  async processFile(job: ImportFileJob): Promise<void> {
+    const { imports, now } = this.deps;
+    const file = await imports.claim(job.fileId, now());
+    if (!file?.blob_key) return;
+    try {
+      await this.importFile(file, file.blob_key);
+    } catch (error) {
+      if (isFormatError(error)) {
+        await imports.finish(
+          this.deps.db,
+          file.id,
+          { status: 'failed', message_code: error.code, message: error.message },
+          now(),
+        );
+        return;
+      }
+      this.deps.log('import failed', {
+        fileId: file.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw error; // pg-boss retries; after the last retry the file is marked failed by onFinalFailure
+    }
+  }
+
+  /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
+  async markFailed(fileId: string): Promise<void> {
+    await this.deps.imports.finish(
+      this.deps.db,
+      fileId,
+      {
+        status: 'failed',
+        message_code: 'INTERNAL',
+        message: 'The file could not be analysed because of a server error.',
+      },
+      this.deps.now(),
+    );
+  }
+
+  private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
+    const { db, imports, activities, athleteSettings, blobs, now } = this.deps;
+    const userId = file.user_id;
+    const bytes = await blobs.get(blobKey);
+    const activity = decodeActivity(bytes, file.name);
+    if (!isCycling(activity)) {
+      await imports.finish(
+        db,
+        file.id,
+        {
+          status: 'failed',
+          message_code: 'NOT_CYCLING',
+          message: `This is a ${activity.sport} activity; Vatio imports rides only.`,
+        },
+        now(),
+      );
+      return;
+    }
+    const sameFile = await activities.findByContentHash(userId, blobKey);
+    const sameRide =
+      sameFile ??
+      (await activities.findSameRide(userId, activity.startTime, Math.round(activity.elapsedTimeS)));
+    if (sameRide) {
+      await imports.finish(
+        db,
+        file.id,
+        {
+          status: 'duplicate',
+          activity_id: sameRide.id,
+          message_code: 'DUPLICATE',
+          message: 'This ride is already stored.',
+        },
+        now(),
+      );
+      return;
+    }
+
+    const history = await athleteSettings.list(userId);
+    const analysed = analyseImportedRide(
+      activity,
+      settingsAt(history, activity.startTime.toISOString().slice(0, 10)),
+    );
+    const streamsKey = await blobs.put(encodeStreams(activity.streams));
+    const bike = await activities.primaryBikeId(userId);
+    const ride: NewRide = {
+      activity: {
+        ...analysed.columns,
+        source: 'upload',
+        content_hash: blobKey,
+        name: activity.name?.trim() || defaultRideName(activity),
+        bike_id: bike?.id ?? null,
+        summary: JSON.stringify(storedSummary(analysed.summary, analysed.ftpSource, activity)),
+        analysis_version: ANALYSIS_VERSION,
+      },
+      file: {
+        blob_key: blobKey,
+        original_name: file.name,
+        format: activity.format,
+        size_bytes: file.size_bytes,
+      },
+      streams: {
+        blob_key: streamsKey,
+        sample_count: activity.streams.timeS.length,
+        codec_version: STREAM_CODEC_VERSION,
+      },
+      curve: curveOf(activity),
+      laps: lapsOf(activity),
+    };
+    await db.transaction().execute(async (trx) => {
+      const activityId = await activities.insertRide(trx, userId, ride, now());
+      if (activityId) {
+        await imports.finish(trx, file.id, { status: 'done', activity_id: activityId }, now());
+        return;
+      }
+      const existing = await trx
+        .selectFrom('activities')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('content_hash', '=', blobKey)
+        .executeTakeFirst();
+      await imports.finish(
+        trx,
+        file.id,
+        {
+          status: 'duplicate',
+          activity_id: existing?.id ?? null,
+          message_code: 'DUPLICATE',
+          message: 'This ride is already stored.',
+        },
+        now(),
+      );
+    });
+  }
+}
+
+function storedSummary(
+  summary: ReturnType<typeof analyseImportedRide>['summary'],
+  ftpSource: string,
+  activity: Activity,
+) {
+  const { meanMax: _curve, ...rest } = summary;
+  return { ...rest, ftpSource, warnings: activity.warnings, integrity: activity.integrity ?? true };
+}
+
+function curveOf(activity: Activity): NewRide['curve'] {
+  const curve = meanMaxCurve(activity.streams, { gaps: 'join' });
+  if (!curve || curve.durationsS.length === 0) return undefined;
+  return { durations_s: [...curve.durationsS], power_w: curve.powerW.map((p) => Math.round(p * 10) / 10) };
+}
+
+function lapsOf(activity: Activity): NewRide['laps'] {
+  const orNull = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? null : v);
+  return activity.laps.map((lap, index) => ({
+    lap_index: index,
+    start_offset_s: lap.startTimeS,
+    elapsed_time_s: orNull(lap.elapsedTimeS),
+    moving_time_s: orNull(lap.timerTimeS),
+    distance_m: orNull(lap.distanceM),
+    average_power_w: orNull(lap.avgPowerW),
+    max_power_w: orNull(lap.maxPowerW),
+    normalized_power_w: orNull(lap.normalizedPowerW),
+    average_heartrate_bpm: orNull(lap.avgHeartRateBpm),
+    average_cadence_rpm: orNull(lap.avgCadenceRpm),
+    average_speed_mps: orNull(lap.avgSpeedMps),
+  }));
+}

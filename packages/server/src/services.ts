@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { ActivityRepository } from './modules/activities/activity.repository.ts';
+import { ReanalysisService } from './modules/activities/reanalysis.service.ts';
+import { AthleteSettingsRepository } from './modules/athlete/athlete-settings.repository.ts';
+import { ImportRepository } from './modules/imports/import.repository.ts';
+import { ImportService } from './modules/imports/import.service.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+
+/** The ride pipeline's repositories and services, shared by the HTTP app, the workers and the CLI. */
+export function createRideServices(deps: {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  queue: JobQueue;
+  now: () => Date;
+  log: (message: string, details?: Record<string, unknown>) => void;
+}) {
+  const activities = new ActivityRepository(deps.db);
+  const athleteSettings = new AthleteSettingsRepository(deps.db);
+  const imports = new ImportRepository(deps.db);
+  const importService = new ImportService({ ...deps, imports, activities, athleteSettings });
+  const reanalysis = new ReanalysisService({ ...deps, athleteSettings });
+  return { activities, athleteSettings, imports, importService, reanalysis };
+}
+export type RideServices = ReturnType<typeof createRideServices>;
