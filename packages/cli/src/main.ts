@@ -1,15 +1,18 @@
-// `vatio`: the command line. Commands are added as their features land.
-import { loadConfig, migrateToLatest, openDatabase, pgliteDirFor, startServer } from '@vatio/server';
+// `vatio`: the command line. Commands are added as their features land. The server is imported only
+// by the commands that need it, so `vatio analyze` starts fast and works without a database.
+import { runAnalyze } from './analyze.ts';
 
 const USAGE = `Usage: vatio <command>
 
 Commands:
+  analyze   analyse one ride file (vatio analyze FILE [--json] [--ftp W] [--weight KG] [--max-hr BPM])
   serve     run the web app and API (same as npm start, without the install/build steps)
   migrate   apply database migrations and exit
   help      show this help
 `;
 
 async function migrate(): Promise<void> {
+  const { loadConfig, migrateToLatest, openDatabase, pgliteDirFor } = await import('@vatio/server');
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -26,9 +29,13 @@ async function migrate(): Promise<void> {
 export async function main(argv: string[]): Promise<number> {
   const [command] = argv;
   switch (command) {
-    case 'serve':
+    case 'analyze':
+      return runAnalyze(argv.slice(1));
+    case 'serve': {
+      const { startServer } = await import('@vatio/server');
       await startServer();
       return 0;
+    }
     case 'migrate':
       await migrate();
       return 0;

@@ -44,6 +44,17 @@ describe('climb detection', () => {
     expect(second?.category).toBe('cat4');
   });
 
+  it('does not take an altitude glitch steeper than any road for a climb', () => {
+    const altitude = [...new Array(60).fill(100), ...new Array(60).fill(127)];
+    const distance = altitude.map((_, t) => t * 0.25);
+    const climbs = detectClimbs(streamsFromSeconds({ altitudeM: altitude, distanceM: distance }), {
+      hysteresisM: 3,
+      minGainM: 20,
+      minAverageGradePct: 3,
+    });
+    expect(climbs).toEqual([]);
+  });
+
   it('categorises by length × grade as Strava does', () => {
     expect(climbCategory({ lengthM: 10_000, averageGradePct: 8 })).toBe('hc');
     expect(climbCategory({ lengthM: 1000, averageGradePct: 7.9 })).toBe('uncategorized');

@@ -12,6 +12,14 @@ export interface ClimbDetectionOptions {
   readonly minAverageGradePct: number;
 }
 
+/**
+ * Steepest average gradient a detected rise may have and still be a climb, %. The steepest streets
+ * are about 35 % over a few tens of metres (Baldwin Street, Dunedin; Ffordd Pen Llech, Harlech);
+ * anything steeper is an altitude glitch (a barometer recalibrating, a GPS altitude fix: the Edge 810
+ * fixture jumps 27 m within 29 m of road), not a climb.
+ */
+export const MAX_CLIMB_GRADE_PCT = 40;
+
 /** Strava's climb category from length × average grade; `uncategorized` below category 4. */
 export type ClimbCategory = 'hc' | 'cat1' | 'cat2' | 'cat3' | 'cat4' | 'uncategorized';
 
@@ -44,7 +52,7 @@ export function climbCategory(input: { lengthM: number; averageGradePct: number 
 /**
  * Climbs of a ride: the altitude profile is reduced to alternating valleys and peaks with a
  * hysteresis (zig-zag) filter, and every valley → peak rise that gains at least `minGainM` at an
- * average gradient of at least `minAverageGradePct` is a climb.
+ * average gradient of at least `minAverageGradePct` (and at most `MAX_CLIMB_GRADE_PCT`) is a climb.
  */
 export function detectClimbs(streams: ClimbStreams, options: ClimbDetectionOptions): Climb[] | undefined {
   const { altitudeM: altitude, distanceM: distance, gapMask } = streams;
@@ -67,7 +75,7 @@ export function detectClimbs(streams: ClimbStreams, options: ClimbDetectionOptio
     const lengthM = distance[peak.i]! - distance[valley.i]!;
     if (!(lengthM > 0) || gainM < options.minGainM) continue;
     const averageGradePct = (gainM / lengthM) * 100;
-    if (averageGradePct < options.minAverageGradePct) continue;
+    if (averageGradePct < options.minAverageGradePct || averageGradePct > MAX_CLIMB_GRADE_PCT) continue;
     const durationS = peak.i - valley.i;
     climbs.push({
       startS: valley.i,
