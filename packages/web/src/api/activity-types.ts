@@ -227,14 +227,17 @@ export interface AthleteSettingsEntry {
 
 export interface AthleteSettingsInput {
   effective_from: string;
-  ftp_w?: number;
-  weight_kg?: number;
-  max_hr_bpm?: number;
-  lthr_bpm?: number;
+  ftp_w?: number | null;
+  weight_kg?: number | null;
+  max_hr_bpm?: number | null;
+  lthr_bpm?: number | null;
 }
 
 export interface ReanalysisStatus {
   status: 'idle' | 'running';
-  total: number;
-  done: number;
+  /** Rides still waiting for their re-analysis. */
+  remaining?: number;
+  /** Older shape of the contract: rides of the current batch and how many are finished. */
+  total?: number;
+  done?: number;
 }

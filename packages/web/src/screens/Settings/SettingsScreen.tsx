@@ -16,6 +16,7 @@ import { setLanguage } from '../../i18n';
 import { isLanguage, SUPPORTED_LANGUAGES } from '../../i18n/resources';
 import { errorMessage } from '../../lib/errors';
 import { applyTheme } from '../../lib/theme';
+import { AthleteSettingsSection } from './AthleteSettingsSection';
 
 const THEMES = ['light', 'dark', 'system'] as const;
 const UNITS = ['metric', 'imperial'] as const;
@@ -181,6 +182,8 @@ export function SettingsScreen() {
           </SelectRow>
         </ul>
       </Panel>
+
+      <AthleteSettingsSection />
 
       <Card>
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('data.title')}</h2>

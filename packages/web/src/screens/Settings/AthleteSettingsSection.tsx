@@ -1,0 +1,345 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loader2, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createAthleteSettings,
+  deleteAthleteSettings,
+  getReanalysis,
+  listAthleteSettings,
+} from '../../api/activities';
+import type { AthleteSettingsEntry, AthleteSettingsInput, ReanalysisStatus } from '../../api/activity-types';
+import { ApiError } from '../../api/client';
+import { useAuth } from '../../auth/AuthProvider';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Field, Input } from '../../components/ui/Input';
+import { errorMessage, validationMessage } from '../../lib/errors';
+import { fromWeightUnit, toWeightUnit, weightUnit } from '../../lib/format';
+import { ProgressBar } from '../Activities/ImportProgressPanel';
+import { useFormat } from '../Activities/useFormat';
+
+const POLL_MS = 2000;
+
+/** Today as YYYY-MM-DD in the rider's own time zone. */
+function today(): string {
+  const now = new Date();
+  const mm = String(now.getMonth() + 1).padStart(2, '0');
+  const dd = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${mm}-${dd}`;
+}
+
+type Values = { effective_from: string; ftp_w: string; weight: string; max_hr_bpm: string; lthr_bpm: string };
+type Errors = Partial<Record<keyof Values | 'form', string>>;
+
+function parseNumber(text: string): number | null | 'invalid' {
+  const trimmed = text.trim().replace(',', '.');
+  if (!trimmed) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : 'invalid';
+}
+
+/** Re-analysis progress: "remaining" rides, with a bar against the most seen in this visit. */
+function reanalysisProgress(
+  status: ReanalysisStatus | undefined,
+  peak: number,
+): { remaining: number; fraction: number } {
+  if (!status) return { remaining: 0, fraction: 1 };
+  if (typeof status.remaining === 'number') {
+    const top = Math.max(peak, status.remaining);
+    return { remaining: status.remaining, fraction: top > 0 ? 1 - status.remaining / top : 1 };
+  }
+  const total = status.total ?? 0;
+  const done = status.done ?? 0;
+  return { remaining: Math.max(0, total - done), fraction: total > 0 ? done / total : 1 };
+}
+
+/**
+ * Settings → athlete settings: FTP, weight, max HR and LTHR by date. Each ride is analysed with the
+ * values in force on its day; a change re-analyses the affected rides in the background (progress here).
+ */
+export function AthleteSettingsSection() {
+  const { t } = useTranslation(['athlete', 'validation', 'common']);
+  const f = useFormat();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const history = useQuery({ queryKey: ['athlete-settings', user?.id], queryFn: listAthleteSettings });
+  const reanalysis = useQuery({
+    queryKey: ['reanalysis', user?.id],
+    queryFn: getReanalysis,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
+  });
+  const [values, setValues] = useState<Values>({
+    effective_from: today(),
+    ftp_w: '',
+    weight: '',
+    max_hr_bpm: '',
+    lthr_bpm: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  // The bar of a "remaining" count needs the largest count seen since the change.
+  const peak = useRef(0);
+  const status = reanalysis.data;
+  const running = status?.status === 'running';
+  useEffect(() => {
+    if (!running) peak.current = 0;
+    else if (typeof status?.remaining === 'number') peak.current = Math.max(peak.current, status.remaining);
+  }, [running, status?.remaining]);
+  const progress = reanalysisProgress(status, peak.current);
+
+  // Rides change when the re-analysis finishes: their numbers must be read again.
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) {
+      void queryClient.invalidateQueries({ queryKey: ['activities'] });
+      void queryClient.invalidateQueries({ queryKey: ['activity'] });
+    }
+    wasRunning.current = running;
+  }, [running, queryClient]);
+
+  const afterChange = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['athlete-settings'] });
+    await queryClient.invalidateQueries({ queryKey: ['reanalysis'] });
+  };
+
+  const add = useMutation({
+    mutationFn: (input: AthleteSettingsInput) => createAthleteSettings(input),
+    onSuccess: async () => {
+      setValues((v) => ({ ...v, ftp_w: '', weight: '', max_hr_bpm: '', lthr_bpm: '' }));
+      await afterChange();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        const next: Errors = {};
+        for (const [field, key] of Object.entries(error.fields)) {
+          const message = validationMessage(key, t);
+          if (field === 'weight_kg') next.weight = message;
+          else if (field in values) next[field as keyof Values] = message;
+          else next.form = message;
+        }
+        setErrors(next);
+      } else setErrors({ form: errorMessage(error, t) });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteAthleteSettings(id),
+    onMutate: (id) => setDeleting(id),
+    onSettled: () => setDeleting(null),
+    onSuccess: afterChange,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: Errors = {};
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.effective_from))
+      next.effective_from = t('validation:date_invalid');
+    const ftp = parseNumber(values.ftp_w);
+    const weight = parseNumber(values.weight);
+    const maxHr = parseNumber(values.max_hr_bpm);
+    const lthr = parseNumber(values.lthr_bpm);
+    if (ftp === 'invalid' || (ftp !== null && (!Number.isInteger(ftp) || ftp < 30 || ftp > 700)))
+      next.ftp_w = t('validation:ftp_invalid');
+    const weightKg = typeof weight === 'number' ? fromWeightUnit(weight, f.units) : weight;
+    if (weightKg === 'invalid' || (weightKg !== null && (weightKg < 20 || weightKg > 300)))
+      next.weight = t('validation:weight_invalid');
+    if (maxHr === 'invalid' || (maxHr !== null && (!Number.isInteger(maxHr) || maxHr < 80 || maxHr > 250)))
+      next.max_hr_bpm = t('validation:hr_invalid');
+    if (lthr === 'invalid' || (lthr !== null && (!Number.isInteger(lthr) || lthr < 60 || lthr > 240)))
+      next.lthr_bpm = t('validation:hr_invalid');
+    if (ftp === null && weight === null && maxHr === null && lthr === null)
+      next.form = t('validation:athlete_settings_empty');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const input: AthleteSettingsInput = { effective_from: values.effective_from };
+    if (typeof ftp === 'number') input.ftp_w = ftp;
+    if (typeof weightKg === 'number') input.weight_kg = Math.round(weightKg * 10) / 10;
+    if (typeof maxHr === 'number') input.max_hr_bpm = maxHr;
+    if (typeof lthr === 'number') input.lthr_bpm = lthr;
+    add.mutate(input);
+  };
+
+  const set = (key: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: event.target.value }));
+
+  const entries: AthleteSettingsEntry[] = history.data?.history ?? [];
+  const unit = weightUnit(f.units);
+
+  return (
+    <Card data-testid="athlete-settings" id="athlete">
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('title')}</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
+
+      {running && (
+        <div
+          data-testid="reanalysis-progress"
+          role="status"
+          className="mt-4 rounded-lg border border-sky-200 bg-sky-50 p-4 dark:border-sky-900 dark:bg-sky-950/40"
+        >
+          <p className="mb-2 flex items-center gap-2 text-sm font-medium text-sky-900 dark:text-sky-100">
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+            {t('reanalysis.running', { count: progress.remaining })}
+          </p>
+          <ProgressBar fraction={progress.fraction} label={t('reanalysis.label')} />
+        </div>
+      )}
+      {!running && status && (
+        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400" data-testid="reanalysis-idle">
+          {t('reanalysis.idle')}
+        </p>
+      )}
+
+      <div className="mt-5">
+        {history.isPending ? (
+          <p role="status" className="text-sm text-slate-500">
+            {t('common:loading')}
+          </p>
+        ) : history.isError ? (
+          <Alert>
+            {errorMessage(history.error, t)}{' '}
+            <button type="button" className="font-semibold underline" onClick={() => void history.refetch()}>
+              {t('retry')}
+            </button>
+          </Alert>
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('empty')}</p>
+        ) : (
+          <div className="-mx-6 overflow-x-auto px-6">
+            <table className="w-full min-w-[32rem] text-sm tabular-nums" data-testid="athlete-history">
+              <thead>
+                <tr className="border-b border-slate-200 text-left text-xs font-semibold text-slate-500 dark:border-slate-700">
+                  <th className="py-2 pr-3">{t('fields.from')}</th>
+                  <th className="py-2 pr-3">{t('fields.ftp')}</th>
+                  <th className="py-2 pr-3">{t('fields.weight')}</th>
+                  <th className="py-2 pr-3">{t('fields.maxHr')}</th>
+                  <th className="py-2 pr-3">{t('fields.lthr')}</th>
+                  <th className="py-2">
+                    <span className="sr-only">{t('actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry, index) => (
+                  <tr
+                    key={entry.id}
+                    className="border-b border-slate-100 dark:border-slate-700"
+                    data-testid="athlete-row"
+                  >
+                    <td className="py-2 pr-3 font-medium">
+                      {f.date(entry.effective_from)}
+                      {index === 0 && (
+                        <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
+                          {t('current')}
+                        </span>
+                      )}
+                    </td>
+                    <td className="py-2 pr-3">{f.watts(entry.ftp_w)}</td>
+                    <td className="py-2 pr-3">{f.weight(entry.weight_kg)}</td>
+                    <td className="py-2 pr-3">{f.bpm(entry.max_hr_bpm)}</td>
+                    <td className="py-2 pr-3">{f.bpm(entry.lthr_bpm)}</td>
+                    <td className="py-2 text-right">
+                      <Button
+                        variant="ghost"
+                        className="min-h-8 px-2 text-red-700 dark:text-red-400"
+                        aria-label={t('delete', { date: f.date(entry.effective_from) })}
+                        loading={deleting === entry.id}
+                        onClick={() => remove.mutate(entry.id)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {remove.isError && (
+          <div className="mt-3">
+            <Alert>{errorMessage(remove.error, t)}</Alert>
+          </div>
+        )}
+      </div>
+
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 space-y-4 border-t border-slate-200 pt-5 dark:border-slate-700"
+      >
+        <h3 className="font-semibold text-slate-900 dark:text-white">{t('add.title')}</h3>
+        <div className="grid gap-4 sm:grid-cols-5">
+          <Field label={t('fields.from')} error={errors.effective_from}>
+            {(props) => (
+              <Input
+                {...props}
+                type="date"
+                data-testid="athlete-date"
+                value={values.effective_from}
+                onChange={set('effective_from')}
+              />
+            )}
+          </Field>
+          <Field label={`${t('fields.ftp')} (W)`} error={errors.ftp_w}>
+            {(props) => (
+              <Input
+                {...props}
+                inputMode="numeric"
+                data-testid="athlete-ftp"
+                value={values.ftp_w}
+                onChange={set('ftp_w')}
+                placeholder="250"
+              />
+            )}
+          </Field>
+          <Field label={`${t('fields.weight')} (${unit})`} error={errors.weight}>
+            {(props) => (
+              <Input
+                {...props}
+                inputMode="decimal"
+                data-testid="athlete-weight"
+                value={values.weight}
+                onChange={set('weight')}
+                placeholder={f.number(toWeightUnit(70, f.units), 0)}
+              />
+            )}
+          </Field>
+          <Field label={`${t('fields.maxHr')} (bpm)`} error={errors.max_hr_bpm}>
+            {(props) => (
+              <Input
+                {...props}
+                inputMode="numeric"
+                data-testid="athlete-max-hr"
+                value={values.max_hr_bpm}
+                onChange={set('max_hr_bpm')}
+                placeholder="185"
+              />
+            )}
+          </Field>
+          <Field label={`${t('fields.lthr')} (bpm)`} error={errors.lthr_bpm}>
+            {(props) => (
+              <Input
+                {...props}
+                inputMode="numeric"
+                data-testid="athlete-lthr"
+                value={values.lthr_bpm}
+                onChange={set('lthr_bpm')}
+                placeholder="165"
+              />
+            )}
+          </Field>
+        </div>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('add.hint')}</p>
+        {errors.form && <Alert>{errors.form}</Alert>}
+        {add.isSuccess && !add.isPending && <Alert tone="success">{t('add.saved')}</Alert>}
+        <Button type="submit" data-testid="athlete-save" loading={add.isPending}>
+          <Plus className="h-4 w-4" aria-hidden />
+          {t('add.button')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
