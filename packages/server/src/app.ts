@@ -17,6 +17,8 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { JobQueue } from './jobs/queue.ts';
+import { AccountRepository } from './modules/account/account.repository.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activities/activity.routes.ts';
 import { athleteSettingsRoutes } from './modules/athlete/athlete-settings.routes.ts';
 import { importRoutes } from './modules/imports/import.routes.ts';
@@ -156,6 +158,13 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     auth,
     athleteSettings: services.athleteSettings,
     reanalysis: services.reanalysis,
+  });
+  accountRoutes(app, {
+    auth,
+    account: new AccountRepository(db),
+    activities: services.activities,
+    blobs,
+    now,
   });
 
   if (config.webDistDir) {

@@ -127,7 +127,7 @@ export function analyseImportedRide(activity: Activity, settings: SettingsAtDate
     criticalPower: undefined,
     heartRateZones: heartRateZonesFor(settings),
     meanMaxGaps: 'join',
-    elevationHysteresisM: 2,
+    elevationHysteresisM: 3, // GoldenCheetah's default, the same as `vatio analyze`
   });
   const streams = activity.streams;
   const distanceM = lastFinite(streams.distanceM) ?? activity.deviceSummary.distanceM;

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Everything one rider owns, for export and deletion. Every query is scoped by the rider. */
+export class AccountRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async snapshot(userId: string) {
+    const db = this.db;
+    const [user, profile, settings, subscription, bikes, athleteSettings, activities, laps, files] =
+      await Promise.all([
+        db
+          .selectFrom('users')
+          .select(['id', 'email', 'phone', 'created_at'])
+          .where('id', '=', userId)
+          .executeTakeFirst(),
+        db.selectFrom('user_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+        db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+        db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+        db.selectFrom('bikes').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+        db
+          .selectFrom('athlete_settings_history')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('effective_from')
+          .execute(),
+        db.selectFrom('activities').selectAll().where('user_id', '=', userId).orderBy('start_time').execute(),
+        db
+          .selectFrom('laps')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('activity_id')
+          .orderBy('lap_index')
+          .execute(),
+        db.selectFrom('activity_files').selectAll().where('user_id', '=', userId).execute(),
+      ]);
+    return { user, profile, settings, subscription, bikes, athleteSettings, activities, laps, files };
+  }
+
+  /** The blobs the rider's rows point to (raw files, stream blobs, uploads still waiting). */
+  async blobKeys(userId: string): Promise<string[]> {
+    const [files, streams, uploads] = await Promise.all([
+      this.db.selectFrom('activity_files').select('blob_key').where('user_id', '=', userId).execute(),
+      this.db.selectFrom('activity_streams').select('blob_key').where('user_id', '=', userId).execute(),
+      this.db.selectFrom('import_files').select('blob_key').where('user_id', '=', userId).execute(),
+    ]);
+    return [
+      ...new Set(
+        [...files, ...streams, ...uploads].map((r) => r.blob_key).filter((k): k is string => Boolean(k)),
+      ),
+    ];
+  }
+
+  /** Removes the rider; every table's rows go with it (foreign keys cascade). */
+  async deleteUser(userId: string): Promise<boolean> {
+    const row = await this.db.deleteFrom('users').where('id', '=', userId).returning('id').executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { requireAuth } from '../../http/auth-hook.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { AccountRepository } from './account.repository.ts';
+import { exportArchive } from './export-archive.ts';
+
+export function accountRoutes(
+  app: FastifyInstance,
+  deps: {
+    auth: AuthService;
+    account: AccountRepository;
+    activities: ActivityRepository;
+    blobs: BlobStore;
+    now: () => Date;
+  },
+) {
+  const { auth, account, activities, blobs, now } = deps;
+  const guard = { preHandler: requireAuth(auth) };
+
+  app.get('/api/export', guard, async (request, reply) => {
+    const snapshot = await account.snapshot(request.auth.userId);
+    if (!snapshot.user) throw new AppError('UNAUTHORIZED');
+    const day = now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="vatio-export-${day}.zip"`)
+      .header('cache-control', 'no-store')
+      .send(exportArchive(snapshot, blobs, (error) => request.log.error({ err: error }, 'export failed')));
+  });
+
+  // Really removes the rider: every row (foreign keys cascade from users) and every file no
+  // other row still needs.
+  app.delete('/api/account', guard, async (request, reply) => {
+    const userId = request.auth.userId;
+    const keys = await account.blobKeys(userId);
+    if (!(await account.deleteUser(userId))) throw new AppError('UNAUTHORIZED');
+    for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+    return reply.code(204).send();
+  });
+}

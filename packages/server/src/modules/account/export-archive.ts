@@ -1,0 +1,95 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { Zip, ZipDeflate } from 'fflate';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { presentActivity, presentLap } from '../activities/activity.presenter.ts';
+import type { AccountRepository } from './account.repository.ts';
+
+type Snapshot = Awaited<ReturnType<AccountRepository['snapshot']>>;
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: Record<string, unknown>[]): string {
+  if (rows.length === 0) return '';
+  const columns = Object.keys(rows[0]!);
+  return `${[columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n')}\n`;
+}
+
+const EXTENSIONS: Record<string, string> = { fit: 'fit', tcx: 'tcx', gpx: 'gpx' };
+
+function safeName(text: string): string {
+  return text.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 60);
+}
+
+const README = `Vatio export
+============
+
+profile.json            your account, profile, settings and plan
+bikes.json              your bikes
+athlete-settings.json   FTP, weight, max HR and LTHR by date
+activities.json         every ride with every stored metric (the "summary" holds the full analysis)
+activities.csv          one row per ride, the main metrics
+laps.csv                one row per lap
+originals/              the files you uploaded, byte for byte, named date_activity-id.ext
+
+Units: distances in metres, times in seconds, speeds in m/s, power in watts, dates in UTC.
+`;
+
+/**
+ * The rider's data as a zip, streamed: original files are read one at a time, so an export of
+ * thousands of rides never holds them all in memory.
+ */
+export function exportArchive(snapshot: Snapshot, blobs: BlobStore, log: (error: unknown) => void): Readable {
+  const out = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) {
+      out.destroy(error);
+      return;
+    }
+    out.write(chunk);
+    if (final) out.end();
+  });
+  const addText = (name: string, text: string) => {
+    const file = new ZipDeflate(name, { level: 6 });
+    zip.add(file);
+    file.push(new TextEncoder().encode(text), true);
+  };
+
+  void (async () => {
+    try {
+      addText('README.txt', README);
+      const { user, profile, settings, subscription, bikes, athleteSettings, activities, laps, files } =
+        snapshot;
+      addText('profile.json', JSON.stringify({ user, profile, settings, subscription }, null, 2));
+      addText('bikes.json', JSON.stringify(bikes, null, 2));
+      addText('athlete-settings.json', JSON.stringify(athleteSettings, null, 2));
+      addText(
+        'activities.json',
+        JSON.stringify(
+          activities.map((a) => ({ ...presentActivity(a), summary: a.summary })),
+          null,
+          2,
+        ),
+      );
+      addText('activities.csv', toCsv(activities.map(presentActivity)));
+      addText('laps.csv', toCsv(laps.map((l) => ({ activity_id: l.activity_id, ...presentLap(l) }))));
+      const byActivity = new Map(activities.map((a) => [a.id, a]));
+      for (const file of files) {
+        const activity = byActivity.get(file.activity_id);
+        const date = activity ? activity.start_time.toISOString().slice(0, 10) : 'unknown-date';
+        const ext = EXTENSIONS[file.format] ?? 'bin';
+        const entry = new ZipDeflate(`originals/${date}_${safeName(file.activity_id)}.${ext}`, { level: 6 });
+        zip.add(entry);
+        entry.push(await blobs.get(file.blob_key), true);
+      }
+      zip.end();
+    } catch (error) {
+      log(error);
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  return out;
+}
