@@ -7,6 +7,7 @@ const USAGE = `Usage: vatio <command>
 Commands:
   analyze   analyse one ride file (vatio analyze FILE [--json] [--ftp W] [--weight KG] [--max-hr BPM])
   serve     run the web app and API (same as npm start, without the install/build steps)
+  worker    run background workers only (needs DATABASE_URL; several may run at once)
   migrate   apply database migrations and exit
   help      show this help
 `;
@@ -39,6 +40,16 @@ export async function main(argv: string[]): Promise<number> {
     case 'migrate':
       await migrate();
       return 0;
+    case 'worker': {
+      const { startWorkerProcess } = await import('@vatio/server');
+      const stop = await startWorkerProcess();
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await stop();
+      return 0;
+    }
     case undefined:
     case 'help':
     case '--help':

@@ -2,3 +2,4 @@ export { buildApp } from './app.ts';
 export { loadConfig, type Config } from './config.ts';
 export { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 export { startServer } from './main.ts';
+export { startWorkerProcess } from './worker.ts';

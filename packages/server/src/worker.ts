@@ -1,0 +1,40 @@
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
+import { startJobQueue } from './jobs/queue.ts';
+import { startWorkers } from './jobs/workers.ts';
+import { createRideServices } from './services.ts';
+import { FsBlobStore } from './storage/blob-store.ts';
+import { join } from 'node:path';
+
+/**
+ * A worker process without the HTTP server: more hands for imports and re-analysis. Several can
+ * run at once against one PostgreSQL (pg-boss hands each job to one of them); the embedded
+ * database belongs to the server process alone, so this needs DATABASE_URL.
+ */
+export async function startWorkerProcess(): Promise<() => Promise<void>> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new Error(
+      'vatio worker needs DATABASE_URL: the embedded database can only be used by the server process, which runs its own workers.',
+    );
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: pgliteDirFor(config.dataDir),
+  });
+  await migrateToLatest(database.db);
+  const queue = await startJobQueue(database, {});
+  const services = createRideServices({
+    db: database.db,
+    blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
+    queue,
+    now: () => new Date(),
+    log: (message, details) => console.error(message, details ?? {}),
+  });
+  await startWorkers(queue, services);
+  console.log('Vatio worker running; Ctrl-C to stop.');
+  return async () => {
+    await queue.stop();
+    await database.close();
+  };
+}
