@@ -20,10 +20,12 @@ export function PowerCurveChart({
   curves,
   height = 280,
   locale,
+  durationLabel,
 }: {
   curves: CurveInput[];
   height?: number;
   locale: string;
+  durationLabel: string;
 }) {
   const { data, maxDuration } = useMemo(() => {
     const durations = new Set<number>();
@@ -56,6 +58,8 @@ export function PowerCurveChart({
         {
           stroke: '#64748b',
           splits: () => marks,
+          // uPlot's log axes hide labels that are not 1-2-5 × 10ⁿ; every mark here is wanted.
+          filter: (_u, splits) => splits,
           values: (_u, splits) => splits.map((v) => formatDurationLabel(v)),
           grid: { stroke: 'rgba(148,163,184,0.25)', width: 1 },
           ticks: { stroke: 'rgba(148,163,184,0.4)', width: 1 },
@@ -71,7 +75,7 @@ export function PowerCurveChart({
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       series: [
-        { label: '', value: (_u, v) => (v == null ? '—' : formatDurationLabel(v)) },
+        { label: durationLabel, value: (_u, v) => (v == null ? '—' : formatDurationLabel(v)) },
         ...curves.map<uPlot.Series>((curve) => ({
           label: curve.label,
           stroke: curve.color,
@@ -83,7 +87,7 @@ export function PowerCurveChart({
         })),
       ],
     };
-  }, [signature, locale, maxDuration]);
+  }, [signature, locale, maxDuration, durationLabel]);
 
   return (
     <UPlotChart

@@ -32,6 +32,7 @@ export function StreamChart({
   series,
   range,
   onRangeChange,
+  timeLabel,
   height = 320,
   locale,
 }: {
@@ -41,6 +42,7 @@ export function StreamChart({
   onRangeChange: (range: TimeRange | null) => void;
   height?: number;
   locale: string;
+  timeLabel: string;
 }) {
   const chartRef = useRef<uPlot | null>(null);
   const onRangeRef = useRef(onRangeChange);
@@ -87,7 +89,7 @@ export function StreamChart({
         points: { size: 6 },
       },
       series: [
-        { label: '', value: (_u, v) => (v == null ? '—' : formatClock(v)) },
+        { label: timeLabel, value: (_u, v) => (v == null ? '—' : formatClock(v)) },
         ...series.map<uPlot.Series>((s) => ({
           label: s.label,
           scale: s.key,
@@ -119,7 +121,7 @@ export function StreamChart({
         ],
       },
     };
-  }, [signature, locale]);
+  }, [signature, locale, timeLabel]);
 
   // New data only when a column really changes (a toggle must not reset the zoom).
   const dataRef = useRef<uPlot.AlignedData>([]);

@@ -7,11 +7,13 @@ import { UPlotChart } from './UPlotChart';
 export function WPrimeChart({
   seriesJ,
   label,
+  timeLabel,
   height = 200,
   locale,
 }: {
   seriesJ: (number | null)[];
   label: string;
+  timeLabel: string;
   height?: number;
   locale: string;
 }) {
@@ -42,7 +44,7 @@ export function WPrimeChart({
       legend: { show: true, live: true },
       cursor: { drag: { x: true, y: false, setScale: true } },
       series: [
-        { label: '', value: (_u, v) => (v == null ? '—' : formatClock(v)) },
+        { label: timeLabel, value: (_u, v) => (v == null ? '—' : formatClock(v)) },
         {
           label,
           stroke: '#7c3aed',
@@ -54,7 +56,7 @@ export function WPrimeChart({
         },
       ],
     };
-  }, [label, locale]);
+  }, [label, timeLabel, locale]);
   return (
     <UPlotChart
       data-testid="wbal-chart"

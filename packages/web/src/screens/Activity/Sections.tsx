@@ -11,7 +11,7 @@ import type {
 import { PowerCurveChart } from '../../components/charts/PowerCurveChart';
 import { WPrimeChart } from '../../components/charts/WPrimeChart';
 import { cn } from '../../components/ui/cn';
-import type { Formatter } from '../../lib/format';
+import { type Formatter, formatDurationLabel } from '../../lib/format';
 import { useFormat } from '../Activities/useFormat';
 import { Missing, Section, Stat } from './parts';
 
@@ -70,7 +70,7 @@ export function SummaryTiles({
     activity.average_power === null && activity.normalized_power === null && !s?.average_power_w;
   return (
     <section data-testid="ride-summary" aria-label={t('summary.title')} className="space-y-2">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8">
         {shown.map((tile) => (
           <Stat key={tile.key} label={t(`summary.${tile.key}`)} value={tile.text(tile.value!)} />
         ))}
@@ -177,6 +177,7 @@ export function PowerCurveSection({ analysis }: { analysis: ActivityAnalysis }) 
     <Section title={t('curve.title')} subtitle={t('curve.subtitle')}>
       <PowerCurveChart
         locale={f.language}
+        durationLabel={t('curve.duration')}
         curves={[
           { label: t('curve.ride'), color: '#ea580c', points: ride },
           ...(best.length > 0
@@ -187,7 +188,7 @@ export function PowerCurveSection({ analysis }: { analysis: ActivityAnalysis }) 
       {peaks.length > 0 && (
         <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {peaks.map(({ d, p }) => (
-            <Stat key={d} label={t('curve.peak', { duration: f.clock(d) })} value={f.watts(p)} />
+            <Stat key={d} label={t('curve.peak', { duration: formatDurationLabel(d) })} value={f.watts(p)} />
           ))}
         </dl>
       )}
@@ -224,7 +225,7 @@ function ZoneBars({
       {rows.map((row) => {
         const pct = total > 0 ? (row.timeS / total) * 100 : 0;
         return (
-          <li key={row.zone} className="grid grid-cols-[minmax(0,11rem)_1fr_auto] items-center gap-3 text-sm">
+          <li key={row.zone} className="grid grid-cols-[minmax(0,14rem)_1fr_auto] items-center gap-3 text-sm">
             <div className="min-w-0">
               <p className="truncate font-medium text-slate-800 dark:text-slate-100">
                 Z{row.zone} · {row.name}
@@ -370,7 +371,12 @@ export function WPrimeSection({ analysis }: { analysis: ActivityAnalysis }) {
       title={t('wbal.title')}
       subtitle={t('wbal.subtitle', { cp: f.watts(w.cp_w), wprime: f.number(w.w_prime_j / 1000, 1) })}
     >
-      <WPrimeChart seriesJ={w.series_j} label={t('wbal.series')} locale={f.language} />
+      <WPrimeChart
+        seriesJ={w.series_j}
+        label={t('wbal.series')}
+        timeLabel={t('streams.time')}
+        locale={f.language}
+      />
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
         {t('wbal.min', {
           value: f.number(w.min_j / 1000, 1),

@@ -88,8 +88,9 @@ export function StreamsSection({
   const fullRange = { min: json.time[0] ?? 0, max: json.time[json.time.length - 1] ?? 0 };
   const current = range ?? fullRange;
   const stats = useMemo(
-    () => selectionStats(streams, { startS: current.min, endS: current.max + 1 }),
-    [streams, current.min, current.max],
+    // A selection is [start, end); the whole ride includes its last second.
+    () => selectionStats(streams, { startS: current.min, endS: range ? current.max : current.max + 1 }),
+    [streams, current.min, current.max, range],
   );
 
   if (columns.length === 0) {
@@ -150,6 +151,7 @@ export function StreamsSection({
         range={range}
         onRangeChange={onRangeChange}
         locale={f.language}
+        timeLabel={t('streams.time')}
       />
 
       <div

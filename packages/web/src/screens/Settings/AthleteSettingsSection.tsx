@@ -135,6 +135,7 @@ export function AthleteSettingsSection() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    add.reset();
     const next: Errors = {};
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.effective_from))
       next.effective_from = t('validation:date_invalid');
@@ -186,11 +187,6 @@ export function AthleteSettingsSection() {
           </p>
           <ProgressBar fraction={progress.fraction} label={t('reanalysis.label')} />
         </div>
-      )}
-      {!running && status && (
-        <p className="mt-3 text-xs text-slate-500 dark:text-slate-400" data-testid="reanalysis-idle">
-          {t('reanalysis.idle')}
-        </p>
       )}
 
       <div className="mt-5">
@@ -257,6 +253,11 @@ export function AthleteSettingsSection() {
               </tbody>
             </table>
           </div>
+        )}
+        {!running && status && entries.length > 0 && (
+          <p className="mt-3 text-xs text-slate-500 dark:text-slate-400" data-testid="reanalysis-idle">
+            {t('reanalysis.idle')}
+          </p>
         )}
         {remove.isError && (
           <div className="mt-3">
