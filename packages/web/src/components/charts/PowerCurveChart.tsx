@@ -58,9 +58,11 @@ export function PowerCurveChart({
         {
           stroke: '#64748b',
           splits: () => marks,
-          // uPlot's log axes hide labels that are not 1-2-5 × 10ⁿ; every mark here is wanted.
-          filter: (_u, splits) => splits,
-          values: (_u, splits) => splits.map((v) => formatDurationLabel(v)),
+          // uPlot's log axes hide labels that are not 1-2-5 × 10ⁿ; every mark here is wanted, except
+          // 30 s and 2 h on a narrow chart where they would run into 1 min and 60 min.
+          filter: (u, splits) =>
+            u.width < 480 ? splits.map((v) => (v === 30 || v === 7200 ? null : v)) : splits,
+          values: (_u, splits) => splits.map((v) => (v == null ? '' : formatDurationLabel(v))),
           grid: { stroke: 'rgba(148,163,184,0.25)', width: 1 },
           ticks: { stroke: 'rgba(148,163,184,0.4)', width: 1 },
         },

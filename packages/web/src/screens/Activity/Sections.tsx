@@ -70,9 +70,14 @@ export function SummaryTiles({
     activity.average_power === null && activity.normalized_power === null && !s?.average_power_w;
   return (
     <section data-testid="ride-summary" aria-label={t('summary.title')} className="space-y-2">
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8">
+      <dl className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-8">
         {shown.map((tile) => (
-          <Stat key={tile.key} label={t(`summary.${tile.key}`)} value={tile.text(tile.value!)} />
+          <Stat
+            key={tile.key}
+            label={t(`summary.${tile.key}`)}
+            value={tile.text(tile.value!)}
+            className="border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800"
+          />
         ))}
       </dl>
       {noPower ? (
@@ -225,20 +230,23 @@ function ZoneBars({
       {rows.map((row) => {
         const pct = total > 0 ? (row.timeS / total) * 100 : 0;
         return (
-          <li key={row.zone} className="grid grid-cols-[minmax(0,14rem)_1fr_auto] items-center gap-3 text-sm">
-            <div className="min-w-0">
+          <li
+            key={row.zone}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:grid sm:grid-cols-[minmax(0,14rem)_1fr_auto]"
+          >
+            <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-slate-800 dark:text-slate-100">
                 Z{row.zone} · {row.name}
               </p>
               <p className="truncate text-xs text-slate-500">{row.range}</p>
             </div>
-            <div className="h-3 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-700">
+            <div className="order-last h-3 w-full overflow-hidden rounded-full bg-slate-100 sm:order-none dark:bg-slate-700">
               <div
                 className="h-full rounded-full"
                 style={{ width: `${pct}%`, background: colors[row.zone - 1] ?? '#64748b' }}
               />
             </div>
-            <span className="w-28 text-right text-slate-700 tabular-nums dark:text-slate-200">
+            <span className="text-right text-slate-700 tabular-nums sm:w-28 dark:text-slate-200">
               {f.clock(row.timeS)} · {f.number(pct, 0)} %
             </span>
           </li>
