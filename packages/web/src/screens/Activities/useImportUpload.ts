@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { getImport, uploadActivities } from '../../api/activities';
 import type { ImportDetail, ImportFile } from '../../api/activity-types';
+import { ApiError } from '../../api/client';
 
 const POLL_MS = 1000;
 const STORAGE_KEY = 'vatio.lastImport';
@@ -12,6 +13,10 @@ function storedImportId(): string | null {
   } catch {
     return null;
   }
+}
+
+function isGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 403);
 }
 
 export interface ImportTracker {
@@ -68,7 +73,9 @@ export function useImportUpload(): ImportTracker {
     queryFn: () => getImport(importId!),
     enabled: importId !== null,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === 'done' || query.state.error ? false : POLL_MS),
+    // A network hiccup does not stop the polling; an import the server does not know (404) does.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'done' || isGone(query.state.error) ? false : POLL_MS,
   });
 
   const detail = progress.data ?? null;
@@ -86,15 +93,17 @@ export function useImportUpload(): ImportTracker {
   }, [stored, finished, queryClient]);
 
   // A stored id the server no longer knows (another rider, data reset) is forgotten.
+  const gone = isGone(progress.error);
   useEffect(() => {
-    if (progress.isError) {
+    if (gone) {
+      setImportId(null);
       try {
         sessionStorage.removeItem(STORAGE_KEY);
       } catch {
         // ignore
       }
     }
-  }, [progress.isError]);
+  }, [gone]);
 
   return {
     upload: (files) => {
