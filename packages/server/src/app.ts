@@ -17,6 +17,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { JobQueue } from './jobs/queue.ts';
+import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activities/activity.routes.ts';
@@ -159,6 +160,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     athleteSettings: services.athleteSettings,
     reanalysis: services.reanalysis,
   });
+  demoRoutes(app, { auth, demo: services.demo });
   accountRoutes(app, {
     auth,
     account: new AccountRepository(db),

@@ -10,6 +10,7 @@ export const ERRORS = {
   REFRESH_INVALID: { status: 401, message: 'The refresh token is not valid.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONTACT_IN_USE: { status: 409, message: 'Another account already signs in with this contact.' },
+  DEMO_NOT_EMPTY: { status: 409, message: 'Demo rides only fill an account that has no rides yet.' },
   PROFILE_EXISTS: { status: 409, message: 'This rider already has a profile.' },
   PROFILE_REQUIRED: { status: 409, message: 'Create the profile first.' },
   DELIVERY_FAILED: {

@@ -5,6 +5,7 @@ import { ActivityRepository } from './modules/activities/activity.repository.ts'
 import { ReanalysisService } from './modules/activities/reanalysis.service.ts';
 import { AthleteSettingsRepository } from './modules/athlete/athlete-settings.repository.ts';
 import { ImportRepository } from './modules/imports/import.repository.ts';
+import { DemoService } from './modules/demo/demo.service.ts';
 import { ImportService } from './modules/imports/import.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
@@ -21,6 +22,7 @@ export function createRideServices(deps: {
   const imports = new ImportRepository(deps.db);
   const importService = new ImportService({ ...deps, imports, activities, athleteSettings });
   const reanalysis = new ReanalysisService({ ...deps, athleteSettings });
-  return { activities, athleteSettings, imports, importService, reanalysis };
+  const demo = new DemoService({ ...deps, athleteSettings, importService });
+  return { activities, athleteSettings, imports, importService, reanalysis, demo };
 }
 export type RideServices = ReturnType<typeof createRideServices>;

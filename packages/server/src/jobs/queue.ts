@@ -11,6 +11,8 @@ export const QUEUES = {
   importFile: 'import-file',
   /** Re-analyse one stored ride (settings changed, or an explicit re-run). */
   analyzeActivity: 'analyze-activity',
+  /** Generate one batch of a demo rider's synthetic rides. */
+  demoRides: 'demo-rides',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

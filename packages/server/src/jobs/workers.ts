@@ -1,4 +1,5 @@
 import type { AnalyzeActivityJob } from '../modules/activities/reanalysis.service.ts';
+import type { DemoRidesJob } from '../modules/demo/demo.service.ts';
 import type { ImportFileJob } from '../modules/imports/import.service.ts';
 import type { RideServices } from '../services.ts';
 import { QUEUES, type JobQueue } from './queue.ts';
@@ -15,4 +16,5 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
     }
   });
   await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, (job) => services.reanalysis.run(job));
+  await queue.work<DemoRidesJob>(QUEUES.demoRides, (job) => services.demo.run(job));
 }

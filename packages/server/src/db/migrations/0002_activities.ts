@@ -116,7 +116,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('activity_id', 'uuid', (c) => c.primaryKey().references('activities.id').onDelete('cascade'))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('start_time', 'timestamptz', (c) => c.notNull())
-    .addColumn('durations_s', sql`integer[]`, (c) => c.notNull())
+    .addColumn('durations_s', sql`double precision[]`, (c) => c.notNull())
     .addColumn('power_w', sql`real[]`, (c) => c.notNull())
     .execute();
   await db.schema

@@ -52,7 +52,7 @@ export class ActivityRepository {
    * minute of this one and lasts as long, within 5 % or a minute.
    */
   findSameRide(userId: string, startTime: Date, elapsedS: number) {
-    const toleranceS = Math.max(60, elapsedS * 0.05);
+    const toleranceS = Math.round(Math.max(60, elapsedS * 0.05));
     return this.db
       .selectFrom('activities')
       .select('id')

@@ -77,6 +77,15 @@ export class ImportRepository {
       .execute();
   }
 
+  async sourceOf(importId: string): Promise<ImportRow['source']> {
+    const row = await this.db
+      .selectFrom('imports')
+      .select('source')
+      .where('id', '=', importId)
+      .executeTakeFirstOrThrow();
+    return row.source;
+  }
+
   list(userId: string, limit: number): Promise<ImportRow[]> {
     return this.db
       .selectFrom('imports')

@@ -164,11 +164,12 @@ export class ImportService {
       settingsAt(history, activity.startTime.toISOString().slice(0, 10)),
     );
     const streamsKey = await blobs.put(encodeStreams(activity.streams));
+    const source = await imports.sourceOf(file.import_id);
     const bike = await activities.primaryBikeId(userId);
     const ride: NewRide = {
       activity: {
         ...analysed.columns,
-        source: 'upload',
+        source,
         content_hash: blobKey,
         name: activity.name?.trim() || defaultRideName(activity),
         bike_id: bike?.id ?? null,

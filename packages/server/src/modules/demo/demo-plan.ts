@@ -1,0 +1,78 @@
+// Six months of believable training for a demo rider: a weekly pattern (intervals on Tuesday,
+// tempo on Thursday, a long ride on Saturday, endurance on Sunday, sometimes an easy Wednesday),
+// a recovery week every fourth week, and an FTP that rises from 235 W to about 265 W.
+
+export interface DemoRidePlan {
+  seed: number;
+  startTime: Date;
+  durationS: number;
+  ftpW: number;
+  intervals?: { count: number; workS: number; restS: number; intervalPct: number };
+}
+
+const DAY_MS = 86_400_000;
+/** Endurance and long rides: no work intervals. */
+const STEADY = { count: 0, workS: 0, restS: 0, intervalPct: 0.7 };
+
+/** A small deterministic generator (mulberry32), so the same rider always gets the same rides. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function demoFtpAt(dayIndex: number, days: number): number {
+  return Math.round(235 + (30 * dayIndex) / Math.max(1, days));
+}
+
+/** The rides of the `days` days before `today` (UTC), oldest first. */
+export function planDemoRides(today: Date, days = 182, seed = 2026): DemoRidePlan[] {
+  const rng = random(seed);
+  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - days * DAY_MS;
+  const rides: DemoRidePlan[] = [];
+  for (let d = 0; d < days; d++) {
+    const date = new Date(start + d * DAY_MS);
+    const weekday = date.getUTCDay(); // 0 Sunday
+    const recoveryWeek = Math.floor(d / 7) % 4 === 3;
+    const ftpW = demoFtpAt(d, days);
+    const hourUtc = weekday === 0 || weekday === 6 ? 8 : 17;
+    const at = (minutes: number) => new Date(date.getTime() + hourUtc * 3_600_000 + minutes * 60_000);
+    const jitter = () => Math.round((rng() - 0.5) * 40);
+    let ride: Omit<DemoRidePlan, 'seed'> | undefined;
+    if (weekday === 2 && !recoveryWeek) {
+      ride = {
+        startTime: at(jitter()),
+        durationS: 3600 + Math.round(rng() * 1800),
+        ftpW,
+        intervals: { count: 4 + Math.floor(rng() * 3), workS: 300, restS: 180, intervalPct: 1.08 },
+      };
+    } else if (weekday === 4) {
+      ride = recoveryWeek
+        ? { startTime: at(jitter()), durationS: 2700, ftpW, intervals: STEADY }
+        : {
+            startTime: at(jitter()),
+            durationS: 3600 + Math.round(rng() * 900),
+            ftpW,
+            intervals: { count: 2, workS: 1200, restS: 300, intervalPct: 0.9 },
+          };
+    } else if (weekday === 6) {
+      ride = {
+        startTime: at(jitter()),
+        durationS: recoveryWeek ? 5400 : 9000 + Math.round(rng() * 3600),
+        ftpW,
+        intervals: STEADY,
+      };
+    } else if (weekday === 0 && rng() < 0.85) {
+      ride = { startTime: at(jitter()), durationS: 5400 + Math.round(rng() * 2700), ftpW, intervals: STEADY };
+    } else if (weekday === 3 && rng() < 0.35) {
+      ride = { startTime: at(jitter()), durationS: 2700 + Math.round(rng() * 900), ftpW, intervals: STEADY };
+    }
+    if (ride) rides.push({ ...ride, seed: seed * 1000 + d });
+  }
+  return rides;
+}

@@ -1,0 +1,94 @@
+import { encodeFit, generateRide } from '@vatio/formats';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import type { ImportService, IncomingFile } from '../imports/import.service.ts';
+import { type DemoRidePlan, demoFtpAt, planDemoRides } from './demo-plan.ts';
+
+export const DEMO_DAYS = 182;
+const RIDES_PER_JOB = 12;
+
+export interface DemoRidesJob {
+  userId: string;
+  /** Which slice of the plan this job generates. */
+  batch: number;
+  today: string;
+}
+
+/**
+ * Fills a new rider's account with about six months of synthetic rides, through the real import
+ * pipeline (FIT files encoded, stored, decoded and analysed like any upload), so every screen has
+ * meaningful numbers on a fresh install. Generation runs in background jobs of a dozen rides.
+ */
+export class DemoService {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      athleteSettings: AthleteSettingsRepository;
+      importService: ImportService;
+      queue: JobQueue;
+      now: () => Date;
+    },
+  ) {}
+
+  /** False when the rider already has rides: demo data only fills an empty account. */
+  async start(userId: string): Promise<{ rides: number } | undefined> {
+    const { db, athleteSettings, queue, now } = this.deps;
+    const existing = await db
+      .selectFrom('activities')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(existing.n) > 0) return undefined;
+    const today = now();
+    const plan = planDemoRides(today, DEMO_DAYS);
+    // The FTP the demo rider tested at, month by month, plus body and heart-rate settings.
+    const start = today.getTime() - DEMO_DAYS * 86_400_000;
+    for (let day = 0; day < DEMO_DAYS; day += 30) {
+      await athleteSettings.upsert(userId, {
+        effective_from: new Date(start + day * 86_400_000).toISOString().slice(0, 10),
+        ftp_w: demoFtpAt(day, DEMO_DAYS),
+        weight_kg: 72,
+        max_hr_bpm: 188,
+        lthr_bpm: 168,
+      });
+    }
+    const batches = Math.ceil(plan.length / RIDES_PER_JOB);
+    for (let batch = 0; batch < batches; batch++) {
+      await queue.send(QUEUES.demoRides, {
+        userId,
+        batch,
+        today: today.toISOString(),
+      } satisfies DemoRidesJob);
+    }
+    return { rides: plan.length };
+  }
+
+  async run(job: DemoRidesJob): Promise<void> {
+    const plan = planDemoRides(new Date(job.today), DEMO_DAYS).slice(
+      job.batch * RIDES_PER_JOB,
+      (job.batch + 1) * RIDES_PER_JOB,
+    );
+    const files: IncomingFile[] = plan.map((ride) => {
+      const bytes = encodeFit(generateRide(optionsOf(ride)));
+      return {
+        name: `demo-${ride.startTime.toISOString().slice(0, 10)}.fit`,
+        bytes,
+        sizeBytes: bytes.length,
+      };
+    });
+    if (files.length > 0) await this.deps.importService.createImport(job.userId, 'demo', files);
+  }
+}
+
+function optionsOf(ride: DemoRidePlan) {
+  return {
+    seed: ride.seed,
+    startTime: ride.startTime,
+    durationS: ride.durationS,
+    ftpW: ride.ftpW,
+    ...(ride.intervals ? { intervals: ride.intervals } : {}),
+    leftBalancePct: 49,
+  };
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+import { planDemoRides } from './demo-plan.ts';
+
+describe('the demo plan', () => {
+  const today = new Date('2026-11-22T10:00:00Z');
+  const rides = planDemoRides(today);
+
+  test('six months of rides, four to five a week, all before today', () => {
+    expect(rides.length).toBeGreaterThan(26 * 3.5);
+    expect(rides.length).toBeLessThan(26 * 5.5);
+    expect(rides.every((r) => r.startTime < today)).toBe(true);
+    expect(rides[0]!.startTime.getTime()).toBeGreaterThan(today.getTime() - 183 * 86_400_000);
+  });
+
+  test('the FTP rises over the months, and long rides come at the weekend', () => {
+    expect(rides[0]!.ftpW).toBeLessThan(rides.at(-1)!.ftpW);
+    const longest = rides.reduce((a, b) => (b.durationS > a.durationS ? b : a));
+    expect([0, 6]).toContain(longest.startTime.getUTCDay());
+  });
+
+  test('the same day gives the same plan', () => {
+    expect(planDemoRides(today)).toEqual(rides);
+  });
+});
+
+describe('POST /api/demo', () => {
+  let h: Harness;
+  let rider: SignedIn;
+  beforeAll(async () => {
+    h = await createHarness({}, { workers: false });
+    rider = await h.signIn({ email: 'demo@example.org' });
+  }, 120_000);
+  afterAll(async () => h?.close());
+
+  test('fills an empty account with demo rides through the import pipeline, and only an empty one', async () => {
+    const response = await h.app.inject({ method: 'POST', url: '/api/demo', headers: rider.headers });
+    expect(response.statusCode).toBe(202);
+    expect(response.json().rides).toBeGreaterThan(90);
+    const settings = (await h.app.inject({ url: '/api/athlete-settings', headers: rider.headers })).json();
+    expect(settings.history.length).toBeGreaterThanOrEqual(6);
+
+    // Run the first batch by hand (this harness has no workers), then its imports.
+    await h.services.demo.run({ userId: rider.user.id, batch: 0, today: new Date().toISOString() });
+    const imports = (await h.app.inject({ url: '/api/imports', headers: rider.headers })).json().imports;
+    expect(imports).toHaveLength(1);
+    const files = (
+      await h.app.inject({ url: `/api/imports/${imports[0].id}`, headers: rider.headers })
+    ).json().files;
+    for (const file of files) await h.services.importService.processFile({ fileId: file.id });
+    const list = (await h.app.inject({ url: '/api/activities', headers: rider.headers })).json();
+    expect(list.total).toBe(files.length);
+    expect(
+      list.activities.every(
+        (a: { source: string; training_stress_score: number }) =>
+          a.source === 'demo' && a.training_stress_score > 0,
+      ),
+    ).toBe(true);
+
+    const again = await h.app.inject({ method: 'POST', url: '/api/demo', headers: rider.headers });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('DEMO_NOT_EMPTY');
+  }, 120_000);
+});
