@@ -208,7 +208,7 @@ export function ActivityScreen() {
         />
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         {latlng?.some(Boolean) ? (
           <Section title={t('map.title')} subtitle={range ? t('map.selection') : t('map.subtitle')}>
             <RouteMap latlng={latlng} highlight={highlight} label={t('map.label', { name: ride.name })} />
@@ -237,7 +237,7 @@ export function ActivityScreen() {
       {data && <WPrimeSection analysis={data} />}
 
       {data && (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid items-start gap-6 lg:grid-cols-3">
           <DecouplingSection analysis={data} />
           <AeroSection analysis={data} />
           <PedalingSection analysis={data} />

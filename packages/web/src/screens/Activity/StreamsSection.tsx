@@ -43,7 +43,10 @@ export function StreamsSection({
 }) {
   const { t } = useTranslation('activity');
   const f = useFormat();
-  const [hidden, setHidden] = useState<Set<Key>>(() => new Set(['cadence', 'velocity']));
+  // With power or heart rate to look at, cadence and speed start hidden (one click away).
+  const [hidden, setHidden] = useState<Set<Key>>(() =>
+    hasValues(json.watts) || hasValues(json.heartrate) ? new Set(['cadence', 'velocity']) : new Set(),
+  );
 
   const columns = useMemo(() => {
     const speed = hasValues(json.velocity)
@@ -76,14 +79,17 @@ export function StreamsSection({
     color: COLORS[key],
     values,
     area: key === 'altitude',
-    axis: key === 'watts' ? 3 : key === 'heartrate' ? 1 : undefined,
+    axis: undefined,
     digits: key === 'velocity' ? 1 : 0,
     show: !hidden.has(key),
   }));
-  // Without power, heart rate takes the left axis.
-  if (!columns.some((c) => c.key === 'watts')) {
-    for (const s of series) if (s.key === 'heartrate') s.axis = 3;
+  // The first of power, heart rate, speed, cadence takes the left axis, the next the right one.
+  const sides: (1 | 3)[] = [3, 1];
+  for (const key of ['watts', 'heartrate', 'velocity', 'cadence'] as const) {
+    const s = series.find((x) => x.key === key);
+    if (s && sides.length > 0) s.axis = sides.shift();
   }
+  const has = (key: Key) => columns.some((c) => c.key === key);
 
   const fullRange = { min: json.time[0] ?? 0, max: json.time[json.time.length - 1] ?? 0 };
   const current = range ?? fullRange;
@@ -167,17 +173,30 @@ export function StreamsSection({
         </p>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
           <Stat label={t('selection.duration')} value={f.clock(stats.durationS)} />
-          <Stat label={t('selection.distance')} value={f.distance(stats.distanceM)} />
-          <Stat
-            label={t('selection.averagePower')}
-            value={<span data-testid="selection-avg-power">{f.watts(stats.averagePowerW)}</span>}
-          />
-          <Stat
-            label={t('selection.normalizedPower')}
-            value={<span data-testid="selection-np">{f.watts(stats.normalizedPowerW)}</span>}
-          />
-          <Stat label={t('selection.averageHeartrate')} value={f.bpm(stats.averageHeartRateBpm)} />
-          <Stat label={t('selection.averageCadence')} value={f.rpm(stats.averageCadenceRpm)} />
+          {stats.distanceM !== undefined && (
+            <Stat label={t('selection.distance')} value={f.distance(stats.distanceM)} />
+          )}
+          {has('watts') && (
+            <Stat
+              label={t('selection.averagePower')}
+              value={<span data-testid="selection-avg-power">{f.watts(stats.averagePowerW)}</span>}
+            />
+          )}
+          {has('watts') && (
+            <Stat
+              label={t('selection.normalizedPower')}
+              value={<span data-testid="selection-np">{f.watts(stats.normalizedPowerW)}</span>}
+            />
+          )}
+          {has('heartrate') && (
+            <Stat label={t('selection.averageHeartrate')} value={f.bpm(stats.averageHeartRateBpm)} />
+          )}
+          {has('cadence') && (
+            <Stat label={t('selection.averageCadence')} value={f.rpm(stats.averageCadenceRpm)} />
+          )}
+          {!has('watts') && stats.averageSpeedMps !== undefined && (
+            <Stat label={t('selection.averageSpeed')} value={f.speed(stats.averageSpeedMps)} />
+          )}
         </dl>
       </div>
     </Section>

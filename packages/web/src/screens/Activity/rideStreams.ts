@@ -81,6 +81,8 @@ export interface SelectionStats {
   averageHeartRateBpm: number | undefined;
   averageCadenceRpm: number | undefined;
   distanceM: number | undefined;
+  /** Distance over moving time. */
+  averageSpeedMps: number | undefined;
 }
 
 function firstFinite(
@@ -106,6 +108,7 @@ export function selectionStats(streams: ActivityStreams, selection: Selection): 
   for (let i = 0; i < part.gapMask.length; i++) if (part.gapMask[i] === 0) moving++;
   const d0 = firstFinite(streams.distanceM, start, end, 1);
   const d1 = firstFinite(streams.distanceM, end - 1, start, -1);
+  const distanceM = d0 !== undefined && d1 !== undefined ? Math.max(0, d1 - d0) : undefined;
   return {
     durationS: Math.max(0, selection.endS - selection.startS),
     movingS: moving,
@@ -113,6 +116,7 @@ export function selectionStats(streams: ActivityStreams, selection: Selection): 
     normalizedPowerW: normalizedPowerW(part),
     averageHeartRateBpm: averageHeartRateBpm(part),
     averageCadenceRpm: averageCadenceRpm(part, { includeZeros: false }),
-    distanceM: d0 !== undefined && d1 !== undefined ? Math.max(0, d1 - d0) : undefined,
+    distanceM,
+    averageSpeedMps: distanceM !== undefined && moving > 0 ? distanceM / moving : undefined,
   };
 }
