@@ -20,6 +20,10 @@ function pick(...values: (number | null | undefined)[]): number | null {
   return null;
 }
 
+function positive(value: number | null | undefined): number | null {
+  return typeof value === 'number' && value > 0 ? value : null;
+}
+
 /** The ride's headline numbers; a tile the ride cannot fill is left out. */
 export function SummaryTiles({
   activity,
@@ -32,7 +36,8 @@ export function SummaryTiles({
   const f = useFormat();
   const s = analysis?.summary;
   const tiles: { key: string; value: number | null; text: (v: number) => string; hint?: string }[] = [
-    { key: 'distance', value: pick(activity.distance), text: f.distance },
+    // An indoor ride without a speed sensor records 0 km: no tile rather than a misleading zero.
+    { key: 'distance', value: positive(activity.distance), text: f.distance },
     { key: 'movingTime', value: pick(activity.moving_time, s?.moving_time_s), text: f.clock },
     { key: 'averagePower', value: pick(activity.average_power, s?.average_power_w), text: f.watts },
     { key: 'normalizedPower', value: pick(activity.normalized_power, s?.normalized_power_w), text: f.watts },
@@ -61,7 +66,7 @@ export function SummaryTiles({
       value: pick(activity.variability_index, s?.variability_index),
       text: (v) => f.number(v, 2),
     },
-    { key: 'averageSpeed', value: pick(activity.average_speed), text: f.speed },
+    { key: 'averageSpeed', value: positive(activity.average_speed), text: f.speed },
     { key: 'wattsPerKg', value: pick(s?.watts_per_kg), text: (v) => `${f.number(v, 2)} W/kg` },
   ];
   const shown = tiles.filter((tile) => tile.value !== null);
@@ -318,6 +323,8 @@ export function LapsTable({ laps, onSelect }: { laps: Lap[]; onSelect: (lap: Lap
   const hasPower = laps.some((lap) => lap.average_power != null);
   const hasHeart = laps.some((lap) => lap.average_heartrate != null);
   const hasCadence = laps.some((lap) => lap.average_cadence != null);
+  const hasDistance = laps.some((lap) => (lap.distance ?? 0) > 0);
+  const hasSpeed = laps.some((lap) => (lap.average_speed ?? 0) > 0);
   return (
     <Section title={t('laps.title')} subtitle={t('laps.subtitle')}>
       <div className="-mx-5 overflow-x-auto px-5">
@@ -326,8 +333,8 @@ export function LapsTable({ laps, onSelect }: { laps: Lap[]; onSelect: (lap: Lap
             <tr className="border-b border-slate-200 text-left text-xs font-semibold text-slate-500 dark:border-slate-700">
               <th className="py-2 pr-3">#</th>
               <th className="py-2 pr-3">{t('laps.time')}</th>
-              <th className="py-2 pr-3">{t('laps.distance')}</th>
-              <th className="py-2 pr-3">{t('laps.speed')}</th>
+              {hasDistance && <th className="py-2 pr-3">{t('laps.distance')}</th>}
+              {hasSpeed && <th className="py-2 pr-3">{t('laps.speed')}</th>}
               {hasPower && <th className="py-2 pr-3">{t('laps.averagePower')}</th>}
               {hasPower && <th className="py-2 pr-3">{t('laps.normalizedPower')}</th>}
               {hasPower && <th className="py-2 pr-3">{t('laps.maxPower')}</th>}
@@ -353,8 +360,8 @@ export function LapsTable({ laps, onSelect }: { laps: Lap[]; onSelect: (lap: Lap
                   </button>
                 </td>
                 <td className="py-2 pr-3">{f.clock(lap.elapsed_time ?? lap.moving_time)}</td>
-                <td className="py-2 pr-3">{f.distance(lap.distance)}</td>
-                <td className="py-2 pr-3">{f.speed(lap.average_speed)}</td>
+                {hasDistance && <td className="py-2 pr-3">{f.distance(lap.distance)}</td>}
+                {hasSpeed && <td className="py-2 pr-3">{f.speed(lap.average_speed)}</td>}
                 {hasPower && <td className="py-2 pr-3">{f.watts(lap.average_power)}</td>}
                 {hasPower && <td className="py-2 pr-3">{f.watts(lap.normalized_power)}</td>}
                 {hasPower && <td className="py-2 pr-3">{f.watts(lap.max_power)}</td>}
