@@ -8,6 +8,7 @@ Commands:
   analyze   analyse one ride file (vatio analyze FILE [--json] [--ftp W] [--weight KG] [--max-hr BPM])
   serve     run the web app and API (same as npm start, without the install/build steps)
   worker    run background workers only (needs DATABASE_URL; several may run at once)
+  demo      create a demo rider with six months of synthetic rides (vatio demo [--email ADDRESS])
   migrate   apply database migrations and exit
   help      show this help
 `;
@@ -40,6 +41,20 @@ export async function main(argv: string[]): Promise<number> {
     case 'migrate':
       await migrate();
       return 0;
+    case 'demo': {
+      const at = argv.indexOf('--email');
+      const email = at > 0 ? argv[at + 1] : 'demo@vatio.local';
+      if (!email || !email.includes('@')) {
+        console.error('vatio demo: --email needs an e-mail address');
+        return 2;
+      }
+      const { createDemoRider } = await import('@vatio/server');
+      const { rides } = await createDemoRider(email, (message) => console.log(message));
+      console.log(
+        `\nDemo rider ready: ${rides} rides. Sign in as ${email}; without SMTP the code is written to DATA_DIR/outbox/.`,
+      );
+      return 0;
+    }
     case 'worker': {
       const { startWorkerProcess } = await import('@vatio/server');
       const stop = await startWorkerProcess();

@@ -3,3 +3,4 @@ export { loadConfig, type Config } from './config.ts';
 export { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 export { startServer } from './main.ts';
 export { startWorkerProcess } from './worker.ts';
+export { createDemoRider } from './demo-rider.ts';

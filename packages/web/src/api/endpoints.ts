@@ -46,3 +46,6 @@ export const verifyContactLink = (contact: Contact, token: string) =>
     method: 'POST',
     body: { ...contact, token, type: 'email' in contact ? 'email' : 'sms' },
   });
+
+export const deleteAccount = () => api<void>('/account', { method: 'DELETE' });
+export const startDemo = () => api<{ status: 'queued'; rides: number }>('/demo', { method: 'POST' });

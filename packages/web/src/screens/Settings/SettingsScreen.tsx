@@ -1,21 +1,19 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useMutation } from '@tanstack/react-query';
 import type { SettingsUpdate } from '@vatio/schemas';
-import { Check, Download, Loader2, Trash2 } from 'lucide-react';
+import { Check, Loader2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { updateSettings } from '../../api/endpoints';
 import type { Settings } from '../../api/types';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Input';
 import { setLanguage } from '../../i18n';
 import { isLanguage, SUPPORTED_LANGUAGES } from '../../i18n/resources';
 import { errorMessage } from '../../lib/errors';
 import { applyTheme } from '../../lib/theme';
+import { DataSection } from './DataSection';
 import { AthleteSettingsSection } from './AthleteSettingsSection';
 
 const THEMES = ['light', 'dark', 'system'] as const;
@@ -31,7 +29,7 @@ const DEFAULTS: Settings = {
 
 /**
  * /settings (spec 001 §2.11, made real): every change is applied at once and saved on the server;
- * theme and language take effect immediately. Export and account deletion are not built yet.
+ * theme and language take effect immediately; the data section exports everything or deletes the account.
  */
 export function SettingsScreen() {
   const { t, i18n } = useTranslation(['settings', 'common']);
@@ -185,28 +183,7 @@ export function SettingsScreen() {
 
       <AthleteSettingsSection />
 
-      <Card>
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('data.title')}</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {t('data.subtitle')}{' '}
-          <Link to="/privacy" className="font-medium text-brand-700 hover:underline dark:text-brand-500">
-            {t('data.privacy')}
-          </Link>
-        </p>
-        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-          <Button variant="secondary" disabled aria-describedby="settings-data-soon">
-            <Download className="h-4 w-4" aria-hidden />
-            {t('data.export')}
-          </Button>
-          <Button variant="secondary" disabled aria-describedby="settings-data-soon" className="text-red-700">
-            <Trash2 className="h-4 w-4" aria-hidden />
-            {t('data.delete')}
-          </Button>
-        </div>
-        <p id="settings-data-soon" className="mt-3 text-xs text-slate-500 dark:text-slate-400">
-          {t('data.soon')}
-        </p>
-      </Card>
+      <DataSection />
     </div>
   );
 }
