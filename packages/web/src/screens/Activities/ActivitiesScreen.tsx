@@ -235,7 +235,7 @@ export function ActivitiesScreen() {
                   total,
                 })}
           </p>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {activities.map((activity) => (
               <ActivityCard key={activity.id} activity={activity} onDetails={() => setSelected(activity)} />
             ))}

@@ -46,7 +46,7 @@ export function ActivityCard({ activity, onDetails }: { activity: Activity; onDe
     <article
       data-testid="activity-card"
       data-activity-id={activity.id}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800"
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-800"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">

@@ -327,7 +327,7 @@ export function LapsTable({ laps, onSelect }: { laps: Lap[]; onSelect: (lap: Lap
   const hasSpeed = laps.some((lap) => (lap.average_speed ?? 0) > 0);
   return (
     <Section title={t('laps.title')} subtitle={t('laps.subtitle')}>
-      <div className="-mx-5 overflow-x-auto px-5">
+      <div className="relative -mx-5 overflow-x-auto px-5">
         <table className="w-full min-w-[36rem] text-sm tabular-nums" data-testid="laps-table">
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs font-semibold text-slate-500 dark:border-slate-700">

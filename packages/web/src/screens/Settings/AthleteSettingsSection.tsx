@@ -204,7 +204,7 @@ export function AthleteSettingsSection() {
         ) : entries.length === 0 ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">{t('empty')}</p>
         ) : (
-          <div className="-mx-6 overflow-x-auto px-6">
+          <div className="relative -mx-6 overflow-x-auto px-6">
             <table className="w-full min-w-[32rem] text-sm tabular-nums" data-testid="athlete-history">
               <thead>
                 <tr className="border-b border-slate-200 text-left text-xs font-semibold text-slate-500 dark:border-slate-700">
