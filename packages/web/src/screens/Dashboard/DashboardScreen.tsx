@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { DemoActions } from './DemoActions';
 
 const STAT_CARDS = [
   { key: 'thisWeek', icon: Activity },
@@ -82,7 +83,7 @@ export function DashboardScreen() {
         <p data-testid="dashboard-empty" className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
           {t('empty.message')}
         </p>
-        <p className="mt-1 max-w-md text-sm text-slate-500 dark:text-slate-400">{t('empty.soon')}</p>
+        <DemoActions />
       </Card>
 
       <section aria-labelledby="dashboard-next-steps">
