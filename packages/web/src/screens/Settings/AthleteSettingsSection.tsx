@@ -80,6 +80,22 @@ export function AthleteSettingsSection() {
   });
   const [errors, setErrors] = useState<Errors>({});
   const [deleting, setDeleting] = useState<string | null>(null);
+  // Each entry is a full set of values from its date on, so the form starts from the newest one:
+  // the rider changes what changed. Until they type, it follows the history.
+  const [touched, setTouched] = useState(false);
+  const newest = history.data?.history[0];
+  useEffect(() => {
+    if (touched) return;
+    const text = (v: number | null | undefined, digits = 0) =>
+      v == null ? '' : String(Number(v.toFixed(digits)));
+    setValues((v) => ({
+      ...v,
+      ftp_w: text(newest?.ftp_w),
+      weight: newest?.weight_kg == null ? '' : text(toWeightUnit(newest.weight_kg, f.units), 1),
+      max_hr_bpm: text(newest?.max_hr_bpm),
+      lthr_bpm: text(newest?.lthr_bpm),
+    }));
+  }, [newest, touched, f.units]);
 
   // The bar of a "remaining" count needs the largest count seen since the change.
   const peak = useRef(0);
@@ -109,7 +125,7 @@ export function AthleteSettingsSection() {
   const add = useMutation({
     mutationFn: (input: AthleteSettingsInput) => createAthleteSettings(input),
     onSuccess: async () => {
-      setValues((v) => ({ ...v, ftp_w: '', weight: '', max_hr_bpm: '', lthr_bpm: '' }));
+      setTouched(false);
       await afterChange();
     },
     onError: (error) => {
@@ -164,8 +180,10 @@ export function AthleteSettingsSection() {
     add.mutate(input);
   };
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) =>
+  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
+    setTouched(true);
     setValues((v) => ({ ...v, [key]: event.target.value }));
+  };
 
   const entries: AthleteSettingsEntry[] = history.data?.history ?? [];
   const unit = weightUnit(f.units);
