@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityStreams } from './activity.ts';
-import { dropAllZeroChannels, dropImpossiblePower, MAX_PLAUSIBLE_POWER_W } from './finalize.ts';
+import {
+  dropAllZeroChannels,
+  dropAltitudeSpikes,
+  dropImpossiblePower,
+  MAX_PLAUSIBLE_POWER_W,
+} from './finalize.ts';
 
 function streamsOf(power: number[]): ActivityStreams {
   const n = power.length;
@@ -43,5 +48,34 @@ describe('dropImpossiblePower', () => {
     dropImpossiblePower(streams, warnings);
     dropAllZeroChannels(streams, warnings);
     expect(streams.powerW).toBeUndefined();
+  });
+});
+
+describe('dropAltitudeSpikes', () => {
+  const profile = (n: number) => Float64Array.from({ length: n }, (_, i) => 500 + i * 0.5);
+
+  it('a few seconds thousands of metres off the profile are dropped, with a warning', () => {
+    const altitudeM = profile(200);
+    altitudeM[50] = 12_136;
+    altitudeM[51] = 12_136;
+    altitudeM[120] = 28.8;
+    const streams = { timeS: new Float64Array(200), gapMask: new Uint8Array(200), altitudeM };
+    const warnings: string[] = [];
+    dropAltitudeSpikes(streams, warnings);
+    expect([50, 51, 120].every((i) => Number.isNaN(altitudeM[i]))).toBe(true);
+    expect(altitudeM.filter((v) => Number.isNaN(v))).toHaveLength(3);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('a steep real descent is kept', () => {
+    // 2 m/s down for two minutes: 240 m lost, smoothly.
+    const altitudeM = Float64Array.from({ length: 300 }, (_, i) =>
+      i < 100 ? 900 : i < 220 ? 900 - (i - 100) * 2 : 660,
+    );
+    const before = Float64Array.from(altitudeM);
+    const warnings: string[] = [];
+    dropAltitudeSpikes({ timeS: new Float64Array(300), gapMask: new Uint8Array(300), altitudeM }, warnings);
+    expect(altitudeM).toEqual(before);
+    expect(warnings).toEqual([]);
   });
 });

@@ -56,6 +56,45 @@ export function dropImpossiblePower(streams: ActivityStreams, warnings: string[]
   }
 }
 
+/** Half-width of the window an altitude sample is compared with, s. */
+const ALTITUDE_WINDOW_S = 15;
+/**
+ * How far an altitude sample may stand from the median of its ±15 s neighbours, m. Riding down a
+ * 10 % slope at 72 km/h drops 2 m/s, so a real profile stays within ~30 m of that median; barometric
+ * glitches do not (the Edge 1040 fixture jumps from 1,085 m to 12,136 m and back within 3 s).
+ */
+export const ALTITUDE_SPIKE_M = 50;
+
+/**
+ * Altitude spikes become "no value" (NaN): left in place they add kilometres of phantom climbing to
+ * the ride's elevation gain and break climb detection. Kept seconds stay recorded.
+ */
+export function dropAltitudeSpikes(streams: ActivityStreams, warnings: string[]): void {
+  const altitude = streams.altitudeM;
+  if (!altitude) return;
+  const n = altitude.length;
+  const flagged: number[] = [];
+  const window: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = altitude[i]!;
+    if (!Number.isFinite(v)) continue;
+    window.length = 0;
+    for (let j = Math.max(0, i - ALTITUDE_WINDOW_S); j <= Math.min(n - 1, i + ALTITUDE_WINDOW_S); j++) {
+      const w = altitude[j]!;
+      if (Number.isFinite(w)) window.push(w);
+    }
+    window.sort((a, b) => a - b);
+    const median = window[Math.floor(window.length / 2)]!;
+    if (Math.abs(v - median) > ALTITUDE_SPIKE_M) flagged.push(i);
+  }
+  for (const i of flagged) altitude[i] = Number.NaN;
+  if (flagged.length > 0) {
+    warnings.push(
+      `${flagged.length} s of altitude more than ${ALTITUDE_SPIKE_M} m off the surrounding profile are glitches; left out.`,
+    );
+  }
+}
+
 const CYCLING_NAME = /bike|biker|biking|cycl|velo|edge|wahoo|elemnt|karoo|zwift|rouvy|trainerroad/i;
 
 /**

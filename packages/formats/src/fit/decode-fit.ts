@@ -1,7 +1,13 @@
 import { Decoder, type FitMessages, Stream } from '@garmin/fitsdk';
 import type { Activity, DeviceInfo, SensorInfo } from '../activity.ts';
 import { FormatError } from '../errors.ts';
-import { dataSpanS, dropAllZeroChannels, dropImpossiblePower, inferSport } from '../finalize.ts';
+import {
+  dataSpanS,
+  dropAllZeroChannels,
+  dropAltitudeSpikes,
+  dropImpossiblePower,
+  inferSport,
+} from '../finalize.ts';
 import { countActiveSeconds, resampleTo1Hz } from '../timeline/resample.ts';
 import { readFitFast } from './fast/read-fit-fast.ts';
 import { columnsToSamples, firstRecordTime } from './fast/samples.ts';
@@ -129,6 +135,7 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
   const timer = timerFromEvents(events, startFit, lastS);
   const streams = resampleTo1Hz(series, { pauses: timer.pauses });
   dropImpossiblePower(streams, warnings);
+  dropAltitudeSpikes(streams, warnings);
   dropAllZeroChannels(streams, warnings);
 
   const session = selected?.session;

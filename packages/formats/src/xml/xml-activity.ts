@@ -1,6 +1,12 @@
 import type { Activity, ActivityFormat, ChannelName, DeviceInfo, DeviceSummary, Lap } from '../activity.ts';
 import { FormatError } from '../errors.ts';
-import { dataSpanS, dropAllZeroChannels, dropImpossiblePower, inferSport } from '../finalize.ts';
+import {
+  dataSpanS,
+  dropAllZeroChannels,
+  dropAltitudeSpikes,
+  dropImpossiblePower,
+  inferSport,
+} from '../finalize.ts';
 import { isPlausiblePosition } from '../geo/geo.ts';
 import { countActiveSeconds, resampleTo1Hz } from '../timeline/resample.ts';
 
@@ -65,6 +71,7 @@ export function buildXmlActivity(parts: XmlActivityParts): Activity {
   const streams = resampleTo1Hz({ timeS, channels }, { pauses });
   const warnings = [...parts.warnings];
   dropImpossiblePower(streams, warnings);
+  dropAltitudeSpikes(streams, warnings);
   dropAllZeroChannels(streams, warnings);
 
   const timerFromLaps = parts.deviceSummary.timerTimeS;
