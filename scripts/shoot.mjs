@@ -1,5 +1,6 @@
 // Screenshots for a person to look at: node scripts/shoot.mjs <baseUrl> <outDir> <path> [path...]
 // Each path is shot at 1280 and 390 px wide, in Spanish and English, full page.
+// SHOOT_FULL_PAGE=0 keeps to the first screen (for the README).
 // Optional: SHOOT_TOKENS='{"access_token":…}' to shoot signed-in screens.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ try {
         await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
         await page.waitForTimeout(300);
         const name = `${path.replace(/^\//, '').replace(/[/?=&]+/g, '_') || 'landing'}-${width}-${language}.png`;
-        await page.screenshot({ path: join(outDir, name), fullPage: true });
+        await page.screenshot({ path: join(outDir, name), fullPage: process.env.SHOOT_FULL_PAGE !== '0' });
         console.log(join(outDir, name));
       }
       await context.close();

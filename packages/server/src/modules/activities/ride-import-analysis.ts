@@ -50,18 +50,39 @@ export function isCycling(activity: Activity): boolean {
   );
 }
 
+const RIDE_NAMES = {
+  en: {
+    Night: 'Night',
+    Morning: 'Morning',
+    Afternoon: 'Afternoon',
+    Evening: 'Evening',
+    ride: 'Ride',
+    virtual: 'Virtual Ride',
+  },
+  es: {
+    Night: 'nocturna',
+    Morning: 'matinal',
+    Afternoon: 'de tarde',
+    Evening: 'vespertina',
+    ride: 'Salida',
+    virtual: 'Salida virtual',
+  },
+} as const;
+
 /**
- * A name for a ride whose file has none: the part of the day at the place it started. Local time is
- * estimated from the starting longitude (15° per hour) when the ride has GPS, else UTC.
+ * A name for a ride whose file has none, in the rider's language: the part of the day at the place
+ * it started. Local time is estimated from the starting longitude (15° per hour) when the ride has
+ * GPS, else UTC.
  */
-export function defaultRideName(activity: Activity): string {
+export function defaultRideName(activity: Activity, language: 'es' | 'en' = 'en'): string {
   const lng = activity.streams.lngDeg?.find((v) => Number.isFinite(v));
   const offsetH = lng === undefined ? 0 : Math.round(lng / 15);
   const hour = (activity.startTime.getUTCHours() + offsetH + 24) % 24;
   const part =
     hour < 5 ? 'Night' : hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : hour < 21 ? 'Evening' : 'Night';
-  const kind = activityType(activity) === 'VirtualRide' ? 'Virtual Ride' : 'Ride';
-  return `${part} ${kind}`;
+  const words = RIDE_NAMES[language];
+  const kind = activityType(activity) === 'VirtualRide' ? words.virtual : words.ride;
+  return language === 'es' ? `${kind} ${words[part]}` : `${words[part]} ${kind}`;
 }
 
 function finiteOrNull(value: number | undefined): number | null {

@@ -121,6 +121,15 @@ export class ImportService {
     );
   }
 
+  private async languageOf(userId: string): Promise<'es' | 'en'> {
+    const row = await this.deps.db
+      .selectFrom('user_settings')
+      .select('language')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.language ?? 'en';
+  }
+
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
     const { db, imports, activities, athleteSettings, blobs, now } = this.deps;
     const userId = file.user_id;
@@ -171,7 +180,7 @@ export class ImportService {
         ...analysed.columns,
         source,
         content_hash: blobKey,
-        name: activity.name?.trim() || defaultRideName(activity),
+        name: activity.name?.trim() || defaultRideName(activity, await this.languageOf(userId)),
         bike_id: bike?.id ?? null,
         summary: JSON.stringify(storedSummary(analysed.summary, analysed.ftpSource, activity)),
         analysis_version: ANALYSIS_VERSION,
