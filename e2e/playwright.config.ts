@@ -1,21 +1,12 @@
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against a real Vatio server
 // on embedded PGlite, with its messages written to the outbox the tests read codes from.
 const ROOT = join(import.meta.dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = join(ROOT, '.test-output', 'e2e-data');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export default defineConfig({
   testDir: './specs',
@@ -29,7 +20,7 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
     command: `node ${join(ROOT, 'node_modules/tsx/dist/cli.mjs')} ${join(ROOT, 'packages/server/src/main.ts')}`,

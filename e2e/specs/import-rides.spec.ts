@@ -26,16 +26,14 @@ test.describe('importing rides', () => {
     await page.goto('/activities');
     const broken = Buffer.alloc(2048, 0x5a);
     broken.write('.FIT', 8, 'latin1');
-    await page
-      .getByTestId('upload-input')
-      .setInputFiles([
-        ...RIDES.map((name) => ({
-          name,
-          mimeType: 'application/octet-stream',
-          buffer: readFileSync(join(FIXTURES, name)),
-        })),
-        { name: 'broken.fit', mimeType: 'application/octet-stream', buffer: broken },
-      ]);
+    await page.getByTestId('upload-input').setInputFiles([
+      ...RIDES.map((name) => ({
+        name,
+        mimeType: 'application/octet-stream',
+        buffer: readFileSync(join(FIXTURES, name)),
+      })),
+      { name: 'broken.fit', mimeType: 'application/octet-stream', buffer: broken },
+    ]);
 
     const progress = page.getByTestId('import-progress');
     await expect(progress).toBeVisible();

@@ -6,6 +6,7 @@ import {
   summarizeRide,
 } from '@vatio/analysis';
 import type { Activity } from '@vatio/formats';
+import type { ActivitiesTable } from '../../db/schema.ts';
 import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
 
 /** Bumped whenever the stored analysis changes meaning; `vatio reanalyze` re-runs older rows. */
@@ -110,34 +111,23 @@ export interface AnalysedRide {
   summary: RideSummary;
   ftpW: number | undefined;
   ftpSource: FtpSource;
-  columns: {
-    type: string;
-    sport: string;
-    sub_sport: string | null;
-    start_time: Date;
-    elapsed_time_s: number;
-    moving_time_s: number;
-    distance_m: number | null;
-    elevation_gain_m: number | null;
-    average_speed_mps: number | null;
-    max_speed_mps: number | null;
-    average_power_w: number | null;
-    max_power_w: number | null;
-    normalized_power_w: number | null;
-    intensity_factor: number | null;
-    training_stress_score: number | null;
-    variability_index: number | null;
-    work_kj: number | null;
-    ftp_w: number | null;
-    average_heartrate_bpm: number | null;
-    max_heartrate_bpm: number | null;
-    average_cadence_rpm: number | null;
-    calories_kcal: number | null;
-    device_name: string | null;
-    has_power: boolean;
-    has_heartrate: boolean;
-    has_gps: boolean;
-  };
+  /** The activity row's measured columns (what a re-analysis may rewrite). */
+  columns: Omit<
+    ActivitiesTable,
+    | 'id'
+    | 'user_id'
+    | 'bike_id'
+    | 'source'
+    | 'strava_id'
+    | 'content_hash'
+    | 'name'
+    | 'notes'
+    | 'summary'
+    | 'analysis_version'
+    | 'reanalysis_pending'
+    | 'created_at'
+    | 'updated_at'
+  > & { sport: string };
 }
 
 /** Every stored number of one ride, analysed with the rider's settings at the ride's date. */
