@@ -37,7 +37,11 @@ export const ACTIVITY_TYPES = ['Ride', 'VirtualRide', 'GravelRide', 'MountainBik
 /** PUT /api/activities/:id */
 export const activityUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, { message: 'activity_name_required' }).max(200, { message: 'text_too_long' }),
+    name: z
+      .string()
+      .trim()
+      .min(1, { message: 'activity_name_required' })
+      .max(200, { message: 'text_too_long' }),
     type: z.enum(ACTIVITY_TYPES, { message: 'invalid' }),
     bike_id: z.string().uuid({ message: 'invalid' }).nullable(),
     notes: z

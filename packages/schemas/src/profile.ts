@@ -78,10 +78,33 @@ export const athleteSettingsSchema = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date_invalid' })
       .refine((v) => !Number.isNaN(Date.parse(v)) && v >= '1900-01-01', { message: 'date_invalid' }),
-    ftp_w: z.number({ message: 'ftp_invalid' }).int({ message: 'ftp_invalid' }).min(30, { message: 'ftp_invalid' }).max(700, { message: 'ftp_invalid' }).nullish().transform((v) => v ?? null),
-    weight_kg: z.number({ message: 'weight_invalid' }).min(20, { message: 'weight_invalid' }).max(300, { message: 'weight_invalid' }).nullish().transform((v) => (v == null ? null : Math.round(v * 10) / 10)),
-    max_hr_bpm: z.number({ message: 'hr_invalid' }).int({ message: 'hr_invalid' }).min(80, { message: 'hr_invalid' }).max(250, { message: 'hr_invalid' }).nullish().transform((v) => v ?? null),
-    lthr_bpm: z.number({ message: 'hr_invalid' }).int({ message: 'hr_invalid' }).min(60, { message: 'hr_invalid' }).max(240, { message: 'hr_invalid' }).nullish().transform((v) => v ?? null),
+    ftp_w: z
+      .number({ message: 'ftp_invalid' })
+      .int({ message: 'ftp_invalid' })
+      .min(30, { message: 'ftp_invalid' })
+      .max(700, { message: 'ftp_invalid' })
+      .nullish()
+      .transform((v) => v ?? null),
+    weight_kg: z
+      .number({ message: 'weight_invalid' })
+      .min(20, { message: 'weight_invalid' })
+      .max(300, { message: 'weight_invalid' })
+      .nullish()
+      .transform((v) => (v == null ? null : Math.round(v * 10) / 10)),
+    max_hr_bpm: z
+      .number({ message: 'hr_invalid' })
+      .int({ message: 'hr_invalid' })
+      .min(80, { message: 'hr_invalid' })
+      .max(250, { message: 'hr_invalid' })
+      .nullish()
+      .transform((v) => v ?? null),
+    lthr_bpm: z
+      .number({ message: 'hr_invalid' })
+      .int({ message: 'hr_invalid' })
+      .min(60, { message: 'hr_invalid' })
+      .max(240, { message: 'hr_invalid' })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .strict()
   .refine((v) => v.ftp_w !== null || v.weight_kg !== null || v.max_hr_bpm !== null || v.lthr_bpm !== null, {
