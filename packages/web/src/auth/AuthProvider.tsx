@@ -13,6 +13,8 @@ export interface AuthState {
   settings: Settings | null;
   loading: boolean;
   error: string | null;
+  /** True after the rider signed out on purpose: guarded pages then lead home, not to the login form. */
+  signedOut: boolean;
   signIn: (result: AuthResult) => Promise<Me | null>;
   signOut: () => Promise<void>;
   /** Re-reads /api/me, after the profile or settings change. */
@@ -25,6 +27,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
   const [loading, setLoading] = useState(() => readTokens() !== null);
   const [error, setError] = useState<string | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
   const queryClient = useQueryClient();
 
   const load = useCallback(async (): Promise<Me | null> => {
@@ -74,6 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         expires_in: result.expires_in,
       });
       setLoading(true);
+      setSignedOut(false);
       return load();
     },
     [load],
@@ -81,6 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     const tokens = readTokens();
+    setSignedOut(true);
     try {
       if (tokens) await logout(tokens.refresh_token);
     } catch {
@@ -99,11 +104,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       settings: me?.settings ?? null,
       loading,
       error,
+      signedOut,
       signIn,
       signOut,
       refresh: load,
     }),
-    [me, loading, error, signIn, signOut, load],
+    [me, loading, error, signedOut, signIn, signOut, load],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

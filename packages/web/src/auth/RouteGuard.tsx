@@ -14,7 +14,7 @@ export function RouteGuard({
   children: ReactNode;
   requireProfile?: boolean;
 }) {
-  const { user, profile, loading } = useAuth();
+  const { user, profile, loading, signedOut } = useAuth();
   const location = useLocation();
   const { t } = useTranslation();
 
@@ -25,6 +25,8 @@ export function RouteGuard({
       </div>
     );
   }
+  // Signing out on a guarded page leads home (spec 000 §2: '/' is the target after logout).
+  if (!user && signedOut) return <Navigate to="/" replace />;
   if (!user) return <Navigate to="/auth/login" replace state={{ from: location }} />;
   if (requireProfile && !profile)
     return <Navigate to="/onboarding/profile" replace state={{ from: location }} />;
