@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -54,6 +54,17 @@ function pgliteAdapter(handle: DatabaseHandle): PgBoss.Db {
   };
 }
 
+/**
+ * The embedded database belongs to one process, so at start-up any job still marked active was
+ * cut off by a crash or a kill of the previous run: hand it back to the queue now rather than
+ * after its expiry. (On PostgreSQL other workers may be alive; expiry does it there.)
+ */
+async function recoverOrphanedJobs(handle: DatabaseHandle): Promise<void> {
+  await sql`update pgboss.job set state = 'retry', start_after = now() where state = 'active'`.execute(
+    handle.db,
+  );
+}
+
 export interface QueueOptions {
   /** Seconds a job may run before it counts as abandoned and is retried. */
   expireInSeconds?: number;
@@ -78,6 +89,7 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
       : new PgBoss({ ...common, db: pgliteAdapter(handle) });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
   await boss.start();
+  if (handle.engine === 'pglite') await recoverOrphanedJobs(handle);
   for (const name of Object.values(QUEUES)) {
     await boss.createQueue(name, {
       name,
