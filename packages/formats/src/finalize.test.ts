@@ -67,6 +67,16 @@ describe('dropAltitudeSpikes', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('a run of a minute at a wrong level between two agreeing readings is dropped', () => {
+    const altitudeM = profile(300);
+    for (let i = 100; i < 160; i++) altitudeM[i] = 9_921.6;
+    const warnings: string[] = [];
+    dropAltitudeSpikes({ timeS: new Float64Array(300), gapMask: new Uint8Array(300), altitudeM }, warnings);
+    expect(altitudeM.filter((v) => Number.isNaN(v))).toHaveLength(60);
+    expect(altitudeM[99]).toBe(549.5);
+    expect(altitudeM[160]).toBe(580);
+  });
+
   it('a steep real descent is kept', () => {
     // 2 m/s down for two minutes: 240 m lost, smoothly.
     const altitudeM = Float64Array.from({ length: 300 }, (_, i) =>

@@ -88,11 +88,51 @@ export function dropAltitudeSpikes(streams: ActivityStreams, warnings: string[])
     if (Math.abs(v - median) > ALTITUDE_SPIKE_M) flagged.push(i);
   }
   for (const i of flagged) altitude[i] = Number.NaN;
+  flagged.push(...dropDisplacedRuns(altitude));
   if (flagged.length > 0) {
     warnings.push(
       `${flagged.length} s of altitude more than ${ALTITUDE_SPIKE_M} m off the surrounding profile are glitches; left out.`,
     );
   }
+}
+
+/** A change between consecutive readings larger than this is a jump, not riding, m/s. */
+const ALTITUDE_JUMP_M = 30;
+/** The longest displaced run treated as a glitch, s; longer ones are left for a person to judge. */
+const MAX_GLITCH_RUN_S = 180;
+
+/**
+ * Runs too long for the median window: the profile jumps away and back (the Edge 1040 fixture sits
+ * at 9,922 m for over 20 s between readings of 1,109 m). A run bounded by jumps on both sides, shorter
+ * than three minutes, whose neighbours before and after agree with each other within the spike
+ * tolerance while the run does not, is dropped. Returns the indices dropped.
+ */
+function dropDisplacedRuns(altitude: Float64Array): number[] {
+  const finite: number[] = [];
+  for (let i = 0; i < altitude.length; i++) if (Number.isFinite(altitude[i]!)) finite.push(i);
+  const jumps: number[] = []; // positions k in `finite` where a new run starts
+  for (let k = 1; k < finite.length; k++) {
+    if (Math.abs(altitude[finite[k]!]! - altitude[finite[k - 1]!]!) > ALTITUDE_JUMP_M) jumps.push(k);
+  }
+  const dropped: number[] = [];
+  for (let j = 0; j + 1 < jumps.length; j++) {
+    const from = jumps[j]!;
+    const to = jumps[j + 1]!; // the run is finite[from .. to-1]
+    const startI = finite[from]!;
+    const endI = finite[to - 1]!;
+    if (endI - startI + 1 > MAX_GLITCH_RUN_S) continue;
+    const before = altitude[finite[from - 1]!]!;
+    const after = altitude[finite[to]!]!;
+    const inside = altitude[startI]!;
+    if (Math.abs(before - after) <= ALTITUDE_SPIKE_M && Math.abs(inside - before) > ALTITUDE_SPIKE_M) {
+      for (let k = from; k < to; k++) {
+        altitude[finite[k]!] = Number.NaN;
+        dropped.push(finite[k]!);
+      }
+      j++; // the closing jump is consumed with this run
+    }
+  }
+  return dropped;
 }
 
 const CYCLING_NAME = /bike|biker|biking|cycl|velo|edge|wahoo|elemnt|karoo|zwift|rouvy|trainerroad/i;
