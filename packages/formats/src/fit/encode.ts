@@ -35,6 +35,8 @@ export function encodeFit(activity: Activity): Uint8Array {
     product: 0,
     timeCreated: activity.startTime,
     serialNumber: 1,
+    // The device's human name travels in file_id.product_name, so a decoded ride says what made it.
+    ...(activity.device.name ? { productName: activity.device.name } : {}),
   });
   write('EVENT', { timestamp: at(0), event: 'timer', eventType: 'start' });
   for (let i = 0; i < n; i++) {
