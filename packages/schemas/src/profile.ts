@@ -13,6 +13,24 @@ const trimmedOrNull = (max: number) =>
       return trimmed === '' ? null : trimmed;
     });
 
+/** An optional whole number from `min` to `max`; empty becomes null. */
+const optionalInt = (min: number, max: number, message: string) =>
+  z
+    .number({ message })
+    .int({ message })
+    .min(min, { message })
+    .max(max, { message })
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** Body weight in kg, kept to 0.1 kg; empty becomes null. */
+const optionalWeightKg = z
+  .number({ message: 'weight_invalid' })
+  .min(20, { message: 'weight_invalid' })
+  .max(300, { message: 'weight_invalid' })
+  .nullish()
+  .transform((v) => (v == null ? null : Math.round(v * 10) / 10));
+
 /**
  * Onboarding profile (spec 000 §3, §5). Weight is a decimal (step 0.1), height an integer;
  * empty optional values are null; goals are trimmed.
@@ -37,19 +55,8 @@ export const profileSchema = z
       })
       .nullish()
       .transform((v) => v ?? null),
-    weight_kg: z
-      .number({ message: 'weight_invalid' })
-      .min(20, { message: 'weight_invalid' })
-      .max(300, { message: 'weight_invalid' })
-      .nullish()
-      .transform((v) => (v == null ? null : Math.round(v * 10) / 10)),
-    height_cm: z
-      .number({ message: 'height_invalid' })
-      .int({ message: 'height_invalid' })
-      .min(100, { message: 'height_invalid' })
-      .max(250, { message: 'height_invalid' })
-      .nullish()
-      .transform((v) => v ?? null),
+    weight_kg: optionalWeightKg,
+    height_cm: optionalInt(100, 250, 'height_invalid'),
     cycling_experience: z.enum(CYCLING_EXPERIENCE, { message: 'experience_required' }),
     preferred_units: z.enum(UNITS).default('metric'),
     goals: trimmedOrNull(1000),
@@ -78,33 +85,10 @@ export const athleteSettingsSchema = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date_invalid' })
       .refine((v) => !Number.isNaN(Date.parse(v)) && v >= '1900-01-01', { message: 'date_invalid' }),
-    ftp_w: z
-      .number({ message: 'ftp_invalid' })
-      .int({ message: 'ftp_invalid' })
-      .min(30, { message: 'ftp_invalid' })
-      .max(700, { message: 'ftp_invalid' })
-      .nullish()
-      .transform((v) => v ?? null),
-    weight_kg: z
-      .number({ message: 'weight_invalid' })
-      .min(20, { message: 'weight_invalid' })
-      .max(300, { message: 'weight_invalid' })
-      .nullish()
-      .transform((v) => (v == null ? null : Math.round(v * 10) / 10)),
-    max_hr_bpm: z
-      .number({ message: 'hr_invalid' })
-      .int({ message: 'hr_invalid' })
-      .min(80, { message: 'hr_invalid' })
-      .max(250, { message: 'hr_invalid' })
-      .nullish()
-      .transform((v) => v ?? null),
-    lthr_bpm: z
-      .number({ message: 'hr_invalid' })
-      .int({ message: 'hr_invalid' })
-      .min(60, { message: 'hr_invalid' })
-      .max(240, { message: 'hr_invalid' })
-      .nullish()
-      .transform((v) => v ?? null),
+    ftp_w: optionalInt(30, 700, 'ftp_invalid'),
+    weight_kg: optionalWeightKg,
+    max_hr_bpm: optionalInt(80, 250, 'hr_invalid'),
+    lthr_bpm: optionalInt(60, 240, 'hr_invalid'),
   })
   .strict()
   .refine((v) => v.ftp_w !== null || v.weight_kg !== null || v.max_hr_bpm !== null || v.lthr_bpm !== null, {

@@ -1,75 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, describe, expect, test } from 'vitest';
+import {
+  freePort,
+  type ImportProgress,
+  signInOverHttp,
+  startServerProcess,
+  waitForImportOverHttp,
+} from '../test/processes.ts';
 import { multipartBody } from '../test/upload.ts';
 
 // A real server process on the embedded database, killed with SIGKILL in the middle of an import
 // and started again on the same data: every ride must end up stored exactly once.
-const ROOT = resolve(import.meta.dirname, '../../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'vatio-crash-'));
 let server: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'packages/server/src/main.ts')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        NODE_ENV: 'test',
-      },
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-async function signIn(base: string): Promise<Record<string, string>> {
-  await fetch(`${base}/api/auth/otp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'crash@example.org', create_user: true }),
-  });
-  const { readdirSync, readFileSync } = await import('node:fs');
-  const dir = join(dataDir, 'outbox');
-  const file = readdirSync(dir).sort().at(-1)!;
-  const code = /\b(\d{6})\b/.exec(JSON.parse(readFileSync(join(dir, file), 'utf8')).text)![1]!;
-  const response = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'crash@example.org', token: code, type: 'email' }),
-  });
-  const { access_token } = (await response.json()) as { access_token: string };
-  return { authorization: `Bearer ${access_token}` };
-}
 
 afterAll(() => {
   server?.kill('SIGKILL');
@@ -80,8 +27,9 @@ describe('a server killed mid-import', () => {
   test('picks the import up again after a restart and stores every ride exactly once', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = await startServer(port);
-    const headers = await signIn(base);
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    server = await startServerProcess(env, port);
+    const headers = await signInOverHttp(base, dataDir, 'crash@example.org');
     const rides = Array.from({ length: 8 }, (_, i) => ({
       name: `ride-${i}.fit`,
       bytes: encodeFit(
@@ -99,27 +47,17 @@ describe('a server killed mid-import', () => {
 
     // Kill it once the first ride is stored and others are still waiting.
     const status = async () =>
-      (await (await fetch(`${base}/api/imports/${import_id}`, { headers })).json()) as {
-        status: string;
-        counts: Record<string, number>;
-      };
+      (await (await fetch(`${base}/api/imports/${import_id}`, { headers })).json()) as ImportProgress;
     for (let i = 0; i < 300; i++) {
-      const s = await status();
-      if (s.counts.done! >= 1) break;
+      if ((await status()).counts.done! >= 1) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const before = await status();
-    expect(before.status).not.toBe('done');
+    expect((await status()).status).not.toBe('done');
     server.kill('SIGKILL');
     await new Promise((r) => server!.once('exit', r));
 
-    server = await startServer(port);
-    let after = await status();
-    const deadline = Date.now() + 120_000;
-    while (after.status !== 'done' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 300));
-      after = await status();
-    }
+    server = await startServerProcess(env, port);
+    const after = await waitForImportOverHttp(base, headers, import_id, 120_000);
     expect(after.counts).toMatchObject({ total: 8, done: 8, failed: 0, duplicate: 0 });
     const list = (await (await fetch(`${base}/api/activities?limit=50`, { headers })).json()) as {
       total: number;

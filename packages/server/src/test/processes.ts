@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+// Real Vatio processes for tests that kill, restart or multiply them.
+export const ROOT = resolve(import.meta.dirname, '../../../..');
+const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+export function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** Starts `packages/server/src/main.ts` and waits until /api/health answers. */
+export async function startServerProcess(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [TSX, join(ROOT, 'packages/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      NODE_ENV: 'test',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+/** Signs a rider in over HTTP, reading the code from the server's outbox. Returns the auth header. */
+export async function signInOverHttp(
+  base: string,
+  dataDir: string,
+  email: string,
+): Promise<Record<string, string>> {
+  await fetch(`${base}/api/auth/otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, create_user: true }),
+  });
+  const outbox = join(dataDir, 'outbox');
+  const newest = readdirSync(outbox).sort().at(-1)!;
+  const code = /\b(\d{6})\b/.exec(JSON.parse(readFileSync(join(outbox, newest), 'utf8')).text)![1]!;
+  const response = await fetch(`${base}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, token: code, type: 'email' }),
+  });
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
+export interface ImportProgress {
+  status: string;
+  counts: Record<string, number>;
+}
+
+/** Polls an import until it is done or the time is up; returns the last answer. */
+export async function waitForImportOverHttp(
+  base: string,
+  headers: Record<string, string>,
+  importId: string,
+  timeoutMs: number,
+) {
+  const read = async () =>
+    (await (await fetch(`${base}/api/imports/${importId}`, { headers })).json()) as ImportProgress;
+  let progress = await read();
+  const deadline = Date.now() + timeoutMs;
+  while (progress.status !== 'done' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 300));
+    progress = await read();
+  }
+  return progress;
+}
