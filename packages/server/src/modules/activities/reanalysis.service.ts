@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
-import { ANALYSIS_VERSION, analyseImportedRide } from './ride-import-analysis.ts';
+import { ANALYSIS_VERSION, analyseImportedRide, storedSummaryJson } from './ride-import-analysis.ts';
 
 export interface AnalyzeActivityJob {
   userId: string;
@@ -63,18 +63,12 @@ export class ReanalysisService {
       activity,
       settingsAt(history, file.start_time.toISOString().slice(0, 10)),
     );
-    const { meanMax: _curve, ...summary } = analysed.summary;
     const { type: _type, ...columns } = analysed.columns; // the rider may have renamed or retyped the ride
     await db
       .updateTable('activities')
       .set({
         ...columns,
-        summary: JSON.stringify({
-          ...summary,
-          ftpSource: analysed.ftpSource,
-          warnings: activity.warnings,
-          integrity: activity.integrity ?? true,
-        }),
+        summary: storedSummaryJson(analysed, activity),
         analysis_version: ANALYSIS_VERSION,
         reanalysis_pending: false,
         updated_at: now(),

@@ -178,3 +178,18 @@ export function analyseImportedRide(activity: Activity, settings: SettingsAtDate
     },
   };
 }
+
+/**
+ * The JSON kept in `activities.summary`: every per-ride number except the curve (stored apart in
+ * activity_curves), with how FTP was chosen and what the decoder noticed. Import and re-analysis
+ * write the same shape.
+ */
+export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): string {
+  const { meanMax: _curve, ...rest } = analysed.summary;
+  return JSON.stringify({
+    ...rest,
+    ftpSource: analysed.ftpSource,
+    warnings: activity.warnings,
+    integrity: activity.integrity ?? true,
+  });
+}

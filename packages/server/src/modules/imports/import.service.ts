@@ -11,6 +11,7 @@ import {
   analyseImportedRide,
   defaultRideName,
   isCycling,
+  storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
 import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
@@ -182,7 +183,7 @@ export class ImportService {
         content_hash: blobKey,
         name: activity.name?.trim() || defaultRideName(activity, await this.languageOf(userId)),
         bike_id: bike?.id ?? null,
-        summary: JSON.stringify(storedSummary(analysed.summary, analysed.ftpSource, activity)),
+        summary: storedSummaryJson(analysed, activity),
         analysis_version: ANALYSIS_VERSION,
       },
       file: {
@@ -224,15 +225,6 @@ export class ImportService {
       );
     });
   }
-}
-
-function storedSummary(
-  summary: ReturnType<typeof analyseImportedRide>['summary'],
-  ftpSource: string,
-  activity: Activity,
-) {
-  const { meanMax: _curve, ...rest } = summary;
-  return { ...rest, ftpSource, warnings: activity.warnings, integrity: activity.integrity ?? true };
 }
 
 function curveOf(activity: Activity): NewRide['curve'] {
