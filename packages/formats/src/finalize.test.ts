@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActivityStreams } from './activity.ts';
 import {
   dropAllZeroChannels,
   dropAltitudeSpikes,
+  slidingRange,
   dropImpossiblePower,
   MAX_PLAUSIBLE_POWER_W,
 } from './finalize.ts';
@@ -87,5 +89,28 @@ describe('dropAltitudeSpikes', () => {
     dropAltitudeSpikes({ timeS: new Float64Array(300), gapMask: new Uint8Array(300), altitudeM }, warnings);
     expect(altitudeM).toEqual(before);
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('slidingRange', () => {
+  it('equals the max and min of the finite values in each ±h window (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.double({ min: -500, max: 9000, noNaN: true }), fc.constant(Number.NaN)), {
+          maxLength: 200,
+        }),
+        fc.integer({ min: 0, max: 20 }),
+        (values, halfWidth) => {
+          const range = slidingRange(Float64Array.from(values), halfWidth);
+          values.forEach((_, i) => {
+            const window = values
+              .slice(Math.max(0, i - halfWidth), i + halfWidth + 1)
+              .filter((v) => Number.isFinite(v));
+            expect(range.max[i]).toBe(window.length ? Math.max(...window) : Number.NaN);
+            expect(range.min[i]).toBe(window.length ? Math.min(...window) : Number.NaN);
+          });
+        },
+      ),
+    );
   });
 });

@@ -75,11 +75,17 @@ export function dropAltitudeSpikes(streams: ActivityStreams, warnings: string[])
   const n = altitude.length;
   const flagged: number[] = [];
   const window: number[] = [];
+  const range = slidingRange(altitude, ALTITUDE_WINDOW_S);
   for (let i = 0; i < n; i++) {
     const v = altitude[i]!;
     if (!Number.isFinite(v)) continue;
+    // The median is one of the window's values: when all of them lie within the tolerance of this
+    // sample, so does the median, and no sort is needed (almost every second of a real ride).
+    if (range.max[i]! - v <= ALTITUDE_SPIKE_M && v - range.min[i]! <= ALTITUDE_SPIKE_M) continue;
+    const from = Math.max(0, i - ALTITUDE_WINDOW_S);
+    const to = Math.min(n - 1, i + ALTITUDE_WINDOW_S);
     window.length = 0;
-    for (let j = Math.max(0, i - ALTITUDE_WINDOW_S); j <= Math.min(n - 1, i + ALTITUDE_WINDOW_S); j++) {
+    for (let j = from; j <= to; j++) {
       const w = altitude[j]!;
       if (Number.isFinite(w)) window.push(w);
     }
@@ -94,6 +100,41 @@ export function dropAltitudeSpikes(streams: ActivityStreams, warnings: string[])
       `${flagged.length} s of altitude more than ${ALTITUDE_SPIKE_M} m off the surrounding profile are glitches; left out.`,
     );
   }
+}
+
+/**
+ * Highest and lowest finite value within ±`halfWidth` of each index (NaN where there is none), in
+ * O(n) with a monotone queue for each: the window slides one sample at a time.
+ */
+export function slidingRange(
+  values: Float64Array,
+  halfWidth: number,
+): { max: Float64Array; min: Float64Array } {
+  const n = values.length;
+  const max = new Float64Array(n);
+  const min = new Float64Array(n);
+  const high = new Int32Array(n);
+  const low = new Int32Array(n);
+  let highHead = 0;
+  let highTail = 0;
+  let lowHead = 0;
+  let lowTail = 0;
+  for (let r = 0; r < n + halfWidth; r++) {
+    const v = r < n ? values[r]! : Number.NaN;
+    if (Number.isFinite(v)) {
+      while (highTail > highHead && values[high[highTail - 1]!]! <= v) highTail--;
+      high[highTail++] = r;
+      while (lowTail > lowHead && values[low[lowTail - 1]!]! >= v) lowTail--;
+      low[lowTail++] = r;
+    }
+    const i = r - halfWidth;
+    if (i < 0) continue;
+    while (highTail > highHead && high[highHead]! < i - halfWidth) highHead++;
+    while (lowTail > lowHead && low[lowHead]! < i - halfWidth) lowHead++;
+    max[i] = highTail > highHead ? values[high[highHead]!]! : Number.NaN;
+    min[i] = lowTail > lowHead ? values[low[lowHead]!]! : Number.NaN;
+  }
+  return { max, min };
 }
 
 /** A change between consecutive readings larger than this is a jump, not riding, m/s. */

@@ -151,4 +151,57 @@ describe('meanMaxCurve', () => {
       { numRuns: 200 },
     );
   });
+  it('equals a plain scan of every window on long structured rides (pruning is exact)', () => {
+    // Three hours of intervals over endurance riding with noise, a few pauses and dropouts: the
+    // shape real rides have, where the pruned search skips most windows.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (const gaps of ['join', 'split'] as const) {
+      const n = 3 * 3600;
+      const power = new Float64Array(n);
+      const gapMask = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const inInterval = i % 1500 > 1200;
+        power[i] = Math.max(0, (inInterval ? 330 : 190) + 60 * Math.sin(i / 37) + 120 * (random() - 0.5));
+        if (i % 997 < 3) power[i] = Number.NaN;
+        if (i % 2711 < 40) gapMask[i] = 1;
+      }
+      const streams = createActivityStreams(
+        Float64Array.from({ length: n }, (_, i) => i),
+        gapMask,
+        { powerW: power },
+      );
+      const curve = meanMaxCurve(streams, { gaps })!;
+      const runs: number[][] = [[]];
+      for (let i = 0; i < n; i++) {
+        if (gapMask[i] === 0 && Number.isFinite(power[i]!)) runs[runs.length - 1]!.push(power[i]!);
+        else if (gaps === 'split') runs.push([]);
+      }
+      curve.durationsS.forEach((d, k) => {
+        let best = Number.NEGATIVE_INFINITY;
+        for (const run of runs) {
+          const prefix = [0];
+          for (const p of run) prefix.push(prefix[prefix.length - 1]! + p);
+          for (let e = d; e < prefix.length; e++) best = Math.max(best, prefix[e]! - prefix[e - d]!);
+        }
+        expect(curve.powerW[k]).toBeCloseTo(best / d, 9);
+      });
+    }
+  });
+
+  it('stays exact when values are negative (no pruning bound then)', () => {
+    const power = Float64Array.from({ length: 400 }, (_, i) => (i % 50 === 0 ? -500 : 100 + ((i * 37) % 90)));
+    const streams = createActivityStreams(
+      Float64Array.from({ length: 400 }, (_, i) => i),
+      new Uint8Array(400),
+      { powerW: power },
+    );
+    const curve = meanMaxCurve(streams, { gaps: 'join' })!;
+    curve.durationsS.forEach((d, k) => {
+      expect(curve.powerW[k]).toBeCloseTo(bruteForceBest(power, streams.gapMask, d, 'join')!, 9);
+    });
+  });
 });

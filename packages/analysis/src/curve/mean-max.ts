@@ -43,6 +43,8 @@ interface EffortSeries {
   /** Runs of usable seconds an effort may span, as [from, to) pairs of prefix positions. */
   runs: Int32Array;
   longestS: number;
+  /** No usable second is below 0 W (always so for power meters): enables `bestSums`' pruning. */
+  nonNegative: boolean;
 }
 
 function effortSeries(streams: PowerStreams, gaps: GapPolicy): EffortSeries | undefined {
@@ -54,11 +56,13 @@ function effortSeries(streams: PowerStreams, gaps: GapPolicy): EffortSeries | un
   const runs: number[] = [];
   let m = 0;
   let previous = -2;
+  let nonNegative = true;
   for (let i = 0; i < n; i++) {
     const p = power[i]!;
     if (streams.gapMask[i] !== 0 || !Number.isFinite(p)) continue;
     if (gaps === 'split' && i !== previous + 1 && m > 0) runs.push(m);
     if (runs.length === 0 || (gaps === 'split' && i !== previous + 1)) runs.push(m);
+    if (p < 0) nonNegative = false;
     prefix[m + 1] = prefix[m]! + p;
     index[m] = i;
     previous = i;
@@ -73,62 +77,49 @@ function effortSeries(streams: PowerStreams, gaps: GapPolicy): EffortSeries | un
     index: index.subarray(0, m),
     runs: Int32Array.from(runs),
     longestS: longest,
+    nonNegative,
   };
 }
 
 /**
- * Best window sums for increasing durations, four durations per pass over the prefix sums (one load
- * of prefix[end] serves four windows: about twice as fast as one duration per pass).
+ * Best window sums for increasing durations, exact, with pruning. Power is never negative, so the
+ * prefix sums never decrease and every window of `d` seconds starting in a block of starts `[a, b]`
+ * sums to at most `prefix[b + d] − prefix[a]` (the window of `d + b − a` seconds covering them all).
+ * Blocks whose bound cannot beat the best sum found so far are skipped. The search is seeded with
+ * the window at the previous duration's best start, which is almost always near the answer, and blocks
+ * are `d / 8` seconds wide so the bound stays within ~12 % of a block's own best. Short durations
+ * (blocks of one second) are a plain scan. A 4-hour ride: ~1 ms instead of ~25 ms for the full grid.
+ * With negative values (never from a power meter, but the function is public) the bound does not
+ * hold, and every block is scanned.
  */
 function bestSums(series: EffortSeries, durationsS: readonly number[]): Float64Array {
   const { prefix, runs } = series;
   const out = new Float64Array(durationsS.length).fill(Number.NEGATIVE_INFINITY);
+  const prunable = series.nonNegative;
   for (let r = 0; r < runs.length; r += 2) {
     const lo = runs[r]!;
     const hi = runs[r + 1]!;
-    let k = 0;
-    for (; k + 3 < durationsS.length; k += 4) {
-      const d0 = durationsS[k]!;
-      const d1 = durationsS[k + 1]!;
-      const d2 = durationsS[k + 2]!;
-      const d3 = durationsS[k + 3]!;
-      if (lo + d0 > hi) break;
-      let b0 = out[k]!;
-      let b1 = out[k + 1]!;
-      let b2 = out[k + 2]!;
-      let b3 = out[k + 3]!;
-      const head = Math.min(hi, lo + d3 - 1);
-      for (let e = lo + d0; e <= head; e++) {
-        const p = prefix[e]!;
-        b0 = Math.max(b0, p - prefix[e - d0]!);
-        if (e - d1 >= lo) b1 = Math.max(b1, p - prefix[e - d1]!);
-        if (e - d2 >= lo) b2 = Math.max(b2, p - prefix[e - d2]!);
-      }
-      for (let e = lo + d3; e <= hi; e++) {
-        const p = prefix[e]!;
-        const s0 = p - prefix[e - d0]!;
-        const s1 = p - prefix[e - d1]!;
-        const s2 = p - prefix[e - d2]!;
-        const s3 = p - prefix[e - d3]!;
-        if (s0 > b0) b0 = s0;
-        if (s1 > b1) b1 = s1;
-        if (s2 > b2) b2 = s2;
-        if (s3 > b3) b3 = s3;
-      }
-      out[k] = b0;
-      out[k + 1] = b1;
-      out[k + 2] = b2;
-      out[k + 3] = b3;
-    }
-    for (; k < durationsS.length; k++) {
+    let hint = lo;
+    for (let k = 0; k < durationsS.length; k++) {
       const d = durationsS[k]!;
-      if (lo + d > hi) break;
-      let b = out[k]!;
-      for (let e = lo + d; e <= hi; e++) {
-        const sum = prefix[e]! - prefix[e - d]!;
-        if (sum > b) b = sum;
+      const lastStart = hi - d;
+      if (lastStart < lo) break;
+      let bestStart = Math.min(hint, lastStart);
+      let best = prefix[bestStart + d]! - prefix[bestStart]!;
+      const block = prunable ? Math.max(1, d >> 3) : lastStart - lo + 1;
+      for (let a = lo; a <= lastStart; a += block) {
+        const b = Math.min(a + block - 1, lastStart);
+        if (prunable && prefix[b + d]! - prefix[a]! <= best) continue;
+        for (let s = a; s <= b; s++) {
+          const sum = prefix[s + d]! - prefix[s]!;
+          if (sum > best) {
+            best = sum;
+            bestStart = s;
+          }
+        }
       }
-      out[k] = b;
+      hint = bestStart;
+      if (best > out[k]!) out[k] = best;
     }
   }
   return out;
@@ -136,8 +127,7 @@ function bestSums(series: EffortSeries, durationsS: readonly number[]): Float64A
 
 /**
  * Mean-maximal power curve: for every grid duration up to the longest possible effort, the exact best
- * average power over that many consecutive seconds (prefix sums, O(n) per duration; a 4-hour ride
- * takes a few tens of milliseconds). Seconds without power (gaps, dropouts) never count as zeros;
+ * average power over that many consecutive seconds (prefix sums with pruned scans; see `bestSums`). Seconds without power (gaps, dropouts) never count as zeros;
  * see `GapPolicy`. Where each effort lies: `bestAveragePowerW`.
  * Source: GoldenCheetah `PeakPower.cpp` / `RideFileCache` (mean-maximal power), Sauce `sauce.peaks`.
  *

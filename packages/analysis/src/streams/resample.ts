@@ -97,12 +97,13 @@ export function resampleTo1Hz<K extends string = ChannelName>(
   }
 
   const gapMask = markGaps(binOf, n, gapThresholdS);
+  const oneSamplePerSecond = eachBinHoldsOneSample(binOf);
   const out: { [C in K]?: Float64Array } = {};
   for (const name of Object.keys(samples.channels) as K[]) {
     const values = samples.channels[name];
     if (values === undefined) continue;
     if (values.length !== m) throw new RangeError(`${name} has ${values.length} samples, timeS has ${m}`);
-    const channel = binMeans(values, binOf, gapMask);
+    const channel = oneSamplePerSecond ? binValues(values, binOf, gapMask) : binMeans(values, binOf, gapMask);
     const fill = typeof options.fill === 'function' ? options.fill(name) : options.fill;
     const onlyEmpty = options.fillMissingValues === false;
     fillShortHoles(channel, gapMask, { maxSpanS: gapThresholdS, fill, onlyEmpty });
@@ -138,6 +139,29 @@ function markGaps(binOf: Int32Array, n: number, gapThresholdS: number): Uint8Arr
     previous = b;
   }
   return gapMask;
+}
+
+/** Bins strictly increase over the kept samples: 1 Hz files, the usual case, need no averaging. */
+function eachBinHoldsOneSample(binOf: Int32Array): boolean {
+  let previous = -1;
+  for (const b of binOf) {
+    if (b < 0) continue;
+    if (b <= previous) return false;
+    previous = b;
+  }
+  return true;
+}
+
+/** `binMeans` when no bin holds two samples: each sample is its bin's mean. */
+function binValues(values: ArrayLike<number>, binOf: Int32Array, gapMask: Uint8Array): Float64Array {
+  const out = new Float64Array(gapMask.length).fill(Number.NaN);
+  for (let k = 0; k < binOf.length; k++) {
+    const v = values[k]!;
+    const b = binOf[k]!;
+    // + 0 turns −0 into 0, as binMeans' sum does.
+    if (b >= 0 && gapMask[b] !== 1 && Number.isFinite(v)) out[b] = v + 0;
+  }
+  return out;
 }
 
 function binMeans(values: ArrayLike<number>, binOf: Int32Array, gapMask: Uint8Array): Float64Array {

@@ -8,7 +8,7 @@ import {
   dropImpossiblePower,
   inferSport,
 } from '../finalize.ts';
-import { countActiveSeconds, resampleTo1Hz } from '../timeline/resample.ts';
+import { countActiveSeconds, resampleTo1Hz, type SampleValues } from '../timeline/resample.ts';
 import { readFitFast } from './fast/read-fit-fast.ts';
 import { columnsToSamples, firstRecordTime } from './fast/samples.ts';
 import { eventsToActivityEvents, timerFromEvents } from './fit-events.ts';
@@ -131,7 +131,8 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
     const t = num(e.timestamp);
     return t !== undefined && t >= Math.max(fromFit, startFit) - 1 && t <= toFit;
   });
-  const lastS = Math.max(0, ...series.timeS.filter(Number.isFinite));
+  let lastS = 0;
+  for (const t of series.timeS) if (t > lastS && Number.isFinite(t)) lastS = t;
   const timer = timerFromEvents(events, startFit, lastS);
   const streams = resampleTo1Hz(series, { pauses: timer.pauses });
   dropImpossiblePower(streams, warnings);
@@ -190,7 +191,7 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
 }
 
 /** Record distance runs on across a multisport file; the ride's distance starts at its first record. */
-function rebaseDistance(distance: number[] | undefined): void {
+function rebaseDistance(distance: SampleValues | undefined): void {
   if (!distance) return;
   const first = distance.find(Number.isFinite);
   if (first === undefined) return;

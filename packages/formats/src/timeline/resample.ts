@@ -13,9 +13,12 @@ import { type ActivityStreams, CHANNELS, type ChannelName } from '../activity.ts
 
 /** Irregular samples as read from a file: times in seconds after the activity start, NaN = no value. */
 export interface SampleSeries {
-  timeS: number[];
-  channels: Partial<Record<ChannelName, number[]>>;
+  timeS: SampleValues;
+  channels: Partial<Record<ChannelName, SampleValues>>;
 }
+
+/** One channel or the times of a `SampleSeries`: typed arrays from the FIT fast path, arrays otherwise. */
+export type SampleValues = Float64Array | number[];
 
 export interface ResampleOptions {
   /** Timer pauses [stopS, startS): the seconds strictly inside are gaps even if the file has samples. */
@@ -43,14 +46,22 @@ export const MAX_SPAN_S = 7 * 24 * 3600;
  * Default fill limit for a file: 5 s for 1 Hz recording; for smart recording (points every few seconds)
  * three times the file's median spacing, capped at 20 s, so its ordinary spacing is not read as gaps.
  */
-export function defaultMaxFillS(timeS: readonly number[]): number {
+export function defaultMaxFillS(timeS: ArrayLike<number>): number {
   if (timeS.length < 3) return 5;
   const deltas: number[] = [];
+  let below1 = 0;
+  let exactly1 = 0;
   for (let i = 1; i < timeS.length; i++) {
     const d = (timeS[i] ?? 0) - (timeS[i - 1] ?? 0);
     if (d > 0) deltas.push(d);
+    if (d > 0 && d < 1) below1++;
+    else if (d === 1) exactly1++;
   }
   if (deltas.length === 0) return 5;
+  // Most files record every second: when the middle of the sorted spacings is exactly 1 s the median
+  // is known without sorting (a 4-hour ride has 14,400 of them).
+  const middle = Math.floor(deltas.length / 2);
+  if (below1 <= middle && middle < below1 + exactly1) return 5;
   deltas.sort((a, b) => a - b);
   const median = deltas[Math.floor(deltas.length / 2)] ?? 1;
   return Math.min(20, Math.max(5, Math.ceil(3 * median)));
@@ -62,9 +73,18 @@ export function defaultMaxFillS(timeS: readonly number[]): number {
  * longer ones and timer pauses become gaps. Samples before 0 or beyond MAX_SPAN_S are ignored.
  */
 export function resampleTo1Hz(series: SampleSeries, options: ResampleOptions = {}): ActivityStreams {
-  const timeS = series.timeS.map((t) => (t <= MAX_SPAN_S ? t : Number.NaN));
+  const timeS = new Float64Array(series.timeS.length);
+  for (let k = 0; k < timeS.length; k++) {
+    const t = series.timeS[k]!;
+    timeS[k] = t <= MAX_SPAN_S ? t : Number.NaN;
+  }
+  // Channels the file never filled (most of the FIT record fields in most files) are not resampled.
+  const channels: SampleSeries['channels'] = {};
+  for (const [name, values] of Object.entries(series.channels) as [ChannelName, SampleValues | undefined][]) {
+    if (values?.some(Number.isFinite)) channels[name] = values;
+  }
   const streams: ActivityStreams = resampleSamples(
-    { timeS, channels: series.channels },
+    { timeS, channels },
     {
       gapThresholdS: options.maxFillS ?? defaultMaxFillS(series.timeS),
       fill: fillModeOf,
