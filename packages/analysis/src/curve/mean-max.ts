@@ -85,17 +85,21 @@ function effortSeries(streams: PowerStreams, gaps: GapPolicy): EffortSeries | un
  * Best window sums for increasing durations, exact, with pruning. Power is never negative, so the
  * prefix sums never decrease and every window of `d` seconds starting in a block of starts `[a, b]`
  * sums to at most `prefix[b + d] − prefix[a]` (the window of `d + b − a` seconds covering them all).
- * Blocks whose bound cannot beat the best sum found so far are skipped. The search is seeded with
- * the window at the previous duration's best start, which is almost always near the answer, and blocks
- * are `d / 8` seconds wide so the bound stays within ~12 % of a block's own best. Short durations
- * (blocks of one second) are a plain scan. A 4-hour ride: ~1 ms instead of ~25 ms for the full grid.
+ * A block whose bound cannot beat the best sum found so far is skipped whole. The search is seeded with
+ * the window at the previous duration's best start, which is almost always at or next to the answer.
+ *
+ * Two levels of blocks: coarse ones sized from how far the seed stands above the ride's average (a
+ * steep curve prunes wide blocks; a flat one, as at 20 min, needs narrow ones), then blocks of at
+ * most 8 starts inside the coarse blocks that survive, then a scan of the starts in the fine blocks
+ * that survive. A 4-hour ride: about 0.6 M window reads for the whole grid instead of 17 M.
  * With negative values (never from a power meter, but the function is public) the bound does not
- * hold, and every block is scanned.
+ * hold, and every start is scanned.
  */
 function bestSums(series: EffortSeries, durationsS: readonly number[]): Float64Array {
   const { prefix, runs } = series;
   const out = new Float64Array(durationsS.length).fill(Number.NEGATIVE_INFINITY);
-  const prunable = series.nonNegative;
+  const usable = prefix.length - 1;
+  const averageW = usable > 0 ? prefix[usable]! / usable : 0;
   for (let r = 0; r < runs.length; r += 2) {
     const lo = runs[r]!;
     const hi = runs[r + 1]!;
@@ -106,15 +110,25 @@ function bestSums(series: EffortSeries, durationsS: readonly number[]): Float64A
       if (lastStart < lo) break;
       let bestStart = Math.min(hint, lastStart);
       let best = prefix[bestStart + d]! - prefix[bestStart]!;
-      const block = prunable ? Math.max(1, d >> 3) : lastStart - lo + 1;
-      for (let a = lo; a <= lastStart; a += block) {
-        const b = Math.min(a + block - 1, lastStart);
-        if (prunable && prefix[b + d]! - prefix[a]! <= best) continue;
-        for (let s = a; s <= b; s++) {
-          const sum = prefix[s + d]! - prefix[s]!;
-          if (sum > best) {
-            best = sum;
-            bestStart = s;
+      let fine = lastStart - lo + 1;
+      let coarse = fine;
+      if (series.nonNegative) {
+        fine = Math.max(1, Math.min(8, d >> 3));
+        const slack = best / (d * averageW) - 1;
+        coarse = slack > 0 ? Math.max(fine, Math.min(d >> 1, Math.floor(d * slack * 0.5))) : fine;
+      }
+      for (let a = lo; a <= lastStart; a += coarse) {
+        const b = Math.min(a + coarse - 1, lastStart);
+        if (series.nonNegative && prefix[b + d]! - prefix[a]! <= best) continue;
+        for (let a2 = a; a2 <= b; a2 += fine) {
+          const b2 = Math.min(a2 + fine - 1, b);
+          if (series.nonNegative && prefix[b2 + d]! - prefix[a2]! <= best) continue;
+          for (let s = a2; s <= b2; s++) {
+            const sum = prefix[s + d]! - prefix[s]!;
+            if (sum > best) {
+              best = sum;
+              bestStart = s;
+            }
           }
         }
       }
