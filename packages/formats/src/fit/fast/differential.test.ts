@@ -200,6 +200,10 @@ describe('FIT fast path ≡ SDK path', () => {
     for (let k = 0; k < 200; k++) {
       const bytes = Uint8Array.from({ length: Math.floor(rng() * 300) }, () => Math.floor(rng() * 256));
       expect(fitCrc(bytes, 0, bytes.length)).toBe(CrcCalculator.calculateCRC(bytes, 0, bytes.length));
+      // Any sub-range, so every alignment of the four-byte steps and every tail length is covered.
+      const from = Math.floor(rng() * bytes.length);
+      const to = from + Math.floor(rng() * (bytes.length - from + 1));
+      expect(fitCrc(bytes, from, to)).toBe(CrcCalculator.calculateCRC(bytes, from, to));
     }
   });
 

@@ -36,6 +36,11 @@ export type FastRecordField = (typeof FAST_RECORD_FIELDS)[number];
 export interface RecordColumns {
   count: number;
   fields: Record<FastRecordField, Float64Array>;
+  /**
+   * The one all-NaN column every field no record definition has shares (most files fill under half of
+   * the fields): readers can skip a channel whose columns are all this one.
+   */
+  absent: Float64Array;
 }
 
 export const RECORD_MESG_NUM = 20;

@@ -44,13 +44,16 @@ export function columnsToSamples(
     const ts = stamps[i]!;
     if (!Number.isNaN(ts) && ts >= fromFit && ts <= toFit) keep[k++] = i;
   }
-  const copy = (column: Float64Array): Float64Array => {
+  const absent = (...columns: Float64Array[]) => columns.every((c) => c === records.absent);
+  const copy = (column: Float64Array): Float64Array | undefined => {
+    if (absent(column)) return undefined;
     const out = new Float64Array(k);
     for (let j = 0; j < k; j++) out[j] = column[keep[j]!]!;
     return out;
   };
   /** First column where it has a number, else the second (enhanced speed/altitude over the plain ones). */
-  const preferred = (first: Float64Array, second: Float64Array): Float64Array => {
+  const preferred = (first: Float64Array, second: Float64Array): Float64Array | undefined => {
+    if (absent(first, second)) return undefined;
     const out = new Float64Array(k);
     for (let j = 0; j < k; j++) {
       const i = keep[j]!;
@@ -59,11 +62,16 @@ export function columnsToSamples(
     }
     return out;
   };
-  const pairMean = (left: Float64Array, right: Float64Array, combined?: Float64Array): Float64Array => {
+  const pairMean = (
+    left: Float64Array,
+    right: Float64Array,
+    combined = records.absent,
+  ): Float64Array | undefined => {
+    if (absent(left, right, combined)) return undefined;
     const out = new Float64Array(k);
     for (let j = 0; j < k; j++) {
       const i = keep[j]!;
-      const c = combined ? combined[i]! : NaN_;
+      const c = combined[i]!;
       out[j] = Number.isNaN(c) ? mean(left[i]!, right[i]!) : c;
     }
     return out;
@@ -95,11 +103,14 @@ export function columnsToSamples(
     lngDeg[j] = plausible ? lo : NaN_;
   }
   let unknownSideBalance = 0;
-  const leftRightBalancePct = new Float64Array(k);
-  for (let j = 0; j < k; j++) {
-    const balance = opt(f.leftRightBalance[keep[j]!]);
-    if (isUnknownSideBalance(balance)) unknownSideBalance++;
-    leftRightBalancePct[j] = leftShareFromBalance(balance) ?? NaN_;
+  let leftRightBalancePct: Float64Array | undefined;
+  if (!absent(f.leftRightBalance)) {
+    leftRightBalancePct = new Float64Array(k);
+    for (let j = 0; j < k; j++) {
+      const balance = opt(f.leftRightBalance[keep[j]!]);
+      if (isUnknownSideBalance(balance)) unknownSideBalance++;
+      leftRightBalancePct[j] = leftShareFromBalance(balance) ?? NaN_;
+    }
   }
   const teL = f.leftTorqueEffectiveness;
   const teR = f.rightTorqueEffectiveness;

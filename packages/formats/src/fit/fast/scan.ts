@@ -318,7 +318,12 @@ function readRecords(
   plans: readonly FieldRead[][],
 ): RecordColumns {
   const count = recordAt.length;
-  const columns = FAST_RECORD_FIELDS.map(() => new Float64Array(count).fill(Number.NaN));
+  const used = new Set<number>();
+  for (const plan of plans) for (const f of plan) used.add(f.column);
+  const absent = new Float64Array(count).fill(Number.NaN);
+  const columns = FAST_RECORD_FIELDS.map((_, i) =>
+    used.has(i) ? new Float64Array(count).fill(Number.NaN) : absent,
+  );
   const starts = Int32Array.from(recordAt);
   // Record indices grouped by definition (a counting sort), file order kept within a group.
   const firstOf = new Int32Array(plans.length + 1);
@@ -347,7 +352,7 @@ function readRecords(
     FastRecordField,
     Float64Array
   >;
-  return { count, fields };
+  return { count, fields, absent };
 }
 
 function readColumn(
