@@ -18,11 +18,15 @@ import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { JobQueue } from './jobs/queue.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activityRoutes } from './modules/activities/activity.routes.ts';
 import { athleteSettingsRoutes } from './modules/athlete/athlete-settings.routes.ts';
 import { importRoutes } from './modules/imports/import.routes.ts';
+import { stravaRoutes } from './modules/strava/strava.routes.ts';
 import { createRideServices, type RideServices } from './services.ts';
 import { type BlobStore, FsBlobStore } from './storage/blob-store.ts';
 import { createMailTransport, type MailTransport } from './transports/mail.ts';
@@ -124,6 +128,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     queue: options.queue,
     now,
     log: (message, details) => app.log.error(details ?? {}, message),
+    strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
   });
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
@@ -161,6 +166,19 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     reanalysis: services.reanalysis,
   });
   demoRoutes(app, { auth, demo: services.demo });
+  stravaRoutes(app, { auth, strava: services.strava!, queue: options.queue, now });
+  const profiles = new ProfileRepository(db);
+  dashboardRoutes(app, {
+    auth,
+    profiles,
+    dashboard: new DashboardService({
+      dashboard: new DashboardRepository(db),
+      activities: services.activities,
+      athleteSettings: services.athleteSettings,
+      profiles,
+      now,
+    }),
+  });
   accountRoutes(app, {
     auth,
     account: new AccountRepository(db),

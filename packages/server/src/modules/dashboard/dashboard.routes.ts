@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { requireAuth } from '../../http/auth-hook.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ProfileRepository } from '../profile/profile.repository.ts';
+import {
+  type DashboardService,
+  type RiderCalendarContext,
+  SUMMARY_PERIODS,
+  type SummaryPeriod,
+} from './dashboard.service.ts';
+import { CURVE_RANGES, type CurveRange } from './rider-curve.ts';
+import { firstDayOfWeek, resolveTimeZone } from './zoned-calendar.ts';
+
+type CalendarQuery = { tz?: string; locale?: string };
+type Q<T = object> = { Querystring: CalendarQuery & T };
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+  name: string,
+): T {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new AppError('VALIDATION', `${name} must be one of ${allowed.join(', ')}.`);
+  }
+  return value as T;
+}
+
+export function dashboardRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; dashboard: DashboardService; profiles: ProfileRepository },
+) {
+  const { dashboard, profiles } = deps;
+  const guard = { preHandler: requireAuth(deps.auth) };
+
+  /**
+   * Weeks and days in the rider's calendar: `tz` (IANA zone, the browser's) and `locale` (BCP 47,
+   * for the first day of the week); without `locale`, the rider's language setting decides.
+   */
+  const calendarOf = async (request: FastifyRequest<Q>): Promise<RiderCalendarContext> => {
+    const userId = request.auth.userId;
+    const timeZone = resolveTimeZone(request.query.tz);
+    let locale = request.query.locale;
+    if (!locale) locale = (await profiles.findSettings(userId))?.language ?? 'es';
+    return { userId, timeZone, firstDayOfWeek: firstDayOfWeek(locale) };
+  };
+
+  app.get<Q>('/api/dashboard', guard, async (request) => dashboard.dashboard(await calendarOf(request)));
+
+  app.get<Q>('/api/dashboard/stats', guard, async (request) => dashboard.stats(await calendarOf(request)));
+
+  app.get<Q<{ limit?: string }>>('/api/dashboard/recent-activities', guard, async (request) => {
+    const raw = request.query.limit;
+    const limit = raw === undefined || raw === '' ? 5 : Number(raw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 50) {
+      throw new AppError('VALIDATION', 'limit must be a whole number from 1 to 50.');
+    }
+    return { activities: await dashboard.recentActivities(await calendarOf(request), limit) };
+  });
+
+  app.get<Q<{ range?: string }>>('/api/dashboard/power-curve', guard, async (request) => {
+    const range = oneOf<CurveRange>(request.query.range, CURVE_RANGES, '90d', 'range');
+    return { range, points: await dashboard.powerCurve(await calendarOf(request), range) };
+  });
+
+  app.get<Q>('/api/dashboard/weekly-summary', guard, async (request) => ({
+    weeks: await dashboard.weeklySummary(await calendarOf(request)),
+  }));
+
+  app.get<Q>('/api/dashboard/monthly-summary', guard, async (request) => ({
+    months: await dashboard.monthlySummary(await calendarOf(request)),
+  }));
+
+  app.get<Q<{ period?: string }>>('/api/dashboard/summary', guard, async (request) => {
+    const period = oneOf<SummaryPeriod>(request.query.period, SUMMARY_PERIODS, '30d', 'period');
+    return dashboard.summary(await calendarOf(request), period);
+  });
+
+  app.get<Q>('/api/dashboard/narrative', guard, async (request) =>
+    dashboard.narrative(await calendarOf(request)),
+  );
+}

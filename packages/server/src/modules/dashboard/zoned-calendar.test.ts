@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import {
+  addMonths,
+  firstDayOfWeek,
+  localDate,
+  localMidnight,
+  resolveTimeZone,
+  weekStartOf,
+} from './zoned-calendar.ts';
+
+describe('the rider’s calendar', () => {
+  test('local dates and midnights follow the zone, across daylight-saving changes', () => {
+    expect(localDate(new Date('2030-01-13T23:30:00Z'), 'Europe/Madrid')).toBe('2030-01-14');
+    expect(localDate(new Date('2030-01-13T23:30:00Z'), 'UTC')).toBe('2030-01-13');
+    expect(localMidnight('2030-01-14', 'Europe/Madrid').toISOString()).toBe('2030-01-13T23:00:00.000Z');
+    // Madrid moves to UTC+2 at 01:00 UTC on 2030-03-31 and back on 2030-10-27.
+    expect(localMidnight('2030-04-01', 'Europe/Madrid').toISOString()).toBe('2030-03-31T22:00:00.000Z');
+    expect(localMidnight('2030-10-27', 'Europe/Madrid').toISOString()).toBe('2030-10-26T22:00:00.000Z');
+    expect(localMidnight('2030-10-28', 'Europe/Madrid').toISOString()).toBe('2030-10-27T23:00:00.000Z');
+    expect(localMidnight('2030-01-14', 'America/New_York').toISOString()).toBe('2030-01-14T05:00:00.000Z');
+  });
+
+  test('weeks start on the locale’s first day', () => {
+    expect(firstDayOfWeek('es')).toBe(1);
+    expect(firstDayOfWeek('en-GB')).toBe(1);
+    expect(firstDayOfWeek('en-US')).toBe(7);
+    expect(firstDayOfWeek('not a locale')).toBe(1);
+    expect(weekStartOf('2030-01-16', 1)).toBe('2030-01-14');
+    expect(weekStartOf('2030-01-16', 7)).toBe('2030-01-13');
+    expect(weekStartOf('2030-01-13', 1)).toBe('2030-01-07');
+    expect(weekStartOf('2030-01-13', 7)).toBe('2030-01-13');
+  });
+
+  test('months roll over years; unknown zones are refused', () => {
+    expect(addMonths('2030-01-01', -1)).toBe('2029-12-01');
+    expect(addMonths('2030-01-01', -12)).toBe('2029-01-01');
+    expect(addMonths('2029-12-01', 1)).toBe('2030-01-01');
+    expect(resolveTimeZone(undefined)).toBe('UTC');
+    expect(() => resolveTimeZone('Mars/Olympus')).toThrow();
+  });
+});

@@ -1,0 +1,129 @@
+import { dayNumber, isoDateOf } from '@vatio/analysis';
+import { AppError } from '../../errors.ts';
+
+/**
+ * Calendar days, weeks and months as the rider lives them: local dates in an IANA time zone, weeks
+ * starting on the locale's first day (Monday in Spain and Britain, Sunday in the US). A ride at
+ * 23:30 on Sunday in Madrid belongs to that Sunday's week even though it is Monday in UTC.
+ */
+export interface RiderCalendar {
+  readonly timeZone: string;
+  /** 1 = Monday … 7 = Sunday (Intl.Locale weekInfo numbering). */
+  readonly firstDayOfWeek: number;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The IANA zone if the runtime knows it; a 400 otherwise. Absent means UTC. */
+export function resolveTimeZone(timeZone: string | undefined): string {
+  if (timeZone === undefined || timeZone === '') return 'UTC';
+  if (timeZone.length > 64) throw new AppError('VALIDATION', 'tz must be an IANA time zone.');
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    throw new AppError('VALIDATION', 'tz must be an IANA time zone, such as Europe/Madrid.');
+  }
+}
+
+/** First day of the week of a BCP 47 locale (`es` → Monday, `en-US` → Sunday); Monday (ISO) when unknown. */
+export function firstDayOfWeek(locale: string | undefined): number {
+  if (!locale || locale.length > 35) return 1;
+  try {
+    const l = new Intl.Locale(locale) as Intl.Locale & {
+      weekInfo?: { firstDay: number };
+      getWeekInfo?: () => { firstDay: number };
+    };
+    // Node 20 has the `weekInfo` getter; newer engines renamed it `getWeekInfo()`.
+    const info = l.getWeekInfo?.() ?? l.weekInfo;
+    return info?.firstDay ?? 1;
+  } catch {
+    return 1;
+  }
+}
+
+function wallClockParts(instantMs: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const p of formatFor(timeZone).formatToParts(new Date(instantMs))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
+}
+
+/** The zone's offset from UTC at an instant, in ms (Madrid in summer: +7,200,000). */
+function offsetMs(instantMs: number, timeZone: string): number {
+  const p = wallClockParts(instantMs, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+/** The local calendar date (`YYYY-MM-DD`) of an instant. */
+export function localDate(instant: Date, timeZone: string): string {
+  const p = wallClockParts(instant.getTime(), timeZone);
+  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** The instant local midnight begins on a date (the first instant of that local day). */
+export function localMidnight(isoDate: string, timeZone: string): Date {
+  const wallMs = dayNumber(isoDate) * 86_400_000;
+  let instant = wallMs - offsetMs(wallMs, timeZone);
+  // Across a DST change the offset at the guess differs from the offset at the answer: one more step.
+  const corrected = wallMs - offsetMs(instant, timeZone);
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return isoDateOf(dayNumber(isoDate) + days);
+}
+
+/** The first day of the week that contains the date. */
+export function weekStartOf(isoDate: string, firstDay: number): string {
+  const day = dayNumber(isoDate);
+  // 1970-01-01 was a Thursday (4 in weekInfo numbering, Monday = 1).
+  const weekday = ((day + 3) % 7) + 1;
+  return isoDateOf(day - ((weekday - firstDay + 7) % 7));
+}
+
+export function monthStartOf(isoDate: string): string {
+  return `${isoDate.slice(0, 8)}01`;
+}
+
+/** The first day of the month `months` after (or before, when negative) the month of the date. */
+export function addMonths(monthStart: string, months: number): string {
+  const year = Number(monthStart.slice(0, 4));
+  const month = Number(monthStart.slice(5, 7)) - 1 + months;
+  const y = year + Math.floor(month / 12);
+  const m = ((month % 12) + 12) % 12;
+  return `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** A run of local days [fromDate, toDate) and the instants that bound it, for queries. */
+export interface LocalWindow {
+  readonly fromDate: string;
+  /** Exclusive. */
+  readonly toDate: string;
+  readonly from: Date;
+  readonly to: Date;
+}
+
+export function localWindow(fromDate: string, toDate: string, timeZone: string): LocalWindow {
+  return { fromDate, toDate, from: localMidnight(fromDate, timeZone), to: localMidnight(toDate, timeZone) };
+}
