@@ -36,15 +36,21 @@ export interface SpeedStep {
 /** Speed after `dtS` seconds, integrated in 0.1 s sub-steps; never negative. */
 export function nextSpeed(setup: RiderSetup, step: SpeedStep, dtS = 1): number {
   const theta = Math.atan(step.gradient);
+  // What does not change within the step, computed once. Each product keeps the operand order of the
+  // per-sub-step formula it replaces, so the result is bit for bit the same.
+  const drivePowerW = step.powerW * setup.drivetrainEfficiency;
+  const airCoefficient = 0.5 * step.rhoKgM3 * setup.cdaM2;
+  const rollingForceN = setup.crr * setup.massKg * G * Math.cos(theta);
+  const gravityForceN = setup.massKg * G * Math.sin(theta);
+  const wind = step.headWindMps;
   let v = step.speedMps;
   const h = 0.1;
   for (let t = 0; t < dtS - 1e-9; t += h) {
     // Below 1 m/s the power term P/v explodes: treat a standing start as a 1 m/s push.
-    const drive = (step.powerW * setup.drivetrainEfficiency) / Math.max(v, 1);
-    const air = 0.5 * step.rhoKgM3 * setup.cdaM2 * (v + step.headWindMps) * Math.abs(v + step.headWindMps);
-    const roll = v > 0 ? setup.crr * setup.massKg * G * Math.cos(theta) : 0;
-    const gravity = setup.massKg * G * Math.sin(theta);
-    const accel = (drive - air - roll - gravity) / setup.massKg;
+    const drive = drivePowerW / Math.max(v, 1);
+    const air = airCoefficient * (v + wind) * Math.abs(v + wind);
+    const roll = v > 0 ? rollingForceN : 0;
+    const accel = (drive - air - roll - gravityForceN) / setup.massKg;
     v = Math.max(0, v + accel * h);
   }
   return v;

@@ -142,8 +142,10 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
     ch.leftRightBalancePct[i] = left;
     pedalFigures(ch, i, power, rng);
   }
+  const timeS = new Float64Array(n);
+  for (let i = 0; i < n; i++) timeS[i] = i;
   const streams: ActivityStreams = {
-    timeS: Float64Array.from({ length: n }, (_, i) => i),
+    timeS,
     gapMask: new Uint8Array(n),
     ...ch,
   };
@@ -165,20 +167,30 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
   };
 }
 
-/** Torque effectiveness and pedal smoothness in FIT's 0.5 % steps; absent while coasting. */
+/**
+ * Torque effectiveness and pedal smoothness in FIT's 0.5 % steps; absent while coasting. The draws come
+ * in a fixed order (left, right TE, then left, right PS): the order is part of a seed's output.
+ */
 function pedalFigures(
   ch: Record<ChannelName, Float64Array>,
   i: number,
   power: number,
   rng: () => number,
 ): void {
-  const half = (x: number) => Math.round(x * 2) / 2;
-  const te = (base: number) => (power === 0 ? Number.NaN : half(Math.min(100, base + 3 * gaussian(rng))));
-  const ps = (base: number) => (power === 0 ? Number.NaN : half(Math.min(100, base + 2 * gaussian(rng))));
-  ch.torqueEffectivenessLeftPct[i] = te(75);
-  ch.torqueEffectivenessRightPct[i] = te(73);
-  ch.pedalSmoothnessLeftPct[i] = ps(22);
-  ch.pedalSmoothnessRightPct[i] = ps(20);
-  ch.torqueEffectivenessPct[i] = (ch.torqueEffectivenessLeftPct[i]! + ch.torqueEffectivenessRightPct[i]!) / 2;
-  ch.pedalSmoothnessPct[i] = (ch.pedalSmoothnessLeftPct[i]! + ch.pedalSmoothnessRightPct[i]!) / 2;
+  const teLeft = pedalFigure(power, 75, 3, rng);
+  const teRight = pedalFigure(power, 73, 3, rng);
+  const psLeft = pedalFigure(power, 22, 2, rng);
+  const psRight = pedalFigure(power, 20, 2, rng);
+  ch.torqueEffectivenessLeftPct[i] = teLeft;
+  ch.torqueEffectivenessRightPct[i] = teRight;
+  ch.pedalSmoothnessLeftPct[i] = psLeft;
+  ch.pedalSmoothnessRightPct[i] = psRight;
+  ch.torqueEffectivenessPct[i] = (teLeft + teRight) / 2;
+  ch.pedalSmoothnessPct[i] = (psLeft + psRight) / 2;
+}
+
+/** One pedal figure, %: base + spread·N(0, 1), at most 100, in 0.5 % steps; NaN while coasting (no draw). */
+function pedalFigure(power: number, basePct: number, spreadPct: number, rng: () => number): number {
+  if (power === 0) return Number.NaN;
+  return Math.round(Math.min(100, basePct + spreadPct * gaussian(rng)) * 2) / 2;
 }
