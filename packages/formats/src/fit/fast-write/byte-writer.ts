@@ -28,6 +28,11 @@ export class ByteWriter {
   /** The low `sizeBytes` (1, 2 or 4) bytes of ToInt32(value), little-endian. */
   int(value: number, sizeBytes: number): void {
     this.reserve(sizeBytes);
+    this.intReserved(value, sizeBytes);
+  }
+
+  /** `int` after a `reserve` that covers it: one capacity check per message instead of per field. */
+  intReserved(value: number, sizeBytes: number): void {
     const v = value | 0;
     const b = this.bytes;
     let p = this.length;

@@ -56,16 +56,18 @@ export class FitFileWriter {
     const { fields } = spec;
     let mask = 0;
     let sizes = '';
+    let stringBytes = 0;
     for (let f = 0; f < fields.length; f++) {
       const value = values[f];
       if (value === undefined) continue;
       mask |= 1 << f;
-      if (fields[f]?.kind === 'string') {
+      if (spec.hasStrings && fields[f]?.kind === 'string') {
         if (typeof value !== 'string') throw new Error(`FIT field ${fields[f]?.name} needs a string`);
         const encoded = utf8.encode(value);
         if (encoded.length + 1 > MAX_FIELD_BYTES) throw new Error(`FIT field ${fields[f]?.name} is too long`);
         this.strings[f] = encoded;
         sizes += `,${encoded.length + 1}`;
+        stringBytes += encoded.length + 1;
       }
     }
     if (mask === 0) throw new Error('a FIT message needs at least one field');
@@ -80,6 +82,7 @@ export class FitFileWriter {
       this.out.bytes[at] = DEFINITION_BIT | local;
     }
     const out = this.out;
+    out.reserve(1 + spec.maxNumericBytes + stringBytes);
     out.u8(local);
     for (let f = 0; f < fields.length; f++) {
       const value = values[f];
@@ -89,7 +92,7 @@ export class FitFileWriter {
         out.raw(this.strings[f] ?? new Uint8Array());
         out.u8(0);
       } else {
-        out.int(storedValue(field, value), field.sizeBytes);
+        out.intReserved(storedValue(field, value), field.sizeBytes);
       }
     }
   }

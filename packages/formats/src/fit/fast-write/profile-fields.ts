@@ -37,6 +37,9 @@ export interface MessageSpec<Name extends string = string> {
   fields: readonly FieldSpec[];
   /** Field index by name, for callers that fill a values array. */
   index: Readonly<Record<Name, number>>;
+  hasStrings: boolean;
+  /** Bytes of the numeric fields when all are present (strings come on top). */
+  maxNumericBytes: number;
 }
 
 /**
@@ -106,7 +109,13 @@ export function messageSpec<const Name extends string>(
     index[name] = i;
     return fieldSpec(field);
   });
-  return { mesgNum, fields, index };
+  return {
+    mesgNum,
+    fields,
+    index,
+    hasStrings: fields.some((field) => field.kind === 'string'),
+    maxNumericBytes: fields.reduce((sum, field) => sum + (field.kind === 'string' ? 0 : field.sizeBytes), 0),
+  };
 }
 
 function fieldSpec(field: ProfileField): FieldSpec {
