@@ -11,7 +11,7 @@ export interface BenchRide {
   encodeMs: number;
 }
 
-/** Generates the synthetic ride and writes it as FIT with our encoder (the SDK's Encoder underneath). */
+/** Generates the synthetic ride and writes it as FIT with encodeFit (the SDK Encoder's bytes, written directly). */
 export function makeBenchRide(): BenchRide {
   const t0 = performance.now();
   const ride = generateRide({ seed: BENCH_SEED, durationS: BENCH_DURATION_S, ftpW: BENCH_FTP_W });
