@@ -1,4 +1,5 @@
-import { generateRide } from '@vatio/formats';
+import { gzipSync } from 'node:zlib';
+import { CHANNELS, generateRide } from '@vatio/formats';
 import { describe, expect, test } from 'vitest';
 import { decodeStreams, encodeStreams } from './stream-codec.ts';
 
@@ -22,6 +23,36 @@ describe('stream blobs', () => {
         .filter((k) => streams[k as 'powerW'] !== undefined)
         .sort(),
     );
+  });
+
+  test('version 1 blobs (plain arrays, gzip) are still read', () => {
+    // Written here the way version 1 wrote them, so rides stored before version 2 keep their streams.
+    const streams = generateRide({ seed: 8, durationS: 600 }).streams;
+    const channels = CHANNELS.filter((name) => streams[name] !== undefined).map((name) => ({
+      name,
+      type: ['latDeg', 'lngDeg', 'distanceM'].includes(name) ? 'f64' : 'f32',
+    }));
+    const header = Buffer.from(JSON.stringify({ length: streams.timeS.length, channels }));
+    const headerLength = Buffer.alloc(4);
+    headerLength.writeUInt32LE(header.length);
+    const arrays = channels.map(({ name, type }) => {
+      const typed = type === 'f64' ? streams[name]! : Float32Array.from(streams[name]!);
+      return Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength);
+    });
+    const blob = gzipSync(
+      Buffer.concat([
+        Buffer.from('VST1'),
+        headerLength,
+        header,
+        Buffer.from(streams.timeS.buffer),
+        Buffer.from(streams.gapMask.buffer),
+        ...arrays,
+      ]),
+    );
+    const decoded = decodeStreams(blob);
+    expect(decoded.timeS).toEqual(streams.timeS);
+    expect(decoded.latDeg).toEqual(streams.latDeg);
+    expect(decoded.powerW).toEqual(Float64Array.from(Float32Array.from(streams.powerW!)));
   });
 
   test('a blob that is not one is refused', () => {

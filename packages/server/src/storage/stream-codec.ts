@@ -1,12 +1,49 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { type ActivityStreams, CHANNELS, type ChannelName } from '@vatio/formats';
 
 // One compressed binary blob per activity (DESIGN §2): a small versioned header, then one array
 // per channel. Positions, time and distance keep float64 (float32 would round a latitude to
 // about a metre); the other channels fit float32 exactly enough for their sensors.
-const MAGIC = 'VST1';
-export const STREAM_CODEC_VERSION = 1;
+//
+// Version 2 stores each array as byte planes (all first bytes, then all second bytes, …: the
+// "shuffle" filter of HDF5/Blosc), where the slowly changing high bytes of neighbouring samples line
+// up, and compresses with Brotli at quality 1 (RFC 7932). For a 4-hour ride: 9 ms and 330 KB, where
+// version 1 (plain arrays, gzip level 6) took 86 ms and 340 KB, the largest cost of an import.
+// Version 1 blobs (gzip) are still read.
+const MAGIC_V1 = 'VST1';
+const MAGIC = 'VST2';
+export const STREAM_CODEC_VERSION = 2;
 const FLOAT64_CHANNELS = new Set<string>(['latDeg', 'lngDeg', 'distanceM']);
+
+/** Byte planes of an array of `size`-byte elements (size 1 is the identity). */
+function toPlanes(bytes: Uint8Array, size: number): Uint8Array {
+  if (size === 1) return bytes;
+  const n = bytes.length / size;
+  const out = new Uint8Array(bytes.length);
+  for (let b = 0; b < size; b++) {
+    const plane = b * n;
+    for (let i = 0; i < n; i++) out[plane + i] = bytes[i * size + b]!;
+  }
+  return out;
+}
+
+/** The inverse of `toPlanes`, into a fresh (aligned) buffer. */
+function fromPlanes(planes: Uint8Array, size: number): ArrayBuffer {
+  const out = new Uint8Array(planes.length);
+  if (size === 1) {
+    out.set(planes);
+    return out.buffer;
+  }
+  const n = planes.length / size;
+  for (let b = 0; b < size; b++) {
+    const plane = b * n;
+    for (let i = 0; i < n; i++) out[i * size + b] = planes[plane + i]!;
+  }
+  return out.buffer;
+}
+
+const bytesOf = (a: Float64Array | Float32Array | Uint8Array) =>
+  new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 interface Header {
   length: number;
@@ -16,45 +53,48 @@ interface Header {
 export function encodeStreams(streams: ActivityStreams): Buffer {
   const length = streams.timeS.length;
   const channels: Header['channels'] = [];
-  const parts: Buffer[] = [
-    Buffer.from(streams.timeS.buffer, streams.timeS.byteOffset, streams.timeS.byteLength),
-  ];
-  parts.push(Buffer.from(streams.gapMask.buffer, streams.gapMask.byteOffset, streams.gapMask.byteLength));
+  const parts: Uint8Array[] = [toPlanes(bytesOf(streams.timeS), 8), toPlanes(bytesOf(streams.gapMask), 1)];
   for (const name of CHANNELS) {
     const values = streams[name];
     if (!values) continue;
     const type = FLOAT64_CHANNELS.has(name) ? 'f64' : 'f32';
     channels.push({ name, type });
     const typed = type === 'f64' ? values : Float32Array.from(values);
-    parts.push(Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength));
+    parts.push(toPlanes(bytesOf(typed), type === 'f64' ? 8 : 4));
   }
   const header = Buffer.from(JSON.stringify({ length, channels } satisfies Header), 'utf8');
   const headerLength = Buffer.alloc(4);
   headerLength.writeUInt32LE(header.length);
-  return gzipSync(Buffer.concat([Buffer.from(MAGIC), headerLength, header, ...parts]), { level: 6 });
+  return brotliCompressSync(Buffer.concat([Buffer.from(MAGIC), headerLength, header, ...parts]), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 1 },
+  });
 }
 
 export function decodeStreams(blob: Uint8Array): ActivityStreams {
-  const raw = gunzipSync(blob);
-  if (raw.subarray(0, 4).toString() !== MAGIC) throw new Error('not a Vatio stream blob');
+  // gzip's own magic bytes (RFC 1952) mark a version 1 blob.
+  const v1 = blob[0] === 0x1f && blob[1] === 0x8b;
+  const raw = v1 ? gunzipSync(blob) : brotliDecompressSync(blob);
+  if (raw.subarray(0, 4).toString() !== (v1 ? MAGIC_V1 : MAGIC)) throw new Error('not a Vatio stream blob');
   const headerLength = raw.readUInt32LE(4);
   const header = JSON.parse(raw.subarray(8, 8 + headerLength).toString('utf8')) as Header;
-  // Each array is copied out of the blob (slice), which also gives it the alignment typed arrays need.
-  const view = (offset: number, bytes: number) =>
-    raw.buffer.slice(raw.byteOffset + offset, raw.byteOffset + offset + bytes);
+  // Each array is copied out of the blob, which also gives it the alignment typed arrays need.
+  const view = (offset: number, bytes: number, size: number): ArrayBuffer =>
+    v1
+      ? raw.buffer.slice(raw.byteOffset + offset, raw.byteOffset + offset + bytes)
+      : fromPlanes(raw.subarray(offset, offset + bytes), size);
   const n = header.length;
   let offset = 8 + headerLength;
-  const timeS = new Float64Array(view(offset, n * 8));
+  const timeS = new Float64Array(view(offset, n * 8, 8));
   offset += n * 8;
-  const gapMask = new Uint8Array(view(offset, n));
+  const gapMask = new Uint8Array(view(offset, n, 1));
   offset += n;
   const streams: ActivityStreams = { timeS, gapMask };
   for (const { name, type } of header.channels) {
     if (type === 'f64') {
-      streams[name] = new Float64Array(view(offset, n * 8));
+      streams[name] = new Float64Array(view(offset, n * 8, 8));
       offset += n * 8;
     } else {
-      streams[name] = Float64Array.from(new Float32Array(view(offset, n * 4)));
+      streams[name] = Float64Array.from(new Float32Array(view(offset, n * 4, 4)));
       offset += n * 4;
     }
   }

@@ -1,4 +1,4 @@
-import { meanMaxCurve } from '@vatio/analysis';
+import { type MeanMaxCurve, meanMaxCurve } from '@vatio/analysis';
 import { type Activity, decodeActivity, isFormatError } from '@vatio/formats';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -197,7 +197,7 @@ export class ImportService {
         sample_count: activity.streams.timeS.length,
         codec_version: STREAM_CODEC_VERSION,
       },
-      curve: curveOf(activity),
+      curve: storedCurve(analysed.summary.meanMax),
       laps: lapsOf(activity),
     };
     await db.transaction().execute(async (trx) => {
@@ -227,8 +227,12 @@ export class ImportService {
   }
 }
 
-function curveOf(activity: Activity): NewRide['curve'] {
-  const curve = meanMaxCurve(activity.streams, { gaps: 'join' });
+export function curveOf(activity: Activity): NewRide['curve'] {
+  return storedCurve(meanMaxCurve(activity.streams, { gaps: 'join' }));
+}
+
+/** The per-ride curve as stored (0.1 W), from the one the analysis already computed (gaps joined). */
+export function storedCurve(curve: MeanMaxCurve | undefined): NewRide['curve'] {
   if (!curve || curve.durationsS.length === 0) return undefined;
   return { durations_s: [...curve.durationsS], power_w: curve.powerW.map((p) => Math.round(p * 10) / 10) };
 }
