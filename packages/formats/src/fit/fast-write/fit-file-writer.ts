@@ -59,7 +59,8 @@ export class FitFileWriter {
     let stringBytes = 0;
     for (let f = 0; f < fields.length; f++) {
       const value = values[f];
-      if (value === undefined) continue;
+      // null is absent too, as for the SDK (mesg-definition.js skips `value == null`).
+      if (value === undefined || value === null) continue;
       mask |= 1 << f;
       if (spec.hasStrings && fields[f]?.kind === 'string') {
         if (typeof value !== 'string') throw new Error(`FIT field ${fields[f]?.name} needs a string`);
@@ -87,7 +88,7 @@ export class FitFileWriter {
     for (let f = 0; f < fields.length; f++) {
       const value = values[f];
       const field = fields[f];
-      if (value === undefined || !field) continue;
+      if (value === undefined || value === null || !field) continue;
       if (field.kind === 'string') {
         out.raw(this.strings[f] ?? new Uint8Array());
         out.u8(0);
