@@ -5,11 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider';
+import { registerOffline } from './offline/registerOffline';
 import { router } from './routes';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+
+registerOffline();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -8,6 +8,8 @@ import { LoginScreen } from './screens/Auth/LoginScreen';
 import { SignupScreen } from './screens/Auth/SignupScreen';
 import { VerifyOtpScreen } from './screens/Auth/VerifyOtpScreen';
 import { DashboardScreen } from './screens/Dashboard/DashboardScreen';
+import { NarrativeScreen } from './screens/Dashboard/NarrativeScreen';
+import { SummaryScreen } from './screens/Dashboard/SummaryScreen';
 import { LandingScreen } from './screens/Landing/LandingScreen';
 import { LegalScreen } from './screens/Legal/LegalScreen';
 import { NotFoundScreen } from './screens/NotFound/NotFoundScreen';
@@ -61,6 +63,8 @@ export const router = createBrowserRouter([
         ),
         children: [
           { path: '/dashboard', element: <DashboardScreen /> },
+          { path: '/dashboard/cycling', element: <SummaryScreen /> },
+          { path: '/dashboard/narrative', element: <NarrativeScreen /> },
           { path: '/activities', element: <ActivitiesScreen /> },
           { path: '/activities/:id', element: <ActivityRoute /> },
           { path: '/sync', element: <SyncScreen /> },

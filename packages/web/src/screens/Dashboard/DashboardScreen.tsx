@@ -1,102 +1,122 @@
-import {
-  Activity,
-  Bike,
-  ChartNoAxesCombined,
-  Clock,
-  Gauge,
-  RefreshCw,
-  Settings,
-  User,
-  Zap,
-} from 'lucide-react';
-import { useEffect, useId } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQuery } from '@tanstack/react-query';
+import { Bike, RefreshCw, Settings, User } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getDashboard } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
-import { Button } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
-import { DemoActions } from './DemoActions';
+import { DashboardNav } from './DashboardNav';
+import { DashboardEmpty, DashboardError, DashboardLoading } from './DashboardStates';
+import { OverviewTab } from './OverviewTab';
+import { PerformanceTab } from './PerformanceTab';
+import { RecentTab } from './RecentTab';
+import { StatCards } from './StatCards';
 
-const STAT_CARDS = [
-  { key: 'thisWeek', icon: Activity },
-  { key: 'avgPower', icon: Zap },
-  { key: 'trainingTime', icon: Clock },
-  { key: 'trainingStress', icon: Gauge },
-] as const;
+export const tabTriggerClass =
+  'min-h-10 shrink-0 rounded-md px-3 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
+export const tabListClass = 'flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 dark:bg-slate-900';
 
-/**
- * /dashboard until the dashboards feature lands: the greeting, the 'Sync Activities' button
- * (not available yet, so disabled and saying so) and the spec's no-data state (000 §2, §8).
- */
-export function DashboardScreen() {
+/** The greeting, the dashboards' switch and 'Sync Activities' (spec 000 §2). */
+export function DashboardHeader({ title, subtitle }: { title: ReactNode; subtitle: ReactNode }) {
   const { t } = useTranslation('dashboard');
-  const { profile } = useAuth();
-  const syncNoteId = useId();
-  const name = profile?.first_name?.trim() || t('cyclist');
-
-  // Arriving from the end of onboarding (a long form), start at the top.
-  useEffect(() => window.scrollTo(0, 0), []);
-
   return (
-    <div className="space-y-8">
+    <div className="space-y-4">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
+        <div className="min-w-0">
           <h1
             data-testid="dashboard-greeting"
             className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
           >
-            {t('greeting', { name })}
+            {title}
           </h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{subtitle}</p>
         </div>
-        <div className="flex flex-col items-start gap-1 sm:items-end">
-          <Button disabled aria-describedby={syncNoteId} data-testid="sync-activities">
-            <RefreshCw className="h-4 w-4" aria-hidden />
-            {t('sync')}
-          </Button>
-          <p id={syncNoteId} className="text-xs text-slate-500 dark:text-slate-400">
-            {t('syncSoon')}
-          </p>
-        </div>
+        {/* Rides come in through upload today (Strava sync lands with its own issue). */}
+        <Link
+          to="/activities"
+          data-testid="sync-activities"
+          className="inline-flex min-h-10 items-center justify-center gap-2 self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:self-auto"
+        >
+          <RefreshCw className="h-4 w-4" aria-hidden />
+          {t('sync')}
+        </Link>
       </div>
-
-      <section aria-label={t('statsLabel')} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {STAT_CARDS.map(({ key, icon: Icon }) => (
-          <Card key={key} className="p-4 sm:p-5">
-            <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{t(`stats.${key}`)}</p>
-              <Icon className="h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-            </div>
-            <p className="mt-2 text-2xl font-bold text-slate-300 dark:text-slate-600">
-              <span aria-hidden>—</span>
-              <span className="sr-only">{t('noValue')}</span>
-            </p>
-          </Card>
-        ))}
-      </section>
-
-      <Card className="flex flex-col items-center px-6 py-12 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-slate-700">
-          <ChartNoAxesCombined className="h-7 w-7" aria-hidden />
-        </span>
-        <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t('empty.title')}</h2>
-        <p data-testid="dashboard-empty" className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
-          {t('empty.message')}
-        </p>
-        <DemoActions />
-      </Card>
-
-      <section aria-labelledby="dashboard-next-steps">
-        <h2 id="dashboard-next-steps" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
-          {t('next.title')}
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <NextStep to="/profile#bikes" icon={Bike} title={t('next.bikes')} text={t('next.bikesText')} />
-          <NextStep to="/profile" icon={User} title={t('next.profile')} text={t('next.profileText')} />
-          <NextStep to="/settings" icon={Settings} title={t('next.settings')} text={t('next.settingsText')} />
-        </div>
-      </section>
+      <DashboardNav />
     </div>
+  );
+}
+
+/** /dashboard: the classic dashboard on the rider's stored rides (spec 000 §2, §3, §8). */
+export function DashboardScreen() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { profile } = useAuth();
+  const name = profile?.first_name?.trim() || t('cyclist');
+  const dashboard = useQuery({
+    queryKey: ['dashboard', 'classic', i18n.language],
+    queryFn: () => getDashboard(i18n.language),
+  });
+
+  // Arriving from the end of onboarding (a long form), start at the top.
+  useEffect(() => window.scrollTo(0, 0), []);
+
+  const data = dashboard.data;
+  return (
+    <div className="space-y-6">
+      <DashboardHeader title={t('greeting', { name })} subtitle={t('subtitle')} />
+      {dashboard.isPending ? (
+        <DashboardLoading />
+      ) : dashboard.isError || !data ? (
+        <DashboardError onRetry={() => void dashboard.refetch()} />
+      ) : !data.has_data ? (
+        <>
+          <DashboardEmpty />
+          <NextSteps />
+        </>
+      ) : (
+        <>
+          <StatCards data={data} />
+          <Tabs.Root defaultValue="overview">
+            <Tabs.List aria-label={t('tabs.label')} className={tabListClass}>
+              <Tabs.Trigger value="overview" className={tabTriggerClass}>
+                {t('tabs.overview')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="performance" className={tabTriggerClass} data-testid="tab-performance">
+                {t('tabs.performance')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="recent" className={tabTriggerClass} data-testid="tab-recent">
+                {t('tabs.recent')}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="overview" className="mt-4 focus-visible:outline-none">
+              <OverviewTab data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="performance" className="mt-4 focus-visible:outline-none">
+              <PerformanceTab data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="recent" className="mt-4 focus-visible:outline-none">
+              <RecentTab activities={data.recent_activities} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </>
+      )}
+    </div>
+  );
+}
+
+function NextSteps() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section aria-labelledby="dashboard-next-steps">
+      <h2 id="dashboard-next-steps" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
+        {t('next.title')}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <NextStep to="/profile#bikes" icon={Bike} title={t('next.bikes')} text={t('next.bikesText')} />
+        <NextStep to="/profile" icon={User} title={t('next.profile')} text={t('next.profileText')} />
+        <NextStep to="/settings" icon={Settings} title={t('next.settings')} text={t('next.settingsText')} />
+      </div>
+    </section>
   );
 }
 

@@ -1,0 +1,47 @@
+import { ChartNoAxesCombined, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { DemoActions } from './DemoActions';
+
+/** 'Loading dashboard...' (spec 000 §2). */
+export function DashboardLoading() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <p role="status" data-testid="dashboard-loading" className="py-16 text-center text-slate-500">
+      {t('loading')}
+    </p>
+  );
+}
+
+/** 'Failed to load dashboard data. Please try again.' with Retry (spec 000 §8). */
+export function DashboardError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="space-y-3" data-testid="dashboard-error">
+      <Alert>{t('error')}</Alert>
+      <Button variant="secondary" onClick={onRetry}>
+        <RefreshCw className="h-4 w-4" aria-hidden />
+        {t('retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** 'No dashboard data available. Please sync your activities first.' with the ways to get rides. */
+export function DashboardEmpty() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-slate-700">
+        <ChartNoAxesCombined className="h-7 w-7" aria-hidden />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t('empty.title')}</h2>
+      <p data-testid="dashboard-empty" className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
+        {t('empty.message')}
+      </p>
+      <DemoActions />
+    </Card>
+  );
+}
