@@ -27,6 +27,7 @@ export * from './climbing/turning-points.ts';
 export * from './climbing/vam.ts';
 export * from './pedaling/balance.ts';
 export * from './pedaling/cadence.ts';
+export * from './pedaling/stability.ts';
 export * from './pedaling/torque-effectiveness.ts';
 export * from './rider/power-profile.ts';
 export * from './rider/vo2max.ts';

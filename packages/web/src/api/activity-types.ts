@@ -211,6 +211,8 @@ export interface ActivityAnalysis {
     torque_effectiveness_pct: number | null;
     pedal_smoothness_pct: number | null;
     cadence_variability_pct: number | null;
+    torque_variability_pct: number | null;
+    stability_index_pct: number | null;
   } | null;
   climbs: Climb[];
   laps: Lap[];

@@ -4,6 +4,8 @@ import {
   airDensityKgM3,
   attributeCurve,
   cadenceVariabilityPct,
+  pedallingStabilityIndexPct,
+  torqueVariabilityPct,
   cogganPowerZones,
   detectClimbs,
   fitCdaCrr,
@@ -232,6 +234,8 @@ export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves
       torque_effectiveness_pct: round(summary.torqueEffectivenessPct as number | undefined),
       pedal_smoothness_pct: round(summary.pedalSmoothnessPct as number | undefined),
       cadence_variability_pct: round(cadenceVariabilityPct(streams)),
+      torque_variability_pct: round(torqueVariabilityPct(streams)),
+      stability_index_pct: round(pedallingStabilityIndexPct(streams)),
     },
     climbs,
   };

@@ -476,7 +476,8 @@ export function PedalingSection({ analysis }: { analysis: ActivityAnalysis }) {
     (p.left_balance_pct != null ||
       p.torque_effectiveness_pct != null ||
       p.pedal_smoothness_pct != null ||
-      p.cadence_variability_pct != null);
+      p.cadence_variability_pct != null ||
+      p.stability_index_pct != null);
   if (!p || !has) {
     return (
       <Section title={t('pedaling.title')}>
@@ -502,6 +503,16 @@ export function PedalingSection({ analysis }: { analysis: ActivityAnalysis }) {
         )}
         {p.cadence_variability_pct != null && (
           <Stat label={t('pedaling.cadenceVariability')} value={f.percent(p.cadence_variability_pct)} />
+        )}
+        {p.torque_variability_pct != null && (
+          <Stat label={t('pedaling.torqueVariability')} value={f.percent(p.torque_variability_pct)} />
+        )}
+        {p.stability_index_pct != null && (
+          <Stat
+            label={t('pedaling.stability')}
+            value={f.percent(p.stability_index_pct)}
+            hint={t('pedaling.stabilityHint')}
+          />
         )}
       </dl>
       {p.left_balance_pct == null && p.torque_effectiveness_pct == null && (
