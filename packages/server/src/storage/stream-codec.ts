@@ -20,9 +20,22 @@ function toPlanes(bytes: Uint8Array, size: number): Uint8Array {
   if (size === 1) return bytes;
   const n = bytes.length / size;
   const out = new Uint8Array(bytes.length);
-  for (let b = 0; b < size; b++) {
-    const plane = b * n;
-    for (let i = 0; i < n; i++) out[plane + i] = bytes[i * size + b]!;
+  // Whole 32-bit words are read once and split with shifts (little-endian words: byte b of an
+  // element is bits 8b…8b+7 of its word); a float64 is two words. The copy makes the words aligned.
+  const words = new Uint32Array(bytes.slice().buffer);
+  const wordsPerElement = size / 4;
+  for (let w = 0; w < wordsPerElement; w++) {
+    const p0 = 4 * w * n;
+    const p1 = p0 + n;
+    const p2 = p1 + n;
+    const p3 = p2 + n;
+    for (let i = 0; i < n; i++) {
+      const v = words[i * wordsPerElement + w]!;
+      out[p0 + i] = v & 0xff;
+      out[p1 + i] = (v >>> 8) & 0xff;
+      out[p2 + i] = (v >>> 16) & 0xff;
+      out[p3 + i] = v >>> 24;
+    }
   }
   return out;
 }
