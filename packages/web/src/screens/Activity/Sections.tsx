@@ -398,6 +398,13 @@ export function WPrimeSection({ analysis }: { analysis: ActivityAnalysis }) {
           pct: f.number((w.min_j / w.w_prime_j) * 100, 0),
         })}
       </p>
+      {w.min_j < 0 && (
+        // Below zero the model says the ride was impossible: the rider beat their CP or W′, so the
+        // numbers are too low (Skiba 2012), not the ride wrong. Say so rather than hide it.
+        <p className="mt-2 text-sm text-amber-700 dark:text-amber-300" data-testid="wbal-negative">
+          {t('wbal.negative')}
+        </p>
+      )}
     </Section>
   );
 }
