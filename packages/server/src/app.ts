@@ -12,6 +12,7 @@ import { SessionRepository } from './modules/auth/session.repository.ts';
 import { UserRepository } from './modules/auth/user.repository.ts';
 import { bikeRoutes } from './modules/bikes/bike.routes.ts';
 import { BikeRepository } from './modules/bikes/bike.repository.ts';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
@@ -142,6 +143,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   const bikes = new BikeRepository(db);
 
   healthRoutes(app, { db, engine: database.engine });
+  clientConfigRoutes(app, { mapTiles: config.mapTiles });
   authRoutes(app, auth);
   profileRoutes(app, { auth, users, profiles: new ProfileRepository(db), now });
   bikeRoutes(app, { auth, bikes, now });

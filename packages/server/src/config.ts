@@ -31,6 +31,17 @@ export interface Config {
   inProcessWorkers: boolean;
   /** Folder with the built web app; not served when absent. */
   webDistDir: string | undefined;
+  /** Map tiles under the ride's route; null (the default) draws the track on a plain background. */
+  mapTiles: MapTilesConfig | null;
+}
+
+/** An XYZ tile server the rider's browser fetches from (never contacted unless the operator sets one). */
+export interface MapTilesConfig {
+  /** Template with `{z}`, `{x}` and `{y}`, e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`. */
+  url: string;
+  /** Credit the tile provider requires, shown on the map; empty when not set. */
+  attribution: string;
+  maxZoom: number;
 }
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -59,6 +70,30 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (!Number.isInteger(n) || n <= 0)
     throw new ConfigError(`${name} must be a positive whole number, got "${value}".`);
   return n;
+}
+
+function readMapTiles(env: NodeJS.ProcessEnv): MapTilesConfig | null {
+  const url = env.MAP_TILE_URL?.trim();
+  if (!url) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Reported below with the rule.
+  }
+  const missing = ['{z}', '{x}', '{y}'].filter((part) => !url.includes(part));
+  // The browser fills in z/x/y only: a `{s}` subdomain placeholder in the host would be fetched literally.
+  const hostOk = parsed && !/[{}]/.test(parsed.hostname);
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !hostOk || missing.length > 0) {
+    throw new ConfigError(
+      `MAP_TILE_URL must be an http(s) URL on one host with {z}, {x} and {y} in it, for example https://tile.openstreetmap.org/{z}/{x}/{y}.png; got "${url}"${missing.length ? ` (missing ${missing.join(', ')})` : ''}.`,
+    );
+  }
+  const rawZoom = env.MAP_TILE_MAX_ZOOM?.trim();
+  const maxZoom = rawZoom ? Number(rawZoom) : 18;
+  if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > 24)
+    throw new ConfigError(`MAP_TILE_MAX_ZOOM must be a whole number from 0 to 24, got "${rawZoom}".`);
+  return { url, attribution: env.MAP_TILE_ATTRIBUTION?.trim() ?? '', maxZoom };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     inProcessWorkers: env.WORKERS_IN_PROCESS !== 'false',
     webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
+    mapTiles: readMapTiles(env),
   };
 }
