@@ -13,7 +13,7 @@ const VIEWS = [
 export function DashboardNav() {
   const { t } = useTranslation('dashboard');
   return (
-    <nav aria-label={t('views.label')} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+    <nav aria-label={t('views.label')} className="grid grid-cols-3 gap-1.5 sm:flex sm:gap-1">
       {VIEWS.map(({ to, key, icon: Icon }) => (
         <NavLink
           key={key}
@@ -22,14 +22,14 @@ export function DashboardNav() {
           data-testid={`dashboard-view-${key}`}
           className={({ isActive }) =>
             cn(
-              'inline-flex min-h-9 shrink-0 items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold transition-colors',
+              'inline-flex min-h-9 min-w-0 items-center justify-center gap-2 rounded-full border px-2 py-1.5 text-center text-xs leading-tight font-semibold transition-colors sm:px-3 sm:text-sm',
               isActive
                 ? 'border-brand-600 bg-brand-600 text-white'
                 : 'border-slate-200 bg-white text-slate-700 hover:border-brand-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200',
             )
           }
         >
-          <Icon className="h-4 w-4" aria-hidden />
+          <Icon className="hidden h-4 w-4 shrink-0 sm:block" aria-hidden />
           {t(`views.${key}`)}
         </NavLink>
       ))}

@@ -31,7 +31,10 @@ function QuickStat({
         <Icon className="h-3.5 w-3.5" aria-hidden />
         {label}
       </p>
-      <p className="mt-1 truncate text-lg font-bold tabular-nums sm:text-xl" data-testid={testId}>
+      <p
+        className="mt-1 text-base leading-tight font-bold break-words tabular-nums sm:text-xl"
+        data-testid={testId}
+      >
         {value}
       </p>
     </div>

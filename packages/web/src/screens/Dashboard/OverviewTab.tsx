@@ -25,10 +25,7 @@ function ProgressRow({
     <div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium text-slate-700 dark:text-slate-200">{label}</span>
-        <span className="truncate text-slate-500 tabular-nums dark:text-slate-400">
-          <span className="font-semibold text-slate-900 dark:text-white">{text(current)}</span>{' '}
-          {t('overview.previous', { value: text(previous) })}
-        </span>
+        <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{text(current)}</span>
       </div>
       <div
         role="progressbar"
@@ -47,6 +44,9 @@ function ProgressRow({
           />
         )}
       </div>
+      <p className="mt-1 text-right text-xs text-slate-500 tabular-nums dark:text-slate-400">
+        {t('overview.previous', { value: text(previous) })}
+      </p>
     </div>
   );
 }
@@ -70,7 +70,7 @@ function PeriodProgress({
     total_tss: (v) => f.number(v),
   };
   return (
-    <Card className="space-y-4 p-5" data-testid={testId}>
+    <Card className="min-w-0 space-y-4 p-5" data-testid={testId}>
       <div>
         <h3 className="font-semibold text-slate-900 dark:text-white">{title}</h3>
         <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -103,7 +103,7 @@ export function ZoneList({
   const { t } = useTranslation(['dashboard', 'activity']);
   const f = useFormat();
   return (
-    <Card className="p-5" data-testid="training-zones">
+    <Card className="min-w-0 p-5" data-testid="training-zones">
       <h3 className="font-semibold text-slate-900 dark:text-white">{t('zones.title')}</h3>
       <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400" data-testid="zones-ftp">
         {ftpSource === 'default'

@@ -43,8 +43,8 @@ function StatCard({
 }) {
   return (
     <Card className="min-w-0 p-4 sm:p-5">
-      <div className="flex items-center justify-between gap-2">
-        <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-300">{label}</p>
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-sm leading-snug font-medium text-slate-600 dark:text-slate-300">{label}</p>
         <Icon className="h-4 w-4 shrink-0 text-brand-600" aria-hidden />
       </div>
       <p
@@ -53,7 +53,7 @@ function StatCard({
       >
         {value}
       </p>
-      {detail && <div className="mt-1 truncate text-xs text-slate-500 dark:text-slate-400">{detail}</div>}
+      {detail && <div className="mt-1 text-xs text-slate-500 dark:text-slate-400">{detail}</div>}
     </Card>
   );
 }

@@ -9,11 +9,13 @@ import { TrendArrow } from './StatCards';
 
 function ShareBar({
   label,
+  sublabel,
   detail,
   pct,
   color,
 }: {
   label: string;
+  sublabel?: string;
   detail: string;
   pct: number;
   color: string;
@@ -21,7 +23,14 @@ function ShareBar({
   return (
     <li className="text-sm">
       <div className="flex items-baseline justify-between gap-2">
-        <span className="min-w-0 truncate font-medium text-slate-800 dark:text-slate-100">{label}</span>
+        <span className="min-w-0 font-medium text-slate-800 dark:text-slate-100">
+          {label}
+          {sublabel && (
+            <span className="ml-2 text-xs font-normal whitespace-nowrap text-slate-500 dark:text-slate-400">
+              {sublabel}
+            </span>
+          )}
+        </span>
         <span className="shrink-0 text-slate-500 tabular-nums dark:text-slate-400">{detail}</span>
       </div>
       <div className="mt-1 h-2.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-700">
@@ -55,7 +64,8 @@ export function PowerZonesTab({ data }: { data: SummaryData }) {
             return (
               <ShareBar
                 key={z.zone}
-                label={`Z${z.zone} ${t(`activity:zones.power.${z.name_key}`)} · ${range}`}
+                label={`Z${z.zone} ${t(`activity:zones.power.${z.name_key}`)}`}
+                sublabel={range}
                 detail={`${f.hoursMinutes(z.time_s)} · ${f.percent(pct, 0)}`}
                 pct={pct}
                 color={z.color}
