@@ -10,6 +10,7 @@ import {
   reanalyzeActivity,
 } from '../../api/activities';
 import { ApiError } from '../../api/client';
+import { useClientConfig } from '../../api/client-config';
 import { RouteMap } from '../../components/charts/RouteMap';
 import type { TimeRange } from '../../components/charts/StreamChart';
 import { Alert } from '../../components/ui/Alert';
@@ -48,6 +49,7 @@ export function ActivityScreen() {
   const { t } = useTranslation(['activity', 'activities', 'common']);
   const f = useFormat();
   const queryClient = useQueryClient();
+  const clientConfig = useClientConfig();
   const [range, setRangeState] = useState<TimeRange | null>(null);
   const setRange = (next: TimeRange | null) =>
     setRangeState((previous) =>
@@ -211,7 +213,12 @@ export function ActivityScreen() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {latlng?.some(Boolean) ? (
           <Section title={t('map.title')} subtitle={range ? t('map.selection') : t('map.subtitle')}>
-            <RouteMap latlng={latlng} highlight={highlight} label={t('map.label', { name: ride.name })} />
+            <RouteMap
+              latlng={latlng}
+              highlight={highlight}
+              label={t('map.label', { name: ride.name })}
+              tiles={clientConfig?.map}
+            />
           </Section>
         ) : (
           streamsJson.isSuccess && (
