@@ -3,3 +3,4 @@ export * from './bikes.ts';
 export * from './contact.ts';
 export * from './messages.ts';
 export * from './profile.ts';
+export * from './strava.ts';

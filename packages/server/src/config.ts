@@ -31,6 +31,7 @@ export interface Config {
   inProcessWorkers: boolean;
   /** Folder with the built web app; not served when absent. */
   webDistDir: string | undefined;
+  strava: StravaConfig;
   /** Map tiles under the ride's route; null (the default) draws the track on a plain background. */
   mapTiles: MapTilesConfig | null;
 }
@@ -42,6 +43,17 @@ export interface MapTilesConfig {
   /** Credit the tile provider requires, shown on the map; empty when not set. */
   attribution: string;
   maxZoom: number;
+}
+
+/** Strava API application (https://www.strava.com/settings/api); connecting is off without credentials. */
+export interface StravaConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** OAuth base: `/authorize`, `/token` and `/deauthorize` live under it. */
+  oauthUrl: string;
+  apiUrl: string;
+  /** Token Strava echoes in the push-subscription handshake; push is refused without one. */
+  webhookVerifyToken: string | undefined;
 }
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -133,6 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     inProcessWorkers: env.WORKERS_IN_PROCESS !== 'false',
     webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
+    strava: {
+      clientId: env.STRAVA_CLIENT_ID || undefined,
+      clientSecret: env.STRAVA_CLIENT_SECRET || undefined,
+      oauthUrl: (env.STRAVA_OAUTH_URL || 'https://www.strava.com/oauth').replace(/\/$/, ''),
+      apiUrl: (env.STRAVA_API_URL || 'https://www.strava.com/api/v3').replace(/\/$/, ''),
+      webhookVerifyToken: env.STRAVA_WEBHOOK_VERIFY_TOKEN || undefined,
+    },
     mapTiles: readMapTiles(env),
   };
 }

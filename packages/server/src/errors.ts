@@ -17,6 +17,19 @@ export const ERRORS = {
     status: 502,
     message: 'The code could not be delivered. Try again or use another method.',
   },
+  FORBIDDEN: { status: 403, message: 'Not allowed.' },
+  STRAVA_NOT_CONFIGURED: {
+    status: 503,
+    message:
+      'Strava is not configured on this server: set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET (README, Configuration).',
+  },
+  STRAVA_NOT_CONNECTED: { status: 409, message: 'Not connected to Strava, or no Strava token available.' },
+  STRAVA_TOKEN_EXPIRED: { status: 409, message: 'Strava token expired. Reconnect to Strava.' },
+  STRAVA_SCOPE: {
+    status: 409,
+    message: 'Strava did not grant access to your bikes (profile:read_all). Connect again and allow it.',
+  },
+  SYNC_RUNNING: { status: 409, message: 'A Strava import is already running.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   INTERNAL: { status: 500, message: 'Internal server error.' },
 } as const;

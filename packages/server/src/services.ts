@@ -8,6 +8,7 @@ import { ImportRepository } from './modules/imports/import.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
 import { ImportService } from './modules/imports/import.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
+import { createStravaServices, type StravaSettings } from './modules/strava/strava.module.ts';
 
 /** The ride pipeline's repositories and services, shared by the HTTP app, the workers and the CLI. */
 export function createRideServices(deps: {
@@ -16,6 +17,8 @@ export function createRideServices(deps: {
   queue: JobQueue;
   now: () => Date;
   log: (message: string, details?: Record<string, unknown>) => void;
+  /** Strava client settings; the Strava jobs run only where they are given. */
+  strava?: StravaSettings;
 }) {
   const activities = new ActivityRepository(deps.db);
   const athleteSettings = new AthleteSettingsRepository(deps.db);
@@ -23,6 +26,10 @@ export function createRideServices(deps: {
   const importService = new ImportService({ ...deps, imports, activities, athleteSettings });
   const reanalysis = new ReanalysisService({ ...deps, athleteSettings });
   const demo = new DemoService({ ...deps, athleteSettings, importService });
-  return { activities, athleteSettings, imports, importService, reanalysis, demo };
+  const { strava: settings, ...rest } = deps;
+  const strava = settings
+    ? createStravaServices({ ...rest, activities, athleteSettings, settings })
+    : undefined;
+  return { activities, athleteSettings, imports, importService, reanalysis, demo, strava };
 }
 export type RideServices = ReturnType<typeof createRideServices>;

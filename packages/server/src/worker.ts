@@ -30,6 +30,7 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
     queue,
     now: () => new Date(),
     log: (message, details) => console.error(message, details ?? {}),
+    strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
   });
   await startWorkers(queue, services);
   console.log('Vatio worker running; Ctrl-C to stop.');

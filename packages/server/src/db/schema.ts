@@ -99,6 +99,8 @@ export interface BikesTable {
   model: string | null;
   year: number | null;
   is_primary: Generated<boolean>;
+  /** Strava gear id ('b1234') when the bike was imported from Strava. */
+  strava_gear_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -212,6 +214,68 @@ export interface LapsTable {
   average_speed_mps: number | null;
 }
 
+export interface StravaConnectionsTable {
+  user_id: string;
+  athlete_id: number;
+  athlete_name: string | null;
+  scopes: string;
+  access_token_enc: string;
+  refresh_token_enc: string;
+  expires_at: Date;
+  token_invalid: Generated<boolean>;
+  last_sync_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type StravaActivityState = 'listed' | 'pending' | 'importing' | 'imported' | 'skipped' | 'failed';
+
+export interface StravaActivitiesTable {
+  user_id: string;
+  strava_id: number;
+  name: string;
+  sport_type: string;
+  start_time: Date;
+  distance_m: number | null;
+  moving_time_s: number | null;
+  elapsed_time_s: number | null;
+  elevation_gain_m: number | null;
+  average_speed_mps: number | null;
+  max_speed_mps: number | null;
+  average_watts: number | null;
+  max_watts: number | null;
+  device_watts: boolean;
+  has_heartrate: boolean;
+  gear_id: string | null;
+  raw: ColumnType<Record<string, unknown>, string, string>;
+  state: StravaActivityState;
+  claimed_at: Date | null;
+  message: string | null;
+  activity_id: string | null;
+  updated_at: UpdatedAt;
+}
+
+export type SyncState = 'idle' | 'importing' | 'processing' | 'completed' | 'error';
+
+export interface SyncStatusTable {
+  user_id: string;
+  status: SyncState;
+  action: string | null;
+  run_id: string | null;
+  total_activities: Generated<number>;
+  processed_activities: Generated<number>;
+  failed_activities: Generated<number>;
+  skipped_activities: Generated<number>;
+  imported_activities: Generated<number>;
+  current_activity: string | null;
+  paused_until: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  error_code: string | null;
+  error_message: string | null;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
@@ -229,4 +293,7 @@ export interface Database {
   activity_streams: ActivityStreamsTable;
   activity_curves: ActivityCurvesTable;
   laps: LapsTable;
+  strava_connections: StravaConnectionsTable;
+  strava_activities: StravaActivitiesTable;
+  sync_status: SyncStatusTable;
 }

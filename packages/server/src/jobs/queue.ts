@@ -13,12 +13,21 @@ export const QUEUES = {
   analyzeActivity: 'analyze-activity',
   /** Generate one batch of a demo rider's synthetic rides. */
   demoRides: 'demo-rides',
+  /** One step of a rider's Strava import (list a page, import a few rides, or the bikes). */
+  stravaSync: 'strava-sync',
+  /** One Strava push event (activity created/updated/deleted, athlete deauthorized). */
+  stravaEvent: 'strava-event',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface JobQueue {
   /** Queues a job; pass the transaction to queue it atomically with the rows it refers to. */
-  send(name: QueueName, data: object, trx?: Transaction<Database>): Promise<void>;
+  send(
+    name: QueueName,
+    data: object,
+    trx?: Transaction<Database>,
+    options?: { startAfterS?: number },
+  ): Promise<void>;
   /** `lastAttempt` is true when a failure now will not be retried. */
   work<T>(
     name: QueueName,
@@ -101,8 +110,11 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
   }
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
-    async send(name, data, trx) {
-      await boss.send(name, data, trx ? { db: kyselyAdapter(trx) } : {});
+    async send(name, data, trx, options) {
+      await boss.send(name, data, {
+        ...(trx ? { db: kyselyAdapter(trx) } : {}),
+        ...(options?.startAfterS ? { startAfter: Math.max(1, Math.ceil(options.startAfterS)) } : {}),
+      });
     },
     async work(name, handler) {
       let workerId: string | undefined;

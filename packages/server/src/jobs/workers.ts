@@ -1,6 +1,8 @@
 import type { AnalyzeActivityJob } from '../modules/activities/reanalysis.service.ts';
 import type { DemoRidesJob } from '../modules/demo/demo.service.ts';
 import type { ImportFileJob } from '../modules/imports/import.service.ts';
+import type { StravaSyncJob } from '../modules/strava/strava-sync.service.ts';
+import type { StravaWebhookEvent } from '../modules/strava/strava-types.ts';
 import type { RideServices } from '../services.ts';
 import { QUEUES, type JobQueue } from './queue.ts';
 
@@ -17,4 +19,11 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
   });
   await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, (job) => services.reanalysis.run(job));
   await queue.work<DemoRidesJob>(QUEUES.demoRides, (job) => services.demo.run(job));
+  const strava = services.strava;
+  if (strava) {
+    await queue.work<StravaSyncJob>(QUEUES.stravaSync, (job, { lastAttempt }) =>
+      strava.sync.run(job, lastAttempt),
+    );
+    await queue.work<StravaWebhookEvent>(QUEUES.stravaEvent, (event) => strava.events.run(event));
+  }
 }

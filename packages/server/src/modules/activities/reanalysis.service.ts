@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { decodeStravaOriginal, isStravaOriginalName } from '../strava/strava-streams.ts';
 import { ANALYSIS_VERSION, analyseImportedRide, storedSummaryJson } from './ride-import-analysis.ts';
 
 export interface AnalyzeActivityJob {
@@ -56,8 +57,20 @@ export class ReanalysisService {
       .where('activity_files.user_id', '=', job.userId)
       .where('activity_files.activity_id', '=', job.activityId)
       .executeTakeFirst();
-    if (!file) return; // deleted meanwhile
-    const activity = decodeActivity(await blobs.get(file.blob_key), file.original_name);
+    if (!file) {
+      // Deleted meanwhile, or a ride with no original to analyse (a Strava summary without streams).
+      await db
+        .updateTable('activities')
+        .set({ reanalysis_pending: false })
+        .where('user_id', '=', job.userId)
+        .where('id', '=', job.activityId)
+        .execute();
+      return;
+    }
+    const bytes = await blobs.get(file.blob_key);
+    const activity = isStravaOriginalName(file.original_name)
+      ? decodeStravaOriginal(bytes)
+      : decodeActivity(bytes, file.original_name);
     const history = await athleteSettings.list(job.userId);
     const analysed = analyseImportedRide(
       activity,

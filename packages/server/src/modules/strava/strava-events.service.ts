@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { StravaActivityRepository } from './strava-activity.repository.ts';
+import { StravaNotFoundError, StravaRateLimitedError, StravaUnauthorizedError } from './strava-client.ts';
+import type { StravaConnectionRepository } from './strava-connection.repository.ts';
+import type { StravaRideImport } from './strava-ride-import.ts';
+import { StravaNotConnectedError, type StravaSession } from './strava-session.ts';
+import { CYCLING_SPORT_TYPES, type StravaActivity, type StravaWebhookEvent } from './strava-types.ts';
+
+/**
+ * Strava push events (https://developers.strava.com/docs/webhooks/), handled in a background job
+ * after the webhook has answered. Events are not signed, so none is taken on trust: each is
+ * confirmed with Strava using the rider's token before anything is stored or deleted (a forged
+ * "delete" cannot remove a ride that Strava still has; a forged deauthorization cannot disconnect
+ * a rider whose token still works).
+ */
+export class StravaEventsService {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      queue: JobQueue;
+      connections: StravaConnectionRepository;
+      stravaActivities: StravaActivityRepository;
+      activities: ActivityRepository;
+      rides: StravaRideImport;
+      blobs: BlobStore;
+      session: (userId: string) => StravaSession;
+      now: () => Date;
+    },
+  ) {}
+
+  async run(event: StravaWebhookEvent): Promise<void> {
+    const userId = await this.deps.connections.userForAthlete(event.owner_id);
+    if (!userId) return; // not (or no longer) connected to anyone here
+    const session = this.deps.session(userId);
+    try {
+      if (event.object_type === 'athlete') await this.athleteEvent(session, event);
+      else if (event.aspect_type === 'delete') await this.activityDeleted(session, event.object_id);
+      else await this.activityChanged(session, event.object_id);
+    } catch (error) {
+      if (error instanceof StravaRateLimitedError) {
+        const waitS = (error.resumeAt.getTime() - this.deps.now().getTime()) / 1000;
+        await this.deps.queue.send(QUEUES.stravaEvent, event, undefined, { startAfterS: Math.max(1, waitS) });
+        return;
+      }
+      if (error instanceof StravaUnauthorizedError || error instanceof StravaNotConnectedError) return;
+      throw error;
+    }
+  }
+
+  /** `updates: {authorized: "false"}`: the athlete revoked Vatio on Strava. */
+  private async athleteEvent(session: StravaSession, event: StravaWebhookEvent) {
+    if (event.updates?.authorized !== 'false') return;
+    try {
+      await session.get('/athlete');
+      return; // the token still works: not a real revocation
+    } catch (error) {
+      if (!(error instanceof StravaUnauthorizedError) && !(error instanceof StravaNotConnectedError))
+        throw error;
+    }
+    await this.deps.connections.delete(session.userId);
+    await this.deps.stravaActivities.deleteAll(session.userId);
+  }
+
+  private async activityChanged(session: StravaSession, stravaId: number) {
+    const { db, stravaActivities, rides, now } = this.deps;
+    const userId = session.userId;
+    let activity: StravaActivity;
+    try {
+      activity = await session.get<StravaActivity>(`/activities/${stravaId}`);
+    } catch (error) {
+      if (error instanceof StravaNotFoundError) return; // deleted or made private meanwhile
+      throw error;
+    }
+    const row = await stravaActivities.upsert(userId, activity, now());
+    if (row.state === 'imported' && row.activity_id) {
+      // An update (title, type): follow it on a ride that came from Strava; an uploaded file keeps its own name.
+      await db
+        .updateTable('activities')
+        .set({ name: activity.name, updated_at: now() })
+        .where('user_id', '=', userId)
+        .where('id', '=', row.activity_id)
+        .where('source', '=', 'strava')
+        .execute();
+      return;
+    }
+    if (row.state === 'imported' || !CYCLING_SPORT_TYPES.has(row.sport_type)) return;
+    await rides.importOne(session, row);
+  }
+
+  private async activityDeleted(session: StravaSession, stravaId: number) {
+    const { db, stravaActivities, activities, blobs } = this.deps;
+    const userId = session.userId;
+    try {
+      await session.get(`/activities/${stravaId}`);
+      return; // still there: not a real deletion
+    } catch (error) {
+      if (!(error instanceof StravaNotFoundError)) throw error;
+    }
+    const ride = await db
+      .selectFrom('activities')
+      .select(['id', 'source'])
+      .where('user_id', '=', userId)
+      .where('strava_id', '=', stravaId)
+      .executeTakeFirst();
+    if (ride?.source === 'strava') {
+      const keys = (await activities.delete(userId, ride.id)) ?? [];
+      for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+    } else if (ride) {
+      // The rider's own uploaded file stays; it is just no longer linked to Strava.
+      await db
+        .updateTable('activities')
+        .set({ strava_id: null })
+        .where('user_id', '=', userId)
+        .where('id', '=', ride.id)
+        .execute();
+    }
+    await stravaActivities.delete(userId, stravaId);
+  }
+}

@@ -1,0 +1,275 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { encodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
+import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
+import {
+  ANALYSIS_VERSION,
+  analyseImportedRide,
+  defaultRideName,
+  storedSummaryJson,
+} from '../activities/ride-import-analysis.ts';
+import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { storedCurve } from '../imports/import.service.ts';
+import { StravaNotFoundError } from './strava-client.ts';
+import type { StravaActivityRepository, StravaActivityRow } from './strava-activity.repository.ts';
+import type { StravaSession } from './strava-session.ts';
+import {
+  activityFromStrava,
+  encodeStravaOriginal,
+  STRAVA_ORIGINAL_FORMAT,
+  stravaOriginalName,
+} from './strava-streams.ts';
+import {
+  CYCLING_SPORT_TYPES,
+  STREAM_KEYS,
+  type StravaActivity,
+  type StravaStreamSet,
+} from './strava-types.ts';
+
+export type RideImportOutcome = 'imported' | 'linked' | 'skipped';
+
+/**
+ * Imports one listed Strava activity through the upload pipeline's analysis: streams → 1 Hz
+ * samples → `analyseImportedRide` → the same rows (activity, original, streams blob, curve). A ride
+ * already stored — same Strava id, or the same ride uploaded as a file (start and duration match,
+ * `findSameRide`) — is linked to the Strava id instead of stored twice.
+ */
+export class StravaRideImport {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      activities: ActivityRepository;
+      athleteSettings: AthleteSettingsRepository;
+      stravaActivities: StravaActivityRepository;
+      blobs: BlobStore;
+      now: () => Date;
+    },
+  ) {}
+
+  async importOne(session: StravaSession, row: StravaActivityRow): Promise<RideImportOutcome> {
+    const { db, stravaActivities, now } = this.deps;
+    const userId = row.user_id;
+    if (!CYCLING_SPORT_TYPES.has(row.sport_type)) {
+      await stravaActivities.settle(db, userId, row.strava_id, { state: 'skipped' }, now());
+      return 'skipped';
+    }
+    const linked = await this.linkExisting(row);
+    if (linked) return 'linked';
+
+    const summary = row.raw as unknown as StravaActivity;
+    // Spec 000 §5: streams only when a power meter, average watts or heart rate is present.
+    const worthStreams =
+      summary.device_watts === true || summary.has_heartrate === true || summary.average_watts != null;
+    let streams: StravaStreamSet | undefined;
+    if (worthStreams) {
+      try {
+        streams = await session.get<StravaStreamSet>(`/activities/${row.strava_id}/streams`, {
+          keys: STREAM_KEYS.join(','),
+          key_by_type: 'true',
+        });
+      } catch (error) {
+        // A 404 on streams means the activity has none (a manual entry).
+        if (!(error instanceof StravaNotFoundError)) throw error;
+      }
+    }
+    const bikeId = await this.bikeFor(userId, summary.gear_id ?? null);
+    if (streams?.time && streams.time.data.length > 1)
+      await this.storeWithStreams(row, summary, streams, bikeId);
+    else await this.storeSummaryOnly(row, summary, bikeId);
+    return 'imported';
+  }
+
+  /** Links the Strava id to a ride already stored; true when there was one. */
+  private async linkExisting(row: StravaActivityRow): Promise<boolean> {
+    const { db, activities, stravaActivities, now } = this.deps;
+    const userId = row.user_id;
+    const byId = await db
+      .selectFrom('activities')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('strava_id', '=', row.strava_id)
+      .executeTakeFirst();
+    const same =
+      byId ??
+      (row.elapsed_time_s !== null
+        ? await activities.findSameRide(userId, row.start_time, row.elapsed_time_s)
+        : undefined);
+    if (!same) return false;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('activities')
+        .set({ strava_id: row.strava_id })
+        .where('user_id', '=', userId)
+        .where('id', '=', same.id)
+        .where('strava_id', 'is', null)
+        .execute();
+      await stravaActivities.settle(
+        trx,
+        userId,
+        row.strava_id,
+        { state: 'imported', activityId: same.id },
+        now(),
+      );
+    });
+    return true;
+  }
+
+  private async bikeFor(userId: string, gearId: string | null): Promise<string | null> {
+    const { db, activities } = this.deps;
+    if (gearId) {
+      const bike = await db
+        .selectFrom('bikes')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('strava_gear_id', '=', gearId)
+        .executeTakeFirst();
+      // Strava names the bike: link it when its bikes are imported rather than guess the primary one.
+      return bike?.id ?? null;
+    }
+    return (await activities.primaryBikeId(userId))?.id ?? null;
+  }
+
+  private async storeWithStreams(
+    row: StravaActivityRow,
+    summary: StravaActivity,
+    streams: StravaStreamSet,
+    bikeId: string | null,
+  ): Promise<void> {
+    const { athleteSettings, blobs } = this.deps;
+    const userId = row.user_id;
+    const activity = activityFromStrava(summary, streams);
+    const history = await athleteSettings.list(userId);
+    const analysed = analyseImportedRide(
+      activity,
+      settingsAt(history, activity.startTime.toISOString().slice(0, 10)),
+    );
+    const original = encodeStravaOriginal(summary, streams);
+    const originalKey = await blobs.put(original);
+    const streamsKey = await blobs.put(encodeStreams(activity.streams));
+    const ride: NewRide = {
+      activity: {
+        ...analysed.columns,
+        type: row.sport_type,
+        source: 'strava',
+        content_hash: originalKey,
+        name: summary.name?.trim() || defaultRideName(activity),
+        bike_id: bikeId,
+        summary: storedSummaryJson(analysed, activity),
+        analysis_version: ANALYSIS_VERSION,
+      },
+      file: {
+        blob_key: originalKey,
+        original_name: stravaOriginalName(row.strava_id),
+        format: STRAVA_ORIGINAL_FORMAT,
+        size_bytes: original.byteLength,
+      },
+      streams: {
+        blob_key: streamsKey,
+        sample_count: activity.streams.timeS.length,
+        codec_version: STREAM_CODEC_VERSION,
+      },
+      curve: storedCurve(analysed.summary.meanMax),
+      laps: [],
+    };
+    await this.insert(row, ride);
+  }
+
+  /** No streams (manual entry, or no power or heart rate): Strava's own totals, nothing invented. */
+  private async storeSummaryOnly(
+    row: StravaActivityRow,
+    summary: StravaActivity,
+    bikeId: string | null,
+  ): Promise<void> {
+    const power = summary.device_watts === true;
+    const ride = {
+      source: 'strava' as const,
+      strava_id: row.strava_id,
+      content_hash: `strava:${row.strava_id}`,
+      name: summary.name?.trim() || row.sport_type,
+      type: row.sport_type,
+      sport: row.sport_type === 'EBikeRide' ? 'eBiking' : 'cycling',
+      sub_sport: null,
+      start_time: row.start_time,
+      elapsed_time_s: summary.elapsed_time ?? summary.moving_time ?? 0,
+      moving_time_s: summary.moving_time ?? summary.elapsed_time ?? 0,
+      distance_m: summary.distance ?? null,
+      elevation_gain_m: summary.total_elevation_gain ?? null,
+      average_speed_mps: summary.average_speed ?? null,
+      max_speed_mps: summary.max_speed ?? null,
+      average_power_w: power ? (summary.average_watts ?? null) : null,
+      max_power_w: power ? (summary.max_watts ?? null) : null,
+      normalized_power_w: power ? (summary.weighted_average_watts ?? null) : null,
+      intensity_factor: null,
+      training_stress_score: null,
+      variability_index: null,
+      work_kj: power ? (summary.kilojoules ?? null) : null,
+      ftp_w: null,
+      average_heartrate_bpm: summary.average_heartrate ?? null,
+      max_heartrate_bpm: summary.max_heartrate ?? null,
+      average_cadence_rpm: summary.average_cadence ?? null,
+      calories_kcal: summary.calories ?? null,
+      device_name: summary.device_name ?? null,
+      has_power: false,
+      has_heartrate: false,
+      has_gps: false,
+      bike_id: bikeId,
+      summary: JSON.stringify({
+        ftpSource: 'none',
+        warnings: ['Strava summary only: no streams'],
+        integrity: true,
+      }),
+      analysis_version: ANALYSIS_VERSION,
+    };
+    const { db, stravaActivities, now } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('activities')
+        .values({ ...ride, user_id: row.user_id, created_at: now(), updated_at: now() })
+        .onConflict((oc) => oc.columns(['user_id', 'content_hash']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const id =
+        inserted?.id ??
+        (
+          await trx
+            .selectFrom('activities')
+            .select('id')
+            .where('user_id', '=', row.user_id)
+            .where('content_hash', '=', ride.content_hash)
+            .executeTakeFirstOrThrow()
+        ).id;
+      await stravaActivities.settle(
+        trx,
+        row.user_id,
+        row.strava_id,
+        { state: 'imported', activityId: id },
+        now(),
+      );
+    });
+  }
+
+  private async insert(row: StravaActivityRow, ride: NewRide): Promise<void> {
+    const { db, activities, stravaActivities, now } = this.deps;
+    const userId = row.user_id;
+    await db.transaction().execute(async (trx) => {
+      const id =
+        (await activities.insertRide(trx, userId, ride, now())) ??
+        (
+          await trx
+            .selectFrom('activities')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('content_hash', '=', ride.activity.content_hash)
+            .executeTakeFirstOrThrow()
+        ).id;
+      await trx
+        .updateTable('activities')
+        .set({ strava_id: row.strava_id })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .execute();
+      await stravaActivities.settle(trx, userId, row.strava_id, { state: 'imported', activityId: id }, now());
+    });
+  }
+}

@@ -1,0 +1,271 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import { AppError } from '../../errors.ts';
+import type { StravaActivityRepository } from './strava-activity.repository.ts';
+import { importStravaBikes } from './strava-bikes.ts';
+import { StravaRateLimitedError, StravaUnauthorizedError, StravaUnavailableError } from './strava-client.ts';
+import type { StravaConnectionRepository } from './strava-connection.repository.ts';
+import type { StravaRideImport } from './strava-ride-import.ts';
+import { StravaNotConnectedError, type StravaSession } from './strava-session.ts';
+import type { StravaActivity } from './strava-types.ts';
+import type { SyncAction, SyncStatusRepository } from './sync-status.repository.ts';
+
+export type StravaSyncJob =
+  | { userId: string; runId: string; step: 'list'; afterS: number; page: number; thenImport: boolean }
+  | { userId: string; runId: string; step: 'import' }
+  | { userId: string; runId: string; step: 'bikes' };
+
+/** Strava's largest page (https://developers.strava.com/docs/reference/#api-Activities-getLoggedInAthleteActivities). */
+export const PAGE_SIZE = 100;
+/** One import step stops after this many rides or this long, then queues the next: short jobs resume well. */
+const RIDES_PER_STEP = 10;
+const STEP_BUDGET_MS = 20_000;
+/** Spec 001 §2.13: 'Importar Actividades' covers the last 6 months. */
+export const IMPORT_WINDOW_DAYS = 183;
+
+export const SYNC_ERRORS = {
+  STRAVA_TOKEN_EXPIRED: 'Strava token expired. Reconnect to Strava.',
+  STRAVA_NOT_CONNECTED: 'Not connected to Strava.',
+  STRAVA_UNAVAILABLE: 'Strava could not be reached. Try again later.',
+  STRAVA_SCOPE: 'Strava did not grant access to your bikes (profile:read_all). Connect again and allow it.',
+} as const;
+
+/**
+ * The rider's Strava imports as chains of short background jobs (pg-boss): list the activities
+ * page by page, then import the pending rides a few at a time, or import the bikes. Progress lives
+ * in sync_status and strava_activities, so a chain that stops — rate limit, restart, crash — carries
+ * on from there. On a rate limit the chain re-queues itself until Strava's window resets.
+ */
+export class StravaSyncService {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      queue: JobQueue;
+      connections: StravaConnectionRepository;
+      stravaActivities: StravaActivityRepository;
+      status: SyncStatusRepository;
+      rides: StravaRideImport;
+      session: (userId: string) => StravaSession;
+      now: () => Date;
+      log: (message: string, details?: Record<string, unknown>) => void;
+    },
+  ) {}
+
+  /** Lists the last `days` of activities and imports the rides among them not stored yet. */
+  async startActivities(userId: string, days: number, action: SyncAction = 'import_activities') {
+    await this.ensureCanStart(userId);
+    const { status, queue, now } = this.deps;
+    const afterS = Math.floor(now().getTime() / 1000) - days * 86_400;
+    const runId = await status.start(userId, action, 'importing', 0, now());
+    const job: StravaSyncJob = {
+      userId,
+      runId,
+      step: 'list',
+      afterS,
+      page: 1,
+      thenImport: action !== 'refresh_list',
+    };
+    await queue.send(QUEUES.stravaSync, job);
+  }
+
+  /** Imports the chosen activities of the rider's Strava list (sync dashboard). */
+  async startSelected(userId: string, stravaIds: number[]) {
+    await this.ensureCanStart(userId);
+    const { status, stravaActivities, queue, now } = this.deps;
+    const queued = await stravaActivities.markPending(userId, stravaIds, undefined, now());
+    const runId = await status.start(userId, 'import_selected', 'processing', queued, now());
+    await queue.send(QUEUES.stravaSync, { userId, runId, step: 'import' } satisfies StravaSyncJob);
+    return queued;
+  }
+
+  async startBikes(userId: string) {
+    const connection = await this.ensureCanStart(userId);
+    if (!connection.scopes.split(',').includes('profile:read_all')) throw new AppError('STRAVA_SCOPE');
+    const { status, queue, now } = this.deps;
+    const runId = await status.start(userId, 'import_bikes', 'importing', 0, now());
+    await queue.send(QUEUES.stravaSync, { userId, runId, step: 'bikes' } satisfies StravaSyncJob);
+  }
+
+  private async ensureCanStart(userId: string) {
+    const { connections, status, now } = this.deps;
+    const connection = await connections.find(userId);
+    if (!connection) throw new AppError('STRAVA_NOT_CONNECTED');
+    if (connection.token_invalid) throw new AppError('STRAVA_TOKEN_EXPIRED');
+    if (status.isRunning(await status.find(userId), now())) throw new AppError('SYNC_RUNNING');
+    return connection;
+  }
+
+  /** The job handler: one step of a chain. */
+  async run(job: StravaSyncJob, lastAttempt: boolean): Promise<void> {
+    const { status, stravaActivities, now } = this.deps;
+    if (!(await status.isCurrent(job.userId, job.runId))) return; // a newer run replaced this one
+    let claimed: number | undefined;
+    try {
+      if (job.step === 'list') await this.listPage(job);
+      else if (job.step === 'bikes') await this.bikes(job);
+      else
+        await this.importSome(job, (id) => {
+          claimed = id;
+        });
+    } catch (error) {
+      if (claimed !== undefined) await stravaActivities.release(job.userId, claimed, now());
+      if (error instanceof StravaRateLimitedError) return this.pause(job, error.resumeAt);
+      if (error instanceof StravaUnauthorizedError || error instanceof StravaNotConnectedError) {
+        const code =
+          error instanceof StravaNotConnectedError ? 'STRAVA_NOT_CONNECTED' : 'STRAVA_TOKEN_EXPIRED';
+        return this.fail(job, code);
+      }
+      this.deps.log('strava sync step failed', { step: job.step, error: (error as Error).message });
+      if (lastAttempt) return this.fail(job, 'STRAVA_UNAVAILABLE');
+      throw error; // pg-boss retries the step with backoff
+    }
+  }
+
+  private async listPage(job: Extract<StravaSyncJob, { step: 'list' }>) {
+    const { stravaActivities, status, queue, now } = this.deps;
+    const session = this.deps.session(job.userId);
+    const page = await session.get<StravaActivity[]>('/athlete/activities', {
+      after: job.afterS,
+      page: job.page,
+      per_page: PAGE_SIZE,
+    });
+    for (const activity of page) await stravaActivities.upsert(job.userId, activity, now());
+    await status.update(job.userId, job.runId, { paused_until: null }, now(), {});
+    if (page.length === PAGE_SIZE) {
+      await queue.send(QUEUES.stravaSync, { ...job, page: job.page + 1 } satisfies StravaSyncJob);
+      return;
+    }
+    // Every page read: the window's totals, and what is left to import.
+    const from = new Date(job.afterS * 1000);
+    if (job.thenImport) await stravaActivities.markPending(job.userId, 'all-listed', from, now());
+    const counts = await stravaActivities.counts(job.userId, from);
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (!job.thenImport) {
+      await status.update(
+        job.userId,
+        job.runId,
+        {
+          status: 'completed',
+          total_activities: total,
+          processed_activities: total,
+          skipped_activities: counts.skipped,
+          completed_at: now(),
+        },
+        now(),
+      );
+      return;
+    }
+    await status.update(
+      job.userId,
+      job.runId,
+      {
+        status: 'processing',
+        total_activities: total,
+        processed_activities: counts.imported + counts.skipped,
+        skipped_activities: counts.skipped,
+      },
+      now(),
+    );
+    await queue.send(QUEUES.stravaSync, {
+      userId: job.userId,
+      runId: job.runId,
+      step: 'import',
+    } satisfies StravaSyncJob);
+  }
+
+  private async importSome(
+    job: Extract<StravaSyncJob, { step: 'import' }>,
+    onClaim: (id: number | undefined) => void,
+  ) {
+    const { stravaActivities, status, rides, connections, queue, now } = this.deps;
+    const session = this.deps.session(job.userId);
+    const started = Date.now();
+    for (let n = 0; n < RIDES_PER_STEP && Date.now() - started < STEP_BUDGET_MS; n++) {
+      const row = await stravaActivities.claimNext(job.userId, now());
+      if (!row) {
+        await status.update(
+          job.userId,
+          job.runId,
+          { status: 'completed', completed_at: now(), current_activity: null, paused_until: null },
+          now(),
+        );
+        await connections.markSynced(job.userId, now());
+        return;
+      }
+      onClaim(row.strava_id);
+      await status.update(job.userId, job.runId, { current_activity: row.name, paused_until: null }, now());
+      try {
+        const outcome = await rides.importOne(session, row);
+        await status.update(job.userId, job.runId, {}, now(), {
+          processed_activities: 1,
+          ...(outcome === 'imported' ? { imported_activities: 1 } : {}),
+          ...(outcome === 'skipped' ? { skipped_activities: 1 } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof StravaUnavailableError)) throw error;
+        // This ride failed (Strava 5xx for its streams); the others go on. It can be retried later.
+        await stravaActivities.settle(
+          this.deps.db,
+          job.userId,
+          row.strava_id,
+          { state: 'failed', message: error.message },
+          now(),
+        );
+        await status.update(job.userId, job.runId, {}, now(), { failed_activities: 1 });
+      }
+      onClaim(undefined);
+    }
+    await queue.send(QUEUES.stravaSync, job);
+  }
+
+  private async bikes(job: Extract<StravaSyncJob, { step: 'bikes' }>) {
+    const { db, status, now } = this.deps;
+    const session = this.deps.session(job.userId);
+    const result = await importStravaBikes(db, session, now, async (name) => {
+      await status.update(job.userId, job.runId, { current_activity: name, paused_until: null }, now(), {});
+    });
+    const total = result.created + result.updated;
+    await status.update(
+      job.userId,
+      job.runId,
+      {
+        status: 'completed',
+        total_activities: total,
+        processed_activities: total,
+        current_activity: null,
+        completed_at: now(),
+      },
+      now(),
+    );
+  }
+
+  /**
+   * Waits for Strava's window to reset: the same step is queued again, checking every few seconds
+   * while the wait is short (a 15-minute window) and every minute while it is long (the daily one).
+   */
+  private async pause(job: StravaSyncJob, resumeAt: Date) {
+    const { status, queue, now } = this.deps;
+    const waitS = Math.max(1, (resumeAt.getTime() - now().getTime()) / 1000);
+    await status.update(job.userId, job.runId, { paused_until: resumeAt }, now());
+    await queue.send(QUEUES.stravaSync, job, undefined, {
+      startAfterS: Math.min(waitS, waitS > 900 ? 60 : 5),
+    });
+  }
+
+  private async fail(job: StravaSyncJob, code: keyof typeof SYNC_ERRORS) {
+    const { status, now } = this.deps;
+    await status.update(
+      job.userId,
+      job.runId,
+      {
+        status: 'error',
+        error: { code, message: SYNC_ERRORS[code] },
+        current_activity: null,
+        paused_until: null,
+        completed_at: now(),
+      },
+      now(),
+    );
+  }
+}

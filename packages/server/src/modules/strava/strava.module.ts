@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { StravaConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { deriveKey } from '../../lib/crypto.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import { RateLimitState } from './rate-limit.ts';
+import { StravaActivityRepository } from './strava-activity.repository.ts';
+import { StravaApi, StravaOAuth } from './strava-client.ts';
+import { StravaConnectService } from './strava-connect.service.ts';
+import { StravaConnectionRepository } from './strava-connection.repository.ts';
+import { StravaEventsService } from './strava-events.service.ts';
+import { OAuthStateSigner } from './strava-oauth-state.ts';
+import { StravaRideImport } from './strava-ride-import.ts';
+import { StravaSession } from './strava-session.ts';
+import { StravaSyncService } from './strava-sync.service.ts';
+import { SyncStatusRepository } from './sync-status.repository.ts';
+
+export interface StravaSettings {
+  strava: StravaConfig;
+  secretKey: Buffer;
+  publicUrl: string;
+}
+
+/** The Strava module's repositories and services, wired once per process (app, workers, CLI). */
+export function createStravaServices(deps: {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  queue: JobQueue;
+  now: () => Date;
+  log: (message: string, details?: Record<string, unknown>) => void;
+  activities: ActivityRepository;
+  athleteSettings: AthleteSettingsRepository;
+  settings: StravaSettings;
+}) {
+  const { db, now, settings } = deps;
+  const connections = new StravaConnectionRepository(
+    db,
+    new SecretBox(deriveKey(settings.secretKey, 'strava-tokens')),
+  );
+  const stravaActivities = new StravaActivityRepository(db);
+  const status = new SyncStatusRepository(db);
+  const oauth = new StravaOAuth(settings.strava);
+  const rateLimit = new RateLimitState(now);
+  const api = new StravaApi(settings.strava.apiUrl, rateLimit);
+  const session = (userId: string) => new StravaSession({ connections, oauth, api, now }, userId);
+  const rides = new StravaRideImport({ ...deps, stravaActivities });
+  const sync = new StravaSyncService({ ...deps, connections, stravaActivities, status, rides, session });
+  const events = new StravaEventsService({ ...deps, connections, stravaActivities, rides, session });
+  const connect = new StravaConnectService({
+    oauth,
+    connections,
+    stravaActivities,
+    state: new OAuthStateSigner(settings.secretKey, now),
+    publicUrl: settings.publicUrl,
+    now,
+    log: deps.log,
+  });
+  return {
+    connections,
+    stravaActivities,
+    status,
+    oauth,
+    rateLimit,
+    session,
+    sync,
+    events,
+    connect,
+    config: settings.strava,
+  };
+}
+export type StravaServices = ReturnType<typeof createStravaServices>;

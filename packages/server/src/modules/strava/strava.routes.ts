@@ -1,0 +1,123 @@
+import {
+  activitiesSyncSchema,
+  stravaConnectSchema,
+  stravaListRefreshSchema,
+  stravaSelectedImportSchema,
+  stravaSyncSchema,
+} from '@vatio/schemas';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { requireAuth } from '../../http/auth-hook.ts';
+import { parseBody } from '../../http/validate.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { StravaServices } from './strava.module.ts';
+import { presentConnection, presentStravaActivity, presentSyncStatus } from './strava.presenter.ts';
+import { IMPORT_WINDOW_DAYS } from './strava-sync.service.ts';
+import type { StravaWebhookEvent } from './strava-types.ts';
+
+export function stravaRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; strava: StravaServices; queue: JobQueue; now: () => Date },
+) {
+  const { auth, strava, queue, now } = deps;
+  const guard = { preHandler: requireAuth(auth) };
+  const statusOf = async (userId: string) => {
+    const row = await strava.status.find(userId);
+    return row ? presentSyncStatus(row) : null;
+  };
+
+  app.get('/api/strava/connection', guard, async (request) =>
+    presentConnection(strava.oauth.configured, await strava.connections.find(request.auth.userId)),
+  );
+
+  app.post('/api/strava/connect', guard, async (request) => {
+    const body = parseBody(stravaConnectSchema, request.body);
+    return { authorize_url: strava.connect.authorizeUrl(request.auth.userId, body.return_to) };
+  });
+
+  // Strava's redirect after its authorization page: a browser navigation, so it answers with a redirect.
+  app.get<{ Querystring: { code?: string; state?: string; scope?: string; error?: string } }>(
+    '/api/strava/callback',
+    async (request, reply) => reply.redirect(await strava.connect.callback(request.query), 302),
+  );
+
+  app.delete('/api/strava/connection', guard, async (request, reply) => {
+    if (!(await strava.connect.disconnect(request.auth.userId))) throw new AppError('NOT_FOUND');
+    return reply.code(204).send();
+  });
+
+  app.get('/api/sync/status', guard, async (request) => statusOf(request.auth.userId));
+
+  app.post('/api/strava/sync', guard, async (request, reply) => {
+    const { action } = parseBody(stravaSyncSchema, request.body);
+    const userId = request.auth.userId;
+    if (action === 'import_bikes') await strava.sync.startBikes(userId);
+    else await strava.sync.startActivities(userId, IMPORT_WINDOW_DAYS);
+    return reply.code(202).send(await statusOf(userId));
+  });
+
+  app.post('/api/activities/sync', guard, async (request, reply) => {
+    const { days_back } = parseBody(activitiesSyncSchema, request.body);
+    await strava.sync.startActivities(request.auth.userId, days_back);
+    return reply.code(202).send(await statusOf(request.auth.userId));
+  });
+
+  app.get('/api/strava/activities', guard, async (request) => {
+    const rows = await strava.stravaActivities.list(request.auth.userId);
+    return { activities: rows.map(presentStravaActivity) };
+  });
+
+  app.post('/api/strava/activities/refresh', guard, async (request, reply) => {
+    const { days } = parseBody(stravaListRefreshSchema, request.body);
+    await strava.sync.startActivities(request.auth.userId, days, 'refresh_list');
+    return reply.code(202).send(await statusOf(request.auth.userId));
+  });
+
+  app.post('/api/strava/activities/import', guard, async (request, reply) => {
+    const { strava_ids } = parseBody(stravaSelectedImportSchema, request.body);
+    await strava.sync.startSelected(request.auth.userId, strava_ids);
+    return reply.code(202).send(await statusOf(request.auth.userId));
+  });
+
+  // Push subscription handshake (https://developers.strava.com/docs/webhooks/): echo hub.challenge
+  // when hub.verify_token is ours, within two seconds.
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/strava/webhook', async (request) => {
+    const expected = strava.config.webhookVerifyToken;
+    const q = request.query;
+    if (
+      !expected ||
+      q['hub.mode'] !== 'subscribe' ||
+      q['hub.verify_token'] !== expected ||
+      !q['hub.challenge']
+    )
+      throw new AppError('FORBIDDEN');
+    return { 'hub.challenge': q['hub.challenge'] };
+  });
+
+  // Events: acknowledged at once (Strava wants a 200 within two seconds) and handled by a job.
+  app.post('/api/strava/webhook', async (request, reply) => {
+    const parsed = webhookEventSchema.safeParse(request.body);
+    if (!parsed.success) throw new AppError('VALIDATION', 'Not a Strava webhook event.');
+    const event = parsed.data;
+    await queue.send(QUEUES.stravaEvent, {
+      ...event,
+      subscription_id: event.subscription_id ?? 0,
+      event_time: event.event_time ?? Math.floor(now().getTime() / 1000),
+      updates: event.updates ?? {},
+    } satisfies StravaWebhookEvent);
+    return reply.code(200).send({ ok: true });
+  });
+}
+
+/** The fields of a push event Vatio reads; anything else Strava adds is ignored. */
+const webhookEventSchema = z.object({
+  object_type: z.enum(['activity', 'athlete']),
+  object_id: z.number().int().positive(),
+  aspect_type: z.enum(['create', 'update', 'delete']),
+  owner_id: z.number().int().positive(),
+  subscription_id: z.number().int().optional(),
+  event_time: z.number().int().optional(),
+  updates: z.record(z.string(), z.union([z.string(), z.boolean(), z.number()]).transform(String)).optional(),
+});

@@ -1,0 +1,621 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A Strava look-alike on loopback for tests and e2e: the OAuth flow (authorize page, token exchange
+ * and refresh, deauthorize) and the API v3 calls Vatio makes, with Strava's shapes, status codes
+ * and rate-limit headers (https://developers.strava.com/docs/). It runs on its own clock, which
+ * stands still until `advance` moves it (as the test harness's does), so token expiry and the
+ * 15-minute rate-limit windows are crossed without waiting.
+ */
+
+export interface FakeAthlete {
+  id: number;
+  firstname: string;
+  lastname: string;
+  bikes: FakeGear[];
+}
+
+export interface FakeGear {
+  id: string;
+  name: string;
+  primary: boolean;
+  brand_name: string;
+  model_name: string;
+  /** 1 mountain, 2 cross, 3 road, 4 time trial */
+  frame_type: number;
+}
+
+export interface FakeActivity {
+  id: number;
+  name: string;
+  sport_type: string;
+  start_date: string;
+  elapsed_time: number;
+  moving_time: number;
+  distance: number;
+  total_elevation_gain: number;
+  average_speed: number;
+  max_speed: number;
+  average_watts?: number;
+  max_watts?: number;
+  device_watts?: boolean;
+  has_heartrate: boolean;
+  gear_id?: string | null;
+  trainer?: boolean;
+  device_name?: string;
+}
+
+export interface FakeStravaOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** [15-minute, daily] request limits, overall and read ("non-upload"); Strava's defaults. */
+  limits?: { overall: [number, number]; read: [number, number] };
+  /** Access-token lifetime, s (Strava: six hours). */
+  tokenLifetimeS?: number;
+}
+
+interface Token {
+  athleteId: number;
+  scopes: string[];
+  expiresAtS: number;
+}
+
+const QUARTER_S = 900;
+const DAY_S = 86_400;
+
+export interface FakeStrava {
+  url: string;
+  oauthUrl: string;
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Requests received (method, path without query, status answered). */
+  requests: { method: string; path: string; status: number }[];
+  subscriptions: { id: number; callback_url: string; verify_token: string }[];
+  addAthlete(athlete: Partial<FakeAthlete> & { id: number }): FakeAthlete;
+  /** The athlete "signed in" on the fake's authorize page. */
+  signInAs(athleteId: number): void;
+  addActivity(
+    athleteId: number,
+    activity: Partial<FakeActivity> & { id: number; start_date: string },
+  ): FakeActivity;
+  removeActivity(activityId: number): void;
+  activity(activityId: number): FakeActivity | undefined;
+  /** The next `times` API requests whose path matches answer `status` (500, 503…). */
+  failNext(path: RegExp, status: number, times?: number): void;
+  /** Revokes every token of the athlete, as a deauthorization on strava.com would. */
+  revoke(athleteId: number): void;
+  /** Valid access tokens of an athlete (tests check deauthorization). */
+  liveTokens(athleteId: number): number;
+  setLimits(limits: { overall: [number, number]; read: [number, number] }): void;
+  /** Uses up the current 15-minute window, as other clients of the same application would. */
+  exhaustWindow(): void;
+  advance(seconds: number): void;
+  nowS(): number;
+  close(): Promise<void>;
+}
+
+export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<FakeStrava> {
+  const clientId = options.clientId ?? '4242';
+  const clientSecret = options.clientSecret ?? 'fake-client-secret';
+  let limits = options.limits ?? { overall: [200, 2000], read: [100, 1000] };
+  const lifetimeS = options.tokenLifetimeS ?? 6 * 3600;
+  // Like the test harness's clock, Strava's stands still until moved, so both stay in step.
+  let clockS = Math.floor(Date.now() / 1000);
+  const nowS = () => clockS;
+
+  const athletes = new Map<number, FakeAthlete>();
+  const activities = new Map<number, { owner: number; activity: FakeActivity }>();
+  const codes = new Map<string, { athleteId: number; scopes: string[] }>();
+  const accessTokens = new Map<string, Token>();
+  const refreshTokens = new Map<string, Omit<Token, 'expiresAtS'>>();
+  const failures: { path: RegExp; status: number; left: number }[] = [];
+  const usage = new Map<string, number>();
+  const requests: FakeStrava['requests'] = [];
+  const subscriptions: FakeStrava['subscriptions'] = [];
+  let signedIn: number | undefined;
+
+  const count = (key: string) => {
+    const n = (usage.get(key) ?? 0) + 1;
+    usage.set(key, n);
+    return n;
+  };
+
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    res.end(JSON.stringify(body));
+  }
+
+  async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    if ((req.headers['content-type'] ?? '').includes('application/json')) {
+      const json = JSON.parse(text || '{}') as Record<string, unknown>;
+      return new URLSearchParams(Object.entries(json).map(([k, v]): [string, string] => [k, String(v)]));
+    }
+    return new URLSearchParams(text);
+  }
+
+  function issue(athleteId: number, scopes: string[]) {
+    const access = randomBytes(20).toString('hex');
+    const refresh = randomBytes(20).toString('hex');
+    const expiresAtS = nowS() + lifetimeS;
+    accessTokens.set(access, { athleteId, scopes, expiresAtS });
+    refreshTokens.set(refresh, { athleteId, scopes });
+    return { access, refresh, expiresAtS };
+  }
+
+  function athleteJson(a: FakeAthlete, detailed: boolean, scopes: string[]) {
+    return {
+      id: a.id,
+      resource_state: detailed ? 3 : 2,
+      firstname: a.firstname,
+      lastname: a.lastname,
+      ...(detailed && scopes.includes('profile:read_all')
+        ? {
+            bikes: a.bikes.map((b) => ({
+              id: b.id,
+              primary: b.primary,
+              name: b.name,
+              resource_state: 2,
+              distance: 1_000_000,
+            })),
+          }
+        : {}),
+    };
+  }
+
+  // ---- OAuth -------------------------------------------------------------------------------------
+  function authorizePage(url: URL, res: ServerResponse) {
+    const p = url.searchParams;
+    if (p.get('client_id') !== clientId)
+      return send(res, 400, {
+        message: 'Bad Request',
+        errors: [{ resource: 'Application', field: 'client_id', code: 'invalid' }],
+      });
+    const athlete = signedIn === undefined ? undefined : athletes.get(signedIn);
+    const scopes = (p.get('scope') ?? 'read').split(',');
+    const hidden = ['redirect_uri', 'state', 'client_id']
+      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(p.get(k) ?? '')}">`)
+      .join('');
+    const boxes = scopes
+      .map(
+        (s) =>
+          `<label><input type="checkbox" name="scope" value="${escapeHtml(s)}" checked> ${escapeHtml(s)}</label><br>`,
+      )
+      .join('');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html><head><title>Authorize on Fake Strava</title></head><body>
+<h1>Fake Strava</h1><p>Signed in as ${escapeHtml(athlete ? `${athlete.firstname} ${athlete.lastname}` : 'nobody')}</p>
+<form method="post" action="/oauth/authorize">${hidden}${boxes}
+<button type="submit" name="decision" value="approve">Authorize</button>
+<button type="submit" name="decision" value="deny">Cancel</button></form></body></html>`);
+  }
+
+  async function authorizeDecision(req: IncomingMessage, res: ServerResponse) {
+    const form = await readForm(req);
+    const redirect = new URL(form.get('redirect_uri') ?? '');
+    redirect.searchParams.set('state', form.get('state') ?? '');
+    if (form.get('decision') !== 'approve' || signedIn === undefined) {
+      redirect.searchParams.set('error', 'access_denied');
+    } else {
+      const scopes = form.getAll('scope');
+      const code = randomBytes(12).toString('hex');
+      codes.set(code, { athleteId: signedIn, scopes });
+      redirect.searchParams.set('code', code);
+      redirect.searchParams.set('scope', scopes.join(','));
+    }
+    res.writeHead(302, { location: redirect.toString() });
+    res.end();
+  }
+
+  async function token(req: IncomingMessage, res: ServerResponse) {
+    const form = await readForm(req);
+    if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret)
+      return send(res, 401, {
+        message: 'Authorization Error',
+        errors: [{ resource: 'Application', field: 'client_id', code: 'invalid' }],
+      });
+    const grant = form.get('grant_type');
+    if (grant === 'authorization_code') {
+      const code = codes.get(form.get('code') ?? '');
+      if (!code)
+        return send(res, 400, {
+          message: 'Bad Request',
+          errors: [{ resource: 'AuthorizationCode', field: 'code', code: 'invalid' }],
+        });
+      codes.delete(form.get('code') ?? '');
+      const t = issue(code.athleteId, code.scopes);
+      const athlete = athletes.get(code.athleteId)!;
+      return send(res, 200, {
+        token_type: 'Bearer',
+        expires_at: t.expiresAtS,
+        expires_in: lifetimeS,
+        refresh_token: t.refresh,
+        access_token: t.access,
+        athlete: athleteJson(athlete, false, code.scopes),
+      });
+    }
+    if (grant === 'refresh_token') {
+      const refresh = form.get('refresh_token') ?? '';
+      const known = refreshTokens.get(refresh);
+      if (!known)
+        return send(res, 400, {
+          message: 'Bad Request',
+          errors: [{ resource: 'RefreshToken', field: 'refresh_token', code: 'invalid' }],
+        });
+      // Strava hands out a new access token only when the current one expires within an hour.
+      const current = [...accessTokens.entries()].find(
+        ([, t]) => t.athleteId === known.athleteId && t.expiresAtS - nowS() > 3600,
+      );
+      if (current) {
+        return send(res, 200, {
+          token_type: 'Bearer',
+          access_token: current[0],
+          expires_at: current[1].expiresAtS,
+          expires_in: current[1].expiresAtS - nowS(),
+          refresh_token: refresh,
+        });
+      }
+      refreshTokens.delete(refresh);
+      const t = issue(known.athleteId, known.scopes);
+      return send(res, 200, {
+        token_type: 'Bearer',
+        access_token: t.access,
+        expires_at: t.expiresAtS,
+        expires_in: lifetimeS,
+        refresh_token: t.refresh,
+      });
+    }
+    return send(res, 400, {
+      message: 'Bad Request',
+      errors: [{ resource: 'Application', field: 'grant_type', code: 'invalid' }],
+    });
+  }
+
+  async function deauthorize(req: IncomingMessage, res: ServerResponse) {
+    const form = await readForm(req);
+    const t = accessTokens.get(form.get('access_token') ?? '');
+    if (!t || t.expiresAtS <= nowS()) return send(res, 401, unauthorizedBody);
+    revoke(t.athleteId);
+    return send(res, 200, { access_token: form.get('access_token') });
+  }
+
+  function revoke(athleteId: number) {
+    for (const [k, t] of accessTokens) if (t.athleteId === athleteId) accessTokens.delete(k);
+    for (const [k, t] of refreshTokens) if (t.athleteId === athleteId) refreshTokens.delete(k);
+  }
+
+  // ---- API ---------------------------------------------------------------------------------------
+  function rateHeaders(): Record<string, string> {
+    const q = Math.floor(nowS() / QUARTER_S);
+    const d = Math.floor(nowS() / DAY_S);
+    return {
+      'x-ratelimit-limit': `${limits.overall[0]},${limits.overall[1]}`,
+      'x-ratelimit-usage': `${usage.get(`o:q${q}`) ?? 0},${usage.get(`o:d${d}`) ?? 0}`,
+      'x-readratelimit-limit': `${limits.read[0]},${limits.read[1]}`,
+      'x-readratelimit-usage': `${usage.get(`r:q${q}`) ?? 0},${usage.get(`r:d${d}`) ?? 0}`,
+    };
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
+    const path = url.pathname.slice('/api/v3'.length);
+    if (path.startsWith('/push_subscriptions')) return pushSubscriptions(req, res, url, path);
+    // Every request counts, a refused one too (Strava: "requests violating the short term limit will
+    // still count toward the long term limit").
+    const q = Math.floor(nowS() / QUARTER_S);
+    const d = Math.floor(nowS() / DAY_S);
+    const o15 = count(`o:q${q}`);
+    const oDay = count(`o:d${d}`);
+    const r15 = req.method === 'GET' ? count(`r:q${q}`) : 0;
+    const rDay = req.method === 'GET' ? count(`r:d${d}`) : 0;
+    const headers = rateHeaders();
+    if (
+      o15 > limits.overall[0] ||
+      oDay > limits.overall[1] ||
+      r15 > limits.read[0] ||
+      rDay > limits.read[1]
+    ) {
+      send(
+        res,
+        429,
+        {
+          message: 'Rate Limit Exceeded',
+          errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
+        },
+        headers,
+      );
+      return 429;
+    }
+    const failure = failures.find((f) => f.left > 0 && f.path.test(path));
+    if (failure) {
+      failure.left--;
+      send(res, failure.status, { message: 'Error', errors: [] }, headers);
+      return failure.status;
+    }
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const t = accessTokens.get(bearer);
+    if (!t || t.expiresAtS <= nowS()) {
+      send(res, 401, unauthorizedBody, headers);
+      return 401;
+    }
+    const athlete = athletes.get(t.athleteId)!;
+    const notFound = () => {
+      send(
+        res,
+        404,
+        { message: 'Record Not Found', errors: [{ resource: 'Activity', field: 'id', code: 'invalid' }] },
+        headers,
+      );
+      return 404;
+    };
+    const ok = (body: unknown) => {
+      send(res, 200, body, headers);
+      return 200;
+    };
+    const canRead = t.scopes.includes('activity:read') || t.scopes.includes('activity:read_all');
+    if (path === '/athlete') return ok(athleteJson(athlete, true, t.scopes));
+    if (path === '/athlete/activities') {
+      if (!canRead) {
+        send(res, 401, unauthorizedBody, headers);
+        return 401;
+      }
+      const after = Number(url.searchParams.get('after') ?? 0);
+      const before = Number(url.searchParams.get('before') ?? Number.MAX_SAFE_INTEGER);
+      const perPage = Math.min(200, Number(url.searchParams.get('per_page') ?? 30));
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+      const list = [...activities.values()]
+        .filter((a) => a.owner === athlete.id)
+        .map((a) => a.activity)
+        .filter((a) => {
+          const s = Date.parse(a.start_date) / 1000;
+          return s > after && s < before;
+        })
+        .sort((a, b) => Date.parse(b.start_date) - Date.parse(a.start_date));
+      return ok(list.slice((page - 1) * perPage, page * perPage).map(summaryJson));
+    }
+    const streams = /^\/activities\/(\d+)\/streams$/.exec(path);
+    if (streams) {
+      const found = activities.get(Number(streams[1]));
+      if (!found || found.owner !== athlete.id || !canRead) return notFound();
+      const keys = (url.searchParams.get('keys') ?? '').split(',');
+      const all = streamsOf(found.activity);
+      if (url.searchParams.get('key_by_type') !== 'true')
+        return ok(Object.entries(all).map(([type, s]) => ({ type, ...s })));
+      const set: Record<string, unknown> = {};
+      for (const [key, stream] of Object.entries(all))
+        if (key === 'time' || keys.includes(key)) set[key] = stream;
+      return ok(set);
+    }
+    const one = /^\/activities\/(\d+)$/.exec(path);
+    if (one) {
+      const found = activities.get(Number(one[1]));
+      if (!found || found.owner !== athlete.id || !canRead) return notFound();
+      return ok({ ...summaryJson(found.activity), resource_state: 3 });
+    }
+    const gear = /^\/gear\/(.+)$/.exec(path);
+    if (gear) {
+      const bike = athlete.bikes.find((b) => b.id === decodeURIComponent(gear[1]!));
+      if (!bike) return notFound();
+      return ok({ ...bike, resource_state: 3, distance: 1_000_000, description: null });
+    }
+    return notFound();
+  }
+
+  async function pushSubscriptions(req: IncomingMessage, res: ServerResponse, url: URL, path: string) {
+    const form = req.method === 'GET' || req.method === 'DELETE' ? url.searchParams : await readForm(req);
+    if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
+      send(res, 401, unauthorizedBody);
+      return 401;
+    }
+    if (req.method === 'GET') {
+      send(
+        res,
+        200,
+        subscriptions.map((s) => ({ id: s.id, callback_url: s.callback_url, resource_state: 2 })),
+      );
+      return 200;
+    }
+    if (req.method === 'DELETE') {
+      const id = Number(path.split('/')[2]);
+      const i = subscriptions.findIndex((s) => s.id === id);
+      if (i >= 0) subscriptions.splice(i, 1);
+      res.writeHead(i >= 0 ? 204 : 404);
+      res.end();
+      return i >= 0 ? 204 : 404;
+    }
+    // Creating: Strava validates the callback with a GET handshake before answering.
+    const callback = form.get('callback_url') ?? '';
+    const verifyToken = form.get('verify_token') ?? '';
+    const challenge = randomBytes(8).toString('hex');
+    const check = new URL(callback);
+    check.searchParams.set('hub.mode', 'subscribe');
+    check.searchParams.set('hub.challenge', challenge);
+    check.searchParams.set('hub.verify_token', verifyToken);
+    let answered: unknown;
+    try {
+      const r = await fetch(check, { signal: AbortSignal.timeout(2000) });
+      answered = r.ok ? await r.json() : undefined;
+    } catch {
+      answered = undefined;
+    }
+    if ((answered as Record<string, string> | undefined)?.['hub.challenge'] !== challenge) {
+      send(res, 400, {
+        message: 'Bad Request',
+        errors: [
+          {
+            resource: 'PushSubscription',
+            field: 'callback url',
+            code: 'GET to callback URL does not return 200',
+          },
+        ],
+      });
+      return 400;
+    }
+    if (subscriptions.length > 0) {
+      send(res, 400, {
+        message: 'Bad Request',
+        errors: [{ resource: 'PushSubscription', field: 'callback url', code: 'already exists' }],
+      });
+      return 400;
+    }
+    const id = 100_000 + subscriptions.length + 1;
+    subscriptions.push({ id, callback_url: callback, verify_token: verifyToken });
+    send(res, 201, { id });
+    return 201;
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake-strava');
+    const done = (status: number) =>
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, status });
+    const handle = async (): Promise<number> => {
+      if (url.pathname === '/oauth/authorize' && req.method === 'GET') {
+        authorizePage(url, res);
+        return res.statusCode;
+      }
+      if (url.pathname === '/oauth/authorize' && req.method === 'POST') {
+        await authorizeDecision(req, res);
+        return 302;
+      }
+      if (url.pathname === '/oauth/token' && req.method === 'POST') {
+        await token(req, res);
+        return res.statusCode;
+      }
+      if (url.pathname === '/oauth/deauthorize' && req.method === 'POST') {
+        await deauthorize(req, res);
+        return res.statusCode;
+      }
+      if (url.pathname.startsWith('/api/v3/')) return api(req, res, url);
+      send(res, 404, { message: 'Record Not Found', errors: [] });
+      return 404;
+    };
+    handle()
+      .then(done)
+      .catch((error: unknown) => {
+        send(res, 500, { message: String(error) });
+        done(500);
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    oauthUrl: `${url}/oauth`,
+    apiUrl: `${url}/api/v3`,
+    clientId,
+    clientSecret,
+    requests,
+    subscriptions,
+    addAthlete(athlete) {
+      const full: FakeAthlete = {
+        firstname: 'Fake',
+        lastname: `Athlete ${athlete.id}`,
+        bikes: [],
+        ...athlete,
+      };
+      athletes.set(full.id, full);
+      return full;
+    },
+    signInAs(athleteId) {
+      signedIn = athleteId;
+    },
+    addActivity(athleteId, activity) {
+      const elapsed = activity.elapsed_time ?? 1800;
+      const full: FakeActivity = {
+        name: `Activity ${activity.id}`,
+        sport_type: 'Ride',
+        elapsed_time: elapsed,
+        moving_time: elapsed,
+        distance: elapsed * 8,
+        total_elevation_gain: 120,
+        average_speed: 8,
+        max_speed: 14,
+        has_heartrate: true,
+        ...activity,
+      };
+      activities.set(full.id, { owner: athleteId, activity: full });
+      return full;
+    },
+    removeActivity(id) {
+      activities.delete(id);
+    },
+    activity: (id) => activities.get(id)?.activity,
+    failNext(path, status, times = 1) {
+      failures.push({ path, status, left: times });
+    },
+    revoke,
+    liveTokens: (athleteId) =>
+      [...accessTokens.values()].filter((t) => t.athleteId === athleteId && t.expiresAtS > nowS()).length,
+    setLimits(next) {
+      limits = next;
+    },
+    exhaustWindow() {
+      const q = Math.floor(nowS() / QUARTER_S);
+      usage.set(`o:q${q}`, Math.max(usage.get(`o:q${q}`) ?? 0, limits.overall[0]));
+      usage.set(`r:q${q}`, Math.max(usage.get(`r:q${q}`) ?? 0, limits.read[0]));
+    },
+    advance(seconds) {
+      clockS += Math.ceil(seconds);
+    },
+    nowS,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const unauthorizedBody = {
+  message: 'Authorization Error',
+  errors: [{ resource: 'Athlete', field: 'access_token', code: 'invalid' }],
+};
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** SummaryActivity as GET /athlete/activities lists it (`type` is the deprecated twin of sport_type). */
+function summaryJson(a: FakeActivity) {
+  return { resource_state: 2, type: a.sport_type, ...a, athlete: { id: 0, resource_state: 1 } };
+}
+
+/**
+ * Streams of a steady ride, deterministic from the activity id: 1 s samples over the elapsed time,
+ * watts only when a power meter recorded them, heart rate when the activity has it.
+ */
+function streamsOf(a: FakeActivity) {
+  const n = a.elapsed_time;
+  const time = Array.from({ length: n }, (_, i) => i);
+  const seed = a.id % 97;
+  const speed = time.map((t) => a.average_speed + Math.sin((t + seed) / 60));
+  const distance: number[] = [];
+  let d = 0;
+  for (const v of speed) {
+    d += v;
+    distance.push(d);
+  }
+  const stream = <T>(data: T[]) => ({ data, series_type: 'distance', original_size: n, resolution: 'high' });
+  const streams: Record<string, ReturnType<typeof stream>> = {
+    time: stream(time),
+    distance: stream(distance.map((x) => Math.round(x * 10) / 10)),
+    velocity_smooth: stream(speed.map((x) => Math.round(x * 100) / 100)),
+    altitude: stream(time.map((t) => Math.round((100 + 20 * Math.sin(t / 300)) * 10) / 10)),
+    latlng: stream(time.map((t) => [40.4 + t * 0.00005, -3.7 + t * 0.00005])),
+    cadence: stream(time.map((t) => 85 + ((t + seed) % 10))),
+    temp: stream(time.map(() => 21)),
+    moving: stream(time.map(() => true)),
+  };
+  if (a.has_heartrate)
+    streams.heartrate = stream(time.map((t) => Math.round(135 + 15 * Math.sin((t + seed) / 120))));
+  if (a.device_watts ?? a.average_watts !== undefined)
+    streams.watts = stream(
+      time.map((t) => Math.round((a.average_watts ?? 200) + 60 * Math.sin((t + seed) / 45))),
+    );
+  return streams;
+}
