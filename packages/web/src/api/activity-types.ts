@@ -205,7 +205,22 @@ export interface ActivityAnalysis {
     series_j: (number | null)[];
   } | null;
   decoupling: { pw_hr_pct: number; first_half_ef: number; second_half_ef: number } | null;
-  aero: { cda_m2: number; crr: number; rmse_m: number; r2: number; air_density_kg_m3: number } | null;
+  aero: {
+    cda_m2: number;
+    crr: number;
+    rmse_m: number;
+    r2: number;
+    air_density_kg_m3: number;
+    assumptions: {
+      rider_kg: number;
+      rider_kg_source: 'settings' | 'default';
+      bike_kg: number;
+      temperature_c: number;
+      temperature_source: 'recorded' | 'default';
+      humidity_pct: number;
+      pressure_hpa: number;
+    };
+  } | null;
   pedaling: {
     left_balance_pct: number | null;
     torque_effectiveness_pct: number | null;

@@ -102,6 +102,12 @@ export interface RideDetailInput {
   allCurves: { activity_id: string; start_time: Date; durations_s: number[]; power_w: number[] }[];
 }
 
+/** What the aero fit assumes when the rider has not told us (DESIGN: say it, never assume silently). */
+const DEFAULT_RIDER_KG = 75; // the spec's assumed rider mass (000 §9)
+const ASSUMED_BIKE_KG = 9; // a road bike with bottles and computer (bikes have no weight field yet)
+const DEFAULT_TEMPERATURE_C = 15; // ISA sea-level temperature
+const ASSUMED_HUMIDITY_PCT = 50; // no head unit records humidity; its effect on density is under 1 %
+
 export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves }: RideDetailInput) {
   const summary = row.summary as Record<string, number | string | undefined>;
   const ftpW = row.ftp_w ?? undefined;
@@ -133,12 +139,18 @@ export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves
       };
     }) ?? [];
 
-  const temperature = streams.temperatureC?.find((t) => Number.isFinite(t)) ?? 15;
+  const recordedTemperature = streams.temperatureC?.find((t) => Number.isFinite(t));
+  const temperature = recordedTemperature ?? DEFAULT_TEMPERATURE_C;
   const altitude = streams.altitudeM?.find((a) => Number.isFinite(a)) ?? 0;
-  // Barometric formula for pressure at the ride's altitude (ISA), humidity assumed 50 %.
+  // Barometric formula for pressure at the ride's altitude (ISA).
   const pressurePa = 101_325 * (1 - 2.25577e-5 * altitude) ** 5.25588;
-  const rho = airDensityKgM3({ pressurePa, temperatureC: temperature, relativeHumidityPct: 50 });
-  const massKg = (settings.weightKg ?? 75) + 9;
+  const rho = airDensityKgM3({
+    pressurePa,
+    temperatureC: temperature,
+    relativeHumidityPct: ASSUMED_HUMIDITY_PCT,
+  });
+  const riderKg = settings.weightKg ?? DEFAULT_RIDER_KG;
+  const massKg = riderKg + ASSUMED_BIKE_KG;
   const aeroFit =
     row.type === 'VirtualRide' || !streams.speedMps || !streams.altitudeM
       ? undefined
@@ -227,6 +239,16 @@ export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves
           rmse_m: round(aeroFit.rmseM, 2),
           r2: round(aeroFit.r2, 3),
           air_density_kg_m3: round(rho, 3),
+          // Every input the fit did not measure, and whether it is the rider's own or a default.
+          assumptions: {
+            rider_kg: round(riderKg, 1),
+            rider_kg_source: settings.weightKg === undefined ? 'default' : 'settings',
+            bike_kg: ASSUMED_BIKE_KG,
+            temperature_c: round(temperature, 1),
+            temperature_source: recordedTemperature === undefined ? 'default' : 'recorded',
+            humidity_pct: ASSUMED_HUMIDITY_PCT,
+            pressure_hpa: round(pressurePa / 100, 0),
+          },
         }
       : null,
     pedaling: {

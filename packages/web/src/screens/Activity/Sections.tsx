@@ -470,6 +470,18 @@ export function AeroSection({ analysis }: { analysis: ActivityAnalysis }) {
         />
         <Stat label={t('aero.density')} value={`${f.number(a.air_density_kg_m3, 3)} kg/m³`} />
       </dl>
+      <p className="mt-3 text-xs text-slate-500" data-testid="aero-assumptions">
+        {t('aero.assumptions', {
+          rider: f.number(a.assumptions.rider_kg, 1),
+          riderSource: t(`aero.source.${a.assumptions.rider_kg_source}`),
+          bike: f.number(a.assumptions.bike_kg, 1),
+          temperature: f.number(a.assumptions.temperature_c, 0),
+          temperatureSource: t(`aero.source.${a.assumptions.temperature_source}`),
+          humidity: f.number(a.assumptions.humidity_pct, 0),
+          pressure: f.number(a.assumptions.pressure_hpa, 0),
+        })}
+        {a.assumptions.rider_kg_source === 'default' && ` ${t('aero.setWeight')}`}
+      </p>
     </Section>
   );
 }
