@@ -8,6 +8,7 @@ import { bytePass } from './byte-pass.ts';
 import { BENCH_DURATION_S, BENCH_FTP_W, makeBenchRide } from './ride.ts';
 import { sdkDecode } from './sdk-decode.ts';
 import { sportsLibImport } from './sports-lib.ts';
+import { runImportBench } from './import-rides.ts';
 import { type Timing, timeAsync, timeSync } from './timing.ts';
 import { vatioAnalyze, vatioDecode, vatioDecodeAndAnalyze, vatioDecodeSdkPath } from './vatio.ts';
 
@@ -16,7 +17,10 @@ const TARGET_VS_SDK = 3;
 
 const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
 
-async function main(): Promise<void> {
+/** Import target: the rides through the HTTP API into PGlite within this many seconds. */
+const IMPORT_TARGET_S = 60;
+
+async function decodeBench(): Promise<void> {
   console.log(
     `vatio bench · node ${process.version} · ${os.cpus().length} cpu · load ${os
       .loadavg()
@@ -91,4 +95,31 @@ async function main(): Promise<void> {
   ratio(sdkT, TARGET_VS_SDK, 'bare SDK decode');
 }
 
-await main();
+async function importBench(): Promise<void> {
+  const rides = Number(process.env.BENCH_RIDES ?? 1000);
+  const options = { rides, filesPerRequest: 25, concurrentRequests: 2 };
+  console.log(
+    `\nimport: ${rides} synthetic rides of 1–5 h uploaded through the HTTP API (${options.filesPerRequest} files a ` +
+      `request, ${options.concurrentRequests} requests at once) into a Vatio server process on PGlite`,
+  );
+  const r = await runImportBench(options);
+  if (r.generatedMs !== undefined)
+    console.log(`(corpus generated in ${fmt(r.generatedMs / 1000, 1)} s, kept for later runs)`);
+  console.log(
+    `${r.rides} rides, ${fmt(r.megabytes, 0)} MB: all stored and analysed in ${fmt(r.wallS, 1)} s = ` +
+      `${fmt(r.ridesPerS, 1)} rides/s (${r.stored} stored, ${r.notStored} not stored)`,
+  );
+  console.log(
+    `bare decoding of the same files in one process: ${fmt(r.bareDecodeS, 1)} s; import / bare decode = ` +
+      `${fmt(r.ratioToBareDecode, 1)}×; server memory ${fmt(r.startServerRssMb ?? Number.NaN, 0)} MB before the first upload, ` +
+      `peak ${fmt(r.peakServerRssMb ?? Number.NaN, 0)} MB`,
+  );
+  console.log(
+    `target: ${rides} rides within ${IMPORT_TARGET_S} s: ${r.wallS <= IMPORT_TARGET_S ? 'met' : 'NOT met'}`,
+  );
+}
+
+// `npm run bench` runs both; `npm run bench -- decode` or `-- import` one of them.
+const only = process.argv[2];
+if (only !== 'import') await decodeBench();
+if (only !== 'decode') await importBench();

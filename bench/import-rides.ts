@@ -1,0 +1,177 @@
+/**
+ * The import figure of `npm run bench`: synthetic rides of 1–5 h uploaded through the HTTP API of a
+ * real Vatio server process (PGlite, in-process workers, as `npm start` runs it), end to end: from the
+ * first upload until every ride is stored and analysed. Printed: rides per second, the ratio to bare
+ * decoding of the same files in this process, and the server's peak memory. No timed assertions.
+ *
+ * The rides are generated once and kept in the system's temporary folder (keyed by count and seed),
+ * so later runs measure the import, not the generator.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeActivity, encodeFit, generateRide } from '@vatio/formats';
+import {
+  freePort,
+  signInOverHttp,
+  startServerProcess,
+  waitForImportOverHttp,
+} from '../packages/server/src/test/processes.ts';
+
+export interface ImportBenchOptions {
+  rides: number;
+  /** Files per upload request (a rider dropping a folder sends them in batches like this). */
+  filesPerRequest: number;
+  /** Upload requests in flight at once. */
+  concurrentRequests: number;
+}
+
+const SEED = 7_000;
+const CORPUS_VERSION = 1;
+
+/** Ride k: 1–5 h, spread evenly, one every day going back from 2026-01-01 so no two collide. */
+function rideSpec(k: number) {
+  const durationS = 3600 + Math.round((((k * 7919) % 1000) / 1000) * 4 * 3600);
+  const startTime = new Date(Date.UTC(2026, 0, 1, 8) - k * 86_400_000);
+  return { seed: SEED + k, durationS, startTime };
+}
+
+/** Writes the corpus once (FIT files named ride-0000.fit …); returns its folder and how long writing took. */
+function ensureCorpus(rides: number): { dir: string; generatedMs?: number } {
+  const dir = join(tmpdir(), `vatio-bench-rides-v${CORPUS_VERSION}-${SEED}-${rides}`);
+  if (existsSync(join(dir, 'complete'))) return { dir };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const t0 = performance.now();
+  for (let k = 0; k < rides; k++) {
+    const spec = rideSpec(k);
+    const ride = generateRide({
+      seed: spec.seed,
+      durationS: spec.durationS,
+      ftpW: 250,
+      startTime: spec.startTime,
+    });
+    writeFileSync(join(dir, `ride-${String(k).padStart(4, '0')}.fit`), encodeFit(ride));
+    if ((k + 1) % 100 === 0) process.stdout.write(`  generated ${k + 1}/${rides}\r`);
+  }
+  writeFileSync(join(dir, 'complete.tmp'), '');
+  renameSync(join(dir, 'complete.tmp'), join(dir, 'complete'));
+  return { dir, generatedMs: performance.now() - t0 };
+}
+
+/**
+ * Resident memory (Linux VmRSS now, or VmHWM: the peak so far) of a process and its descendants, the largest of them, MB.
+ * The server runs under the tsx launcher, so the node process doing the work is a child of `pid`.
+ */
+function rssMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const own = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return Math.max(own, ...children.map((child) => rssMb(Number(child), field) ?? 0));
+  } catch {
+    return undefined;
+  }
+}
+
+function multipart(files: { name: string; bytes: Uint8Array }[]): FormData {
+  const form = new FormData();
+  for (const f of files) form.append('file', new Blob([f.bytes]), f.name);
+  return form;
+}
+
+export interface ImportBenchResult {
+  rides: number;
+  megabytes: number;
+  wallS: number;
+  ridesPerS: number;
+  bareDecodeS: number;
+  ratioToBareDecode: number;
+  /** The server's memory before the first upload (after start-up and sign-in), MB. */
+  startServerRssMb?: number;
+  peakServerRssMb?: number;
+  stored: number;
+  notStored: number;
+  generatedMs?: number;
+}
+
+export async function runImportBench(options: ImportBenchOptions): Promise<ImportBenchResult> {
+  const corpus = ensureCorpus(options.rides);
+  const names = readdirSync(corpus.dir)
+    .filter((n) => n.endsWith('.fit'))
+    .sort()
+    .slice(0, options.rides);
+
+  // Bare decoding of the same files, one after the other in this process: the floor the import is
+  // compared with (reading the files from disk is not counted).
+  let bareMs = 0;
+  let megabytes = 0;
+  for (const name of names) {
+    const bytes = readFileSync(join(corpus.dir, name));
+    megabytes += bytes.length / 1e6;
+    const t0 = performance.now();
+    decodeActivity(bytes, name);
+    bareMs += performance.now() - t0;
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-import-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' }, port);
+  try {
+    const headers = await signInOverHttp(base, dataDir, 'bench@vatio.test');
+    const startServerRssMb = rssMb(server.pid, 'VmRSS');
+    const batches: string[][] = [];
+    for (let i = 0; i < names.length; i += options.filesPerRequest)
+      batches.push(names.slice(i, i + options.filesPerRequest));
+
+    const t0 = performance.now();
+    const importIds: string[] = [];
+    let next = 0;
+    const uploader = async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        const files = batch.map((name) => ({ name, bytes: readFileSync(join(corpus.dir, name)) }));
+        const response = await fetch(`${base}/api/activities/upload`, {
+          method: 'POST',
+          headers,
+          body: multipart(files),
+        });
+        if (response.status !== 202)
+          throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+        importIds.push(((await response.json()) as { import_id: string }).import_id);
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrentRequests }, uploader));
+    let stored = 0;
+    let notStored = 0;
+    for (const id of importIds) {
+      const progress = await waitForImportOverHttp(base, headers, id, 30 * 60_000);
+      stored += progress.counts.done ?? 0;
+      notStored += (progress.counts.failed ?? 0) + (progress.counts.duplicate ?? 0);
+    }
+    const wallS = (performance.now() - t0) / 1000;
+    return {
+      rides: names.length,
+      megabytes,
+      wallS,
+      ridesPerS: names.length / wallS,
+      bareDecodeS: bareMs / 1000,
+      ratioToBareDecode: wallS / (bareMs / 1000),
+      startServerRssMb,
+      peakServerRssMb: rssMb(server.pid, 'VmHWM'),
+      stored,
+      notStored,
+      generatedMs: corpus.generatedMs,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
