@@ -243,6 +243,8 @@ export function RouteMap({
   );
 
   if (tiles && hasTrack) {
+    // No tile shown (the server is down): nothing to credit.
+    const allFailed = !!tiled && tiled.tiles.every((tile) => failedUrls.has(tileUrl(tiles.tile_url, tile)));
     return (
       <div ref={wrapper} className="relative">
         {tiled && (
@@ -277,7 +279,7 @@ export function RouteMap({
             <Track route={tiled} highlighted={highlighted} scale={0.9} casing />
           </svg>
         )}
-        {tiled && tiles.attribution && (
+        {tiled && tiles.attribution && !allFailed && (
           <div
             data-testid="map-attribution"
             className="absolute right-0 bottom-0 max-w-full truncate rounded-tl-md rounded-br-lg bg-white/80 px-1.5 py-0.5 text-[11px] text-slate-700"
