@@ -7,6 +7,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 const ROOT = join(import.meta.dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = join(ROOT, '.test-output', 'e2e-data');
+// A stand-in map tile server on loopback (scripts/tile-server.mjs), so the ride map has tiles to draw.
+export const E2E_TILE_PORT = E2E_PORT + 1;
+export const E2E_TILE_ATTRIBUTION = '© e2e test tiles';
 
 export default defineConfig({
   testDir: './specs',
@@ -22,22 +25,32 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: `node ${join(ROOT, 'node_modules/tsx/dist/cli.mjs')} ${join(ROOT, 'packages/server/src/main.ts')}`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      SMS_PROVIDER_URL: '',
+  webServer: [
+    {
+      command: `node ${join(ROOT, 'scripts/tile-server.mjs')} ${E2E_TILE_PORT}`,
+      url: `http://127.0.0.1:${E2E_TILE_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
     },
-  },
+    {
+      command: `node ${join(ROOT, 'node_modules/tsx/dist/cli.mjs')} ${join(ROOT, 'packages/server/src/main.ts')}`,
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: '',
+        SMS_PROVIDER_URL: '',
+        MAP_TILE_URL: `http://127.0.0.1:${E2E_TILE_PORT}/{z}/{x}/{y}.svg`,
+        MAP_TILE_ATTRIBUTION: E2E_TILE_ATTRIBUTION,
+      },
+    },
+  ],
 });
