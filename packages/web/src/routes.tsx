@@ -17,6 +17,8 @@ import { OnboardingBikesScreen } from './screens/Onboarding/OnboardingBikesScree
 import { OnboardingProfileScreen } from './screens/Onboarding/OnboardingProfileScreen';
 import { ProfileScreen } from './screens/Profile/ProfileScreen';
 import { SettingsScreen } from './screens/Settings/SettingsScreen';
+import { StravaAuthScreen } from './screens/Strava/StravaAuthScreen';
+import { StravaSyncDashboard } from './screens/Strava/StravaSyncDashboard';
 import { SyncScreen } from './screens/Sync/SyncScreen';
 
 /** Every route starts at the top of the page (or where the rider left it, going back). */
@@ -40,9 +42,8 @@ export const router = createBrowserRouter([
       { path: '/auth/signup', element: <SignupScreen /> },
       { path: '/auth/verify-otp', element: <VerifyOtpScreen /> },
       { path: '/auth/callback', element: <AuthCallbackScreen /> },
-      // Until the Strava connection and the analytics and bike screens exist, their links lead
-      // to the nearest real place instead of a dead end.
-      { path: '/auth', element: <Navigate to="/auth/signup" replace /> },
+      { path: '/auth', element: <StravaAuthScreen /> },
+      // Until the analytics screens exist, their links lead to the nearest real place instead of a dead end.
       { path: '/analytics', element: <Navigate to="/dashboard" replace /> },
       {
         element: (
@@ -66,6 +67,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard/cycling', element: <SummaryScreen /> },
           { path: '/dashboard/narrative', element: <NarrativeScreen /> },
           { path: '/activities', element: <ActivitiesScreen /> },
+          { path: '/activities/sync', element: <StravaSyncDashboard /> },
           { path: '/activities/:id', element: <ActivityRoute /> },
           { path: '/sync', element: <SyncScreen /> },
           { path: '/profile', element: <ProfileScreen /> },

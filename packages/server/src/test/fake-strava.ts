@@ -526,15 +526,16 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
     },
     addActivity(athleteId, activity) {
       const elapsed = activity.elapsed_time ?? 1800;
+      const speed = activity.average_speed ?? 8;
       const full: FakeActivity = {
         name: `Activity ${activity.id}`,
         sport_type: 'Ride',
         elapsed_time: elapsed,
         moving_time: elapsed,
-        distance: elapsed * 8,
+        distance: Math.round(elapsed * speed),
         total_elevation_gain: 120,
-        average_speed: 8,
-        max_speed: 14,
+        average_speed: speed,
+        max_speed: speed * 1.7,
         has_heartrate: true,
         ...activity,
       };

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link2, LogOut, Mail, Phone, ShieldCheck } from 'lucide-react';
+import { LogOut, Mail, Phone, ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
 import { ProfileForm } from '../Onboarding/ProfileForm';
+import { StravaConnectCard, StravaOutcomeBanner } from '../Strava/StravaConnectCard';
 import { BikesSection } from './BikesSection';
 import { SignInMethods } from './SignInMethods';
 
@@ -118,28 +119,12 @@ export function ProfileScreen() {
 
       <BikesSection />
 
-      <Card>
+      <Card id="connected" className="scroll-mt-20">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('connected.title')}</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('connected.subtitle')}</p>
-        <div className="mt-5 flex flex-col gap-4 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center dark:border-slate-700">
-          <span
-            aria-hidden
-            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-[#fc4c02] text-white"
-          >
-            <Link2 className="h-5 w-5" />
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="font-medium text-slate-900 dark:text-white">Strava</p>
-            <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="strava-status">
-              {t('connected.notConnected')}
-            </p>
-            <p id="strava-soon" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              {t('connected.soon')}
-            </p>
-          </div>
-          <Button variant="secondary" disabled aria-describedby="strava-soon">
-            {t('connected.connect')}
-          </Button>
+        <p className="mt-1 mb-5 text-sm text-slate-600 dark:text-slate-300">{t('connected.subtitle')}</p>
+        <div className="space-y-3">
+          <StravaOutcomeBanner />
+          <StravaConnectCard returnTo="/profile" />
         </div>
       </Card>
 

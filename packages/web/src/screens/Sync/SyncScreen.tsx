@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bike, CalendarClock, RefreshCw, Upload } from 'lucide-react';
+import { CalendarClock, RefreshCw, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +14,8 @@ import { errorMessage } from '../../lib/errors';
 import { ImportFileList, importMessage } from '../Activities/ImportFileList';
 import { ProgressBar } from '../Activities/ImportProgressPanel';
 import { useFormat } from '../Activities/useFormat';
+import { StravaOutcomeBanner } from '../Strava/StravaConnectCard';
+import { StravaImportActions, StravaStatusCard } from '../Strava/StravaImportSection';
 
 const POLL_MS = 2000;
 
@@ -49,7 +51,8 @@ function Counter({ label, value, tone }: { label: string; value: number; tone?: 
 
 /**
  * /sync (spec 001 §2.13), fed by the real import state: the latest import's status, progress, current
- * file, counters, times and errors, re-read every 2 s while it runs. Strava import comes later.
+ * file, counters, times and errors, re-read every 2 s while it runs; above it the Strava import's
+ * sync_status record, and the Strava import actions beside the upload one.
  */
 export function SyncScreen() {
   const { t } = useTranslation(['sync', 'activities', 'common']);
@@ -105,6 +108,9 @@ export function SyncScreen() {
           {t('refresh')}
         </Button>
       </div>
+
+      <StravaOutcomeBanner />
+      <StravaStatusCard />
 
       {loadError && (
         <Alert>
@@ -234,29 +240,16 @@ export function SyncScreen() {
             </Link>
           }
         />
-        <ActionCard
-          icon={<Bike className="h-5 w-5" aria-hidden />}
-          title={t('strava.bikes')}
-          text={t('strava.bikesText')}
-          action={
-            <Button variant="secondary" disabled className="w-full" aria-describedby="sync-strava-soon">
-              {t('strava.bikes')}
-            </Button>
-          }
-        />
-        <ActionCard
-          icon={<RefreshCw className="h-5 w-5" aria-hidden />}
-          title={t('strava.activities')}
-          text={t('strava.activitiesText')}
-          action={
-            <Button variant="secondary" disabled className="w-full" aria-describedby="sync-strava-soon">
-              {t('strava.activities')}
-            </Button>
-          }
-        />
+        <StravaImportActions />
       </div>
-      <p id="sync-strava-soon" className="text-sm text-slate-500 dark:text-slate-400">
-        {t('strava.soon')}
+      <p className="text-sm">
+        <Link
+          to="/activities/sync"
+          data-testid="sync-dashboard-link"
+          className="font-semibold text-brand-700 underline dark:text-brand-500"
+        >
+          {t('strava.dashboardLink')}
+        </Link>
       </p>
     </div>
   );
