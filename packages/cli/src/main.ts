@@ -10,6 +10,7 @@ Commands:
   worker    run background workers only (needs DATABASE_URL; several may run at once)
   demo      create a demo rider with six months of synthetic rides (vatio demo [--email ADDRESS])
   migrate   apply database migrations and exit
+  strava    Strava push subscription (vatio strava subscribe | subscriptions | unsubscribe ID)
   help      show this help
 `;
 
@@ -64,6 +65,11 @@ export async function main(argv: string[]): Promise<number> {
       });
       await stop();
       return 0;
+    }
+    case 'strava': {
+      const { loadConfig, runStravaCommand } = await import('@vatio/server');
+      const config = loadConfig();
+      return runStravaCommand(argv.slice(1), { ...config.strava, publicUrl: config.publicUrl }, console.log);
     }
     case undefined:
     case 'help':

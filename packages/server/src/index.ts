@@ -4,3 +4,4 @@ export { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 export { startServer } from './main.ts';
 export { startWorkerProcess } from './worker.ts';
 export { createDemoRider } from './demo-rider.ts';
+export { runStravaCommand } from './modules/strava/push-subscription.ts';
