@@ -1,3 +1,4 @@
+import { meanMaxDurationsS } from '@vatio/analysis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { storeRide } from './stored-rides.test-helper.ts';
@@ -231,6 +232,37 @@ describe('GET /api/dashboard/*', () => {
 
     const bad = await h.app.inject({ url: '/api/dashboard/power-curve?range=2d', headers: rider.headers });
     expect(bad.statusCode).toBe(400);
+  });
+
+  test('curves on the analysis grid merge from their chart points to the same true bests', async () => {
+    const grid = await h.signIn({ email: 'grid-dash@example.org' });
+    const long = meanMaxDurationsS(5000);
+    const short = meanMaxDurationsS(900);
+    const powerLong = (d: number) => 300 + 30_000 / d;
+    const powerShort = (d: number) => 350 + 20_000 / d;
+    const idLong = await storeRide(h.database.db, grid.user.id, {
+      start: '2030-01-12T08:00:00Z',
+      movingS: 5000,
+      curve: { durations: long, power: long.map(powerLong) },
+    });
+    await storeRide(h.database.db, grid.user.id, {
+      start: '2030-01-15T08:00:00Z',
+      movingS: 900,
+      curve: { durations: short, power: short.map(powerShort) },
+    });
+    const { points } = await get('/api/dashboard/power-curve?range=all', grid);
+    const durations = points.map((p: { duration: number }) => p.duration);
+    // Every second to 30 s, then a thinned log axis up to the longest ride.
+    expect(durations.slice(0, 30)).toEqual(Array.from({ length: 30 }, (_, k) => k + 1));
+    expect(durations.length).toBeLessThan(200);
+    expect(durations.at(-1)).toBeLessThanOrEqual(5000);
+    expect(durations.at(-1)).toBeGreaterThan(4500);
+    for (const p of points) {
+      const best = Math.max(powerLong(p.duration), p.duration <= 900 ? powerShort(p.duration) : 0);
+      expect(Math.abs(p.power - best)).toBeLessThan(0.1);
+    }
+    // Beyond 15 min only the long ride has a value.
+    expect(points.at(-1).activity_id).toBe(idLong);
   });
 
   test('weekly and monthly summaries bucket rides by local week and month, oldest first', async () => {
