@@ -6,10 +6,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 // on embedded PGlite, with its messages written to the outbox the tests read codes from.
 const ROOT = join(import.meta.dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = join(ROOT, '.test-output', 'e2e-data');
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? join(ROOT, '.test-output', 'e2e-data');
 // A stand-in map tile server on loopback (scripts/tile-server.mjs), so the ride map has tiles to draw.
 export const E2E_TILE_PORT = E2E_PORT + 1;
 export const E2E_TILE_ATTRIBUTION = '© e2e test tiles';
+// A Strava look-alike on loopback (packages/server/src/test/fake-strava.ts): the rider connects
+// through its authorize page and the server imports from its API.
+export const E2E_STRAVA_PORT = E2E_PORT + 2;
+export const E2E_STRAVA_URL = `http://127.0.0.1:${E2E_STRAVA_PORT}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -33,6 +37,12 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      command: `node ${join(ROOT, 'node_modules/tsx/dist/cli.mjs')} ${join(ROOT, 'packages/server/src/test/fake-strava-server.ts')} ${E2E_STRAVA_PORT}`,
+      url: `${E2E_STRAVA_URL}/__fake/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
       command: `node ${join(ROOT, 'node_modules/tsx/dist/cli.mjs')} ${join(ROOT, 'packages/server/src/main.ts')}`,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
@@ -50,6 +60,12 @@ export default defineConfig({
         SMS_PROVIDER_URL: '',
         MAP_TILE_URL: `http://127.0.0.1:${E2E_TILE_PORT}/{z}/{x}/{y}.svg`,
         MAP_TILE_ATTRIBUTION: E2E_TILE_ATTRIBUTION,
+        // The fake's default application credentials.
+        STRAVA_CLIENT_ID: '4242',
+        STRAVA_CLIENT_SECRET: 'fake-client-secret',
+        STRAVA_OAUTH_URL: `${E2E_STRAVA_URL}/oauth`,
+        STRAVA_API_URL: `${E2E_STRAVA_URL}/api/v3`,
+        STRAVA_WEBHOOK_VERIFY_TOKEN: 'e2e-verify',
       },
     },
   ],

@@ -54,6 +54,13 @@ export interface FakeStravaOptions {
   limits?: { overall: [number, number]; read: [number, number] };
   /** Access-token lifetime, s (Strava: six hours). */
   tokenLifetimeS?: number;
+  /** Port to listen on (default: any free one). */
+  port?: number;
+  /**
+   * Browser tests drive the fake over HTTP: `POST /__fake/athlete {"id"}` creates an athlete with
+   * two bikes and a mix of rides, a run and a swim, and signs them in on the authorize page.
+   */
+  testControl?: boolean;
 }
 
 interface Token {
@@ -490,6 +497,16 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
         return res.statusCode;
       }
       if (url.pathname.startsWith('/api/v3/')) return api(req, res, url);
+      if (options.testControl && url.pathname === '/__fake/health') {
+        send(res, 200, { ok: true });
+        return 200;
+      }
+      if (options.testControl && url.pathname === '/__fake/athlete' && req.method === 'POST') {
+        const id = Number((await readForm(req)).get('id'));
+        seedAthlete(id);
+        send(res, 201, { id });
+        return 201;
+      }
       send(res, 404, { message: 'Record Not Found', errors: [] });
       return 404;
     };
@@ -500,7 +517,68 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
         done(500);
       });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  /** A rider's usual Strava account: bikes, rides of the last weeks, a run and a swim. */
+  function seedAthlete(id: number) {
+    athletes.set(id, {
+      id,
+      firstname: 'Rita',
+      lastname: 'Vega',
+      bikes: [
+        {
+          id: `b${id}1`,
+          name: 'Emonda',
+          primary: true,
+          brand_name: 'Trek',
+          model_name: 'Emonda SL6',
+          frame_type: 3,
+        },
+        {
+          id: `b${id}2`,
+          name: 'Checkpoint',
+          primary: false,
+          brand_name: 'Trek',
+          model_name: 'Checkpoint',
+          frame_type: 2,
+        },
+      ],
+    });
+    const day = 86_400_000;
+    const kinds: Array<[string, string, boolean]> = [
+      ['Tempo by the river', 'Ride', true],
+      ['Zwift intervals', 'VirtualRide', true],
+      ['Gravel loop', 'GravelRide', false],
+      ['Morning run', 'Run', false],
+      ['Pool', 'Swim', false],
+      ['Long ride', 'Ride', true],
+    ];
+    kinds.forEach(([name, sport, power], i) => {
+      const start = new Date(nowS() * 1000 - (i * 3 + 1) * day);
+      start.setUTCHours(8, 0, 0, 0);
+      const activityId = id * 100 + i;
+      activities.set(activityId, {
+        owner: id,
+        activity: {
+          id: activityId,
+          name,
+          sport_type: sport,
+          start_date: start.toISOString().replace('.000', ''),
+          elapsed_time: 1200 + i * 300,
+          moving_time: 1200 + i * 300,
+          distance: sport === 'Swim' ? 1500 : (1200 + i * 300) * 8,
+          total_elevation_gain: 150,
+          average_speed: sport === 'Swim' ? 1.2 : 8,
+          max_speed: 14,
+          has_heartrate: sport !== 'Swim',
+          device_watts: power,
+          ...(power ? { average_watts: 210 + i * 5 } : {}),
+          gear_id: sport === 'GravelRide' ? `b${id}2` : sport.endsWith('Ride') ? `b${id}1` : null,
+        },
+      });
+    });
+    signedIn = id;
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

@@ -52,8 +52,9 @@ export class StravaConnectService {
   async callback(query: { code?: string; state?: string; scope?: string; error?: string }): Promise<string> {
     const { state, oauth, connections, now } = this.deps;
     const claims = state.verify(query.state);
+    // On the profile the answer shows in its Connected Accounts section.
     const back = (returnTo: string, outcome: ConnectOutcome) =>
-      `${this.deps.publicUrl}${returnTo}?strava=${outcome}`;
+      `${this.deps.publicUrl}${returnTo}?strava=${outcome}${returnTo === '/profile' ? '#connected' : ''}`;
     if (!claims) return back('/profile', 'expired');
     if (query.error || !query.code) return back(claims.returnTo, 'denied');
     // Strava reports the scopes the rider left ticked; reading activities is the least Vatio needs.

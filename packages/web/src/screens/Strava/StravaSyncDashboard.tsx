@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, LayoutDashboard, RefreshCw, User } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -98,6 +98,16 @@ export function StravaSyncDashboard() {
         t(ids.length > 1 ? 'dashboard.errors.batch' : 'dashboard.errors.single', { reason: reason(error) }),
       ),
   });
+
+  // A rider who just connected has no list yet: read it from Strava once, without a click.
+  const [autoRead, setAutoRead] = useState(false);
+  const neverRead = connected && list.data?.activities.length === 0 && status.data === null;
+  useEffect(() => {
+    if (neverRead && !autoRead) {
+      setAutoRead(true);
+      refresh.mutate();
+    }
+  }, [neverRead, autoRead, refresh]);
 
   const all = list.data?.activities ?? [];
   const shown = useMemo(() => filterActivities(all, type, period, Date.now()), [all, type, period]);
