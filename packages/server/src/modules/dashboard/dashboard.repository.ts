@@ -144,32 +144,6 @@ export class DashboardRepository {
     return query.orderBy('start_time').execute();
   }
 
-  /**
-   * The same curves reduced in the database to the given 1-based positions (those past a curve's
-   * end are skipped): a chart needs ~130 of a long ride's ~1,300 points, and moving fewer numbers
-   * out of PGlite is most of the cost of a merge.
-   */
-  curvesAt(userId: string, range: { from?: Date | undefined }, positions: readonly number[]) {
-    const pos = sql`${`{${positions.join(',')}}`}::int[]`;
-    let query = this.db
-      .selectFrom('activity_curves')
-      .select([
-        'activity_id',
-        'start_time',
-        sql<
-          number[]
-        >`array(select durations_s[i] from unnest(${pos}) as i where i <= cardinality(durations_s))`.as(
-          'durations_s',
-        ),
-        sql<number[]>`array(select power_w[i] from unnest(${pos}) as i where i <= cardinality(power_w))`.as(
-          'power_w',
-        ),
-      ])
-      .where('user_id', '=', userId);
-    if (range.from) query = query.where('start_time', '>=', range.from);
-    return query.orderBy('start_time').execute();
-  }
-
   /** Whether any of the rider's uploads or syncs is still waiting or being imported. */
   async importing(userId: string): Promise<boolean> {
     const row = await this.db

@@ -1,4 +1,4 @@
-import { type AttributedCurve, attributeCurve, meanMaxDurationsS, mergeCurves } from '@vatio/analysis';
+import { type AttributedCurve, attributeCurve, mergeCurves } from '@vatio/analysis';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 export type CurveRange = '30d' | '90d' | '365d' | 'all';
@@ -43,23 +43,6 @@ export function thinForChart<S>(curve: AttributedCurve<S>): AttributedCurve<S> {
 }
 
 /**
- * Every per-ride curve is stored on the analysis package's duration grid (each second to 20 min,
- * then logarithmic), a prefix of this one; the chart keeps these positions of it.
- */
-const GRID_S = meanMaxDurationsS(7 * 24 * 3600);
-const KEPT_POSITIONS = (() => {
-  const thin = thinForChart({ durationsS: GRID_S, powerW: GRID_S, source: GRID_S.map((_, k) => k + 1) });
-  return thin.source;
-})();
-
-type CurveRow = { activity_id: string; start_time: Date; durations_s: number[]; power_w: number[] };
-
-/** Rows whose durations are the grid's at the kept positions (anything else is fetched whole). */
-function onGrid(row: CurveRow): boolean {
-  return row.durations_s.every((d, j) => d === GRID_S[KEPT_POSITIONS[j]! - 1]);
-}
-
-/**
  * The rider's best-power curve over a range, merged from the stored per-ride curves (never from
  * files). Merged curves are kept in memory per rider and range, keyed by a version that changes
  * whenever a ride is added, re-analysed or deleted, so every process answers the same.
@@ -79,11 +62,7 @@ export class RiderCurves {
     if (hit && hit.version === version && hit.dayKey === dayKey) return hit.points;
 
     const from = range === 'all' ? undefined : today.from(RANGE_DAYS[range]);
-    // The thinned rows give the same best of each kept duration as the whole curves, because every
-    // ride's grid is a prefix of the same grid; a curve stored on another grid (an older analysis)
-    // sends the merge back to whole curves.
-    let rows: CurveRow[] = await this.repository.curvesAt(userId, { from }, KEPT_POSITIONS);
-    if (!rows.every(onGrid)) rows = await this.repository.curves(userId, { from });
+    const rows = await this.repository.curves(userId, { from });
     const merged = mergeCurves<Source>(
       rows.map((row) =>
         attributeCurve(
