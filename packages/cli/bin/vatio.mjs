@@ -1,13 +1,7 @@
 #!/usr/bin/env node
-// Runs the TypeScript entry point through tsx (Node 20 cannot strip types by itself).
-import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+// Runs the TypeScript entry point through tsx (Node 20 cannot strip types by itself), in this same
+// process: `vatio worker` killed by a supervisor (SIGKILL included) leaves no child running on.
+import { register } from 'tsx/esm/api';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/cli.mjs');
-const result = spawnSync(process.execPath, [tsx, join(here, '../src/main.ts'), ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+register();
+await import('../src/main.ts');

@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 
 // Real Vatio processes for tests that kill, restart or multiply them.
 export const ROOT = resolve(import.meta.dirname, '../../../..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+// The server runs in ONE process (node with tsx's loader), not under the tsx launcher: a SIGKILL must
+// kill the server itself, or a "crashed" server would live on as an orphan and keep working.
+const TSX_LOADER = ['--import', 'tsx'];
 
 export function freePort(): Promise<number> {
   return new Promise((ok) => {
@@ -19,7 +21,8 @@ export function freePort(): Promise<number> {
 
 /** Starts `packages/server/src/main.ts` and waits until /api/health answers. */
 export async function startServerProcess(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [TSX, join(ROOT, 'packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')], {
+    cwd: ROOT,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
