@@ -133,6 +133,29 @@ export class DashboardRepository {
     return `${row.n}|${row.updated}|${row.created}`;
   }
 
+  /**
+   * Changes whenever anything the classic dashboard shows changes: rides (added, renamed,
+   * re-analysed, deleted), the athlete settings (FTP, weight) and the profile (first name).
+   */
+  async dashboardVersion(userId: string): Promise<string> {
+    const row = await this.db
+      .selectNoFrom([
+        sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
+          'rides',
+        ),
+        sql<
+          string | null
+        >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
+          'settings',
+        ),
+        sql<string | null>`(select updated_at::text from user_profiles where user_id = ${userId})`.as(
+          'profile',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    return `${row.rides}#${row.settings ?? ''}#${row.profile ?? ''}`;
+  }
+
   /** Per-ride mean-max curves that started in [from, to) (either end open). */
   curves(userId: string, range: { from?: Date | undefined; to?: Date | undefined }) {
     let query = this.db

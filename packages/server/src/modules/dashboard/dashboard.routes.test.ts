@@ -357,6 +357,32 @@ describe('GET /api/dashboard/*', () => {
     expect(theirs.data_source).toBe('demo');
   });
 
+  test('a kept dashboard is recomputed as soon as a ride, the FTP or the name changes', async () => {
+    const db = h.database.db;
+    expect((await get(`/api/dashboard?${MADRID}`)).weekly_stats.activities).toBe(2);
+    const extra = await storeRide(db, rider.user.id, {
+      start: '2030-01-15T08:00:00Z',
+      movingS: 600,
+      distanceM: 5000,
+    });
+    expect((await get(`/api/dashboard?${MADRID}`)).weekly_stats.activities).toBe(3);
+    await db
+      .updateTable('athlete_settings_history')
+      .set({ ftp_w: 300 })
+      .where('user_id', '=', rider.user.id)
+      .execute();
+    expect((await get(`/api/dashboard?${MADRID}`)).training_zones.ftp).toBe(300);
+    await db.deleteFrom('activities').where('id', '=', extra).execute();
+    await db
+      .updateTable('athlete_settings_history')
+      .set({ ftp_w: 280 })
+      .where('user_id', '=', rider.user.id)
+      .execute();
+    const after = await get(`/api/dashboard?${MADRID}`);
+    expect(after.weekly_stats.activities).toBe(2);
+    expect(after.training_zones.ftp).toBe(280);
+  });
+
   test('a bad time zone is a 400, not a silent UTC', async () => {
     const response = await h.app.inject({ url: '/api/dashboard?tz=Mars/Olympus', headers: rider.headers });
     expect(response.statusCode).toBe(400);

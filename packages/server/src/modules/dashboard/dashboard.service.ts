@@ -8,6 +8,7 @@ import { coachAdvice, narrativeMetrics, narrativeWeeks, nextGoal } from './narra
 import { compare, type PeriodStats, periodStats } from './period-stats.ts';
 import { type CurveRange, RiderCurves } from './rider-curve.ts';
 import { currentForm, trainingLoad } from './training-load.ts';
+import { VersionedCache } from './versioned-cache.ts';
 import {
   addDays,
   addMonths,
@@ -40,6 +41,10 @@ const TREND_DAYS = 30;
 /** The classic, period-summary and narrative dashboards, computed from stored per-ride results. */
 export class DashboardService {
   private readonly curves: RiderCurves;
+  /** Whole classic dashboards, per rider, calendar and day, until their data changes. */
+  private readonly classic = new VersionedCache<Awaited<ReturnType<DashboardService['computeDashboard']>>>(
+    500,
+  );
 
   constructor(
     private readonly deps: {
@@ -126,6 +131,12 @@ export class DashboardService {
 
   /** GET /api/dashboard: the classic dashboard in one call (spec 000 §2, §3). */
   async dashboard(ctx: RiderCalendarContext) {
+    const version = await this.deps.dashboard.dashboardVersion(ctx.userId);
+    const key = `${ctx.userId}|${ctx.timeZone}|${ctx.firstDayOfWeek}|${this.today(ctx)}`;
+    return this.classic.get(key, version, () => this.computeDashboard(ctx));
+  }
+
+  private async computeDashboard(ctx: RiderCalendarContext) {
     const today = this.today(ctx);
     const weekStart = weekStartOf(today, ctx.firstDayOfWeek);
     const monthStart = monthStartOf(today);
