@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, StravaActivitiesTable, StravaActivityState } from '../../db/schema.ts';
 import { CYCLING_SPORT_TYPES, type StravaActivity, sportTypeOf } from './strava-types.ts';
 
@@ -96,21 +96,24 @@ export class StravaActivityRepository {
    */
   async claimNext(userId: string, now: Date): Promise<StravaActivityRow | undefined> {
     const expired = new Date(now.getTime() - CLAIM_EXPIRY_MS);
+    const claimable = (w: ExpressionBuilder<Database, 'strava_activities'>) =>
+      w.or([
+        w('state', '=', 'pending'),
+        w.and([w('state', '=', 'importing'), w('claimed_at', '<', expired)]),
+      ]);
+    // The condition is repeated outside the subquery: on PostgreSQL a second worker that picked the
+    // same row re-checks it after the first one's update and gets nothing rather than a double claim.
     return this.db
       .updateTable('strava_activities')
       .set({ state: 'importing', claimed_at: now, updated_at: now })
       .where('user_id', '=', userId)
+      .where(claimable)
       .where('strava_id', '=', (eb) =>
         eb
           .selectFrom('strava_activities')
           .select('strava_id')
           .where('user_id', '=', userId)
-          .where((w) =>
-            w.or([
-              w('state', '=', 'pending'),
-              w.and([w('state', '=', 'importing'), w('claimed_at', '<', expired)]),
-            ]),
-          )
+          .where(claimable)
           .orderBy('start_time', 'desc')
           .limit(1),
       )
@@ -152,6 +155,17 @@ export class StravaActivityRepository {
       .where('user_id', '=', userId)
       .where('strava_id', '=', stravaId)
       .execute();
+  }
+
+  /** Rides still queued or being imported by some job (a dead job's claim counts until it expires). */
+  async unfinished(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('strava_activities')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('state', 'in', ['pending', 'importing'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async delete(userId: string, stravaId: number): Promise<void> {

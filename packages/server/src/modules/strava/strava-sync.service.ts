@@ -183,6 +183,12 @@ export class StravaSyncService {
     const started = Date.now();
     for (let n = 0; n < RIDES_PER_STEP && Date.now() - started < STEP_BUDGET_MS; n++) {
       const row = await stravaActivities.claimNext(job.userId, now());
+      if (!row && (await stravaActivities.unfinished(job.userId)) > 0) {
+        // Another job holds the last rides (a worker elsewhere, or one that died and whose claim
+        // has not expired yet): look again shortly instead of declaring the run complete.
+        await queue.send(QUEUES.stravaSync, job, undefined, { startAfterS: 5 });
+        return;
+      }
       if (!row) {
         await status.update(
           job.userId,
