@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getDashboard } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
+import { useStravaConnection } from '../Strava/useStrava';
 import { DashboardNav } from './DashboardNav';
 import { DashboardEmpty, DashboardError, DashboardLoading } from './DashboardStates';
 import { OverviewTab } from './OverviewTab';
@@ -21,6 +22,9 @@ export const tabListClass =
 /** The greeting, the dashboards' switch and 'Sync Activities' (spec 000 §2). */
 export function DashboardHeader({ title, subtitle }: { title: ReactNode; subtitle: ReactNode }) {
   const { t } = useTranslation('dashboard');
+  // Strava when connected (its sync page), otherwise the upload on the activities page (spec 000 §2).
+  const strava = useStravaConnection();
+  const syncTo = strava.data?.connected ? '/activities/sync' : '/activities';
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -33,9 +37,8 @@ export function DashboardHeader({ title, subtitle }: { title: ReactNode; subtitl
           </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-300">{subtitle}</p>
         </div>
-        {/* Rides come in through upload today (Strava sync lands with its own issue). */}
         <Link
-          to="/activities"
+          to={syncTo}
           data-testid="sync-activities"
           className="inline-flex min-h-10 items-center justify-center gap-2 self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:self-auto"
         >
