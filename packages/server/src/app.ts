@@ -130,7 +130,9 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     now,
     log: (message, details) => app.log.error(details ?? {}, message),
     strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
+    analysisThreads: config.analysisThreads,
   });
+  app.addHook('onClose', async () => services.preparer.close());
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
     limits: {

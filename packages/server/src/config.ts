@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /** Everything the server reads from its environment (README lists each variable). */
@@ -29,6 +30,8 @@ export interface Config {
   };
   /** Run the background workers in the server process (default); `vatio worker` runs more. */
   inProcessWorkers: boolean;
+  /** Worker threads for decoding and analysing imports (0: in the job's own thread). */
+  analysisThreads: number;
   /** Folder with the built web app; not served when absent. */
   webDistDir: string | undefined;
   strava: StravaConfig;
@@ -81,6 +84,13 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0)
     throw new ConfigError(`${name} must be a positive whole number, got "${value}".`);
+  return n;
+}
+
+function nonNegativeInt(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new ConfigError(`${name} must be a whole number (0 or more), got "${value}".`);
   return n;
 }
 
@@ -144,6 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFilesPerRequest: positiveInt(env.UPLOAD_MAX_FILES, 200, 'UPLOAD_MAX_FILES'),
     },
     inProcessWorkers: env.WORKERS_IN_PROCESS !== 'false',
+    // One core stays with the main thread (HTTP, and PGlite, which runs in it); the others analyse.
+    analysisThreads:
+      env.ANALYSIS_THREADS === undefined || env.ANALYSIS_THREADS === ''
+        ? Math.min(4, Math.max(0, availableParallelism() - 1))
+        : nonNegativeInt(env.ANALYSIS_THREADS, 'ANALYSIS_THREADS'),
     webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     strava: {
       clientId: env.STRAVA_CLIENT_ID || undefined,

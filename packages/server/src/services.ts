@@ -7,6 +7,7 @@ import { AthleteSettingsRepository } from './modules/athlete/athlete-settings.re
 import { ImportRepository } from './modules/imports/import.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
 import { ImportService } from './modules/imports/import.service.ts';
+import { createPreparer } from './modules/imports/preparation-pool.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createStravaServices, type StravaSettings } from './modules/strava/strava.module.ts';
 
@@ -19,17 +20,20 @@ export function createRideServices(deps: {
   log: (message: string, details?: Record<string, unknown>) => void;
   /** Strava client settings; the Strava jobs run only where they are given. */
   strava?: StravaSettings;
+  /** Worker threads that decode and analyse imported files (0: in the calling thread). */
+  analysisThreads?: number;
 }) {
   const activities = new ActivityRepository(deps.db);
   const athleteSettings = new AthleteSettingsRepository(deps.db);
   const imports = new ImportRepository(deps.db);
-  const importService = new ImportService({ ...deps, imports, activities, athleteSettings });
+  const preparer = createPreparer(deps.analysisThreads ?? 0);
+  const importService = new ImportService({ ...deps, imports, activities, athleteSettings, preparer });
   const reanalysis = new ReanalysisService({ ...deps, athleteSettings });
   const demo = new DemoService({ ...deps, athleteSettings, importService });
   const { strava: settings, ...rest } = deps;
   const strava = settings
     ? createStravaServices({ ...rest, activities, athleteSettings, settings })
     : undefined;
-  return { activities, athleteSettings, imports, importService, reanalysis, demo, strava };
+  return { activities, athleteSettings, imports, importService, reanalysis, demo, strava, preparer };
 }
 export type RideServices = ReturnType<typeof createRideServices>;

@@ -31,11 +31,13 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
     now: () => new Date(),
     log: (message, details) => console.error(message, details ?? {}),
     strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
+    analysisThreads: config.analysisThreads,
   });
   await startWorkers(queue, services);
   console.log('Vatio worker running; Ctrl-C to stop.');
   return async () => {
     await queue.stop();
+    await services.preparer.close();
     await database.close();
   };
 }

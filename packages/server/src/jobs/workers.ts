@@ -8,15 +8,19 @@ import { QUEUES, type JobQueue } from './queue.ts';
 
 /** Runs the ride pipeline's jobs in this process (the server does by default; `vatio worker` too). */
 export async function startWorkers(queue: JobQueue, services: RideServices): Promise<void> {
-  await queue.work<ImportFileJob>(QUEUES.importFile, async (job, { lastAttempt }) => {
-    try {
-      await services.importService.processFile(job);
-    } catch (error) {
-      // Retried by the queue; after the last try the rider still gets an answer for the file.
-      if (!lastAttempt) throw error;
-      await services.importService.markFailed(job.fileId);
-    }
-  });
+  // One file in flight per analysis thread, plus one whose database work runs meanwhile here.
+  const importsInFlight = services.preparer.threads + 1;
+  for (let i = 0; i < importsInFlight; i++) {
+    await queue.work<ImportFileJob>(QUEUES.importFile, async (job, { lastAttempt }) => {
+      try {
+        await services.importService.processFile(job);
+      } catch (error) {
+        // Retried by the queue; after the last try the rider still gets an answer for the file.
+        if (!lastAttempt) throw error;
+        await services.importService.markFailed(job.fileId);
+      }
+    });
+  }
   await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, (job) => services.reanalysis.run(job));
   await queue.work<DemoRidesJob>(QUEUES.demoRides, (job) => services.demo.run(job));
   const strava = services.strava;

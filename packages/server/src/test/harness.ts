@@ -62,6 +62,8 @@ export async function createHarness(
     PUBLIC_URL: 'http://vatio.test',
     SECRET_KEY: 'a'.repeat(64),
     WEB_DIST_DIR: join(dataDir, 'no-web'),
+    // Imports analyse in the test's own thread unless a test asks for threads (processes use them).
+    ANALYSIS_THREADS: '0',
     ...env,
   });
   let nowMs = Date.now();

@@ -1,20 +1,14 @@
-import { type MeanMaxCurve, meanMaxCurve } from '@vatio/analysis';
-import { type Activity, decodeActivity, isFormatError } from '@vatio/formats';
+import { isFormatError } from '@vatio/formats';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { encodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
+import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
-import {
-  ANALYSIS_VERSION,
-  analyseImportedRide,
-  defaultRideName,
-  isCycling,
-  storedSummaryJson,
-} from '../activities/ride-import-analysis.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
+import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
 
 export interface ImportDeps {
   db: Kysely<Database>;
@@ -25,6 +19,8 @@ export interface ImportDeps {
   queue: JobQueue;
   now: () => Date;
   log: (message: string, details?: Record<string, unknown>) => void;
+  /** Where decoding and analysis run; inline by default. */
+  preparer?: RidePreparer;
 }
 
 export interface IncomingFile {
@@ -44,7 +40,11 @@ export interface ImportFileJob {
  * analyses and stores the ride in one transaction. A file's failure is its own; the others go on.
  */
 export class ImportService {
-  constructor(private readonly deps: ImportDeps) {}
+  private readonly preparer: RidePreparer;
+
+  constructor(private readonly deps: ImportDeps) {
+    this.preparer = deps.preparer ?? inlinePreparer();
+  }
 
   /** Stores the raw files and queues their analysis, all or nothing. */
   async createImport(userId: string, source: 'upload' | 'demo', incoming: IncomingFile[]) {
@@ -134,25 +134,34 @@ export class ImportService {
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
     const { db, imports, activities, athleteSettings, blobs, now } = this.deps;
     const userId = file.user_id;
-    const bytes = await blobs.get(blobKey);
-    const activity = decodeActivity(bytes, file.name);
-    if (!isCycling(activity)) {
+    const [bytes, history] = await Promise.all([blobs.get(blobKey), athleteSettings.list(userId)]);
+    const prepared = await this.preparer.prepare(bytes, file.name, history);
+    if (prepared.kind === 'format-error') {
+      await imports.finish(
+        db,
+        file.id,
+        { status: 'failed', message_code: prepared.code, message: prepared.message },
+        now(),
+      );
+      return;
+    }
+    if (prepared.kind === 'not-cycling') {
       await imports.finish(
         db,
         file.id,
         {
           status: 'failed',
           message_code: 'NOT_CYCLING',
-          message: `This is a ${activity.sport} activity; Vatio imports rides only.`,
+          message: `This is a ${prepared.sport} activity; Vatio imports rides only.`,
         },
         now(),
       );
       return;
     }
+    const ready = prepared.ride;
     const sameFile = await activities.findByContentHash(userId, blobKey);
     const sameRide =
-      sameFile ??
-      (await activities.findSameRide(userId, activity.startTime, Math.round(activity.elapsedTimeS)));
+      sameFile ?? (await activities.findSameRide(userId, ready.startTime, Math.round(ready.elapsedTimeS)));
     if (sameRide) {
       await imports.finish(
         db,
@@ -168,37 +177,32 @@ export class ImportService {
       return;
     }
 
-    const history = await athleteSettings.list(userId);
-    const analysed = analyseImportedRide(
-      activity,
-      settingsAt(history, activity.startTime.toISOString().slice(0, 10)),
-    );
-    const streamsKey = await blobs.put(encodeStreams(activity.streams));
+    const streamsKey = await blobs.put(ready.streamsBlob);
     const source = await imports.sourceOf(file.import_id);
     const bike = await activities.primaryBikeId(userId);
     const ride: NewRide = {
       activity: {
-        ...analysed.columns,
+        ...ready.columns,
         source,
         content_hash: blobKey,
-        name: activity.name?.trim() || defaultRideName(activity, await this.languageOf(userId)),
+        name: ready.name ?? ready.defaultNames[await this.languageOf(userId)],
         bike_id: bike?.id ?? null,
-        summary: storedSummaryJson(analysed, activity),
+        summary: ready.summaryJson,
         analysis_version: ANALYSIS_VERSION,
       },
       file: {
         blob_key: blobKey,
         original_name: file.name,
-        format: activity.format,
+        format: ready.format,
         size_bytes: file.size_bytes,
       },
       streams: {
         blob_key: streamsKey,
-        sample_count: activity.streams.timeS.length,
+        sample_count: ready.sampleCount,
         codec_version: STREAM_CODEC_VERSION,
       },
-      curve: storedCurve(analysed.summary.meanMax),
-      laps: lapsOf(activity),
+      curve: ready.curve,
+      laps: ready.laps,
     };
     await db.transaction().execute(async (trx) => {
       const activityId = await activities.insertRide(trx, userId, ride, now());
@@ -225,31 +229,4 @@ export class ImportService {
       );
     });
   }
-}
-
-export function curveOf(activity: Activity): NewRide['curve'] {
-  return storedCurve(meanMaxCurve(activity.streams, { gaps: 'join' }));
-}
-
-/** The per-ride curve as stored (0.1 W), from the one the analysis already computed (gaps joined). */
-export function storedCurve(curve: MeanMaxCurve | undefined): NewRide['curve'] {
-  if (!curve || curve.durationsS.length === 0) return undefined;
-  return { durations_s: [...curve.durationsS], power_w: curve.powerW.map((p) => Math.round(p * 10) / 10) };
-}
-
-function lapsOf(activity: Activity): NewRide['laps'] {
-  const orNull = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? null : v);
-  return activity.laps.map((lap, index) => ({
-    lap_index: index,
-    start_offset_s: lap.startTimeS,
-    elapsed_time_s: orNull(lap.elapsedTimeS),
-    moving_time_s: orNull(lap.timerTimeS),
-    distance_m: orNull(lap.distanceM),
-    average_power_w: orNull(lap.avgPowerW),
-    max_power_w: orNull(lap.maxPowerW),
-    normalized_power_w: orNull(lap.normalizedPowerW),
-    average_heartrate_bpm: orNull(lap.avgHeartRateBpm),
-    average_cadence_rpm: orNull(lap.avgCadenceRpm),
-    average_speed_mps: orNull(lap.avgSpeedMps),
-  }));
 }

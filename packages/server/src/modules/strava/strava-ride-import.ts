@@ -10,7 +10,7 @@ import {
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
-import { storedCurve } from '../imports/import.service.ts';
+import { storedCurve } from '../imports/stored-ride-parts.ts';
 import { StravaNotFoundError } from './strava-client.ts';
 import type { StravaActivityRepository, StravaActivityRow } from './strava-activity.repository.ts';
 import type { StravaSession } from './strava-session.ts';
