@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { SyncStatusRepository } from '../strava/sync-status.repository.ts';
 
 /** The stored per-ride numbers the dashboards add up (activity columns, nothing decoded). */
 export interface RideFacts {
@@ -167,8 +168,8 @@ export class DashboardRepository {
     return query.orderBy('start_time').execute();
   }
 
-  /** Whether any of the rider's uploads or syncs is still waiting or being imported. */
-  async importing(userId: string): Promise<boolean> {
+  /** Whether any of the rider's uploads is still waiting or being imported, or a Strava sync is running. */
+  async importing(userId: string, now: Date): Promise<boolean> {
     const row = await this.db
       .selectFrom('import_files')
       .select('id')
@@ -176,7 +177,9 @@ export class DashboardRepository {
       .where('status', 'in', ['queued', 'processing'])
       .limit(1)
       .executeTakeFirst();
-    return row !== undefined;
+    if (row !== undefined) return true;
+    const syncStatus = new SyncStatusRepository(this.db);
+    return syncStatus.isRunning(await syncStatus.find(userId), now);
   }
 
   /** The newest ride's device-recorded FTP, for riders who never entered one. */

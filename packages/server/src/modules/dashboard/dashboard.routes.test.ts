@@ -357,6 +357,29 @@ describe('GET /api/dashboard/*', () => {
     expect(theirs.data_source).toBe('demo');
   });
 
+  test('the narrative says it is syncing while a Strava import runs, not only while files upload', async () => {
+    const db = h.database.db;
+    // The database stamps updated_at with its own clock (not this test's 2030), so the run is kept
+    // alive the way a rate-limited one is: paused until a minute from the server's now.
+    await db
+      .insertInto('sync_status')
+      .values({
+        user_id: other.user.id,
+        status: 'importing',
+        action: 'import_activities',
+        paused_until: new Date(NOW + 60_000),
+      })
+      .execute();
+    expect((await get('/api/dashboard/narrative', other)).syncing).toBe(true);
+    await db
+      .updateTable('sync_status')
+      .set({ status: 'completed' })
+      .where('user_id', '=', other.user.id)
+      .execute();
+    expect((await get('/api/dashboard/narrative', other)).syncing).toBe(false);
+    expect((await get(`/api/dashboard/narrative?${MADRID}`)).syncing).toBe(false);
+  });
+
   test('a kept dashboard is recomputed as soon as a ride, the FTP or the name changes', async () => {
     const db = h.database.db;
     expect((await get(`/api/dashboard?${MADRID}`)).weekly_stats.activities).toBe(2);

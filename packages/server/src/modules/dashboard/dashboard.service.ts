@@ -280,7 +280,7 @@ export class DashboardService {
       this.currentFtp(ctx),
       this.deps.profiles.findProfile(ctx.userId),
       this.deps.dashboard.totals(ctx.userId),
-      this.deps.dashboard.importing(ctx.userId),
+      this.deps.dashboard.importing(ctx.userId, this.deps.now()),
     ]);
     const metrics = narrativeMetrics(facts, weeks);
     const weightKg = ftp.settings.weightKg ?? profile?.weight_kg ?? undefined;

@@ -56,8 +56,9 @@ export class RiderCurves {
   async curve(userId: string, range: CurveRange, today: { date: string; from: (days: number) => Date }) {
     const version = await this.repository.curveVersion(userId);
     const key = `${userId}|${range}`;
-    // A rolling range moves with the day even when no ride changes.
-    const dayKey = range === 'all' ? '' : today.date;
+    // A rolling range moves with the day even when no ride changes, and starts at local midnight of
+    // the rider's time zone, so the window's first instant is part of the key.
+    const dayKey = range === 'all' ? '' : `${today.date}|${today.from(RANGE_DAYS[range]).toISOString()}`;
     const hit = this.cache.get(key);
     if (hit && hit.version === version && hit.dayKey === dayKey) return hit.points;
 

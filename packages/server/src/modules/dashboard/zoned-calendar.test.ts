@@ -20,6 +20,16 @@ describe('the rider’s calendar', () => {
     expect(localMidnight('2030-01-14', 'America/New_York').toISOString()).toBe('2030-01-14T05:00:00.000Z');
   });
 
+  test('where clocks spring forward at midnight, the day begins at the change', () => {
+    // Chile jumps from 00:00 to 01:00 on 2026-09-06 (04:00 UTC); Cuba on 2026-03-08 (05:00 UTC).
+    // 00:00 does not exist there: the first instant of the day is 01:00 local, not 23:00 the day before.
+    expect(localMidnight('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(localMidnight('2026-03-08', 'America/Havana').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    // The days around them are ordinary.
+    expect(localMidnight('2026-09-05', 'America/Santiago').toISOString()).toBe('2026-09-05T04:00:00.000Z');
+    expect(localMidnight('2026-09-07', 'America/Santiago').toISOString()).toBe('2026-09-07T03:00:00.000Z');
+  });
+
   test('weeks start on the locale’s first day', () => {
     expect(firstDayOfWeek('es')).toBe(1);
     expect(firstDayOfWeek('en-GB')).toBe(1);

@@ -87,6 +87,19 @@ export function localMidnight(isoDate: string, timeZone: string): Date {
   // Across a DST change the offset at the guess differs from the offset at the answer: one more step.
   const corrected = wallMs - offsetMs(instant, timeZone);
   if (corrected !== instant) instant = corrected;
+  // Where the clocks spring forward AT midnight (America/Santiago, America/Havana), 00:00 does not
+  // exist and the guess lands on 23:00 the day before: the day then begins at the change itself, the
+  // first minute whose local date is this one (binary search over the next three hours).
+  if (localDate(new Date(instant), timeZone) !== isoDate) {
+    let lo = 0;
+    let hi = 180;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (localDate(new Date(instant + mid * 60_000), timeZone) === isoDate) hi = mid;
+      else lo = mid + 1;
+    }
+    instant += lo * 60_000;
+  }
   return new Date(instant);
 }
 
