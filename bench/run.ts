@@ -1,9 +1,14 @@
 /**
- * `npm run bench`: one synthetic 4 h 1 Hz ride written as FIT, then four figures measured in the same
- * run on the same bytes: a byte pass (the floor), the bare @garmin/fitsdk decode, Vatio's decode + full
- * analysis, and @sports-alliance/sports-lib's import + stats. Prints and exits 0: no timed assertions.
+ * `npm run bench`, three parts, each printed as ratios against a baseline measured in the same run:
+ * - decode: one synthetic 4 h 1 Hz ride written as FIT, then a byte pass (the floor), the bare
+ *   @garmin/fitsdk decode, Vatio's decode + full analysis, and @sports-alliance/sports-lib's import + stats;
+ * - import: 1,000 synthetic rides through the HTTP API into a PGlite server (import-rides.ts);
+ * - dashboard: 2,000 stored rides, dashboards under 50 concurrent requests (dashboard.ts).
+ * Prints and exits 0: no timed assertions.
  */
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
+import { join } from 'node:path';
 import { bytePass } from './byte-pass.ts';
 import { BENCH_DURATION_S, BENCH_FTP_W, makeBenchRide } from './ride.ts';
 import { sdkDecode } from './sdk-decode.ts';
@@ -119,7 +124,16 @@ async function importBench(): Promise<void> {
   );
 }
 
-// `npm run bench` runs both; `npm run bench -- decode` or `-- import` one of them.
+/** The dashboard figure (bench/dashboard.ts, a script of its own: it takes its own arguments). */
+function dashboardBench(): void {
+  console.log('');
+  spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'dashboard.ts')], {
+    stdio: 'inherit',
+  });
+}
+
+// `npm run bench` runs all three; `npm run bench -- decode`, `-- import` or `-- dashboard` one of them.
 const only = process.argv[2];
-if (only !== 'import') await decodeBench();
-if (only !== 'decode') await importBench();
+if (only === undefined || only === 'decode') await decodeBench();
+if (only === undefined || only === 'import') await importBench();
+if (only === undefined || only === 'dashboard') dashboardBench();
