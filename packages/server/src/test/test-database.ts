@@ -29,7 +29,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      // Our pools have been told to end, but a backend can outlive its client by a moment. A forced
+      // drop would terminate it and its client, still closing, would throw "terminating connection
+      // due to administrator command" into the test run: wait for a plain drop first, force last.
+      let dropped = false;
+      for (let attempt = 0; attempt < 50 && !dropped; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists ${name}`);
+          dropped = true;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      if (!dropped) await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
   };
