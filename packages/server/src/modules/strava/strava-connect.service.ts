@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.ts';
 import { StravaUnauthorizedError, type StravaOAuth } from './strava-client.ts';
 import type { StravaConnectionRepository } from './strava-connection.repository.ts';
-import type { OAuthStateSigner } from './strava-oauth-state.ts';
+import { type OAuthStateSigner, STATE_COOKIE } from './strava-oauth-state.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 
 /** What Vatio asks for: the profile (bikes) and every activity, private ones included. */
@@ -38,20 +38,32 @@ export class StravaConnectService {
     return `${this.deps.publicUrl}/api/strava/callback`;
   }
 
-  authorizeUrl(userId: string, returnTo: string | undefined): string {
+  /** Strava's authorize URL and the Set-Cookie value binding its state to this browser. */
+  authorizeUrl(userId: string, returnTo: string | undefined): { url: string; cookie: string } {
     const { oauth, state } = this.deps;
     if (!oauth.configured) throw new AppError('STRAVA_NOT_CONFIGURED');
-    return oauth.authorizeUrl({
+    const signed = state.sign({ userId, returnTo: safeReturnTo(returnTo) });
+    const url = oauth.authorizeUrl({
       redirectUri: this.redirectUri,
       scope: REQUESTED_SCOPE,
-      state: state.sign({ userId, returnTo: safeReturnTo(returnTo) }),
+      state: signed.state,
     });
+    return { url, cookie: this.stateCookie(signed.browserNonce, signed.maxAgeSeconds) };
+  }
+
+  /** Set-Cookie value for the state cookie (an empty, expired one clears it). */
+  stateCookie(value: string, maxAgeSeconds: number): string {
+    const secure = this.deps.publicUrl.startsWith('https:') ? '; Secure' : '';
+    return `${STATE_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=/api/strava/callback; HttpOnly; SameSite=Lax${secure}`;
   }
 
   /** Handles Strava's redirect; returns the app URL to send the browser to. */
-  async callback(query: { code?: string; state?: string; scope?: string; error?: string }): Promise<string> {
+  async callback(
+    query: { code?: string; state?: string; scope?: string; error?: string },
+    browserNonce: string | undefined,
+  ): Promise<string> {
     const { state, oauth, connections, now } = this.deps;
-    const claims = state.verify(query.state);
+    const claims = state.verify(query.state, browserNonce);
     // On the profile the answer shows in its Connected Accounts section.
     const back = (returnTo: string, outcome: ConnectOutcome) =>
       `${this.deps.publicUrl}${returnTo}?strava=${outcome}${returnTo === '/profile' ? '#connected' : ''}`;

@@ -71,8 +71,22 @@ async function waitForSync(who: SignedIn, onPoll?: (s: SyncStatus) => void, time
 
 /** The rider connects: Vatio's authorize URL → Strava's page → approve → Vatio's callback. */
 async function connect(who: SignedIn, athleteId: number, scopes?: string[], decision = 'approve') {
+  const { callback, cookie } = await approveOnStrava(who, athleteId, scopes, decision);
+  const back = await h.app.inject({ method: 'GET', url: callback, headers: { cookie } });
+  expect(back.statusCode).toBe(302);
+  return new URL(back.headers.location as string);
+}
+
+/** Up to Strava's redirect: the callback path and query, and the state cookie /connect set. */
+async function approveOnStrava(who: SignedIn, athleteId: number, scopes?: string[], decision = 'approve') {
   const started = await call('POST', '/api/strava/connect', who, { return_to: '/sync' });
   expect(started.statusCode).toBe(200);
+  const setCookie = String(started.headers['set-cookie']);
+  expect(setCookie).toMatch(/^vatio_strava_state=[\w-]+; /);
+  expect(setCookie).toContain('HttpOnly');
+  expect(setCookie).toContain('SameSite=Lax');
+  expect(setCookie).toContain('Path=/api/strava/callback');
+  const cookie = setCookie.split(';')[0]!;
   const authorize = new URL(started.json().authorize_url);
   expect(authorize.origin + authorize.pathname).toBe(`${strava.oauthUrl}/authorize`);
   expect(authorize.searchParams.get('redirect_uri')).toBe('http://vatio.test/api/strava/callback');
@@ -97,9 +111,14 @@ async function connect(who: SignedIn, athleteId: number, scopes?: string[], deci
   expect(approved.status).toBe(302);
   const callback = new URL(approved.headers.get('location')!);
   expect(callback.origin).toBe('http://vatio.test');
-  const back = await h.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+  return { callback: callback.pathname + callback.search, cookie };
+}
+
+/** The app URL the callback sends the browser back to, given the Cookie header it sends. */
+async function callbackOutcome(url: string, cookie?: string) {
+  const back = await h.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   expect(back.statusCode).toBe(302);
-  return new URL(back.headers.location as string);
+  return new URL(back.headers.location as string).searchParams.get('strava');
 }
 
 const daysAgo = (d: number, hourUtc = 7) => {
@@ -240,6 +259,37 @@ describe('connecting', () => {
     });
     expect(new URL(forged.headers.location as string).searchParams.get('strava')).toBe('expired');
     expect((await call('GET', '/api/strava/connection', rider)).json().connected).toBe(false);
+  });
+
+  test('a state sent to another browser, replayed, altered or expired is refused', async () => {
+    // Mallory's state, approved in Victor's browser: no cookie, or Victor's own cookie.
+    const mallory = await approveOnStrava(rider, ATHLETE);
+    expect(await callbackOutcome(mallory.callback)).toBe('expired');
+    const other = await approveOnStrava(rider, ATHLETE);
+    expect(await callbackOutcome(mallory.callback, other.cookie)).toBe('expired');
+    expect((await call('GET', '/api/strava/connection', rider)).json().connected).toBe(false);
+    // Altered payload, with the right cookie.
+    const altered = new URL(other.callback, 'http://vatio.test');
+    const [payload, mac] = altered.searchParams.get('state')!.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    claims.u = '00000000-0000-0000-0000-000000000000';
+    altered.searchParams.set('state', `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${mac}`);
+    expect(await callbackOutcome(altered.pathname + altered.search, other.cookie)).toBe('expired');
+    // Expired: the right cookie, 16 minutes later.
+    h.advance(16 * 60);
+    expect(await callbackOutcome(other.callback, other.cookie)).toBe('expired');
+    expect((await call('GET', '/api/strava/connection', rider)).json().connected).toBe(false);
+    // Replayed: the first use works (and clears the cookie), the second is refused.
+    const fresh = await approveOnStrava(rider, ATHLETE);
+    const first = await h.app.inject({
+      method: 'GET',
+      url: fresh.callback,
+      headers: { cookie: fresh.cookie },
+    });
+    expect(new URL(first.headers.location as string).searchParams.get('strava')).toBe('connected');
+    expect(String(first.headers['set-cookie'])).toMatch(/^vatio_strava_state=; Max-Age=0; /);
+    expect(await callbackOutcome(fresh.callback, fresh.cookie)).toBe('expired');
+    expect((await call('DELETE', '/api/strava/connection', rider)).statusCode).toBe(204);
   });
 
   test('approving stores the tokens encrypted, the athlete and the scopes', async () => {

@@ -14,6 +14,7 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { StravaServices } from './strava.module.ts';
 import { presentConnection, presentStravaActivity, presentSyncStatus } from './strava.presenter.ts';
+import { STATE_COOKIE } from './strava-oauth-state.ts';
 import { IMPORT_WINDOW_DAYS } from './strava-sync.service.ts';
 import type { StravaWebhookEvent } from './strava-types.ts';
 
@@ -32,15 +33,23 @@ export function stravaRoutes(
     presentConnection(strava.oauth.configured, await strava.connections.find(request.auth.userId)),
   );
 
-  app.post('/api/strava/connect', guard, async (request) => {
+  app.post('/api/strava/connect', guard, async (request, reply) => {
     const body = parseBody(stravaConnectSchema, request.body);
-    return { authorize_url: strava.connect.authorizeUrl(request.auth.userId, body.return_to) };
+    const { url, cookie } = strava.connect.authorizeUrl(request.auth.userId, body.return_to);
+    reply.header('set-cookie', cookie);
+    return { authorize_url: url };
   });
 
   // Strava's redirect after its authorization page: a browser navigation, so it answers with a redirect.
+  // The state must come back to the browser that asked for it (its cookie), and the cookie is cleared.
   app.get<{ Querystring: { code?: string; state?: string; scope?: string; error?: string } }>(
     '/api/strava/callback',
-    async (request, reply) => reply.redirect(await strava.connect.callback(request.query), 302),
+    async (request, reply) => {
+      const nonce = readCookie(request.headers.cookie, STATE_COOKIE);
+      const target = await strava.connect.callback(request.query, nonce);
+      reply.header('set-cookie', strava.connect.stateCookie('', 0));
+      return reply.redirect(target, 302);
+    },
   );
 
   app.delete('/api/strava/connection', guard, async (request, reply) => {
@@ -109,6 +118,15 @@ export function stravaRoutes(
     } satisfies StravaWebhookEvent);
     return reply.code(200).send({ ok: true });
   });
+}
+
+/** One cookie's value from a Cookie header (no @fastify/cookie here: parsed by hand). */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
 }
 
 /** The fields of a push event Vatio reads; anything else Strava adds is ignored. */
