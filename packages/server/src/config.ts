@@ -57,6 +57,8 @@ export interface StravaConfig {
   apiUrl: string;
   /** Token Strava echoes in the push-subscription handshake; push is refused without one. */
   webhookVerifyToken: string | undefined;
+  /** Id of the push subscription (`vatio strava subscribe` prints it); events of another are dropped. */
+  webhookSubscriptionId: number | undefined;
 }
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -166,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       oauthUrl: (env.STRAVA_OAUTH_URL || 'https://www.strava.com/oauth').replace(/\/$/, ''),
       apiUrl: (env.STRAVA_API_URL || 'https://www.strava.com/api/v3').replace(/\/$/, ''),
       webhookVerifyToken: env.STRAVA_WEBHOOK_VERIFY_TOKEN || undefined,
+      webhookSubscriptionId: env.STRAVA_WEBHOOK_SUBSCRIPTION_ID
+        ? Number(env.STRAVA_WEBHOOK_SUBSCRIPTION_ID)
+        : undefined,
     },
     mapTiles: readMapTiles(env),
   };

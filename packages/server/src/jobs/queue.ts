@@ -26,7 +26,11 @@ export interface JobQueue {
     name: QueueName,
     data: object,
     trx?: Transaction<Database>,
-    options?: { startAfterS?: number },
+    options?: {
+      startAfterS?: number;
+      /** Not queued while a job of this queue with the same key is still waiting to start. */
+      singletonKey?: string;
+    },
   ): Promise<void>;
   /** `lastAttempt` is true when a failure now will not be retried. */
   work<T>(
@@ -111,9 +115,18 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
     async send(name, data, trx, options) {
+      // The queues use pg-boss's standard policy, where a singletonKey alone is not enforced.
+      if (options?.singletonKey) {
+        const waiting = await sql`select 1 from pgboss.job where name = ${name}
+          and singleton_key = ${options.singletonKey} and state in ('created', 'retry') limit 1`.execute(
+          trx ?? handle.db,
+        );
+        if (waiting.rows.length > 0) return;
+      }
       await boss.send(name, data, {
         ...(trx ? { db: kyselyAdapter(trx) } : {}),
         ...(options?.startAfterS ? { startAfter: Math.max(1, Math.ceil(options.startAfterS)) } : {}),
+        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
     },
     async work(name, handler) {

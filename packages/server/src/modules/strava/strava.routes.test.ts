@@ -1,4 +1,5 @@
 import { encodeFit, generateRide } from '@vatio/formats';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
@@ -565,6 +566,32 @@ describe('webhook', () => {
     strava.removeActivity(2001);
     await event(2001, 'delete');
     await eventually(async () => (await stored(2001)) === undefined);
+  });
+
+  const eventJobs = async (where: string) =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'strava-event'
+        and ${sql.raw(where)}`.execute(h.database.db)
+    ).rows[0]!.n;
+
+  test('an event about an athlete not connected here queues nothing', async () => {
+    const ack = await event(2101, 'create', { owner_id: 987_654 });
+    expect(ack.statusCode).toBe(200);
+    expect(await eventJobs(`data->>'owner_id' = '987654'`)).toBe(0);
+  });
+
+  test('an event repeated while its job waits queues one job', async () => {
+    const key = `${ATHLETE}:activity:2102:update`;
+    // The first event's job, still waiting (it would start in an hour).
+    await h.queue.send(
+      'strava-event',
+      { object_type: 'activity', object_id: 2102, aspect_type: 'update', owner_id: ATHLETE },
+      undefined,
+      { startAfterS: 3600, singletonKey: key },
+    );
+    for (let i = 0; i < 3; i++) expect((await event(2102, 'update')).statusCode).toBe(200);
+    expect(await eventJobs(`singleton_key = '${key}'`)).toBe(1);
+    await sql`delete from pgboss.job where singleton_key = ${key}`.execute(h.database.db);
   });
 
   test('a malformed event is refused', async () => {

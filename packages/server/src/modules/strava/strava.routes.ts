@@ -110,12 +110,24 @@ export function stravaRoutes(
     const parsed = webhookEventSchema.safeParse(request.body);
     if (!parsed.success) throw new AppError('VALIDATION', 'Not a Strava webhook event.');
     const event = parsed.data;
-    await queue.send(QUEUES.stravaEvent, {
-      ...event,
-      subscription_id: event.subscription_id ?? 0,
-      event_time: event.event_time ?? Math.floor(now().getTime() / 1000),
-      updates: event.updates ?? {},
-    } satisfies StravaWebhookEvent);
+    // Anyone can post here, and each job spends the app's Strava quota: only events of the configured
+    // subscription (when one is configured) about an athlete connected here are queued, once per
+    // object and aspect while such a job waits (Strava repeats an event it thinks was not received).
+    // Dropped events are still acknowledged, so Strava does not retry them.
+    const subscription = strava.config.webhookSubscriptionId;
+    const ours = subscription === undefined || event.subscription_id === subscription;
+    if (ours && (await strava.connections.userForAthlete(event.owner_id)))
+      await queue.send(
+        QUEUES.stravaEvent,
+        {
+          ...event,
+          subscription_id: event.subscription_id ?? 0,
+          event_time: event.event_time ?? Math.floor(now().getTime() / 1000),
+          updates: event.updates ?? {},
+        } satisfies StravaWebhookEvent,
+        undefined,
+        { singletonKey: `${event.owner_id}:${event.object_type}:${event.object_id}:${event.aspect_type}` },
+      );
     return reply.code(200).send({ ok: true });
   });
 }
