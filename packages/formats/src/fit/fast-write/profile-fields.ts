@@ -1,4 +1,5 @@
 import { Profile } from '@garmin/fitsdk';
+import { SDK_NUMERIC_FIELD_TYPES } from '../numeric-field-types.ts';
 
 /**
  * Field layouts for the messages Vatio writes, taken from the SDK's FIT profile (Profile.messages) with
@@ -61,25 +62,6 @@ const BASE_TYPES: Record<string, { byte: number; sizeBytes: number; invalid: num
   byte: { byte: 0x0d, sizeBytes: 1, invalid: 0xff },
 };
 
-/** The SDK's NumericFieldTypes (fit.js): the field types its Encoder scales. */
-const NUMERIC_TYPES = new Set([
-  'sint8',
-  'uint8',
-  'sint16',
-  'uint16',
-  'sint32',
-  'uint32',
-  'float32',
-  'float64',
-  'uint8z',
-  'uint16z',
-  'uint32z',
-  'byte',
-  'sint64',
-  'uint64',
-  'uint64z',
-]);
-
 interface ProfileField {
   num: number;
   name: string;
@@ -128,7 +110,7 @@ function fieldSpec(field: ProfileField): FieldSpec {
   const scale = several ? 1 : first(field.scale, 1);
   const offset = several ? 0 : first(field.offset, 0);
   let kind: FieldKind;
-  if (NUMERIC_TYPES.has(field.type)) kind = scale !== 1 || offset !== 0 ? 'scaled' : 'number';
+  if (SDK_NUMERIC_FIELD_TYPES.has(field.type)) kind = scale !== 1 || offset !== 0 ? 'scaled' : 'number';
   else if (field.type === 'dateTime') kind = 'dateTime';
   else if (field.type === 'string') kind = 'string';
   else kind = 'enum';

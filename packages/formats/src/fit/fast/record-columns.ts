@@ -1,4 +1,5 @@
 import { Profile } from '@garmin/fitsdk';
+import { SDK_NUMERIC_FIELD_TYPES } from '../numeric-field-types.ts';
 
 /**
  * The record (global message 20) fields the fast path reads, by their SDK names. Everything else in a
@@ -54,25 +55,6 @@ export interface FieldTransform {
   offset: number;
 }
 
-/** The SDK's list of numeric field types (fit.js NumericFieldTypes): only these are scaled. */
-const NUMERIC_TYPES = new Set([
-  'sint8',
-  'uint8',
-  'sint16',
-  'uint16',
-  'sint32',
-  'uint32',
-  'float32',
-  'float64',
-  'uint8z',
-  'uint16z',
-  'uint32z',
-  'byte',
-  'sint64',
-  'uint64',
-  'uint64z',
-]);
-
 function single(value: number | number[] | undefined, fallback: number): number | undefined {
   if (value === undefined) return fallback;
   if (!Array.isArray(value)) return value;
@@ -91,7 +73,7 @@ function buildTransforms(): Map<number, FieldTransform> | undefined {
     const scale = single(field.scale, 1);
     const offset = single(field.offset, 0);
     if (scale === undefined || offset === undefined) return undefined;
-    byNum.set(field.num, { column, numeric: NUMERIC_TYPES.has(field.type), scale, offset });
+    byNum.set(field.num, { column, numeric: SDK_NUMERIC_FIELD_TYPES.has(field.type), scale, offset });
   }
   return byNum;
 }
