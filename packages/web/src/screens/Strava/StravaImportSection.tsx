@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bike, CalendarClock, Link2, PauseCircle, RefreshCw } from 'lucide-react';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type SyncState, type SyncStatus, startStravaSync } from '../../api/strava';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import { ActionCard } from '../../components/ui/ActionCard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { errorMessage } from '../../lib/errors';
@@ -174,7 +174,7 @@ export function StravaImportActions() {
 
   return (
     <>
-      <StravaActionCard
+      <ActionCard
         icon={<Bike className="h-5 w-5" aria-hidden />}
         title={t('sync:strava.bikes')}
         text={t('sync:strava.bikesText')}
@@ -191,7 +191,7 @@ export function StravaImportActions() {
           </Button>
         }
       />
-      <StravaActionCard
+      <ActionCard
         icon={<RefreshCw className="h-5 w-5" aria-hidden />}
         title={t('sync:strava.activities')}
         text={t('sync:strava.activitiesText')}
@@ -224,28 +224,5 @@ export function StravaImportActions() {
         </div>
       )}
     </>
-  );
-}
-
-export function StravaActionCard({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action: ReactNode;
-}) {
-  return (
-    <Card className="flex flex-col gap-3 p-5">
-      <div className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-        <span className="text-brand-600">{icon}</span>
-        {title}
-      </div>
-      <p className="flex-1 text-sm text-slate-600 dark:text-slate-300">{text}</p>
-      {action}
-    </Card>
   );
 }

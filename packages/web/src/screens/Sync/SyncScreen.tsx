@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, RefreshCw, Upload } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getImport, listImports } from '../../api/activities';
@@ -8,6 +7,7 @@ import type { ImportDetail } from '../../api/activity-types';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import { ActionCard } from '../../components/ui/ActionCard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { errorMessage } from '../../lib/errors';
@@ -252,28 +252,5 @@ export function SyncScreen() {
         </Link>
       </p>
     </div>
-  );
-}
-
-function ActionCard({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action: ReactNode;
-}) {
-  return (
-    <Card className="flex flex-col gap-3 p-5">
-      <div className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-        <span className="text-brand-600">{icon}</span>
-        {title}
-      </div>
-      <p className="flex-1 text-sm text-slate-600 dark:text-slate-300">{text}</p>
-      {action}
-    </Card>
   );
 }
