@@ -92,6 +92,8 @@ export interface FakeStrava {
   activity(activityId: number): FakeActivity | undefined;
   /** The next `times` API requests whose path matches answer `status` (500, 503…). */
   failNext(path: RegExp, status: number, times?: number): void;
+  /** The streams of this activity come back malformed (a watts stream that is not a list). */
+  breakStreams(activityId: number): void;
   /** Revokes every token of the athlete, as a deauthorization on strava.com would. */
   revoke(athleteId: number): void;
   /** Valid access tokens of an athlete (tests check deauthorization). */
@@ -119,6 +121,7 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
   const accessTokens = new Map<string, Token>();
   const refreshTokens = new Map<string, Omit<Token, 'expiresAtS'>>();
   const failures: { path: RegExp; status: number; left: number }[] = [];
+  const brokenStreams = new Set<number>();
   const usage = new Map<string, number>();
   const requests: FakeStrava['requests'] = [];
   const subscriptions: FakeStrava['subscriptions'] = [];
@@ -389,6 +392,8 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
       const found = activities.get(Number(streams[1]));
       if (!found || found.owner !== athlete.id || !canRead) return notFound();
       const keys = (url.searchParams.get('keys') ?? '').split(',');
+      if (brokenStreams.has(found.activity.id))
+        return ok({ time: { data: [0, 1, 2] }, watts: { data: 'abc' } });
       const all = streamsOf(found.activity);
       if (url.searchParams.get('key_by_type') !== 'true')
         return ok(Object.entries(all).map(([type, s]) => ({ type, ...s })));
@@ -626,6 +631,9 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
     activity: (id) => activities.get(id)?.activity,
     failNext(path, status, times = 1) {
       failures.push({ path, status, left: times });
+    },
+    breakStreams(activityId) {
+      brokenStreams.add(activityId);
     },
     revoke,
     liveTokens: (athleteId) =>

@@ -209,13 +209,24 @@ export class StravaSyncService {
           ...(outcome === 'skipped' ? { skipped_activities: 1 } : {}),
         });
       } catch (error) {
-        if (!(error instanceof StravaUnavailableError)) throw error;
-        // This ride failed (Strava 5xx for its streams); the others go on. It can be retried later.
+        if (
+          error instanceof StravaRateLimitedError ||
+          error instanceof StravaUnauthorizedError ||
+          error instanceof StravaNotConnectedError
+        )
+          throw error; // the whole run waits or stops; the ride goes back to pending
+        // This ride failed (Strava 5xx for its streams, streams that cannot be read…); the others go
+        // on. Released instead, it would be claimed again next time and block the rest for ever.
+        // It can be retried later from the sync page.
+        this.deps.log('strava ride import failed', {
+          strava_id: row.strava_id,
+          error: (error as Error).message,
+        });
         await stravaActivities.settle(
           this.deps.db,
           job.userId,
           row.strava_id,
-          { state: 'failed', message: error.message },
+          { state: 'failed', message: (error as Error).message || 'Import failed' },
           now(),
         );
         await status.update(job.userId, job.runId, {}, now(), { failed_activities: 1 });

@@ -688,6 +688,36 @@ describe('failures and disconnecting', () => {
     expect(done).toMatchObject({ status: 'completed', failed_activities: 1, imported_activities: 1 });
   });
 
+  test('a ride whose streams cannot be read fails alone and does not block the others', async () => {
+    for (const [id, name, hour] of [
+      [3101, 'Broken', 3],
+      [3102, 'After the broken one', 2],
+    ] as const)
+      strava.addActivity(ATHLETE, {
+        id,
+        name,
+        start_date: daysAgo(0, hour),
+        elapsed_time: 600,
+        device_watts: true,
+        average_watts: 200,
+      });
+    strava.breakStreams(3101);
+    await call('POST', '/api/activities/sync', rider, { days_back: 2 });
+    const done = await waitForSync(rider);
+    expect(done).toMatchObject({ status: 'completed', error_code: null, failed_activities: 1 });
+    expect(done.imported_activities).toBeGreaterThanOrEqual(1);
+    const rows = await h.database.db
+      .selectFrom('strava_activities')
+      .select(['strava_id', 'state'])
+      .where('strava_id', 'in', [3101, 3102])
+      .orderBy('strava_id')
+      .execute();
+    expect(rows.map((r) => [Number(r.strava_id), r.state])).toEqual([
+      [3101, 'failed'],
+      [3102, 'imported'],
+    ]);
+  });
+
   test('a token Strava refuses (401) asks the rider to reconnect', async () => {
     strava.revoke(ATHLETE);
     advance(7 * 3600); // past the access token's expiry: the refresh is refused too
