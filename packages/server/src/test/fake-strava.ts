@@ -94,6 +94,8 @@ export interface FakeStrava {
   failNext(path: RegExp, status: number, times?: number): void;
   /** The streams of this activity come back malformed (a watts stream that is not a list). */
   breakStreams(activityId: number): void;
+  /** The next `times` requests whose path matches are cut off with no answer, as during an outage. */
+  dropNext(path: RegExp, times?: number): void;
   /** Revokes every token of the athlete, as a deauthorization on strava.com would. */
   revoke(athleteId: number): void;
   /** Valid access tokens of an athlete (tests check deauthorization). */
@@ -122,6 +124,7 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
   const refreshTokens = new Map<string, Omit<Token, 'expiresAtS'>>();
   const failures: { path: RegExp; status: number; left: number }[] = [];
   const brokenStreams = new Set<number>();
+  const drops: { path: RegExp; left: number }[] = [];
   const usage = new Map<string, number>();
   const requests: FakeStrava['requests'] = [];
   const subscriptions: FakeStrava['subscriptions'] = [];
@@ -484,6 +487,13 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
     const url = new URL(req.url ?? '/', 'http://fake-strava');
     const done = (status: number) =>
       requests.push({ method: req.method ?? 'GET', path: url.pathname, status });
+    const drop = drops.find((d) => d.left > 0 && d.path.test(url.pathname));
+    if (drop) {
+      drop.left--;
+      done(0);
+      req.socket.destroy();
+      return;
+    }
     const handle = async (): Promise<number> => {
       if (url.pathname === '/oauth/authorize' && req.method === 'GET') {
         authorizePage(url, res);
@@ -634,6 +644,9 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
     },
     breakStreams(activityId) {
       brokenStreams.add(activityId);
+    },
+    dropNext(path, times = 1) {
+      drops.push({ path, left: times });
     },
     revoke,
     liveTokens: (athleteId) =>

@@ -20,6 +20,11 @@ export class StravaUnavailableError extends Error {
     super(message);
   }
 }
+/**
+ * Strava itself cannot be reached (the request got no answer) or its token endpoint fails: nothing
+ * is wrong with any one activity, so the work waits and is retried rather than marked failed.
+ */
+export class StravaUnreachableError extends StravaUnavailableError {}
 
 const TIMEOUT_MS = 30_000;
 
@@ -71,7 +76,7 @@ export class StravaOAuth {
     if (response.status === 400 || response.status === 401)
       throw new StravaUnauthorizedError(`Strava token endpoint answered ${response.status}`);
     if (!response.ok)
-      throw new StravaUnavailableError(`Strava token endpoint answered ${response.status}`, response.status);
+      throw new StravaUnreachableError(`Strava token endpoint answered ${response.status}`, response.status);
     return (await response.json()) as StravaTokenResponse;
   }
 }
@@ -85,7 +90,7 @@ async function post(url: string, form: Record<string, string>): Promise<Response
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    throw new StravaUnavailableError(`Strava could not be reached: ${(error as Error).message}`);
+    throw new StravaUnreachableError(`Strava could not be reached: ${(error as Error).message}`);
   }
 }
 
@@ -111,7 +116,7 @@ export class StravaApi {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      throw new StravaUnavailableError(`Strava could not be reached: ${(error as Error).message}`);
+      throw new StravaUnreachableError(`Strava could not be reached: ${(error as Error).message}`);
     }
     if (response.status === 429) {
       await response.body?.cancel();

@@ -4,7 +4,7 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../errors.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import { importStravaBikes } from './strava-bikes.ts';
-import { StravaRateLimitedError, StravaUnauthorizedError, StravaUnavailableError } from './strava-client.ts';
+import { StravaRateLimitedError, StravaUnauthorizedError, StravaUnreachableError } from './strava-client.ts';
 import type { StravaConnectionRepository } from './strava-connection.repository.ts';
 import type { StravaRideImport } from './strava-ride-import.ts';
 import { StravaNotConnectedError, type StravaSession } from './strava-session.ts';
@@ -212,9 +212,10 @@ export class StravaSyncService {
         if (
           error instanceof StravaRateLimitedError ||
           error instanceof StravaUnauthorizedError ||
-          error instanceof StravaNotConnectedError
+          error instanceof StravaNotConnectedError ||
+          error instanceof StravaUnreachableError
         )
-          throw error; // the whole run waits or stops; the ride goes back to pending
+          throw error; // the whole run waits (retried with backoff) or stops; the ride goes back to pending
         // This ride failed (Strava 5xx for its streams, streams that cannot be read…); the others go
         // on. Released instead, it would be claimed again next time and block the rest for ever.
         // It can be retried later from the sync page.

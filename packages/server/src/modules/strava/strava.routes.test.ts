@@ -718,6 +718,43 @@ describe('failures and disconnecting', () => {
     ]);
   });
 
+  test('Strava unreachable: the rides stay pending and the step is retried later', async () => {
+    for (const [id, hour] of [
+      [3201, 1],
+      [3202, 0],
+    ] as const)
+      strava.addActivity(ATHLETE, {
+        id,
+        name: `Outage ${id}`,
+        start_date: daysAgo(0, hour),
+        elapsed_time: 600,
+        device_watts: true,
+        average_watts: 200,
+      });
+    strava.dropNext(/\/activities\/320[12]/, 1);
+    const before = strava.requests.length;
+    await call('POST', '/api/activities/sync', rider, { days_back: 2 });
+    for (let i = 0; i < 100 && !strava.requests.slice(before).some((r) => r.status === 0); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(strava.requests.slice(before).some((r) => r.status === 0)).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    const pending = await h.database.db
+      .selectFrom('strava_activities')
+      .select('state')
+      .where('strava_id', 'in', [3201, 3202])
+      .execute();
+    expect(pending.map((r) => r.state)).not.toContain('failed');
+    expect(await status(rider)).toMatchObject({ status: 'processing', error_code: null });
+    const done = await waitForSync(rider);
+    expect(done).toMatchObject({ status: 'completed', error_code: null });
+    const after = await h.database.db
+      .selectFrom('strava_activities')
+      .select('state')
+      .where('strava_id', 'in', [3201, 3202])
+      .execute();
+    expect(after.map((r) => r.state)).toEqual(['imported', 'imported']);
+  });
+
   test('a token Strava refuses (401) asks the rider to reconnect', async () => {
     strava.revoke(ATHLETE);
     advance(7 * 3600); // past the access token's expiry: the refresh is refused too
