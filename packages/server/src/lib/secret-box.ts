@@ -26,9 +26,15 @@ export class SecretBox {
     const [version, nonce, tag, body] = sealed.split('.');
     if (version !== 'v1' || nonce === undefined || tag === undefined || body === undefined)
       throw new Error('not a sealed value');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(nonce, 'base64url'));
+    // Only full 128-bit tags: GCM would otherwise accept a tag cut down to 4 bytes, which is far
+    // easier to forge (NIST SP 800-38D §5.2.1.2, Appendix C).
+    const tagBytes = Buffer.from(tag, 'base64url');
+    if (tagBytes.length !== 16) throw new Error('not a sealed value');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(nonce, 'base64url'), {
+      authTagLength: 16,
+    });
     decipher.setAAD(Buffer.from(context, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    decipher.setAuthTag(tagBytes);
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
       'utf8',
     );

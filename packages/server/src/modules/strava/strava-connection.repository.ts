@@ -67,11 +67,22 @@ export class StravaConnectionRepository {
       token_invalid: false,
       updated_at: now,
     };
-    await this.db
-      .insertInto('strava_connections')
-      .values({ user_id: userId, ...row, created_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      // Another Strava athlete on the same rider: the old athlete's activity list is not this one's.
+      const previous = await trx
+        .selectFrom('strava_connections')
+        .select('athlete_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (previous && previous.athlete_id !== values.athleteId) {
+        await trx.deleteFrom('strava_activities').where('user_id', '=', userId).execute();
+      }
+      await trx
+        .insertInto('strava_connections')
+        .values({ user_id: userId, ...row, created_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+        .execute();
+    });
     return true;
   }
 
