@@ -28,7 +28,8 @@ export function TrendArrow({ comparison }: { comparison: Comparison }) {
   );
 }
 
-function StatCard({
+/** One headline number on a card: label and icon, the value, and an optional line under it. */
+export function StatCard({
   label,
   icon: Icon,
   value,

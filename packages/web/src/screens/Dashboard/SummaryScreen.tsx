@@ -1,7 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { Gauge, Heart, Trophy, Zap } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,42 +10,12 @@ import {
   type SummaryPeriod,
 } from '../../api/dashboard';
 import { Alert } from '../../components/ui/Alert';
-import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../Activities/useFormat';
 import { DashboardError } from './DashboardStates';
+import { StatCard } from './StatCards';
 import { DashboardHeader, tabListClass, tabTriggerClass } from './DashboardScreen';
 import { ComparisonTab, HeartRateTab, PowerZonesTab, ProgressTab } from './SummaryTabs';
-
-function SummaryCard({
-  label,
-  icon: Icon,
-  value,
-  detail,
-  testId,
-}: {
-  label: string;
-  icon: typeof Zap;
-  value: string;
-  detail: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card className="min-w-0 p-4 sm:p-5">
-      <div className="flex items-start justify-between gap-2">
-        <p className="text-sm leading-snug font-medium text-slate-600 dark:text-slate-300">{label}</p>
-        <Icon className="h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-      </div>
-      <p
-        data-testid={testId}
-        className="mt-2 truncate text-xl font-bold text-slate-900 tabular-nums sm:text-2xl dark:text-white"
-      >
-        {value}
-      </p>
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{detail}</p>
-    </Card>
-  );
-}
 
 function SummarySkeleton() {
   const { t } = useTranslation('dashboard');
@@ -65,28 +34,28 @@ function Cards({ data }: { data: SummaryData }) {
   const c = data.cards;
   return (
     <section aria-label={t('summary.cardsLabel')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <SummaryCard
+      <StatCard
         label={t('summary.ftp')}
         icon={Trophy}
         testId="summary-ftp"
         value={f.watts(c.ftp.value)}
         detail={t(`summary.ftpSource.${c.ftp.source}`)}
       />
-      <SummaryCard
+      <StatCard
         label={t('summary.avgPower')}
         icon={Zap}
         testId="summary-avg-power"
         value={f.watts(c.average_power.value)}
         detail={t('summary.max', { value: f.watts(c.average_power.max) })}
       />
-      <SummaryCard
+      <StatCard
         label={t('summary.heartRate')}
         icon={Heart}
         testId="summary-hr"
         value={f.bpm(c.heart_rate.average)}
         detail={t('summary.max', { value: f.bpm(c.heart_rate.max) })}
       />
-      <SummaryCard
+      <StatCard
         label={t('summary.tss')}
         icon={Gauge}
         testId="summary-tss"
