@@ -22,6 +22,25 @@ export interface ImportCounts {
   failed: number;
 }
 
+const emptyCounts = (): ImportCounts => ({
+  total: 0,
+  queued: 0,
+  processing: 0,
+  done: 0,
+  duplicate: 0,
+  failed: 0,
+});
+
+/** Counts one import's files by status, from rows already read. */
+export function countFiles(files: readonly Pick<ImportFileRow, 'status'>[]): ImportCounts {
+  const counts = emptyCounts();
+  for (const file of files) {
+    counts[file.status] += 1;
+    counts.total += 1;
+  }
+  return counts;
+}
+
 /** Imports and their files; every read is scoped by the rider. */
 export class ImportRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -106,8 +125,7 @@ export class ImportRepository {
       .where('import_id', 'in', importIds)
       .groupBy(['import_id', 'status'])
       .execute();
-    for (const id of importIds)
-      out.set(id, { total: 0, queued: 0, processing: 0, done: 0, duplicate: 0, failed: 0 });
+    for (const id of importIds) out.set(id, emptyCounts());
     for (const row of rows) {
       const counts = out.get(row.import_id)!;
       counts[row.status] += Number(row.n);

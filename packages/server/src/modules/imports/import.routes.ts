@@ -3,7 +3,13 @@ import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { parseId } from '../../http/validate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { ImportCounts, ImportFileRow, ImportRepository, ImportRow } from './import.repository.ts';
+import {
+  countFiles,
+  type ImportCounts,
+  type ImportFileRow,
+  type ImportRepository,
+  type ImportRow,
+} from './import.repository.ts';
 import type { ImportService } from './import.service.ts';
 import { readUpload, type UploadLimits } from './upload.ts';
 
@@ -62,11 +68,10 @@ export function importRoutes(
     const userId = request.auth.userId;
     const row = await imports.find(userId, parseId(request.params.id));
     if (!row) throw new AppError('NOT_FOUND');
-    const [files, counts] = await Promise.all([
-      imports.files(userId, row.id),
-      imports.counts(userId, [row.id]),
-    ]);
-    return { ...presentImport(row, counts.get(row.id)!), files: files.map(presentFile) };
+    // The counts come from the same read as the files: two reads could see a file change between
+    // them and call an import done while one of its files still shows as processing.
+    const files = await imports.files(userId, row.id);
+    return { ...presentImport(row, countFiles(files)), files: files.map(presentFile) };
   });
 
   app.get<{ Querystring: { limit?: string } }>('/api/imports', guard, async (request) => {
