@@ -99,6 +99,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     publicUrl: config.publicUrl,
     otpRequestsPerIpPerHour: config.otpRequestsPerIpPerHour,
     now,
+    writes: database.writes,
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -181,6 +182,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
       athleteSettings: services.athleteSettings,
       profiles,
       now,
+      writes: database.writes,
     }),
   });
   accountRoutes(app, {

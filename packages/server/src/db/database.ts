@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { countingWrites, WriteEpoch } from './write-epoch.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -16,6 +17,8 @@ export interface DatabaseHandle {
   url?: string;
   /** The embedded instance, when the engine is PGlite (tests dump it as a template). */
   pglite?: PGlite;
+  /** Writes this process committed; on PGlite an unchanged epoch proves nothing changed (write-epoch.ts). */
+  writes: WriteEpoch;
   close: () => Promise<void>;
 }
 
@@ -47,8 +50,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }) as typeof pg.types.getTypeParser,
       },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', url: options.databaseUrl, close: () => db.destroy() };
+    const writes = new WriteEpoch(false);
+    const db = new Kysely<Database>({ dialect: countingWrites(new PostgresDialect({ pool }), writes) });
+    return { db, engine: 'postgres', url: options.databaseUrl, writes, close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -56,8 +60,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     parsers: { [pgliteTypes.DATE]: keepText, [INT8_OID]: (v: string) => Number(v) },
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, engine: 'pglite', pglite, close: () => db.destroy() };
+  // The embedded database belongs to this process alone: every write to it goes through here.
+  const writes = new WriteEpoch(true);
+  const db = new Kysely<Database>({ dialect: countingWrites(new PGliteDialect(pglite), writes) });
+  return { db, engine: 'pglite', pglite, writes, close: () => db.destroy() };
 }
 
 export function pgliteDirFor(dataDir: string): string {

@@ -14,6 +14,7 @@ import { type AccessClaims, signAccessToken, verifyAccessToken } from './access-
 import { codeMessage, noAccountMessage } from './messages.ts';
 import type { OtpRepository } from './otp.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
+import type { WriteEpoch } from '../../db/write-epoch.ts';
 import type { ContactColumn, UserRepository, UserRow } from './user.repository.ts';
 
 // Limits from the foundation issue and spec 000 §9.
@@ -35,7 +36,12 @@ export interface AuthDeps {
   publicUrl: string;
   otpRequestsPerIpPerHour: number;
   now: () => Date;
+  /** Spares the session query while nothing was written (embedded database; db/write-epoch.ts). */
+  writes: WriteEpoch;
 }
+
+/** Sessions remembered as live at a write epoch; more are forgotten oldest first. */
+const MAX_REMEMBERED_SESSIONS = 10_000;
 
 export interface TokenPair {
   access_token: string;
@@ -62,6 +68,8 @@ function contactOf(input: { email: string } | { phone: string }): Contact {
 export class AuthService {
   private readonly otpKey: Buffer;
   private readonly accessKey: Buffer;
+  /** Session id → write epoch at which it was last seen live (not revoked). */
+  private readonly liveAt = new Map<string, number>();
 
   constructor(private readonly deps: AuthDeps) {
     this.otpKey = deriveKey(deps.secretKey, 'otp');
@@ -259,9 +267,23 @@ export class AuthService {
     if (!match) throw new AppError('UNAUTHORIZED');
     const claims = verifyAccessToken(this.accessKey, match[1]!, Math.floor(this.deps.now().getTime() / 1000));
     if (!claims) throw new AppError('UNAUTHORIZED');
-    const session = await this.deps.sessions.findLive(claims.sid, claims.sub);
-    if (!session) throw new AppError('UNAUTHORIZED');
+    // A revocation is a write, so while the epoch stands still a session seen live is still live.
+    const stamp = this.deps.writes.stamp();
+    if (stamp === undefined || this.liveAt.get(claims.sid) !== stamp) {
+      const session = await this.deps.sessions.findLive(claims.sid, claims.sub);
+      if (!session) {
+        this.liveAt.delete(claims.sid);
+        throw new AppError('UNAUTHORIZED');
+      }
+      if (stamp !== undefined) this.rememberLive(claims.sid, stamp);
+    }
     return { userId: claims.sub, sessionId: claims.sid };
+  }
+
+  private rememberLive(sessionId: string, stamp: number): void {
+    this.liveAt.delete(sessionId);
+    if (this.liveAt.size >= MAX_REMEMBERED_SESSIONS) this.liveAt.delete(this.liveAt.keys().next().value!);
+    this.liveAt.set(sessionId, stamp);
   }
 
   async logout(auth: Authenticated): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
+import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
 import {
@@ -47,7 +48,10 @@ export function dashboardRoutes(
     return { userId, timeZone, firstDayOfWeek: firstDayOfWeek(locale) };
   };
 
-  app.get<Q>('/api/dashboard', guard, async (request) => dashboard.dashboard(await calendarOf(request)));
+  // The two answers riders load most are kept whole per rider, so they are sent as kept JSON text.
+  app.get<Q>('/api/dashboard', guard, async (request, reply) =>
+    sendJsonText(reply, jsonOnce(await dashboard.dashboard(await calendarOf(request)))),
+  );
 
   app.get<Q>('/api/dashboard/stats', guard, async (request) => dashboard.stats(await calendarOf(request)));
 
@@ -60,9 +64,10 @@ export function dashboardRoutes(
     return { activities: await dashboard.recentActivities(await calendarOf(request), limit) };
   });
 
-  app.get<Q<{ range?: string }>>('/api/dashboard/power-curve', guard, async (request) => {
+  app.get<Q<{ range?: string }>>('/api/dashboard/power-curve', guard, async (request, reply) => {
     const range = oneOf<CurveRange>(request.query.range, CURVE_RANGES, '90d', 'range');
-    return { range, points: await dashboard.powerCurve(await calendarOf(request), range) };
+    const points = await dashboard.powerCurve(await calendarOf(request), range);
+    return sendJsonText(reply, `{"range":${JSON.stringify(range)},"points":${jsonOnce(points)}}`);
   });
 
   app.get<Q>('/api/dashboard/weekly-summary', guard, async (request) => ({

@@ -1,4 +1,5 @@
 import { cogganPowerZones } from '@vatio/analysis';
+import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { presentActivity } from '../activities/activity.presenter.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
@@ -42,9 +43,7 @@ const TREND_DAYS = 30;
 export class DashboardService {
   private readonly curves: RiderCurves;
   /** Whole classic dashboards, per rider, calendar and day, until their data changes. */
-  private readonly classic = new VersionedCache<Awaited<ReturnType<DashboardService['computeDashboard']>>>(
-    500,
-  );
+  private readonly classic: VersionedCache<Awaited<ReturnType<DashboardService['computeDashboard']>>>;
 
   constructor(
     private readonly deps: {
@@ -53,9 +52,11 @@ export class DashboardService {
       athleteSettings: AthleteSettingsRepository;
       profiles: ProfileRepository;
       now: () => Date;
+      writes: WriteEpoch;
     },
   ) {
-    this.curves = new RiderCurves(deps.dashboard);
+    this.curves = new RiderCurves(deps.dashboard, deps.writes);
+    this.classic = new VersionedCache(500, deps.writes);
   }
 
   private today(ctx: RiderCalendarContext): string {
@@ -131,9 +132,12 @@ export class DashboardService {
 
   /** GET /api/dashboard: the classic dashboard in one call (spec 000 §2, §3). */
   async dashboard(ctx: RiderCalendarContext) {
-    const version = await this.deps.dashboard.dashboardVersion(ctx.userId);
     const key = `${ctx.userId}|${ctx.timeZone}|${ctx.firstDayOfWeek}|${this.today(ctx)}`;
-    return this.classic.get(key, version, () => this.computeDashboard(ctx));
+    return this.classic.get(
+      key,
+      () => this.deps.dashboard.dashboardVersion(ctx.userId),
+      () => this.computeDashboard(ctx),
+    );
   }
 
   private async computeDashboard(ctx: RiderCalendarContext) {

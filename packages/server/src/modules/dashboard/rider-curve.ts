@@ -1,5 +1,7 @@
 import { type AttributedCurve, attributeCurve, mergeCurves } from '@vatio/analysis';
+import type { WriteEpoch } from '../../db/write-epoch.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 export type CurveRange = '30d' | '90d' | '365d' | 'all';
 export const CURVE_RANGES: readonly CurveRange[] = ['30d', '90d', '365d', 'all'];
@@ -48,21 +50,28 @@ export function thinForChart<S>(curve: AttributedCurve<S>): AttributedCurve<S> {
  * whenever a ride is added, re-analysed or deleted, so every process answers the same.
  */
 export class RiderCurves {
-  private readonly cache = new Map<string, { version: string; dayKey: string; points: CurvePoint[] }>();
-  private static readonly MAX_ENTRIES = 500;
+  private readonly cache: VersionedCache<CurvePoint[]>;
 
-  constructor(private readonly repository: DashboardRepository) {}
+  constructor(
+    private readonly repository: DashboardRepository,
+    writes: WriteEpoch,
+  ) {
+    this.cache = new VersionedCache(500, writes);
+  }
 
-  async curve(userId: string, range: CurveRange, today: { date: string; from: (days: number) => Date }) {
-    const version = await this.repository.curveVersion(userId);
-    const key = `${userId}|${range}`;
+  curve(userId: string, range: CurveRange, today: { date: string; from: (days: number) => Date }) {
     // A rolling range moves with the day even when no ride changes, and starts at local midnight of
     // the rider's time zone, so the window's first instant is part of the key.
-    const dayKey = range === 'all' ? '' : `${today.date}|${today.from(RANGE_DAYS[range]).toISOString()}`;
-    const hit = this.cache.get(key);
-    if (hit && hit.version === version && hit.dayKey === dayKey) return hit.points;
-
     const from = range === 'all' ? undefined : today.from(RANGE_DAYS[range]);
+    const key = `${userId}|${range}|${from === undefined ? '' : `${today.date}|${from.toISOString()}`}`;
+    return this.cache.get(
+      key,
+      () => this.repository.curveVersion(userId),
+      () => this.merge(userId, from),
+    );
+  }
+
+  private async merge(userId: string, from: Date | undefined): Promise<CurvePoint[]> {
     const rows = await this.repository.curves(userId, { from });
     const merged = mergeCurves<Source>(
       rows.map((row) =>
@@ -73,14 +82,11 @@ export class RiderCurves {
       ),
     );
     const thin = thinForChart(merged);
-    const points = thin.durationsS.map((duration, k) => ({
+    return thin.durationsS.map((duration, k) => ({
       duration,
       power: Math.round(thin.powerW[k]! * 10) / 10,
       date: thin.source[k]!.date,
       activity_id: thin.source[k]!.activityId,
     }));
-    if (this.cache.size >= RiderCurves.MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { version, dayKey, points });
-    return points;
   }
 }

@@ -1,20 +1,47 @@
+import type { WriteEpoch } from '../../db/write-epoch.ts';
+
+interface Entry<T> {
+  version: string;
+  /** Write epoch at which `version` was last read, when the epoch can vouch for it. */
+  checkedAt: number | undefined;
+  value: T;
+}
+
 /**
- * Answers kept per key until the data behind them changes: each entry remembers the version it was
+ * Answers kept per key until the data behind them changes. Each entry remembers the version it was
  * computed from (a cheap query of the database), so several server processes stay correct without
- * telling each other anything. Bounded: the oldest entry goes first.
+ * telling each other anything. On the embedded database the write epoch spares even that query
+ * while nothing has been written since the version was read (db/write-epoch.ts). Concurrent misses
+ * of one key and version share one computation. Bounded: the oldest entry goes first.
  */
 export class VersionedCache<T> {
-  private readonly entries = new Map<string, { version: string; value: T }>();
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly computing = new Map<string, Promise<T>>();
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly writes: WriteEpoch,
+  ) {}
 
-  async get(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+  async get(key: string, version: () => Promise<string>, compute: () => Promise<T>): Promise<T> {
+    const stamp = this.writes.stamp();
     const hit = this.entries.get(key);
-    if (hit && hit.version === version) return hit.value;
-    const value = await compute();
+    if (hit && stamp !== undefined && hit.checkedAt === stamp) return hit.value;
+    const current = await version();
+    if (hit && hit.version === current) {
+      hit.checkedAt = stamp;
+      return hit.value;
+    }
+    const job = `${key}\u0000${current}`;
+    let pending = this.computing.get(job);
+    if (!pending) {
+      pending = compute().finally(() => this.computing.delete(job));
+      this.computing.set(job, pending);
+    }
+    const value = await pending;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { version, value });
+    this.entries.set(key, { version: current, checkedAt: stamp, value });
     return value;
   }
 }

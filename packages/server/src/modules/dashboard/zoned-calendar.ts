@@ -32,20 +32,45 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The IANA zone if the runtime knows it; a 400 otherwise. Absent means UTC. */
-export function resolveTimeZone(timeZone: string | undefined): string {
-  if (timeZone === undefined || timeZone === '') return 'UTC';
-  if (timeZone.length > 64) throw new AppError('VALIDATION', 'tz must be an IANA time zone.');
+/**
+ * `compute` remembered for the last `max` distinct inputs it returned for (every dashboard request
+ * names its zone and locale, and building an Intl object costs more than the cached answer does).
+ * Inputs it throws on are not remembered. Bounded, since the inputs come from the query string.
+ */
+function remembered<R>(max: number, compute: (input: string) => R): (input: string) => R {
+  const answers = new Map<string, R>();
+  return (input) => {
+    const known = answers.get(input);
+    if (known !== undefined) return known;
+    const answer = compute(input);
+    if (answers.size >= max) answers.delete(answers.keys().next().value!);
+    answers.set(input, answer);
+    return answer;
+  };
+}
+
+const resolveKnownTimeZone = remembered(1000, (timeZone) => {
   try {
     return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
   } catch {
     throw new AppError('VALIDATION', 'tz must be an IANA time zone, such as Europe/Madrid.');
   }
+});
+
+/** The IANA zone if the runtime knows it; a 400 otherwise. Absent means UTC. */
+export function resolveTimeZone(timeZone: string | undefined): string {
+  if (timeZone === undefined || timeZone === '') return 'UTC';
+  if (timeZone.length > 64) throw new AppError('VALIDATION', 'tz must be an IANA time zone.');
+  return resolveKnownTimeZone(timeZone);
 }
 
 /** First day of the week of a BCP 47 locale (`es` → Monday, `en-US` → Sunday); Monday (ISO) when unknown. */
 export function firstDayOfWeek(locale: string | undefined): number {
   if (!locale || locale.length > 35) return 1;
+  return firstDayOfLocale(locale);
+}
+
+const firstDayOfLocale = remembered(1000, (locale): number => {
   try {
     const l = new Intl.Locale(locale) as Intl.Locale & {
       weekInfo?: { firstDay: number };
@@ -57,7 +82,7 @@ export function firstDayOfWeek(locale: string | undefined): number {
   } catch {
     return 1;
   }
-}
+});
 
 function wallClockParts(instantMs: number, timeZone: string) {
   const parts: Record<string, number> = {};

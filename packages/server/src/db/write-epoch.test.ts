@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openTestDatabase } from '../test/test-database.ts';
+import type { DatabaseHandle } from './database.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await sql`create table epoch_probe (id int primary key, n int not null)`.execute(database.db);
+});
+afterAll(async () => database.close());
+
+/** The epoch's raw count, whatever the engine (the stamp hides it on PostgreSQL). */
+const count = () => (database.writes as unknown as { count: number }).count;
+
+describe('the write epoch', () => {
+  test('vouches for nothing on PostgreSQL, where other processes write too', () => {
+    expect(database.writes.exclusive).toBe(database.engine === 'pglite');
+    if (database.engine === 'postgres') expect(database.writes.stamp()).toBeUndefined();
+    else expect(database.writes.stamp()).toBe(count());
+  });
+
+  test('reads leave it alone: built selects and raw selects', async () => {
+    const before = count();
+    await database.db.selectFrom('users').select('id').execute();
+    await sql`select 1`.execute(database.db);
+    await sql`  SELECT count(*) from epoch_probe`.execute(database.db);
+    expect(count()).toBe(before);
+  });
+
+  test('a write moves it, built or raw', async () => {
+    let before = count();
+    await sql`insert into epoch_probe (id, n) values (1, 1)`.execute(database.db);
+    expect(count()).toBe(before + 1);
+    before = count();
+    await database.db
+      .updateTable('users')
+      .set({ updated_at: new Date() })
+      .where('id', '=', '00000000-0000-0000-0000-000000000000')
+      .execute();
+    // Nothing matched: the engines that say so (PostgreSQL) leave the epoch; PGlite reports no count, so
+    // it moves (a cache is only checked once more).
+    expect(count() - before).toBeLessThanOrEqual(1);
+  });
+
+  test('a transaction moves it once, when it is over: readers never see the epoch before the commit', async () => {
+    const before = count();
+    let inside = -1;
+    await database.db.transaction().execute(async (trx) => {
+      await sql`insert into epoch_probe (id, n) values (2, 1)`.execute(trx);
+      await sql`update epoch_probe set n = n + 1 where id = 2`.execute(trx);
+      inside = count();
+    });
+    expect(inside).toBe(before);
+    expect(count()).toBe(before + 1);
+  });
+
+  test('a rolled-back or failed write moves it too (harmless: caches check once more)', async () => {
+    const before = count();
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await sql`insert into epoch_probe (id, n) values (3, 1)`.execute(trx);
+        throw new Error('abandon');
+      }),
+    ).rejects.toThrow('abandon');
+    expect(count()).toBe(before + 1);
+    await expect(sql`insert into epoch_probe (id, n) values (1, 1)`.execute(database.db)).rejects.toThrow();
+    expect(count()).toBe(before + 2);
+  });
+});

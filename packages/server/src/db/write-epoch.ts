@@ -1,0 +1,154 @@
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  DatabaseIntrospector,
+  Dialect,
+  DialectAdapter,
+  Driver,
+  Kysely,
+  QueryCompiler,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
+
+/**
+ * A counter of the writes this process has committed through Kysely. On the embedded database
+ * (PGlite) this process is the only one that can open the data, so while the counter stands still
+ * nothing the caches below read can have changed: a cached answer stamped with the current value is
+ * still right without asking the database. On PostgreSQL other processes write too, so the epoch
+ * vouches for nothing there and callers ask the database as before.
+ *
+ * What is counted: every statement that is not a plain SELECT and did not report 0 rows changed,
+ * counted when its connection goes back to the pool, which is after its transaction committed (a
+ * rolled-back write counts too: harmless, a cache is checked once more). pg-boss's own statements on
+ * PGlite go straight to the instance and are not counted; they touch only its job tables.
+ */
+export class WriteEpoch {
+  private count = 0;
+
+  constructor(
+    /** True when no other process can write to the database (the embedded engine). */
+    readonly exclusive: boolean,
+  ) {}
+
+  /** Called once a connection that wrote is released. */
+  bump(): void {
+    this.count++;
+  }
+
+  /**
+   * The current epoch when it can prove that nothing changed since (exclusive engine), else
+   * undefined. Take the stamp *before* reading what it will vouch for: a write that commits during
+   * the read then moves the epoch past the stamp, and the next reader checks again.
+   */
+  stamp(): number | undefined {
+    return this.exclusive ? this.count : undefined;
+  }
+}
+
+/** Whether a statement may have changed data: anything but a SELECT, unless it reported 0 rows. */
+function changesData(query: CompiledQuery, result: QueryResult<unknown> | undefined): boolean {
+  const kind = query.query.kind;
+  if (kind === 'SelectQueryNode') return false;
+  if (kind === 'RawNode' && /^\s*select\b/i.test(query.sql)) return false;
+  return result?.numAffectedRows !== 0n;
+}
+
+class CountingConnection implements DatabaseConnection {
+  wrote = false;
+
+  constructor(readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      const result = await this.inner.executeQuery<R>(query);
+      if (changesData(query, result)) this.wrote = true;
+      return result;
+    } catch (error) {
+      // A failed statement may have run part-way inside a transaction that still commits.
+      if (changesData(query, undefined)) this.wrote = true;
+      throw error;
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (changesData(query, undefined)) this.wrote = true;
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class CountingDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly epoch: WriteEpoch,
+  ) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new CountingConnection(await this.inner.acquireConnection());
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.inner.beginTransaction(innerOf(connection), settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(innerOf(connection));
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(innerOf(connection));
+  }
+
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    await this.inner.savepoint?.(innerOf(connection), name, compile);
+  }
+
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    await this.inner.rollbackToSavepoint?.(innerOf(connection), name, compile);
+  }
+
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    await this.inner.releaseSavepoint?.(innerOf(connection), name, compile);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const counting = connection as CountingConnection;
+    // Released after commit: from here on, readers see the write, and the epoch says so.
+    await this.inner.releaseConnection(counting.inner);
+    if (counting.wrote) this.epoch.bump();
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+function innerOf(connection: DatabaseConnection): DatabaseConnection {
+  return (connection as CountingConnection).inner;
+}
+
+/** The same dialect, with every committed write counted in `epoch`. */
+export function countingWrites(dialect: Dialect, epoch: WriteEpoch): Dialect {
+  return {
+    createAdapter: (): DialectAdapter => dialect.createAdapter(),
+    createDriver: (): Driver => new CountingDriver(dialect.createDriver(), epoch),
+    createQueryCompiler: (): QueryCompiler => dialect.createQueryCompiler(),
+    createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => dialect.createIntrospector(db),
+  };
+}
