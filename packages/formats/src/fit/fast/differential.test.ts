@@ -207,6 +207,22 @@ describe('FIT fast path ≡ SDK path', () => {
     }
   });
 
+  it('computes the SDK’s CRC on long views at every alignment of their buffer', () => {
+    // fitCrc reads aligned 32-bit words of the underlying buffer, 16 bytes a step: views that start at
+    // each offset within a word, with every tail length, and ranges that start inside them.
+    const rng = createRng(11);
+    const buffer = Uint8Array.from({ length: 4096 }, () => Math.floor(rng() * 256));
+    for (let offset = 0; offset < 8; offset++) {
+      for (const length of [0, 1, 3, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1000, 4000 - offset]) {
+        const view = buffer.subarray(offset, offset + length);
+        expect(fitCrc(view, 0, view.length)).toBe(CrcCalculator.calculateCRC(view, 0, view.length));
+        const from = Math.floor(rng() * (length + 1));
+        const to = from + Math.floor(rng() * (length - from + 1));
+        expect(fitCrc(view, from, to)).toBe(CrcCalculator.calculateCRC(view, from, to));
+      }
+    }
+  });
+
   it('gives the same Activity or the same error on thousands of fuzzed files', SLOW, () => {
     const rng = createRng(20_240_601);
     const pick = (n: number) => Math.floor(rng() * n);
