@@ -84,6 +84,31 @@ export interface FastFallback {
   fallback: string;
 }
 
+/** What a local message number is defined as, for the message loop. */
+const UNDEFINED_LOCAL = 0;
+const OTHER_MESSAGE = 1;
+/** A record definition with nothing to check per record: the common case, handled inline. */
+const PLAIN_RECORD = 2;
+/** A record definition to look at per record (unsupported layout, accumulator hazard, developer fields). */
+const CHECKED_RECORD = 3;
+
+/** An Int32Array that doubles when full (record offsets, copied spans): no JS array of numbers to box. */
+class IntList {
+  values: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.values = new Int32Array(Math.max(16, capacity));
+  }
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
 export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
   if (!RECORD_TRANSFORMS) return { fallback: 'SDK profile differs from what the fast path assumes' };
   const n = bytes.length;
@@ -96,68 +121,110 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
   const headerCrc = headerSize === 14 ? u16(bytes, 12) : 0;
   const integrity = headerCrc === 0 || headerCrc === fitCrc(bytes, 0, 12);
 
-  const rest = new Uint8Array(n);
-  let restEnd = 12;
+  // Per local message number: its kind, data message length and (records) plan, in typed arrays so the
+  // loop below touches no object for an ordinary record; `definitions` has the rest for the checks.
+  const kinds = new Uint8Array(16);
+  const lengths = new Int32Array(16);
+  const planOf = new Int32Array(16);
   const definitions: Array<LocalDefinition | undefined> = new Array(16).fill(undefined);
-  const recordAt: number[] = [];
-  /** Index into `plans` of each record's definition. */
-  const recordPlan: number[] = [];
+  // A guess at the record count (records of 1 Hz files take 20–40 bytes); the lists grow if it is short.
+  const recordAt = new IntList((end - headerSize) >>> 5);
+  const recordPlan = new IntList((end - headerSize) >>> 5);
+  /** [from, to) byte ranges of the definitions and other messages, in order, for `rest`. */
+  const restSpans = new IntList(64);
+  let restBytes = 0;
   const plans: FieldRead[][] = [];
   let recordDeveloperFields = false;
+  const keep = (from: number, to: number) => {
+    const last = restSpans.length - 1;
+    // A span that continues the previous one extends it.
+    if (last > 0 && restSpans.values[last] === from) restSpans.values[last] = to;
+    else {
+      restSpans.push(from);
+      restSpans.push(to);
+    }
+    restBytes += to - from;
+  };
 
   let pos = headerSize;
   while (pos < end) {
-    const header = bytes[pos] ?? 0;
-    if (header & COMPRESSED_HEADER) return { fallback: 'compressed timestamp header' };
-    if (header & DEFINITION) {
+    const header = bytes[pos]!;
+    if (header & (COMPRESSED_HEADER | DEFINITION)) {
+      if (header & COMPRESSED_HEADER) return { fallback: 'compressed timestamp header' };
       const definition = readDefinition(bytes, pos, end, header);
       if (!definition) return { fallback: 'definition overruns the data or has an unknown base type' };
-      if (definition.local.reads) {
-        definition.local.plan = plans.length;
-        plans.push(definition.local.reads);
+      const local = definition.local;
+      const localNum = header & LOCAL_NUM;
+      if (local.reads) {
+        local.plan = plans.length;
+        plans.push(local.reads);
+        planOf[localNum] = local.plan;
+        kinds[localNum] =
+          local.unsupported || local.accumulation || local.devFields ? CHECKED_RECORD : PLAIN_RECORD;
+      } else {
+        kinds[localNum] = OTHER_MESSAGE;
       }
-      definitions[header & LOCAL_NUM] = definition.local;
-      rest.set(bytes.subarray(pos, definition.next), restEnd);
-      restEnd += definition.next - pos;
+      lengths[localNum] = local.length;
+      definitions[localNum] = local;
+      keep(pos, definition.next);
       pos = definition.next;
       continue;
     }
-    const local = definitions[header & LOCAL_NUM];
-    if (!local) return { fallback: 'data message without a definition' };
-    if (pos + local.length > end) return { fallback: 'data message overruns the data' };
-    if (local.reads) {
+    const localNum = header & LOCAL_NUM;
+    const kind = kinds[localNum]!;
+    const length = lengths[localNum]!;
+    if (kind === UNDEFINED_LOCAL) return { fallback: 'data message without a definition' };
+    if (pos + length > end) return { fallback: 'data message overruns the data' };
+    if (kind === OTHER_MESSAGE) {
+      keep(pos, pos + length);
+      pos += length;
+      continue;
+    }
+    if (kind === CHECKED_RECORD) {
+      const local = definitions[localNum]!;
       if (local.unsupported) return { fallback: `record layout: ${local.unsupported}` };
       if (local.accumulation && accumulatorThrows(bytes, pos, local.accumulation)) {
         return { fallback: 'a record the SDK accumulator fails on' };
       }
-      recordAt.push(pos);
-      recordPlan.push(local.plan ?? 0);
       if (local.devFields) recordDeveloperFields = true;
-    } else {
-      rest.set(bytes.subarray(pos, pos + local.length), restEnd);
-      restEnd += local.length;
     }
-    pos += local.length;
+    recordAt.push(pos);
+    recordPlan.push(planOf[localNum]!);
+    pos += length;
   }
   if (recordAt.length === 0) return { fallback: 'no records' };
 
   // The SDK's file header fields the decoder reads (protocol and profile version) are kept; the header
   // shrinks to 12 bytes (no header CRC) and the data size and file CRC are those of what is left.
+  const restEnd = 12 + restBytes;
+  const rest = new Uint8Array(restEnd + 2);
   rest.set(bytes.subarray(0, 12), 0);
+  let at = 12;
+  for (let k = 0; k < restSpans.length; k += 2) {
+    const from = restSpans.values[k]!;
+    const to = restSpans.values[k + 1]!;
+    if (to - from > 64) rest.set(bytes.subarray(from, to), at);
+    else for (let p = from; p < to; p++) rest[at + p - from] = bytes[p]!;
+    at += to - from;
+  }
   rest[0] = 12;
-  const restDataSize = restEnd - 12;
-  rest[4] = restDataSize & 0xff;
-  rest[5] = (restDataSize >>> 8) & 0xff;
-  rest[6] = (restDataSize >>> 16) & 0xff;
-  rest[7] = (restDataSize >>> 24) & 0xff;
+  rest[4] = restBytes & 0xff;
+  rest[5] = (restBytes >>> 8) & 0xff;
+  rest[6] = (restBytes >>> 16) & 0xff;
+  rest[7] = (restBytes >>> 24) & 0xff;
   const restCrc = fitCrc(rest, 0, restEnd);
   rest[restEnd] = restCrc & 0xff;
   rest[restEnd + 1] = restCrc >>> 8;
 
   return {
     integrity,
-    rest: rest.slice(0, restEnd + 2),
-    records: readRecords(bytes, recordAt, recordPlan, plans),
+    rest,
+    records: readRecords(
+      bytes,
+      recordAt.values.subarray(0, recordAt.length),
+      recordPlan.values.subarray(0, recordPlan.length),
+      plans,
+    ),
     recordDeveloperFields,
   };
 }
@@ -310,42 +377,69 @@ function readOne(b: Uint8Array, p: number, baseType: number, littleEndian: boole
  * records of a definition, so each inner loop sees one base type, offset and scale. Within a record the
  * fields are still applied in definition order, so a later valid copy of a field overwrites an earlier
  * one and an invalid copy leaves it (as the SDK's message object does).
+ *
+ * Every column entry of a group is written exactly once per field read, value or NaN, so no column is
+ * filled with NaN beforehand.
  */
 function readRecords(
   bytes: Uint8Array,
-  recordAt: readonly number[],
-  recordPlan: readonly number[],
+  recordAt: Int32Array,
+  recordPlan: Int32Array,
   plans: readonly FieldRead[][],
 ): RecordColumns {
   const count = recordAt.length;
-  const used = new Set<number>();
-  for (const plan of plans) for (const f of plan) used.add(f.column);
+  const fieldCount = FAST_RECORD_FIELDS.length;
+  const used = new Uint8Array(fieldCount);
+  for (const plan of plans) for (const f of plan) used[f.column] = 1;
   const absent = new Float64Array(count).fill(Number.NaN);
-  const columns = FAST_RECORD_FIELDS.map((_, i) =>
-    used.has(i) ? new Float64Array(count).fill(Number.NaN) : absent,
-  );
-  const starts = Int32Array.from(recordAt);
-  // Record indices grouped by definition (a counting sort), file order kept within a group.
+  const columns = FAST_RECORD_FIELDS.map((_, c) => (used[c] ? new Float64Array(count) : absent));
+
+  // Record indices grouped by definition (a counting sort), file order kept within a group, with the
+  // byte offset of each record in the same order.
   const firstOf = new Int32Array(plans.length + 1);
   for (let r = 0; r < count; r++) {
-    const slot = (recordPlan[r] ?? 0) + 1;
-    firstOf[slot] = (firstOf[slot] ?? 0) + 1;
+    const slot = recordPlan[r]! + 1;
+    firstOf[slot] = firstOf[slot]! + 1;
   }
-  for (let p = 0; p < plans.length; p++) firstOf[p + 1] = (firstOf[p + 1] ?? 0) + (firstOf[p] ?? 0);
+  for (let p = 0; p < plans.length; p++) firstOf[p + 1] = firstOf[p + 1]! + firstOf[p]!;
   const order = new Int32Array(count);
-  const fill = firstOf.slice(0, plans.length);
+  const positions = new Int32Array(count);
+  const next = firstOf.slice(0, plans.length);
   for (let r = 0; r < count; r++) {
-    const p = recordPlan[r] ?? 0;
-    order[fill[p] ?? 0] = r;
-    fill[p] = (fill[p] ?? 0) + 1;
+    const plan = recordPlan[r]!;
+    const k = next[plan]!;
+    next[plan] = k + 1;
+    order[k] = r;
+    positions[k] = recordAt[r]!;
   }
+
+  let scratch: Float64Array | undefined;
+  const written = new Uint8Array(fieldCount);
   for (let p = 0; p < plans.length; p++) {
-    const from = firstOf[p] ?? 0;
-    const to = firstOf[p + 1] ?? 0;
+    const from = firstOf[p]!;
+    const to = firstOf[p + 1]!;
     if (from === to) continue;
-    for (const f of plans[p] ?? []) {
-      const column = columns[f.column];
-      if (column) readColumn(bytes, starts, order, from, to, f, column);
+    written.fill(0);
+    for (const f of plans[p]!) {
+      const column = columns[f.column]!;
+      if (!written[f.column]) {
+        readColumn(bytes, positions, order, from, to, f, column);
+        written[f.column] = 1;
+        continue;
+      }
+      // The same field again in one definition: its valid values overwrite the earlier ones.
+      scratch ??= new Float64Array(count);
+      readColumn(bytes, positions, order, from, to, f, scratch);
+      for (let k = from; k < to; k++) {
+        const r = order[k]!;
+        if (!Number.isNaN(scratch[r]!)) column[r] = scratch[r]!;
+      }
+    }
+    // Fields other definitions have and this one lacks: no value in this group's records.
+    for (let c = 0; c < fieldCount; c++) {
+      if (!used[c] || written[c]) continue;
+      const column = columns[c]!;
+      for (let k = from; k < to; k++) column[order[k]!] = Number.NaN;
     }
   }
   const fields = Object.fromEntries(FAST_RECORD_FIELDS.map((name, i) => [name, columns[i]])) as Record<
@@ -355,25 +449,53 @@ function readRecords(
   return { count, fields, absent };
 }
 
+/**
+ * Reads field `f` of the records at `positions[from..to)` into `out` at their indices `order[from..to)`:
+ * the SDK's value, or NaN where the SDK gives none.
+ */
 function readColumn(
   b: Uint8Array,
-  starts: Int32Array,
+  positions: Int32Array,
   order: Int32Array,
   from: number,
   to: number,
   f: FieldRead,
-  column: Float64Array,
+  out: Float64Array,
+): void {
+  readRawColumn(b, positions, order, from, to, f, out);
+  // Non-numeric profile types (date_time, enums) stay raw, as x / 1 - 0 === x for every integer read
+  // here; so do numeric ones of scale 1 and offset 0. Division is the costly part of a value (about half
+  // the time of a column), and dividing by a power of two is multiplying by its exact reciprocal.
+  if (!f.numeric || (f.scale === 1 && f.offset === 0)) return;
+  const { scale, offset } = f;
+  const reciprocal = 1 / scale;
+  if (Number.isInteger(Math.log2(scale))) {
+    for (let k = from; k < to; k++) {
+      const r = order[k]!;
+      out[r] = out[r]! * reciprocal - offset;
+    }
+    return;
+  }
+  for (let k = from; k < to; k++) {
+    const r = order[k]!;
+    out[r] = out[r]! / scale - offset;
+  }
+}
+
+/** `readColumn` before scale and offset: the raw integer, or NaN where the SDK gives none. */
+function readRawColumn(
+  b: Uint8Array,
+  positions: Int32Array,
+  order: Int32Array,
+  from: number,
+  to: number,
+  f: FieldRead,
+  out: Float64Array,
 ): void {
   const { at, baseType, littleEndian } = f;
-  // Non-numeric profile types (date_time, enums) stay raw: x / 1 - 0 === x for every integer read here.
-  const scale = f.numeric ? f.scale : 1;
-  const offset = f.numeric ? f.offset : 0;
+  const NaN_ = Number.NaN;
   if (f.size !== BT_SIZE[baseType]) {
-    for (let k = from; k < to; k++) {
-      const r = order[k] as number;
-      const raw = readValue(b, (starts[r] as number) + at, f);
-      if (!Number.isNaN(raw)) column[r] = raw / scale - offset;
-    }
+    for (let k = from; k < to; k++) out[order[k]!] = readValue(b, positions[k]! + at, f);
     return;
   }
   // One value of its base type: null exactly when it is the invalid value. The common little-endian
@@ -386,33 +508,29 @@ function readColumn(
     case 0x0a:
     case 0x0d:
       for (let k = from; k < to; k++) {
-        const r = order[k] as number;
-        const raw = b[(starts[r] as number) + at] as number;
-        if (raw !== invalid) column[r] = raw / scale - offset;
+        const raw = b[positions[k]! + at]!;
+        out[order[k]!] = raw !== invalid ? raw : NaN_;
       }
       return;
     case 0x01:
       for (let k = from; k < to; k++) {
-        const r = order[k] as number;
-        const raw = ((b[(starts[r] as number) + at] as number) << 24) >> 24;
-        if (raw !== invalid) column[r] = raw / scale - offset;
+        const raw = (b[positions[k]! + at]! << 24) >> 24;
+        out[order[k]!] = raw !== invalid ? raw : NaN_;
       }
       return;
     case 0x04:
     case 0x0b:
       for (let k = from; k < to; k++) {
-        const r = order[k] as number;
-        const p = (starts[r] as number) + at;
-        const raw = (b[p] as number) | ((b[p + 1] as number) << 8);
-        if (raw !== invalid) column[r] = raw / scale - offset;
+        const p = positions[k]! + at;
+        const raw = b[p]! | (b[p + 1]! << 8);
+        out[order[k]!] = raw !== invalid ? raw : NaN_;
       }
       return;
     case 0x03:
       for (let k = from; k < to; k++) {
-        const r = order[k] as number;
-        const p = (starts[r] as number) + at;
-        const raw = (((b[p] as number) | ((b[p + 1] as number) << 8)) << 16) >> 16;
-        if (raw !== invalid) column[r] = raw / scale - offset;
+        const p = positions[k]! + at;
+        const raw = ((b[p]! | (b[p + 1]! << 8)) << 16) >> 16;
+        out[order[k]!] = raw !== invalid ? raw : NaN_;
       }
       return;
     case 0x05:
@@ -420,23 +538,17 @@ function readColumn(
     case 0x0c: {
       const signed = baseType === 0x05;
       for (let k = from; k < to; k++) {
-        const r = order[k] as number;
-        const p = (starts[r] as number) + at;
-        const bits =
-          (b[p] as number) |
-          ((b[p + 1] as number) << 8) |
-          ((b[p + 2] as number) << 16) |
-          ((b[p + 3] as number) << 24);
+        const p = positions[k]! + at;
+        const bits = b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24);
         const raw = signed ? bits : bits >>> 0;
-        if (raw !== invalid) column[r] = raw / scale - offset;
+        out[order[k]!] = raw !== invalid ? raw : NaN_;
       }
       return;
     }
     default:
       for (let k = from; k < to; k++) {
-        const r = order[k] as number;
-        const raw = readOne(b, (starts[r] as number) + at, baseType, littleEndian);
-        if (raw !== invalid) column[r] = raw / scale - offset;
+        const raw = readOne(b, positions[k]! + at, baseType, littleEndian);
+        out[order[k]!] = raw !== invalid ? raw : NaN_;
       }
   }
 }
