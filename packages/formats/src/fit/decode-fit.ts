@@ -134,7 +134,8 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
   let lastS = 0;
   for (const t of series.timeS) if (t > lastS && Number.isFinite(t)) lastS = t;
   const timer = timerFromEvents(events, startFit, lastS);
-  const streams = resampleTo1Hz(series, { pauses: timer.pauses });
+  // The samples are this function's own (the fast path's are the record columns themselves).
+  const streams = resampleTo1Hz(series, { pauses: timer.pauses, consume: true });
   dropImpossiblePower(streams, warnings);
   dropAltitudeSpikes(streams, warnings);
   dropAllZeroChannels(streams, warnings);

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHANNELS } from '../activity.ts';
-import { countActiveSeconds, defaultMaxFillS, lastFinite, resampleTo1Hz } from './resample.ts';
+import { type ActivityStreams, CHANNELS } from '../activity.ts';
+import {
+  countActiveSeconds,
+  defaultMaxFillS,
+  isWholeSecondSeries,
+  lastFinite,
+  resampleSeries,
+  resampleTo1Hz,
+  type SampleSeries,
+} from './resample.ts';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -104,5 +112,105 @@ describe('lastFinite', () => {
   it('returns the last real value, skipping trailing NaN', () => {
     expect(lastFinite(new Float64Array([1, 2, Number.NaN]))).toBe(2);
     expect(lastFinite(undefined)).toBeUndefined();
+  });
+});
+
+describe('resampleTo1Hz on whole-second series ≡ the general resampler (property)', () => {
+  /** Streams as comparable data: channel names in order, every value (NaN, −0 and all) by Object.is. */
+  function outcome(run: () => ActivityStreams): unknown {
+    try {
+      const streams = run();
+      return Object.entries(streams).map(([name, values]) => [name, Array.from(values as ArrayLike<number>)]);
+    } catch (error) {
+      return `throws ${String(error)}`;
+    }
+  }
+  const value = fc.oneof(
+    { weight: 10, arbitrary: fc.double({ min: -1000, max: 5000, noNaN: true }) },
+    { weight: 2, arbitrary: fc.constant(Number.NaN) },
+    { weight: 1, arbitrary: fc.constantFrom(-0, 0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY) },
+  );
+  const pause = fc.tuple(
+    fc.oneof(fc.double({ min: -20, max: 400, noNaN: true }), fc.constant(Number.NaN)),
+    fc.oneof(fc.double({ min: -20, max: 400, noNaN: true }), fc.constant(Number.POSITIVE_INFINITY)),
+  );
+  /** A series at 0, 1, 2… s, or one nudged off it (a hole, a duplicate, a fraction, a late start). */
+  const series = fc
+    .record({
+      n: fc.integer({ min: 1, max: 300 }),
+      nudge: fc.constantFrom('none', 'none', 'hole', 'duplicate', 'fraction', 'late', 'negative'),
+      at: fc.nat(),
+      channels: fc.uniqueArray(fc.constantFrom(...CHANNELS), { maxLength: 5 }),
+      values: fc.array(value, { minLength: 300 * 5, maxLength: 300 * 5 }),
+      allMissing: fc.boolean(),
+      typed: fc.boolean(),
+    })
+    .map(({ n, nudge, at, channels, values, allMissing, typed }) => {
+      const timeS = range(n);
+      const k = at % n;
+      if (nudge === 'hole') timeS[k] = k + 3;
+      if (nudge === 'duplicate') timeS[k] = Math.max(0, k - 1);
+      if (nudge === 'fraction') timeS[k] = k + 0.25;
+      if (nudge === 'late') for (let i = 0; i < n; i++) timeS[i] = i + 2;
+      if (nudge === 'negative') timeS[k] = -1;
+      const out: Partial<Record<(typeof CHANNELS)[number], number[] | Float64Array>> = {};
+      channels.forEach((name, c) => {
+        const column = values.slice(c * 300, c * 300 + n);
+        if (allMissing && c === 0) column.fill(Number.NaN);
+        out[name] = typed ? Float64Array.from(column) : column;
+      });
+      return { timeS, channels: out };
+    });
+  const copyOf = (s: SampleSeries): SampleSeries => ({
+    timeS: [...s.timeS],
+    channels: Object.fromEntries(
+      Object.entries(s.channels).map(([name, v]) => [
+        name,
+        v instanceof Float64Array ? v.slice() : [...(v ?? [])],
+      ]),
+    ),
+  });
+
+  it('gives the same streams, with or without pauses, fill limits and handing the series over', () => {
+    fc.assert(
+      fc.property(
+        series,
+        fc.array(pause, { maxLength: 3 }),
+        fc.constantFrom(undefined, 0.5, 1, 5, 12),
+        fc.boolean(),
+        (s, pauses, maxFillS, consume) => {
+          const options = { pauses, maxFillS };
+          const expected = outcome(() => resampleSeries(copyOf(s), options));
+          const input = copyOf(s);
+          expect(outcome(() => resampleTo1Hz(input, { ...options, consume }))).toEqual(expected);
+          // Without `consume` the series is left as it was.
+          if (!consume) expect(input).toEqual(s);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes the whole-second path exactly for series at 0, 1, 2… s', () => {
+    expect(isWholeSecondSeries({ timeS: range(4), channels: { powerW: [1, 2, 3, 4] } })).toBe(true);
+    expect(isWholeSecondSeries({ timeS: new Float64Array([0, 1, 2]), channels: {} })).toBe(true);
+    expect(isWholeSecondSeries({ timeS: [], channels: {} })).toBe(false);
+    expect(isWholeSecondSeries({ timeS: [0, 1, 3], channels: {} })).toBe(false);
+    expect(isWholeSecondSeries({ timeS: [0, 1, 1], channels: {} })).toBe(false);
+    expect(isWholeSecondSeries({ timeS: [1, 2, 3], channels: {} })).toBe(false);
+    expect(isWholeSecondSeries({ timeS: [0, 1.5, 2], channels: {} })).toBe(false);
+    expect(isWholeSecondSeries({ timeS: range(3), channels: { powerW: [1, 2] } })).toBe(false);
+  });
+
+  it('reuses a handed-over channel array once, and copies a second channel on the same array', () => {
+    const shared = new Float64Array([1, -0, Number.POSITIVE_INFINITY]);
+    const s = resampleTo1Hz(
+      { timeS: range(3), channels: { powerW: shared, cadenceRpm: shared } },
+      { consume: true },
+    );
+    expect(s.powerW).toBe(shared);
+    expect(s.cadenceRpm).not.toBe(shared);
+    expect(Array.from(s.cadenceRpm ?? [])).toEqual([1, 0, Number.NaN]);
+    expect(Object.is(s.powerW?.[1], 0)).toBe(true);
   });
 });

@@ -25,6 +25,12 @@ export interface ResampleOptions {
   pauses?: ReadonlyArray<readonly [number, number]>;
   /** Longest hole (s between two samples) filled by holding/interpolating; longer holes are gaps. */
   maxFillS?: number;
+  /**
+   * The series is handed over (a decoder's own samples, which nobody else holds): its Float64Array
+   * channels may be changed and returned as the stream channels instead of copied. Default false: the
+   * series is left as it was.
+   */
+  consume?: boolean;
 }
 
 /**
@@ -71,8 +77,91 @@ export function defaultMaxFillS(timeS: ArrayLike<number>): number {
  * Puts a file's samples on the 1 Hz grid from the activity start: samples are bucketed to the nearest
  * whole second and averaged (so 4 Hz power becomes its 1 s mean); holes up to `maxFillS` are filled,
  * longer ones and timer pauses become gaps. Samples before 0 or beyond MAX_SPAN_S are ignored.
+ *
+ * Most files record every second without a hole: samples at exactly 0, 1, 2, … s. Those already are
+ * the grid, and `wholeSecondStreams` puts them on it in one pass per channel; everything else goes
+ * through the general resampler (`resampleSamples`). Both give the same streams (resample.test.ts).
  */
 export function resampleTo1Hz(series: SampleSeries, options: ResampleOptions = {}): ActivityStreams {
+  const { maxFillS } = options;
+  if ((maxFillS === undefined || maxFillS >= 1) && isWholeSecondSeries(series)) {
+    return wholeSecondStreams(series, options);
+  }
+  return resampleSeries(series, options);
+}
+
+/**
+ * True when sample k is at exactly k s for every k (at least one sample, none past MAX_SPAN_S) and every
+ * channel has one value per sample: each sample is then alone in its second, and no second is empty.
+ */
+export function isWholeSecondSeries(series: SampleSeries): boolean {
+  const { timeS } = series;
+  const n = timeS.length;
+  if (n === 0 || n - 1 > MAX_SPAN_S) return false;
+  for (let k = 0; k < n; k++) if (timeS[k] !== k) return false;
+  for (const values of Object.values(series.channels))
+    if (values !== undefined && values.length !== n) return false;
+  return true;
+}
+
+/**
+ * `resampleSeries` for a whole-second series, without binning, hole filling or gap marking, which
+ * change nothing there: every second holds exactly one sample, so its "mean" is the sample (+ 0, as
+ * the general path sums it: −0 becomes 0), a non-finite value stays missing, no second is empty (so
+ * nothing is filled: the files' own missing values stay missing, `fillMissingValues: false`) and no
+ * hole exceeds any fill limit. Only the timer pauses make gaps, exactly as there.
+ */
+function wholeSecondStreams(series: SampleSeries, options: ResampleOptions): ActivityStreams {
+  const n = series.timeS.length;
+  const taken = new Set<SampleValues>();
+  const channels: SampleSeries['channels'] = {};
+  const kept: Float64Array[] = [];
+  for (const [name, values] of Object.entries(series.channels) as [ChannelName, SampleValues | undefined][]) {
+    if (values === undefined) continue;
+    // A handed-over typed array is reused once; a second channel on the same array gets its own copy.
+    const reuse = options.consume === true && values instanceof Float64Array && !taken.has(values);
+    const out = reuse ? values : new Float64Array(n);
+    taken.add(values);
+    let finite = false;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      if (v - v === 0) {
+        // Finite (v − v is NaN for NaN and ±Infinity).
+        out[i] = v + 0;
+        finite = true;
+      } else {
+        out[i] = Number.NaN;
+      }
+    }
+    // Channels the file never filled (most of the FIT record fields in most files) are left out.
+    if (!finite) continue;
+    channels[name] = out;
+    kept.push(out);
+  }
+  const gapMask = new Uint8Array(n);
+  for (const [stopS, startS] of options.pauses ?? []) {
+    // resampleSeries' pause, on a grid whose origin is 0.
+    const from = Math.max(0, Math.ceil(Math.floor(stopS) + 1));
+    const to = Math.min(n, Math.ceil(startS));
+    for (let b = from; b < to; b++) {
+      gapMask[b] = 1;
+      for (const channel of kept) channel[b] = Number.NaN;
+    }
+  }
+  const timeS = new Float64Array(n);
+  for (let i = 0; i < n; i++) timeS[i] = i;
+  const streams: ActivityStreams = { ...channels, timeS, gapMask } as ActivityStreams;
+  if (options.pauses?.length) {
+    for (const name of CHANNELS) {
+      const values = streams[name];
+      if (values && !hasFinite(values)) delete streams[name];
+    }
+  }
+  return streams;
+}
+
+/** The general resampler: any spacing, order, duplicates, holes and gaps. */
+export function resampleSeries(series: SampleSeries, options: ResampleOptions = {}): ActivityStreams {
   const timeS = new Float64Array(series.timeS.length);
   for (let k = 0; k < timeS.length; k++) {
     const t = series.timeS[k]!;
@@ -81,7 +170,7 @@ export function resampleTo1Hz(series: SampleSeries, options: ResampleOptions = {
   // Channels the file never filled (most of the FIT record fields in most files) are not resampled.
   const channels: SampleSeries['channels'] = {};
   for (const [name, values] of Object.entries(series.channels) as [ChannelName, SampleValues | undefined][]) {
-    if (values?.some(Number.isFinite)) channels[name] = values;
+    if (values && hasFinite(values)) channels[name] = values;
   }
   const streams: ActivityStreams = resampleSamples(
     { timeS, channels },
@@ -100,9 +189,15 @@ export function resampleTo1Hz(series: SampleSeries, options: ResampleOptions = {
   );
   for (const name of CHANNELS) {
     const values = streams[name];
-    if (values && !values.some(Number.isFinite)) delete streams[name];
+    if (values && !hasFinite(values)) delete streams[name];
   }
   return streams;
+}
+
+/** Whether any value is finite: a plain loop (`some(Number.isFinite)` calls back for every value). */
+function hasFinite(values: ArrayLike<number>): boolean {
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i]!)) return true;
+  return false;
 }
 
 /** Seconds outside gaps: moving time when a file has no timer of its own. */

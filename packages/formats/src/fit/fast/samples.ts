@@ -4,9 +4,6 @@ import type { RecordSamples } from '../fit-records.ts';
 import type { RecordColumns } from './record-columns.ts';
 
 const NaN_ = Number.NaN;
-const opt = (v: number | undefined): number | undefined =>
-  v === undefined || Number.isNaN(v) ? undefined : v;
-
 function mean(a: number, b: number): number {
   const aOk = !Number.isNaN(a);
   const bOk = !Number.isNaN(b);
@@ -27,8 +24,14 @@ export function firstRecordTime(records: RecordColumns, fromFit: number): number
 /**
  * `recordsToSamples` (fit-records.ts) over columns: the same rules, value for value (NaN in a column is
  * the SDK's absent field). The differential test holds the two to identical output. Works a channel at
- * a time over the kept records into typed arrays, one plain loop per channel: the resampler then reads
- * the same array kind every time (a 4-hour ride: about 1 ms here).
+ * a time into typed arrays, one plain loop per channel: the resampler then reads the same array kind
+ * every time.
+ *
+ * Consumes `records`: the sample arrays are its columns. A channel read as is (power, distance…) is its
+ * column itself, and the converted ones (time, heart rate, cadence, position, balance) are converted in
+ * place, so a 4-hour ride's columns are not copied again. When some records are left out (the other
+ * sessions of a multisport file), the kept ones are first copied into columns of their own. Channels
+ * that no record definition has are left out (the resampler leaves out all-NaN channels anyway).
  */
 export function columnsToSamples(
   records: RecordColumns,
@@ -36,78 +39,80 @@ export function columnsToSamples(
   fromFit = Number.NEGATIVE_INFINITY,
   toFit = Number.POSITIVE_INFINITY,
 ): RecordSamples {
-  const f = records.fields;
-  const stamps = f.timestamp;
-  const keep = new Int32Array(records.count);
-  let k = 0;
-  for (let i = 0; i < records.count; i++) {
-    const ts = stamps[i]!;
-    if (!Number.isNaN(ts) && ts >= fromFit && ts <= toFit) keep[k++] = i;
-  }
-  const absent = (...columns: Float64Array[]) => columns.every((c) => c === records.absent);
-  const copy = (column: Float64Array): Float64Array | undefined => {
-    if (absent(column)) return undefined;
-    const out = new Float64Array(k);
-    for (let j = 0; j < k; j++) out[j] = column[keep[j]!]!;
-    return out;
-  };
+  const kept = keptRecords(records, fromFit, toFit);
+  const { fields: f, count: k } = kept;
+  const absent = (column: Float64Array) => column === kept.absent;
   /** First column where it has a number, else the second (enhanced speed/altitude over the plain ones). */
   const preferred = (first: Float64Array, second: Float64Array): Float64Array | undefined => {
-    if (absent(first, second)) return undefined;
-    const out = new Float64Array(k);
-    for (let j = 0; j < k; j++) {
-      const i = keep[j]!;
-      const v = first[i]!;
-      out[j] = Number.isNaN(v) ? second[i]! : v;
-    }
-    return out;
+    // With one of the two absent (NaN throughout) the result is the other, value for value.
+    if (absent(second)) return absent(first) ? undefined : first;
+    if (absent(first)) return second;
+    for (let j = 0; j < k; j++) if (Number.isNaN(first[j]!)) first[j] = second[j]!;
+    return first;
   };
+  /** The device's combined figure where it has one, else the mean of left and right. */
   const pairMean = (
     left: Float64Array,
     right: Float64Array,
-    combined = records.absent,
+    combined = kept.absent,
   ): Float64Array | undefined => {
-    if (absent(left, right, combined)) return undefined;
+    if (absent(left) && absent(right) && absent(combined)) return undefined;
     const out = new Float64Array(k);
     for (let j = 0; j < k; j++) {
-      const i = keep[j]!;
-      const c = combined[i]!;
-      out[j] = Number.isNaN(c) ? mean(left[i]!, right[i]!) : c;
+      const c = combined[j]!;
+      out[j] = Number.isNaN(c) ? mean(left[j]!, right[j]!) : c;
     }
     return out;
   };
 
-  const timeS = new Float64Array(k);
-  const heartRateBpm = new Float64Array(k);
-  const cadenceRpm = new Float64Array(k);
-  for (let j = 0; j < k; j++) {
-    const i = keep[j]!;
-    timeS[j] = stamps[i]! - startFit;
-    const hr = f.heartRate[i]!;
-    // 0 bpm is what apps write when no strap is paired: no value (as recordsToSamples).
-    heartRateBpm[j] = hr > 0 ? hr : NaN_;
-    const cadence = f.cadence[i]!;
-    const fraction = f.fractionalCadence[i]!;
-    cadenceRpm[j] = Number.isNaN(cadence) ? NaN_ : cadence + (Number.isNaN(fraction) ? 0 : fraction);
+  const timeS = f.timestamp;
+  for (let j = 0; j < k; j++) timeS[j] = timeS[j]! - startFit;
+  let heartRateBpm: Float64Array | undefined;
+  if (!absent(f.heartRate)) {
+    heartRateBpm = f.heartRate;
+    for (let j = 0; j < k; j++) {
+      // 0 bpm is what apps write when no strap is paired: no value (as recordsToSamples).
+      if (!(heartRateBpm[j]! > 0)) heartRateBpm[j] = NaN_;
+    }
   }
-  const latDeg = new Float64Array(k);
-  const lngDeg = new Float64Array(k);
-  for (let j = 0; j < k; j++) {
-    const i = keep[j]!;
-    const lat = f.positionLat[i]!;
-    const lng = f.positionLong[i]!;
-    const la = Number.isNaN(lat) ? NaN_ : semicirclesToDegrees(lat);
-    const lo = Number.isNaN(lng) ? NaN_ : semicirclesToDegrees(lng);
-    const plausible = isPlausiblePosition(la, lo);
-    latDeg[j] = plausible ? la : NaN_;
-    lngDeg[j] = plausible ? lo : NaN_;
+  let cadenceRpm: Float64Array | undefined;
+  if (!absent(f.cadence)) {
+    cadenceRpm = f.cadence;
+    const fractions = f.fractionalCadence;
+    if (!absent(fractions)) {
+      for (let j = 0; j < k; j++) {
+        const fraction = fractions[j]!;
+        // NaN + anything stays NaN: a fraction without a cadence is no value.
+        if (!Number.isNaN(fraction)) cadenceRpm[j] = cadenceRpm[j]! + fraction;
+      }
+    }
+  }
+  let latDeg: Float64Array | undefined;
+  let lngDeg: Float64Array | undefined;
+  if (!absent(f.positionLat) || !absent(f.positionLong)) {
+    // A position needs both coordinates: with one column absent, none is plausible.
+    latDeg = absent(f.positionLat) ? new Float64Array(k) : f.positionLat;
+    lngDeg = absent(f.positionLong) ? new Float64Array(k) : f.positionLong;
+    const lats = f.positionLat;
+    const lngs = f.positionLong;
+    for (let j = 0; j < k; j++) {
+      const lat = lats[j]!;
+      const lng = lngs[j]!;
+      const la = Number.isNaN(lat) ? NaN_ : semicirclesToDegrees(lat);
+      const lo = Number.isNaN(lng) ? NaN_ : semicirclesToDegrees(lng);
+      const plausible = isPlausiblePosition(la, lo);
+      latDeg[j] = plausible ? la : NaN_;
+      lngDeg[j] = plausible ? lo : NaN_;
+    }
   }
   let unknownSideBalance = 0;
   let leftRightBalancePct: Float64Array | undefined;
   if (!absent(f.leftRightBalance)) {
-    leftRightBalancePct = new Float64Array(k);
+    leftRightBalancePct = f.leftRightBalance;
     for (let j = 0; j < k; j++) {
-      const balance = opt(f.leftRightBalance[keep[j]!]);
+      const balance = leftRightBalancePct[j]!;
+      // NaN is the SDK's absent field: undefined for both helpers, so no count and no value.
+      if (Number.isNaN(balance)) continue;
       if (isUnknownSideBalance(balance)) unknownSideBalance++;
       leftRightBalancePct[j] = leftShareFromBalance(balance) ?? NaN_;
     }
@@ -116,28 +121,56 @@ export function columnsToSamples(
   const teR = f.rightTorqueEffectiveness;
   const psL = f.leftPedalSmoothness;
   const psR = f.rightPedalSmoothness;
+  const asIs = (column: Float64Array) => (absent(column) ? undefined : column);
   return {
     series: {
       timeS,
       channels: {
-        powerW: copy(f.power),
+        powerW: asIs(f.power),
         heartRateBpm,
         cadenceRpm,
         speedMps: preferred(f.enhancedSpeed, f.speed),
-        distanceM: copy(f.distance),
+        distanceM: asIs(f.distance),
         altitudeM: preferred(f.enhancedAltitude, f.altitude),
         latDeg,
         lngDeg,
-        temperatureC: copy(f.temperature),
+        temperatureC: asIs(f.temperature),
         leftRightBalancePct,
         torqueEffectivenessPct: pairMean(teL, teR),
-        torqueEffectivenessLeftPct: copy(teL),
-        torqueEffectivenessRightPct: copy(teR),
+        torqueEffectivenessLeftPct: asIs(teL),
+        torqueEffectivenessRightPct: asIs(teR),
         pedalSmoothnessPct: pairMean(psL, psR, f.combinedPedalSmoothness),
-        pedalSmoothnessLeftPct: copy(psL),
-        pedalSmoothnessRightPct: copy(psR),
+        pedalSmoothnessLeftPct: asIs(psL),
+        pedalSmoothnessRightPct: asIs(psR),
       },
     },
     unknownSideBalance,
   };
+}
+
+/**
+ * The records with a timestamp in [fromFit, toFit]: `records` itself when that is all of them (one
+ * session, almost every file), otherwise new columns holding the kept records in file order.
+ */
+function keptRecords(records: RecordColumns, fromFit: number, toFit: number): RecordColumns {
+  const stamps = records.fields.timestamp;
+  const keep = (ts: number) => !Number.isNaN(ts) && ts >= fromFit && ts <= toFit;
+  let k = 0;
+  for (let i = 0; i < records.count; i++) if (keep(stamps[i]!)) k++;
+  if (k === records.count) return records;
+  const index = new Int32Array(k);
+  for (let i = 0, j = 0; i < records.count; i++) if (keep(stamps[i]!)) index[j++] = i;
+  const absent = new Float64Array(k).fill(NaN_);
+  const fields = { ...records.fields };
+  for (const name of Object.keys(fields) as Array<keyof typeof fields>) {
+    const column = records.fields[name];
+    if (column === records.absent) {
+      fields[name] = absent;
+      continue;
+    }
+    const out = new Float64Array(k);
+    for (let j = 0; j < k; j++) out[j] = column[index[j]!]!;
+    fields[name] = out;
+  }
+  return { count: k, fields, absent };
 }
