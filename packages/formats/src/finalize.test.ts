@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActivityStreams } from './activity.ts';
 import {
+  altitudeSpikes,
   dropAllZeroChannels,
   dropAltitudeSpikes,
   slidingRange,
   dropImpossiblePower,
   MAX_PLAUSIBLE_POWER_W,
+  ALTITUDE_SPIKE_M,
 } from './finalize.ts';
 
 function streamsOf(power: number[]): ActivityStreams {
@@ -89,6 +91,71 @@ describe('dropAltitudeSpikes', () => {
     dropAltitudeSpikes({ timeS: new Float64Array(300), gapMask: new Uint8Array(300), altitudeM }, warnings);
     expect(altitudeM).toEqual(before);
     expect(warnings).toEqual([]);
+  });
+});
+
+/**
+ * The spike rule of `dropAltitudeSpikes` sample by sample, as first written: the exact ±15 s range of
+ * every sample (slidingRange), the window's median where that range exceeds the tolerance. Returns the
+ * indices flagged (before the displaced-run pass).
+ */
+function referenceSpikes(altitude: Float64Array): number[] {
+  const n = altitude.length;
+  const range = slidingRange(altitude, 15);
+  const flagged: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = altitude[i] ?? Number.NaN;
+    if (!Number.isFinite(v)) continue;
+    if ((range.max[i] ?? 0) - v <= ALTITUDE_SPIKE_M && v - (range.min[i] ?? 0) <= ALTITUDE_SPIKE_M) continue;
+    const window = Array.from(altitude.subarray(Math.max(0, i - 15), Math.min(n, i + 16))).filter((w) =>
+      Number.isFinite(w),
+    );
+    window.sort((a, b) => a - b);
+    if (Math.abs(v - (window[Math.floor(window.length / 2)] ?? 0)) > ALTITUDE_SPIKE_M) flagged.push(i);
+  }
+  return flagged;
+}
+
+describe('altitudeSpikes ≡ the per-sample rule (property)', () => {
+  it('flags exactly the samples the per-sample rule flags, on random profiles', () => {
+    // Profiles that climb and descend at up to ±4 m/s (the blocks' ranges then often exceed the
+    // tolerance), with spikes, cliffs (the level jumps and stays) and missing values.
+    type Step = { kind: 'slope' | 'spike' | 'cliff'; metres: number } | { kind: 'missing' };
+    const metres = fc.integer({ min: 20, max: 3000 }).chain((m) => fc.constantFrom(m + 0.5, -m - 0.5));
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      {
+        weight: 16,
+        arbitrary: fc.record({
+          kind: fc.constant('slope' as const),
+          metres: fc.double({ min: -4, max: 4, noNaN: true }),
+        }),
+      },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('missing' as const) }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('spike' as const), metres }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('cliff' as const), metres }) },
+    );
+    let flagged = 0;
+    fc.assert(
+      fc.property(
+        fc.array(step, { minLength: 20, maxLength: 400, size: 'max' }),
+        fc.double({ min: -400, max: 4000, noNaN: true }),
+        (steps, start) => {
+          let level = start;
+          const altitude = Float64Array.from(steps, (s) => {
+            if (s.kind === 'missing') return Number.NaN;
+            if (s.kind === 'spike') return level + s.metres;
+            level += s.metres;
+            return level;
+          });
+          const expected = referenceSpikes(altitude);
+          expect(altitudeSpikes(altitude)).toEqual(expected);
+          flagged += expected.length;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The profiles do have spikes, or the property says little.
+    expect(flagged).toBeGreaterThan(100);
   });
 });
 

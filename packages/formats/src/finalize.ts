@@ -72,27 +72,7 @@ export const ALTITUDE_SPIKE_M = 50;
 export function dropAltitudeSpikes(streams: ActivityStreams, warnings: string[]): void {
   const altitude = streams.altitudeM;
   if (!altitude) return;
-  const n = altitude.length;
-  const flagged: number[] = [];
-  const window: number[] = [];
-  const range = slidingRange(altitude, ALTITUDE_WINDOW_S);
-  for (let i = 0; i < n; i++) {
-    const v = altitude[i]!;
-    if (!Number.isFinite(v)) continue;
-    // The median is one of the window's values: when all of them lie within the tolerance of this
-    // sample, so does the median, and no sort is needed (almost every second of a real ride).
-    if (range.max[i]! - v <= ALTITUDE_SPIKE_M && v - range.min[i]! <= ALTITUDE_SPIKE_M) continue;
-    const from = Math.max(0, i - ALTITUDE_WINDOW_S);
-    const to = Math.min(n - 1, i + ALTITUDE_WINDOW_S);
-    window.length = 0;
-    for (let j = from; j <= to; j++) {
-      const w = altitude[j]!;
-      if (Number.isFinite(w)) window.push(w);
-    }
-    window.sort((a, b) => a - b);
-    const median = window[Math.floor(window.length / 2)]!;
-    if (Math.abs(v - median) > ALTITUDE_SPIKE_M) flagged.push(i);
-  }
+  const flagged = altitudeSpikes(altitude);
   for (const i of flagged) altitude[i] = Number.NaN;
   flagged.push(...dropDisplacedRuns(altitude));
   if (flagged.length > 0) {
@@ -102,9 +82,71 @@ export function dropAltitudeSpikes(streams: ActivityStreams, warnings: string[])
   }
 }
 
+/** Indices of the altitude samples farther than ALTITUDE_SPIKE_M from their window's median, in order. */
+export function altitudeSpikes(altitude: Float64Array): number[] {
+  const n = altitude.length;
+  const flagged: number[] = [];
+  const window: number[] = [];
+  // The rule: a sample is a spike when it stands more than ALTITUDE_SPIKE_M from the median of the
+  // finite values within ±ALTITUDE_WINDOW_S. The median is one of the window's values: when all of them
+  // lie within the tolerance of this sample, so does the median, and no sort is needed (almost every
+  // second of a real ride). That is checked on wider ranges first, which can only say "all within":
+  // the blocks of ALTITUDE_BLOCK_S around a sample's block cover its window.
+  const blocks = Math.ceil(n / ALTITUDE_BLOCK_S);
+  const blockMax = new Float64Array(blocks).fill(Number.NEGATIVE_INFINITY);
+  const blockMin = new Float64Array(blocks).fill(Number.POSITIVE_INFINITY);
+  for (let i = 0; i < n; i++) {
+    const v = altitude[i]!;
+    if (!Number.isFinite(v)) continue;
+    const b = (i / ALTITUDE_BLOCK_S) | 0;
+    if (v > blockMax[b]!) blockMax[b] = v;
+    if (v < blockMin[b]!) blockMin[b] = v;
+  }
+  for (let b = 0; b < blocks; b++) {
+    const first = Math.max(0, b - 1);
+    const last = Math.min(blocks - 1, b + 1);
+    const max = Math.max(blockMax[first]!, blockMax[b]!, blockMax[last]!);
+    const min = Math.min(blockMin[first]!, blockMin[b]!, blockMin[last]!);
+    // Every finite sample of the block lies in [min, max]: all of them pass when that span does.
+    if (max - min <= ALTITUDE_SPIKE_M) continue;
+    const end = Math.min(n, (b + 1) * ALTITUDE_BLOCK_S);
+    for (let i = b * ALTITUDE_BLOCK_S; i < end; i++) {
+      const v = altitude[i]!;
+      if (!Number.isFinite(v)) continue;
+      if (max - v <= ALTITUDE_SPIKE_M && v - min <= ALTITUDE_SPIKE_M) continue;
+      const from = Math.max(0, i - ALTITUDE_WINDOW_S);
+      const to = Math.min(n - 1, i + ALTITUDE_WINDOW_S);
+      window.length = 0;
+      let high = v;
+      let low = v;
+      for (let j = from; j <= to; j++) {
+        const w = altitude[j]!;
+        if (!Number.isFinite(w)) continue;
+        window.push(w);
+        if (w > high) high = w;
+        if (w < low) low = w;
+      }
+      // The window itself within the tolerance: no sort (as above).
+      if (high - v <= ALTITUDE_SPIKE_M && v - low <= ALTITUDE_SPIKE_M) continue;
+      window.sort((a, c) => a - c);
+      const median = window[Math.floor(window.length / 2)]!;
+      if (Math.abs(v - median) > ALTITUDE_SPIKE_M) flagged.push(i);
+    }
+  }
+  return flagged;
+}
+
+/**
+ * Width of the blocks the spike check looks at first, s: a sample's window (±ALTITUDE_WINDOW_S) lies
+ * within its own block and the two next to it.
+ */
+const ALTITUDE_BLOCK_S = ALTITUDE_WINDOW_S + 1;
+
 /**
  * Highest and lowest finite value within ±`halfWidth` of each index (NaN where there is none), in
- * O(n) with a monotone queue for each: the window slides one sample at a time.
+ * O(n) with a monotone queue for each: the window slides one sample at a time. (The spike rule's
+ * reference in finalize.test.ts; `dropAltitudeSpikes` checks coarser blocks first and a window only
+ * where they do not settle it.)
  */
 export function slidingRange(
   values: Float64Array,
@@ -149,10 +191,11 @@ const MAX_GLITCH_RUN_S = 180;
  * tolerance while the run does not, is dropped. Returns the indices dropped.
  */
 function dropDisplacedRuns(altitude: Float64Array): number[] {
-  const finite: number[] = [];
-  for (let i = 0; i < altitude.length; i++) if (Number.isFinite(altitude[i]!)) finite.push(i);
+  const finite = new Int32Array(altitude.length);
+  let count = 0;
+  for (let i = 0; i < altitude.length; i++) if (Number.isFinite(altitude[i]!)) finite[count++] = i;
   const jumps: number[] = []; // positions k in `finite` where a new run starts
-  for (let k = 1; k < finite.length; k++) {
+  for (let k = 1; k < count; k++) {
     if (Math.abs(altitude[finite[k]!]! - altitude[finite[k - 1]!]!) > ALTITUDE_JUMP_M) jumps.push(k);
   }
   const dropped: number[] = [];
