@@ -22,6 +22,8 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
     });
   }
   await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, (job) => services.reanalysis.run(job));
+  // Rides an older analysis stored are brought up to date in the background.
+  await services.reanalysis.scheduleOutdated();
   await queue.work<DemoRidesJob>(QUEUES.demoRides, (job) => services.demo.run(job));
   const strava = services.strava;
   if (strava) {

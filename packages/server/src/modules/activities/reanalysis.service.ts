@@ -38,6 +38,29 @@ export class ReanalysisService {
     return rows.length;
   }
 
+  /**
+   * Every rider's rides stored by an older version of the analysis (ANALYSIS_VERSION), marked and
+   * queued in one transaction, once: a ride already pending is not queued again, so restarts and
+   * several workers starting together add no second job.
+   */
+  async scheduleOutdated(): Promise<number> {
+    const { db, queue } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .updateTable('activities')
+        .set({ reanalysis_pending: true })
+        .where('analysis_version', '<', ANALYSIS_VERSION)
+        .where('reanalysis_pending', '=', false)
+        .returning(['id', 'user_id'])
+        .execute();
+      for (const row of rows) {
+        const job: AnalyzeActivityJob = { userId: row.user_id, activityId: row.id };
+        await queue.send(QUEUES.analyzeActivity, job, trx);
+      }
+      return rows.length;
+    });
+  }
+
   async pending(userId: string): Promise<number> {
     const row = await this.deps.db
       .selectFrom('activities')
@@ -58,10 +81,11 @@ export class ReanalysisService {
       .where('activity_files.activity_id', '=', job.activityId)
       .executeTakeFirst();
     if (!file) {
-      // Deleted meanwhile, or a ride with no original to analyse (a Strava summary without streams).
+      // Deleted meanwhile, or a ride with no original to analyse (a Strava summary without streams):
+      // nothing more this version could add to it.
       await db
         .updateTable('activities')
-        .set({ reanalysis_pending: false })
+        .set({ reanalysis_pending: false, analysis_version: ANALYSIS_VERSION })
         .where('user_id', '=', job.userId)
         .where('id', '=', job.activityId)
         .execute();

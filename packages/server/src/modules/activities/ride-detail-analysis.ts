@@ -1,14 +1,12 @@
 import {
   type ActivityStreams,
   type AttributedCurve,
-  airDensityKgM3,
   attributeCurve,
   cadenceVariabilityPct,
   pedallingStabilityIndexPct,
   torqueVariabilityPct,
   cogganPowerZones,
   detectClimbs,
-  fitCdaCrr,
   fitTwoParameterModel,
   mergeCurves,
   minimumWPrimeBalanceJ,
@@ -20,6 +18,7 @@ import {
 } from '@vatio/analysis';
 import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
 import type { ActivityRow } from './activity.repository.ts';
+import { ASSUMED_BIKE_KG, ASSUMED_HUMIDITY_PCT, rideAeroFit } from './ride-aero.ts';
 import { heartRateZonesFor } from './ride-import-analysis.ts';
 
 // Computed on request from the stored stream blob (never by re-decoding the file): the parts of a
@@ -102,12 +101,6 @@ export interface RideDetailInput {
   allCurves: { activity_id: string; start_time: Date; durations_s: number[]; power_w: number[] }[];
 }
 
-/** What the aero fit assumes when the rider has not told us (DESIGN: say it, never assume silently). */
-const DEFAULT_RIDER_KG = 75; // the spec's assumed rider mass (000 §9)
-const ASSUMED_BIKE_KG = 9; // a road bike with bottles and computer (bikes have no weight field yet)
-const DEFAULT_TEMPERATURE_C = 15; // ISA sea-level temperature
-const ASSUMED_HUMIDITY_PCT = 50; // no head unit records humidity; its effect on density is under 1 %
-
 export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves }: RideDetailInput) {
   const summary = row.summary as Record<string, number | string | undefined>;
   const ftpW = row.ftp_w ?? undefined;
@@ -139,22 +132,7 @@ export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves
       };
     }) ?? [];
 
-  const recordedTemperature = streams.temperatureC?.find((t) => Number.isFinite(t));
-  const temperature = recordedTemperature ?? DEFAULT_TEMPERATURE_C;
-  const altitude = streams.altitudeM?.find((a) => Number.isFinite(a)) ?? 0;
-  // Barometric formula for pressure at the ride's altitude (ISA).
-  const pressurePa = 101_325 * (1 - 2.25577e-5 * altitude) ** 5.25588;
-  const rho = airDensityKgM3({
-    pressurePa,
-    temperatureC: temperature,
-    relativeHumidityPct: ASSUMED_HUMIDITY_PCT,
-  });
-  const riderKg = settings.weightKg ?? DEFAULT_RIDER_KG;
-  const massKg = riderKg + ASSUMED_BIKE_KG;
-  const aeroFit =
-    row.type === 'VirtualRide' || !streams.speedMps || !streams.altitudeM
-      ? undefined
-      : fitCdaCrr(streams, { systemMassKg: massKg, drivetrainEfficiency: 0.976, airDensityKgM3: rho });
+  const aero = rideAeroFit(streams, { type: row.type, weightKg: settings.weightKg });
 
   return {
     activity_id: row.id,
@@ -232,22 +210,22 @@ export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves
           }
         : null,
     decoupling: decouplingHalves(streams),
-    aero: aeroFit
+    aero: aero
       ? {
-          cda_m2: round(aeroFit.cdaM2, 3),
-          crr: round(aeroFit.crr, 4),
-          rmse_m: round(aeroFit.rmseM, 2),
-          r2: round(aeroFit.r2, 3),
-          air_density_kg_m3: round(rho, 3),
+          cda_m2: round(aero.fit.cdaM2, 3),
+          crr: round(aero.fit.crr, 4),
+          rmse_m: round(aero.fit.rmseM, 2),
+          r2: round(aero.fit.r2, 3),
+          air_density_kg_m3: round(aero.airDensityKgM3, 3),
           // Every input the fit did not measure, and whether it is the rider's own or a default.
           assumptions: {
-            rider_kg: round(riderKg, 1),
-            rider_kg_source: settings.weightKg === undefined ? 'default' : 'settings',
+            rider_kg: round(aero.riderKg, 1),
+            rider_kg_source: aero.riderKgFromSettings ? 'settings' : 'default',
             bike_kg: ASSUMED_BIKE_KG,
-            temperature_c: round(temperature, 1),
-            temperature_source: recordedTemperature === undefined ? 'default' : 'recorded',
+            temperature_c: round(aero.temperatureC, 1),
+            temperature_source: aero.temperatureRecorded ? 'recorded' : 'default',
             humidity_pct: ASSUMED_HUMIDITY_PCT,
-            pressure_hpa: round(pressurePa / 100, 0),
+            pressure_hpa: round(aero.pressurePa / 100, 0),
           },
         }
       : null,

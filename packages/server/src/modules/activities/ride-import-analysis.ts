@@ -8,9 +8,13 @@ import {
 import type { Activity } from '@vatio/formats';
 import type { ActivitiesTable } from '../../db/schema.ts';
 import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
+import { aeroFitTrustworthy, rideAeroFit } from './ride-aero.ts';
 
-/** Bumped whenever the stored analysis changes meaning; `vatio reanalyze` re-runs older rows. */
-export const ANALYSIS_VERSION = 1;
+/**
+ * Bumped whenever the stored analysis changes; at start-up the server re-analyses older rows in the
+ * background (ReanalysisService.scheduleOutdated). 2: the whole-ride aero fit is kept.
+ */
+export const ANALYSIS_VERSION = 2;
 
 export type FtpSource = 'settings' | 'file' | 'none';
 
@@ -107,8 +111,20 @@ function hasAny(values: Float64Array | undefined): boolean {
   return values?.some((v) => Number.isFinite(v)) ?? false;
 }
 
+/** The whole-ride aero fit kept with a ride's summary, for the aerodynamics trend. */
+export interface StoredAeroFit {
+  cdaM2: number;
+  crr: number;
+  r2: number;
+  rmseM: number;
+  cdaSeM2: number;
+  /** Whether the fit is good enough to follow week to week (`aeroFitTrustworthy`). */
+  trustworthy: boolean;
+}
+
 export interface AnalysedRide {
   summary: RideSummary;
+  aero: StoredAeroFit | undefined;
   ftpW: number | undefined;
   ftpSource: FtpSource;
   /** The activity row's measured columns (what a re-analysis may rewrite). */
@@ -141,15 +157,25 @@ export function analyseImportedRide(activity: Activity, settings: SettingsAtDate
     elevationHysteresisM: 3, // GoldenCheetah's default, the same as `vatio analyze`
   });
   const streams = activity.streams;
+  const type = activityType(activity);
+  const aero = rideAeroFit(streams, { type, weightKg: settings.weightKg })?.fit;
   const distanceM = lastFinite(streams.distanceM) ?? activity.deviceSummary.distanceM;
   const movingS = Math.round(activity.timerTimeS);
   const device = activity.device;
   return {
     summary,
+    aero: aero && {
+      cdaM2: aero.cdaM2,
+      crr: aero.crr,
+      r2: aero.r2,
+      rmseM: aero.rmseM,
+      cdaSeM2: aero.cdaSeM2,
+      trustworthy: aeroFitTrustworthy(aero),
+    },
     ftpW,
     ftpSource: source,
     columns: {
-      type: activityType(activity),
+      type,
       sport: activity.sport,
       sub_sport: activity.subSport ?? null,
       start_time: activity.startTime,
@@ -188,6 +214,7 @@ export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): s
   const { meanMax: _curve, ...rest } = analysed.summary;
   return JSON.stringify({
     ...rest,
+    aeroFit: analysed.aero ?? null,
     ftpSource: analysed.ftpSource,
     warnings: activity.warnings,
     integrity: activity.integrity ?? true,

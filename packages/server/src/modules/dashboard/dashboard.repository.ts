@@ -27,6 +27,8 @@ export interface RideSummaryFacts {
   efficiency_factor: number | null;
   pedal_smoothness_pct: number | null;
   torque_effectiveness_pct: number | null;
+  /** The ride's whole-ride CdA, only when its fit is good enough to follow (ride-aero.ts). */
+  cda_m2: number | null;
   power_zones_s: number[] | null;
   heart_rate_zones_s: number[] | null;
 }
@@ -78,6 +80,11 @@ export class DashboardRepository {
         summaryNumber('efficiencyFactor').as('efficiency_factor'),
         summaryNumber('pedalSmoothnessPct').as('pedal_smoothness_pct'),
         summaryNumber('torqueEffectivenessPct').as('torque_effectiveness_pct'),
+        sql<
+          number | null
+        >`case when (summary->'aeroFit'->>'trustworthy')::boolean then (summary->'aeroFit'->>'cdaM2')::float8 end`.as(
+          'cda_m2',
+        ),
         summaryArray('timeInPowerZonesS').as('power_zones_s'),
         summaryArray('timeInHeartRateZonesS').as('heart_rate_zones_s'),
       ])

@@ -47,6 +47,7 @@ describe('GET /api/dashboard/*', () => {
         ftpBest20MinW: 209,
         efficiencyFactor: 1.5,
         pedalSmoothnessPct: 21,
+        aeroFit: { cdaM2: 0.3, crr: 0.004, r2: 0.97, rmseM: 1.2, cdaSeM2: 0.004, trustworthy: true },
         timeInPowerZonesS: [600, 1200, 1200, 600, 0, 0, 0],
         timeInHeartRateZonesS: [600, 2400, 600, 0, 0],
       },
@@ -61,6 +62,9 @@ describe('GET /api/dashboard/*', () => {
       avgPowerW: 150,
       maxPowerW: 400,
       tss: 30,
+      summary: {
+        aeroFit: { cdaM2: 0.34, crr: 0.004, r2: 0.97, rmseM: 1.2, cdaSeM2: 0.004, trustworthy: true },
+      },
       curve: { durations: [1, 5, 60], power: [400, 380, 320] },
     });
     // Thursday of the week before.
@@ -79,6 +83,7 @@ describe('GET /api/dashboard/*', () => {
         ftpBest20MinW: 228,
         efficiencyFactor: 1.4,
         pedalSmoothnessPct: 21,
+        aeroFit: { cdaM2: 0.36, crr: 0.004, r2: 0.97, rmseM: 1.2, cdaSeM2: 0.004, trustworthy: true },
         timeInPowerZonesS: [1200, 3000, 2000, 800, 200, 0, 0],
         timeInHeartRateZonesS: [1200, 4800, 1200, 0, 0],
       },
@@ -90,6 +95,10 @@ describe('GET /api/dashboard/*', () => {
       distanceM: 50_000,
       movingS: 5400,
       elevationM: 500,
+      // A fit too poor to follow (a windy group ride): never part of the aerodynamics trend.
+      summary: {
+        aeroFit: { cdaM2: 0.9, crr: 0.004, r2: 0.4, rmseM: 1.2, cdaSeM2: 0.004, trustworthy: false },
+      },
     });
     // October: older than 90 days; only the all-time curve sees it.
     ids.oct = await storeRide(db, rider.user.id, {
@@ -347,9 +356,26 @@ describe('GET /api/dashboard/*', () => {
     expect(power).toMatchObject({ value: 209, change_pct: -8.3, trend: 'down' });
     const efficiency = n.metrics.find((m: { type: string }) => m.type === 'efficiency');
     expect(efficiency).toMatchObject({ change_pct: 7.1, trend: 'up' }); // 1.4 → 1.5
+    // CdA: the week's median of the trustworthy fits (0.30 and 0.34 this week, 0.36 the week before);
+    // December's poor fit is left out. (0.32 − 0.36) / 0.36 = −11.1 %: a smaller CdA, the coach says keep it.
     const aero = n.metrics.find((m: { type: string }) => m.type === 'aerodynamics');
-    expect(aero.available).toBe(false);
-    expect(n.recommendations.map((r: { id: string }) => r.id)).toEqual(['ftp-recovery', 'technique-refine']);
+    expect(aero.available).toBe(true);
+    expect(aero.history.map((w: { value: number | null }) => w.value)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      0.36,
+      0.32,
+    ]);
+    expect(aero).toMatchObject({ value: 0.32, change_pct: -11.1, trend: 'down' });
+    expect(n.recommendations.map((r: { id: string }) => r.id)).toEqual([
+      'ftp-recovery',
+      'technique-refine',
+      'aero-maintain',
+    ]);
     expect(n.hero.strength).toEqual({ ftp_w: 280, ftp_source: 'settings', w_per_kg: 4 });
     expect(n.next_goal).toMatchObject({ current_w: 280, target_w: 295, target_w_per_kg: 4.21 });
 

@@ -62,6 +62,13 @@ function best(rides: readonly RideSummaryFacts[], value: (r: RideSummaryFacts) =
   return max;
 }
 
+function median(values: readonly (number | null)[]): number | null {
+  const sorted = values.filter((v): v is number => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /**
  * One card from weekly values. The spec's trend rule (000 §4): up when the recent mean beats the
  * earlier one by more than 2 %, down below −2 %, else stable; recent = the last four weeks with a
@@ -97,8 +104,9 @@ export function metricFromWeeks(
  *   `ftpFromBest20Min`), a performance rather than a setting, so it moves with training;
  * - technique: pedal smoothness (%), moving-time-weighted, else torque effectiveness;
  * - efficiency: efficiency factor (NP / average HR), moving-time-weighted;
- * - aerodynamics: CdA needs the virtual-elevation fit of each ride (activity screen) and is not
- *   stored per ride yet, so the card says so instead of inventing a number.
+ * - aerodynamics: the week's median CdA over the rides whose whole-ride virtual-elevation fit is
+ *   trustworthy (ride-aero.ts); a median, since one windy ride should not move the week. Falling CdA
+ *   is the improvement: the change is reported as measured (negative = better).
  */
 export function narrativeMetrics(rides: readonly RideSummaryFacts[], weeks: readonly LocalWindow[]) {
   const perWeek = weeks.map((w) => weekOf(rides, w));
@@ -106,15 +114,11 @@ export function narrativeMetrics(rides: readonly RideSummaryFacts[], weeks: read
   const smoothness = perWeek.map((rs) => weightedMean(rs, (r) => r.pedal_smoothness_pct));
   const torque = perWeek.map((rs) => weightedMean(rs, (r) => r.torque_effectiveness_pct));
   const efficiency = perWeek.map((rs) => weightedMean(rs, (r) => r.efficiency_factor));
+  const aero = perWeek.map((rs) => median(rs.map((r) => r.cda_m2)));
   const hasSmoothness = smoothness.some((v) => v !== null);
   return {
     power: metricFromWeeks('power', 'ftp_estimate_w', weeks, power),
-    aerodynamics: metricFromWeeks(
-      'aerodynamics',
-      'cda_m2',
-      weeks,
-      weeks.map(() => null),
-    ),
+    aerodynamics: metricFromWeeks('aerodynamics', 'cda_m2', weeks, aero),
     technique: hasSmoothness
       ? metricFromWeeks('technique', 'pedal_smoothness_pct', weeks, smoothness)
       : metricFromWeeks('technique', 'torque_effectiveness_pct', weeks, torque),

@@ -2,6 +2,7 @@ import { normalizedPowerW } from '@vatio/analysis';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
 
@@ -215,6 +216,34 @@ describe('a stored ride', () => {
     );
     for (const point of analysis.power_curve)
       expect(point.power_w).toBeLessThanOrEqual((best.get(point.duration_s) as number) + 1e-9);
+  });
+
+  test('rides an older analysis stored are re-analysed once, in the background, and gain what it adds', async () => {
+    const db = h.database.db;
+    const id = await firstId();
+    const before = await db
+      .selectFrom('activities')
+      .select('summary')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const { aeroFit: _dropped, ...olderSummary } = before.summary as Record<string, unknown>;
+    await db
+      .updateTable('activities')
+      .set({ analysis_version: ANALYSIS_VERSION - 1, summary: JSON.stringify(olderSummary) })
+      .where('id', '=', id)
+      .execute();
+    expect(await h.services.reanalysis.scheduleOutdated()).toBe(1);
+    // Already queued: a restart, or a second worker starting, queues nothing more.
+    expect(await h.services.reanalysis.scheduleOutdated()).toBe(0);
+    const deadline = Date.now() + 30_000;
+    let row = await db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    while (row.reanalysis_pending && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      row = await db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    }
+    expect(row.reanalysis_pending).toBe(false);
+    expect(row.analysis_version).toBe(ANALYSIS_VERSION);
+    expect((row.summary as { aeroFit: { trustworthy: boolean } }).aeroFit.trustworthy).toBe(true);
   });
 
   test('a bad athlete setting is refused with field messages', async () => {
