@@ -6,7 +6,7 @@ export const ASSUMED_BIKE_KG = 9; // a road bike with bottles and computer (bike
 const DEFAULT_TEMPERATURE_C = 15; // ISA sea-level temperature
 export const ASSUMED_HUMIDITY_PCT = 50; // no head unit records humidity; its effect on density is under 1 %
 
-/** Drivetrain efficiency of a clean chain drive (Martin et al. 1998: 97.6 %). */
+/** Drivetrain efficiency of a clean chain drive (Spicer et al. 2001; as docs/formulas/aero-virtual-elevation.md). */
 const DRIVETRAIN_EFFICIENCY = 0.976;
 
 export interface RideAero {
