@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { streamsFromSeconds } from '../streams/activity-streams.ts';
 import { climbCategory, detectClimbs } from './climbs.ts';
@@ -86,5 +87,54 @@ describe('turning points', () => {
       { kind: 'peak', i: 3 },
       { kind: 'valley', i: 6 },
     ]);
+  });
+});
+
+/** turningPoints as first written (each test reads the values again): the reference for the property. */
+function referenceTurningPoints(values: Float64Array, indices: readonly number[], hysteresis: number) {
+  const out: Array<{ kind: 'valley' | 'peak'; i: number }> = [];
+  if (indices.length === 0) return out;
+  const v = (i: number) => values[i]!;
+  let trend = 0;
+  let high = indices[0]!;
+  let low = indices[0]!;
+  for (const i of indices) {
+    if (trend >= 0 && v(i) > v(high)) high = i;
+    if (trend <= 0 && v(i) <= v(low)) low = i;
+    if (trend <= 0 && v(i) - v(low) >= hysteresis) {
+      out.push({ kind: 'valley', i: low });
+      trend = 1;
+      high = i;
+    } else if (trend >= 0 && v(high) - v(i) >= hysteresis) {
+      out.push({ kind: 'peak', i: high });
+      trend = -1;
+      low = i;
+    }
+  }
+  if (trend === 1) out.push({ kind: 'peak', i: high });
+  if (trend === -1) out.push({ kind: 'valley', i: low });
+  return out;
+}
+
+describe('turning points ≡ the reference (property)', () => {
+  it('finds the same turns on random profiles, index subsets and hystereses', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: -20, max: 20 }), fc.double({ min: -50, max: 50, noNaN: true })), {
+          maxLength: 300,
+        }),
+        fc.array(fc.boolean(), { maxLength: 300 }),
+        fc.constantFrom(0, 0.5, 3, 10),
+        (steps, skip, hysteresis) => {
+          let level = 0;
+          const values = Float64Array.from(steps, (d) => (level += d));
+          const indices = [...values.keys()].filter((i) => !skip[i]);
+          const expected = referenceTurningPoints(values, indices, hysteresis);
+          expect(turningPoints(values, indices, hysteresis)).toEqual(expected);
+          expect(turningPoints(values, Int32Array.from(indices), hysteresis)).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -13,26 +13,38 @@ export interface TurningPoint {
  */
 export function turningPoints(
   values: Float64Array,
-  indices: readonly number[],
+  indices: ArrayLike<number>,
   hysteresis: number,
 ): TurningPoint[] {
   const out: TurningPoint[] = [];
   if (indices.length === 0) return out;
-  const v = (i: number) => values[i]!;
   let trend = 0;
   let high = indices[0]!;
   let low = indices[0]!;
-  for (const i of indices) {
-    if (trend >= 0 && v(i) > v(high)) high = i;
-    if (trend <= 0 && v(i) <= v(low)) low = i;
-    if (trend <= 0 && v(i) - v(low) >= hysteresis) {
+  // The values at `high` and `low`, kept beside their indices (read once per index, not per test).
+  let highV = values[high]!;
+  let lowV = values[low]!;
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k]!;
+    const x = values[i]!;
+    if (trend >= 0 && x > highV) {
+      high = i;
+      highV = x;
+    }
+    if (trend <= 0 && x <= lowV) {
+      low = i;
+      lowV = x;
+    }
+    if (trend <= 0 && x - lowV >= hysteresis) {
       out.push({ kind: 'valley', i: low });
       trend = 1;
       high = i;
-    } else if (trend >= 0 && v(high) - v(i) >= hysteresis) {
+      highV = x;
+    } else if (trend >= 0 && highV - x >= hysteresis) {
       out.push({ kind: 'peak', i: high });
       trend = -1;
       low = i;
+      lowV = x;
     }
   }
   if (trend === 1) out.push({ kind: 'peak', i: high });

@@ -15,11 +15,12 @@ export function elevationGainM(
 ): number | undefined {
   const altitude = streams.altitudeM;
   if (altitude === undefined) return undefined;
-  const usable: number[] = [];
+  const usable = new Int32Array(altitude.length);
+  let count = 0;
   for (let i = 0; i < altitude.length; i++)
-    if (streams.gapMask[i] === 0 && Number.isFinite(altitude[i]!)) usable.push(i);
-  if (usable.length === 0) return undefined;
-  const turns = turningPoints(altitude, usable, options.hysteresisM);
+    if (streams.gapMask[i] === 0 && Number.isFinite(altitude[i]!)) usable[count++] = i;
+  if (count === 0) return undefined;
+  const turns = turningPoints(altitude, usable.subarray(0, count), options.hysteresisM);
   let gain = 0;
   for (let k = 0; k + 1 < turns.length; k++) {
     const from = turns[k]!;

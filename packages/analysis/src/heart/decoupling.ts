@@ -1,8 +1,9 @@
 import { type HeartStreams, isHeartRate } from './heart-rate-summary.ts';
 
-interface Halves {
-  powerW: [number, number];
-  heartRateBpm: [number, number];
+/** Mean power and heart rate of the two halves decoupling and drift compare. */
+export interface DecouplingHalves {
+  readonly powerW: readonly [number, number];
+  readonly heartRateBpm: readonly [number, number];
 }
 
 /**
@@ -10,23 +11,24 @@ interface Halves {
  * of the recorded seconds that have both a power value and a heart-rate reading (GoldenCheetah
  * `AerobicDecoupling.cpp` keeps samples with HR > 0 and splits by sample count).
  */
-function halves(streams: HeartStreams): Halves | undefined {
+export function decouplingHalves(streams: HeartStreams): DecouplingHalves | undefined {
   const { powerW: power, heartRateBpm: hr, gapMask } = streams;
   if (power === undefined || hr === undefined) return undefined;
-  const usable: number[] = [];
+  const usable = new Int32Array(hr.length);
+  let count = 0;
   for (let i = 0; i < hr.length; i++) {
-    if (gapMask[i] === 0 && isHeartRate(hr[i]!) && Number.isFinite(power[i]!)) usable.push(i);
+    if (gapMask[i] === 0 && isHeartRate(hr[i]!) && Number.isFinite(power[i]!)) usable[count++] = i;
   }
-  if (usable.length < 2) return undefined;
-  const mid = Math.floor(usable.length / 2);
+  if (count < 2) return undefined;
+  const mid = Math.floor(count / 2);
   const mean = (from: number, to: number, values: Float64Array) => {
     let sum = 0;
     for (let k = from; k < to; k++) sum += values[usable[k]!]!;
     return sum / (to - from);
   };
   return {
-    powerW: [mean(0, mid, power), mean(mid, usable.length, power)],
-    heartRateBpm: [mean(0, mid, hr), mean(mid, usable.length, hr)],
+    powerW: [mean(0, mid, power), mean(mid, count, power)],
+    heartRateBpm: [mean(0, mid, hr), mean(mid, count, hr)],
   };
 }
 
@@ -36,7 +38,11 @@ function halves(streams: HeartStreams): Halves | undefined {
  * As in GoldenCheetah, each half uses average power, not NP.
  */
 export function aerobicDecouplingPct(streams: HeartStreams): number | undefined {
-  const h = halves(streams);
+  return aerobicDecouplingOf(decouplingHalves(streams));
+}
+
+/** `aerobicDecouplingPct` from halves already computed (as `summarizeRide` has them). */
+export function aerobicDecouplingOf(h: DecouplingHalves | undefined): number | undefined {
   if (h === undefined) return undefined;
   const ef1 = h.powerW[0] / h.heartRateBpm[0];
   const ef2 = h.powerW[1] / h.heartRateBpm[1];
@@ -49,7 +55,11 @@ export function aerobicDecouplingPct(streams: HeartStreams): number | undefined 
  * read it next to the halves' power (Friel; anchors §4).
  */
 export function heartRateDriftPct(streams: HeartStreams): number | undefined {
-  const h = halves(streams);
+  return heartRateDriftOf(decouplingHalves(streams));
+}
+
+/** `heartRateDriftPct` from halves already computed (as `summarizeRide` has them). */
+export function heartRateDriftOf(h: DecouplingHalves | undefined): number | undefined {
   if (h === undefined) return undefined;
   return ((h.heartRateBpm[1] - h.heartRateBpm[0]) / h.heartRateBpm[0]) * 100;
 }

@@ -6,10 +6,16 @@ import { averageHeartRateBpm, type HeartStreams, isHeartRate } from './heart-rat
  * TrainingPeaks help 204071724). Higher at the same heart rate means fitter.
  */
 export function efficiencyFactor(streams: HeartStreams): number | undefined {
-  const np = normalizedPowerW(streams);
-  const hr = averageHeartRateBpm(streams);
-  if (np === undefined || hr === undefined) return undefined;
-  return np / hr;
+  return efficiencyFactorOf(normalizedPowerW(streams), averageHeartRateBpm(streams));
+}
+
+/** `efficiencyFactor` from an NP and an average heart rate already computed (as `summarizeRide` has them). */
+export function efficiencyFactorOf(
+  npW: number | undefined,
+  averageBpm: number | undefined,
+): number | undefined {
+  if (npW === undefined || averageBpm === undefined) return undefined;
+  return npW / averageBpm;
 }
 
 /**

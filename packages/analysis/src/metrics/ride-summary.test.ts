@@ -1,7 +1,70 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hrZonesPercentOfLthr } from '../heart/hr-zones.ts';
-import { streamsFromSeconds } from '../streams/activity-streams.ts';
-import { summarizeRide } from './ride-summary.ts';
+import { elevationGainM } from '../climbing/vam.ts';
+import { ftpFromBest20Min } from '../curve/ftp-estimates.ts';
+import { meanMaxCurve } from '../curve/mean-max.ts';
+import { minimumWPrimeBalanceJ, wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
+import { aerobicDecouplingPct, heartRateDriftPct } from '../heart/decoupling.ts';
+import { efficiencyFactor } from '../heart/efficiency-factor.ts';
+import { averageHeartRateBpm, maxHeartRateBpm } from '../heart/heart-rate-summary.ts';
+import { hrZonesPercentOfLthr, timeInHeartRateZonesS } from '../heart/hr-zones.ts';
+import { leftRightBalance } from '../pedaling/balance.ts';
+import { averageCadenceRpm } from '../pedaling/cadence.ts';
+import {
+  averagePedalSmoothnessPct,
+  averageTorqueEffectivenessPct,
+} from '../pedaling/torque-effectiveness.ts';
+import { normalizedPowerW, xPowerW } from '../power/normalized-power.ts';
+import { averagePowerW, maxPowerW, workKj } from '../power/power-summary.ts';
+import { intensityFactor, trainingStressScore } from '../power/training-stress.ts';
+import { variabilityIndex } from '../power/variability.ts';
+import { cogganPowerZones, timeInPowerZonesS } from '../power/zones.ts';
+import {
+  type ActivityStreams,
+  CHANNEL_NAMES,
+  elapsedTimeS,
+  movingTimeS,
+  streamsFromSeconds,
+} from '../streams/activity-streams.ts';
+import { type RideContext, type RideSummary, summarizeRide } from './ride-summary.ts';
+
+/** Every metric straight from the function the registry names, each computing all it needs itself. */
+function eachMetricOnItsOwn(streams: ActivityStreams, context: RideContext): RideSummary {
+  const moving = movingTimeS(streams);
+  const np = normalizedPowerW(streams);
+  const { ftpW, criticalPower: cp, heartRateZones: zones } = context;
+  const meanMax = meanMaxCurve(streams, { gaps: context.meanMaxGaps });
+  return {
+    movingTimeS: moving,
+    elapsedTimeS: elapsedTimeS(streams),
+    averagePowerW: averagePowerW(streams),
+    maxPowerW: maxPowerW(streams),
+    workKj: workKj(streams),
+    normalizedPowerW: np,
+    xPowerW: xPowerW(streams),
+    variabilityIndex: variabilityIndex(streams),
+    intensityFactor: ftpW === undefined ? undefined : intensityFactor({ npW: np, ftpW }),
+    trainingStressScore:
+      ftpW === undefined ? undefined : trainingStressScore({ durationS: moving, npW: np, ftpW }),
+    timeInPowerZonesS:
+      ftpW === undefined ? undefined : timeInPowerZonesS(streams, cogganPowerZones({ ftpW })),
+    meanMax,
+    ftpBest20MinW: meanMax === undefined ? undefined : ftpFromBest20Min(meanMax)?.ftpW,
+    minWPrimeBalanceJ:
+      cp === undefined ? undefined : minimumWPrimeBalanceJ(wPrimeBalanceDifferentialJ(streams, cp)),
+    averageHeartRateBpm: averageHeartRateBpm(streams),
+    maxHeartRateBpm: maxHeartRateBpm(streams),
+    timeInHeartRateZonesS: zones === undefined ? undefined : timeInHeartRateZonesS(streams, zones),
+    aerobicDecouplingPct: aerobicDecouplingPct(streams),
+    heartRateDriftPct: heartRateDriftPct(streams),
+    efficiencyFactor: efficiencyFactor(streams),
+    averageCadenceRpm: averageCadenceRpm(streams, { includeZeros: false }),
+    leftBalancePct: leftRightBalance(streams)?.leftPct,
+    torqueEffectivenessPct: averageTorqueEffectivenessPct(streams),
+    pedalSmoothnessPct: averagePedalSmoothnessPct(streams),
+    elevationGainM: elevationGainM(streams, { hysteresisM: context.elevationHysteresisM }),
+  };
+}
 
 describe('summarizeRide', () => {
   it('computes one hour at FTP as 100 TSS with steady heart rate and no decoupling', () => {
@@ -50,5 +113,58 @@ describe('summarizeRide', () => {
     expect(summary.trainingStressScore).toBeUndefined();
     expect(summary.meanMax).toBeUndefined();
     expect(summary.averageHeartRateBpm).toBe(125);
+  });
+
+  it('gives every metric exactly as its own function does (property)', () => {
+    // Channels with gaps, missing values, zeros (0 bpm is no reading) and some channels absent.
+    const reading = (max: number) =>
+      fc.oneof(
+        { weight: 12, arbitrary: fc.double({ min: 0, max, noNaN: true }) },
+        { weight: 1, arbitrary: fc.constantFrom(0, Number.NaN) },
+      );
+    const ride = fc.integer({ min: 0, max: 1500 }).chain((n) =>
+      fc.record({
+        gapMask: fc.array(
+          fc.oneof({ weight: 30, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(1) }),
+          {
+            minLength: n,
+            maxLength: n,
+          },
+        ),
+        powerW: fc.option(fc.array(reading(1500), { minLength: n, maxLength: n }), { nil: undefined }),
+        heartRateBpm: fc.option(fc.array(reading(200), { minLength: n, maxLength: n }), { nil: undefined }),
+        cadenceRpm: fc.option(fc.array(reading(130), { minLength: n, maxLength: n }), { nil: undefined }),
+        altitudeM: fc.option(fc.array(reading(3000), { minLength: n, maxLength: n }), { nil: undefined }),
+        leftRightBalancePct: fc.option(fc.array(reading(100), { minLength: n, maxLength: n }), {
+          nil: undefined,
+        }),
+        torqueEffectivenessPct: fc.option(fc.array(reading(100), { minLength: n, maxLength: n }), {
+          nil: undefined,
+        }),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        ride,
+        fc.boolean(),
+        fc.constantFrom<'split' | 'join'>('split', 'join'),
+        (r, withContext, gaps) => {
+          const { gapMask, ...channels } = r;
+          const base = streamsFromSeconds(channels);
+          const streams: ActivityStreams = { ...base, gapMask: Uint8Array.from(gapMask) };
+          for (const name of CHANNEL_NAMES)
+            expect(streams[name]?.length ?? gapMask.length).toBe(gapMask.length);
+          const context: RideContext = {
+            ftpW: withContext ? 250 : undefined,
+            criticalPower: withContext ? { cpW: 260, wPrimeJ: 18_000 } : undefined,
+            heartRateZones: withContext ? hrZonesPercentOfLthr({ lthrBpm: 165 }) : undefined,
+            meanMaxGaps: gaps,
+            elevationHysteresisM: 3,
+          };
+          expect(summarizeRide(streams, context)).toEqual(eachMetricOnItsOwn(streams, context));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -2,8 +2,8 @@ import { elevationGainM } from '../climbing/vam.ts';
 import { ftpFromBest20Min } from '../curve/ftp-estimates.ts';
 import { type GapPolicy, type MeanMaxCurve, meanMaxCurve } from '../curve/mean-max.ts';
 import { minimumWPrimeBalanceJ, wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
-import { aerobicDecouplingPct, heartRateDriftPct } from '../heart/decoupling.ts';
-import { efficiencyFactor } from '../heart/efficiency-factor.ts';
+import { aerobicDecouplingOf, decouplingHalves, heartRateDriftOf } from '../heart/decoupling.ts';
+import { efficiencyFactorOf } from '../heart/efficiency-factor.ts';
 import { averageHeartRateBpm, maxHeartRateBpm } from '../heart/heart-rate-summary.ts';
 import { type HeartRateZone, timeInHeartRateZonesS } from '../heart/hr-zones.ts';
 import { leftRightBalance } from '../pedaling/balance.ts';
@@ -15,7 +15,7 @@ import {
 import { normalizedPowerW, xPowerW } from '../power/normalized-power.ts';
 import { averagePowerW, maxPowerW, workKj } from '../power/power-summary.ts';
 import { intensityFactor, trainingStressScore } from '../power/training-stress.ts';
-import { variabilityIndex } from '../power/variability.ts';
+import { variabilityIndexOf } from '../power/variability.ts';
 import { cogganPowerZones, timeInPowerZonesS } from '../power/zones.ts';
 import { type ActivityStreams, elapsedTimeS, movingTimeS } from '../streams/activity-streams.ts';
 
@@ -60,23 +60,28 @@ export interface RideSummary {
 
 /**
  * Every per-ride metric in one pass over the package, for the import job. A thin composition: each
- * number comes from the function the registry names, with the context passed explicitly.
+ * number comes from the function the registry names, with the context passed explicitly. What several
+ * metrics share (NP, average power and heart rate, the decoupling halves) is computed once and handed
+ * to the `…Of` forms of the ones that would compute it again: the same numbers (ride-summary.test.ts).
  */
 export function summarizeRide(streams: ActivityStreams, context: RideContext): RideSummary {
   const moving = movingTimeS(streams);
   const np = normalizedPowerW(streams);
+  const averageW = averagePowerW(streams);
+  const averageBpm = averageHeartRateBpm(streams);
+  const halves = decouplingHalves(streams);
   const ftpW = context.ftpW;
   const meanMax = meanMaxCurve(streams, { gaps: context.meanMaxGaps });
   const cp = context.criticalPower;
   return {
     movingTimeS: moving,
     elapsedTimeS: elapsedTimeS(streams),
-    averagePowerW: averagePowerW(streams),
+    averagePowerW: averageW,
     maxPowerW: maxPowerW(streams),
     workKj: workKj(streams),
     normalizedPowerW: np,
     xPowerW: xPowerW(streams),
-    variabilityIndex: variabilityIndex(streams),
+    variabilityIndex: variabilityIndexOf(np, averageW),
     intensityFactor: ftpW === undefined ? undefined : intensityFactor({ npW: np, ftpW }),
     trainingStressScore:
       ftpW === undefined ? undefined : trainingStressScore({ durationS: moving, npW: np, ftpW }),
@@ -86,15 +91,15 @@ export function summarizeRide(streams: ActivityStreams, context: RideContext): R
     ftpBest20MinW: meanMax === undefined ? undefined : ftpFromBest20Min(meanMax)?.ftpW,
     minWPrimeBalanceJ:
       cp === undefined ? undefined : minimumWPrimeBalanceJ(wPrimeBalanceDifferentialJ(streams, cp)),
-    averageHeartRateBpm: averageHeartRateBpm(streams),
+    averageHeartRateBpm: averageBpm,
     maxHeartRateBpm: maxHeartRateBpm(streams),
     timeInHeartRateZonesS:
       context.heartRateZones === undefined
         ? undefined
         : timeInHeartRateZonesS(streams, context.heartRateZones),
-    aerobicDecouplingPct: aerobicDecouplingPct(streams),
-    heartRateDriftPct: heartRateDriftPct(streams),
-    efficiencyFactor: efficiencyFactor(streams),
+    aerobicDecouplingPct: aerobicDecouplingOf(halves),
+    heartRateDriftPct: heartRateDriftOf(halves),
+    efficiencyFactor: efficiencyFactorOf(np, averageBpm),
     averageCadenceRpm: averageCadenceRpm(streams, { includeZeros: false }),
     leftBalancePct: leftRightBalance(streams)?.leftPct,
     torqueEffectivenessPct: averageTorqueEffectivenessPct(streams),

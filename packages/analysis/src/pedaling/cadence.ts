@@ -21,9 +21,19 @@ export function averageCadenceRpm(
   streams: PedalingStreams,
   options: { includeZeros: boolean },
 ): number | undefined {
-  const values = pedallingCadences(streams, options.includeZeros);
-  if (values === undefined || values.length === 0) return undefined;
-  return values.reduce((a, b) => a + b, 0) / values.length;
+  const cadence = streams.cadenceRpm;
+  if (cadence === undefined) return undefined;
+  // The seconds `pedallingCadences` keeps, summed in the same order, without collecting them.
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < cadence.length; i++) {
+    const c = cadence[i]!;
+    if (streams.gapMask[i] !== 0 || !Number.isFinite(c) || c < 0) continue;
+    if (c === 0 && !options.includeZeros) continue;
+    sum += c;
+    count++;
+  }
+  return count === 0 ? undefined : sum / count;
 }
 
 /**
