@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { meanMaxDurationsS } from '@vatio/analysis';
 import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
+import { ANALYSIS_VERSION } from '../packages/server/src/modules/activities/ride-import-analysis.ts';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
 import { summarize, type Timing } from './timing.ts';
 
@@ -86,7 +87,7 @@ async function seed(dataDir: string, userId: string) {
             has_gps: true,
             notes: null,
             summary: JSON.stringify({ ftpBest20MinW: r.power[1199] ?? null, efficiencyFactor: 1.3 }),
-            analysis_version: 1,
+            analysis_version: ANALYSIS_VERSION,
             ...r.row,
           })),
         )

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 
 /** A stored ride with hand-picked results, as the import job would have written it. */
 export interface KnownRide {
@@ -59,7 +60,7 @@ export async function storeRide(db: Kysely<Database>, userId: string, ride: Know
       has_gps: false,
       notes: null,
       summary: JSON.stringify(ride.summary ?? {}),
-      analysis_version: 1,
+      analysis_version: ANALYSIS_VERSION,
       created_at: startTime,
       updated_at: startTime,
     })
