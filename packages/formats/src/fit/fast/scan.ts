@@ -127,13 +127,19 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
   const lengths = new Int32Array(16);
   const planOf = new Int32Array(16);
   const definitions: Array<LocalDefinition | undefined> = new Array(16).fill(undefined);
-  // A guess at the record count (records of 1 Hz files take 20–40 bytes); the lists grow if it is short.
-  const recordAt = new IntList((end - headerSize) >>> 5);
-  const recordPlan = new IntList((end - headerSize) >>> 5);
+  // Records in runs: consecutive in the file, back to back, of one definition (a 4-hour ride has a few
+  // hundred, broken by laps, events and redefinitions). Three entries per run: first byte, count, plan.
+  const runs = new IntList(3 * 64);
+  let records = 0;
+  let runPlan = -1;
+  /** Where the last record ended; a record starting there with the same plan extends its run. */
+  let runEnd = -1;
   /** [from, to) byte ranges of the definitions and other messages, in order, for `rest`. */
   const restSpans = new IntList(64);
   let restBytes = 0;
   const plans: FieldRead[][] = [];
+  /** Data message length of each plan's records. */
+  const planLengths: number[] = [];
   let recordDeveloperFields = false;
   const keep = (from: number, to: number) => {
     const last = restSpans.length - 1;
@@ -158,6 +164,7 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
       if (local.reads) {
         local.plan = plans.length;
         plans.push(local.reads);
+        planLengths.push(local.length);
         planOf[localNum] = local.plan;
         kinds[localNum] =
           local.unsupported || local.accumulation || local.devFields ? CHECKED_RECORD : PLAIN_RECORD;
@@ -188,11 +195,20 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
       }
       if (local.devFields) recordDeveloperFields = true;
     }
-    recordAt.push(pos);
-    recordPlan.push(planOf[localNum]!);
+    const plan = planOf[localNum]!;
+    if (plan === runPlan && pos === runEnd) {
+      runs.values[runs.length - 2] = runs.values[runs.length - 2]! + 1;
+    } else {
+      runs.push(pos);
+      runs.push(1);
+      runs.push(plan);
+      runPlan = plan;
+    }
+    records++;
     pos += length;
+    runEnd = pos;
   }
-  if (recordAt.length === 0) return { fallback: 'no records' };
+  if (records === 0) return { fallback: 'no records' };
 
   // The SDK's file header fields the decoder reads (protocol and profile version) are kept; the header
   // shrinks to 12 bytes (no header CRC) and the data size and file CRC are those of what is left.
@@ -219,12 +235,7 @@ export function scanFit(bytes: Uint8Array): FastScan | FastFallback {
   return {
     integrity,
     rest,
-    records: readRecords(
-      bytes,
-      recordAt.values.subarray(0, recordAt.length),
-      recordPlan.values.subarray(0, recordPlan.length),
-      plans,
-    ),
+    records: readRecords(bytes, runs.values.subarray(0, runs.length), records, plans, planLengths),
     recordDeveloperFields,
   };
 }
@@ -373,44 +384,45 @@ function readOne(b: Uint8Array, p: number, baseType: number, littleEndian: boole
 }
 
 /**
- * Fills the columns. Records are grouped by definition and read a field at a time across all the
- * records of a definition, so each inner loop sees one base type, offset and scale. Within a record the
- * fields are still applied in definition order, so a later valid copy of a field overwrites an earlier
- * one and an invalid copy leaves it (as the SDK's message object does).
- *
- * Every column entry of a group is written exactly once per field read, value or NaN, so no column is
- * filled with NaN beforehand.
+ * Fills the columns. Records are read a field at a time across all the records of a definition, run by
+ * run, so each inner loop sees one base type, offset and scale, and steps through the bytes by the
+ * record length. Within a record the fields are still applied in definition order, so a later valid
+ * copy of a field overwrites an earlier one and an invalid copy leaves it (as the SDK's message object
+ * does). Every column entry is written once per field read, value or NaN, so no column is filled with
+ * NaN beforehand.
  */
 function readRecords(
   bytes: Uint8Array,
-  recordAt: Int32Array,
-  recordPlan: Int32Array,
+  runs: Int32Array,
+  count: number,
   plans: readonly FieldRead[][],
+  planLengths: readonly number[],
 ): RecordColumns {
-  const count = recordAt.length;
   const fieldCount = FAST_RECORD_FIELDS.length;
   const used = new Uint8Array(fieldCount);
   for (const plan of plans) for (const f of plan) used[f.column] = 1;
   const absent = new Float64Array(count).fill(Number.NaN);
   const columns = FAST_RECORD_FIELDS.map((_, c) => (used[c] ? new Float64Array(count) : absent));
 
-  // Record indices grouped by definition (a counting sort), file order kept within a group, with the
-  // byte offset of each record in the same order.
+  // The runs grouped by plan (a counting sort, file order kept within a plan): [first byte, count,
+  // index of the first record] each.
+  const runCount = runs.length / 3;
   const firstOf = new Int32Array(plans.length + 1);
-  for (let r = 0; r < count; r++) {
-    const slot = recordPlan[r]! + 1;
+  for (let r = 0; r < runCount; r++) {
+    const slot = runs[3 * r + 2]! + 1;
     firstOf[slot] = firstOf[slot]! + 1;
   }
   for (let p = 0; p < plans.length; p++) firstOf[p + 1] = firstOf[p + 1]! + firstOf[p]!;
-  const order = new Int32Array(count);
-  const positions = new Int32Array(count);
+  const grouped = new Int32Array(runs.length);
   const next = firstOf.slice(0, plans.length);
-  for (let r = 0; r < count; r++) {
-    const plan = recordPlan[r]!;
+  for (let r = 0, record = 0; r < runCount; r++) {
+    const plan = runs[3 * r + 2]!;
     const k = next[plan]!;
     next[plan] = k + 1;
-    order[k] = r;
-    positions[k] = recordAt[r]!;
+    grouped[3 * k] = runs[3 * r]!;
+    grouped[3 * k + 1] = runs[3 * r + 1]!;
+    grouped[3 * k + 2] = record;
+    record += runs[3 * r + 1]!;
   }
 
   let scratch: Float64Array | undefined;
@@ -419,27 +431,31 @@ function readRecords(
     const from = firstOf[p]!;
     const to = firstOf[p + 1]!;
     if (from === to) continue;
+    const plan = plans[p]!;
+    const length = planLengths[p]!;
     written.fill(0);
-    for (const f of plans[p]!) {
+    for (const f of plan) {
       const column = columns[f.column]!;
       if (!written[f.column]) {
-        readColumn(bytes, positions, order, from, to, f, column);
+        readColumn(bytes, grouped, from, to, length, f, column);
         written[f.column] = 1;
         continue;
       }
       // The same field again in one definition: its valid values overwrite the earlier ones.
       scratch ??= new Float64Array(count);
-      readColumn(bytes, positions, order, from, to, f, scratch);
-      for (let k = from; k < to; k++) {
-        const r = order[k]!;
-        if (!Number.isNaN(scratch[r]!)) column[r] = scratch[r]!;
-      }
+      readColumn(bytes, grouped, from, to, length, f, scratch);
+      forEachRecord(grouped, from, to, (i) => {
+        if (!Number.isNaN(scratch![i]!)) column[i] = scratch![i]!;
+      });
     }
-    // Fields other definitions have and this one lacks: no value in this group's records.
+    // Fields other definitions have and this one lacks: no value in this plan's records.
     for (let c = 0; c < fieldCount; c++) {
       if (!used[c] || written[c]) continue;
       const column = columns[c]!;
-      for (let k = from; k < to; k++) column[order[k]!] = Number.NaN;
+      for (let r = from; r < to; r++) {
+        const first = grouped[3 * r + 2]!;
+        column.fill(Number.NaN, first, first + grouped[3 * r + 1]!);
+      }
     }
   }
   const fields = Object.fromEntries(FAST_RECORD_FIELDS.map((name, i) => [name, columns[i]])) as Record<
@@ -449,53 +465,63 @@ function readRecords(
   return { count, fields, absent };
 }
 
+/** Calls `fn` with the index of every record of the runs `from..to` of `grouped`. */
+function forEachRecord(grouped: Int32Array, from: number, to: number, fn: (record: number) => void): void {
+  for (let r = from; r < to; r++) {
+    const first = grouped[3 * r + 2]!;
+    const last = first + grouped[3 * r + 1]!;
+    for (let i = first; i < last; i++) fn(i);
+  }
+}
+
 /**
- * Reads field `f` of the records at `positions[from..to)` into `out` at their indices `order[from..to)`:
- * the SDK's value, or NaN where the SDK gives none.
+ * Reads field `f` of the records in the runs `from..to` of `grouped` (records `length` bytes apart)
+ * into `out` at their record indices: the SDK's value, or NaN where the SDK gives none.
  */
 function readColumn(
   b: Uint8Array,
-  positions: Int32Array,
-  order: Int32Array,
+  grouped: Int32Array,
   from: number,
   to: number,
+  length: number,
   f: FieldRead,
   out: Float64Array,
 ): void {
-  readRawColumn(b, positions, order, from, to, f, out);
+  readRawColumn(b, grouped, from, to, length, f, out);
   // Non-numeric profile types (date_time, enums) stay raw, as x / 1 - 0 === x for every integer read
   // here; so do numeric ones of scale 1 and offset 0. Division is the costly part of a value (about half
   // the time of a column), and dividing by a power of two is multiplying by its exact reciprocal.
   if (!f.numeric || (f.scale === 1 && f.offset === 0)) return;
   const { scale, offset } = f;
   const reciprocal = 1 / scale;
-  if (Number.isInteger(Math.log2(scale))) {
-    for (let k = from; k < to; k++) {
-      const r = order[k]!;
-      out[r] = out[r]! * reciprocal - offset;
-    }
-    return;
-  }
-  for (let k = from; k < to; k++) {
-    const r = order[k]!;
-    out[r] = out[r]! / scale - offset;
+  const exact = Number.isInteger(Math.log2(scale));
+  for (let r = from; r < to; r++) {
+    const first = grouped[3 * r + 2]!;
+    const last = first + grouped[3 * r + 1]!;
+    if (exact) for (let i = first; i < last; i++) out[i] = out[i]! * reciprocal - offset;
+    else for (let i = first; i < last; i++) out[i] = out[i]! / scale - offset;
   }
 }
 
 /** `readColumn` before scale and offset: the raw integer, or NaN where the SDK gives none. */
 function readRawColumn(
   b: Uint8Array,
-  positions: Int32Array,
-  order: Int32Array,
+  grouped: Int32Array,
   from: number,
   to: number,
+  length: number,
   f: FieldRead,
   out: Float64Array,
 ): void {
   const { at, baseType, littleEndian } = f;
   const NaN_ = Number.NaN;
+  // Each loop below: for every run, its records' field at `p`, `length` bytes apart.
   if (f.size !== BT_SIZE[baseType]) {
-    for (let k = from; k < to; k++) out[order[k]!] = readValue(b, positions[k]! + at, f);
+    for (let r = from; r < to; r++) {
+      const first = grouped[3 * r + 2]!;
+      const last = first + grouped[3 * r + 1]!;
+      for (let i = first, p = grouped[3 * r]! + at; i < last; i++, p += length) out[i] = readValue(b, p, f);
+    }
     return;
   }
   // One value of its base type: null exactly when it is the invalid value. The common little-endian
@@ -507,48 +533,69 @@ function readRawColumn(
     case 0x02:
     case 0x0a:
     case 0x0d:
-      for (let k = from; k < to; k++) {
-        const raw = b[positions[k]! + at]!;
-        out[order[k]!] = raw !== invalid ? raw : NaN_;
+      for (let r = from; r < to; r++) {
+        const first = grouped[3 * r + 2]!;
+        const last = first + grouped[3 * r + 1]!;
+        for (let i = first, p = grouped[3 * r]! + at; i < last; i++, p += length) {
+          const raw = b[p]!;
+          out[i] = raw !== invalid ? raw : NaN_;
+        }
       }
       return;
     case 0x01:
-      for (let k = from; k < to; k++) {
-        const raw = (b[positions[k]! + at]! << 24) >> 24;
-        out[order[k]!] = raw !== invalid ? raw : NaN_;
+      for (let r = from; r < to; r++) {
+        const first = grouped[3 * r + 2]!;
+        const last = first + grouped[3 * r + 1]!;
+        for (let i = first, p = grouped[3 * r]! + at; i < last; i++, p += length) {
+          const raw = (b[p]! << 24) >> 24;
+          out[i] = raw !== invalid ? raw : NaN_;
+        }
       }
       return;
     case 0x04:
     case 0x0b:
-      for (let k = from; k < to; k++) {
-        const p = positions[k]! + at;
-        const raw = b[p]! | (b[p + 1]! << 8);
-        out[order[k]!] = raw !== invalid ? raw : NaN_;
+      for (let r = from; r < to; r++) {
+        const first = grouped[3 * r + 2]!;
+        const last = first + grouped[3 * r + 1]!;
+        for (let i = first, p = grouped[3 * r]! + at; i < last; i++, p += length) {
+          const raw = b[p]! | (b[p + 1]! << 8);
+          out[i] = raw !== invalid ? raw : NaN_;
+        }
       }
       return;
     case 0x03:
-      for (let k = from; k < to; k++) {
-        const p = positions[k]! + at;
-        const raw = ((b[p]! | (b[p + 1]! << 8)) << 16) >> 16;
-        out[order[k]!] = raw !== invalid ? raw : NaN_;
+      for (let r = from; r < to; r++) {
+        const first = grouped[3 * r + 2]!;
+        const last = first + grouped[3 * r + 1]!;
+        for (let i = first, p = grouped[3 * r]! + at; i < last; i++, p += length) {
+          const raw = ((b[p]! | (b[p + 1]! << 8)) << 16) >> 16;
+          out[i] = raw !== invalid ? raw : NaN_;
+        }
       }
       return;
     case 0x05:
     case 0x06:
     case 0x0c: {
       const signed = baseType === 0x05;
-      for (let k = from; k < to; k++) {
-        const p = positions[k]! + at;
-        const bits = b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24);
-        const raw = signed ? bits : bits >>> 0;
-        out[order[k]!] = raw !== invalid ? raw : NaN_;
+      for (let r = from; r < to; r++) {
+        const first = grouped[3 * r + 2]!;
+        const last = first + grouped[3 * r + 1]!;
+        for (let i = first, p = grouped[3 * r]! + at; i < last; i++, p += length) {
+          const bits = b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24);
+          const raw = signed ? bits : bits >>> 0;
+          out[i] = raw !== invalid ? raw : NaN_;
+        }
       }
       return;
     }
     default:
-      for (let k = from; k < to; k++) {
-        const raw = readOne(b, positions[k]! + at, baseType, littleEndian);
-        out[order[k]!] = raw !== invalid ? raw : NaN_;
+      for (let r = from; r < to; r++) {
+        const first = grouped[3 * r + 2]!;
+        const last = first + grouped[3 * r + 1]!;
+        for (let i = first, p = grouped[3 * r]! + at; i < last; i++, p += length) {
+          const raw = readOne(b, p, baseType, littleEndian);
+          out[i] = raw !== invalid ? raw : NaN_;
+        }
       }
   }
 }
