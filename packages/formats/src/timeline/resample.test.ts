@@ -144,8 +144,9 @@ describe('resampleTo1Hz on whole-second series ≡ the general resampler (proper
       values: fc.array(value, { minLength: 300 * 5, maxLength: 300 * 5 }),
       allMissing: fc.boolean(),
       typed: fc.boolean(),
+      finiteOrNaN: fc.boolean(),
     })
-    .map(({ n, nudge, at, channels, values, allMissing, typed }) => {
+    .map(({ n, nudge, at, channels, values, allMissing, typed, finiteOrNaN }) => {
       const timeS = range(n);
       const k = at % n;
       if (nudge === 'hole') timeS[k] = k + 3;
@@ -157,11 +158,15 @@ describe('resampleTo1Hz on whole-second series ≡ the general resampler (proper
       channels.forEach((name, c) => {
         const column = values.slice(c * 300, c * 300 + n);
         if (allMissing && c === 0) column.fill(Number.NaN);
+        // A series that says its values are NaN or finite and never −0 must be so.
+        if (finiteOrNaN)
+          for (let i = 0; i < n; i++) column[i] = Number.isFinite(column[i]) ? column[i]! + 0 : Number.NaN;
         out[name] = typed ? Float64Array.from(column) : column;
       });
-      return { timeS, channels: out };
+      return { timeS, channels: out, ...(finiteOrNaN ? { finiteOrNaN } : {}) };
     });
   const copyOf = (s: SampleSeries): SampleSeries => ({
+    ...s,
     timeS: [...s.timeS],
     channels: Object.fromEntries(
       Object.entries(s.channels).map(([name, v]) => [

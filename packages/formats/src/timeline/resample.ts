@@ -15,6 +15,12 @@ import { type ActivityStreams, CHANNELS, type ChannelName } from '../activity.ts
 export interface SampleSeries {
   timeS: SampleValues;
   channels: Partial<Record<ChannelName, SampleValues>>;
+  /**
+   * Every channel value is NaN or a finite number other than −0 (true of the FIT fast path's samples
+   * by construction): on the whole-second path they are then taken as they are, without a pass that
+   * turns ±Infinity into NaN and −0 into 0.
+   */
+  finiteOrNaN?: boolean;
 }
 
 /** One channel or the times of a `SampleSeries`: typed arrays from the FIT fast path, arrays otherwise. */
@@ -120,18 +126,16 @@ function wholeSecondStreams(series: SampleSeries, options: ResampleOptions): Act
     if (values === undefined) continue;
     // A handed-over typed array is reused once; a second channel on the same array gets its own copy.
     const reuse = options.consume === true && values instanceof Float64Array && !taken.has(values);
-    const out = reuse ? values : new Float64Array(n);
     taken.add(values);
+    let out: Float64Array;
     let finite = false;
-    for (let i = 0; i < n; i++) {
-      const v = values[i]!;
-      if (v - v === 0) {
-        // Finite (v − v is NaN for NaN and ±Infinity).
-        out[i] = v + 0;
-        finite = true;
-      } else {
-        out[i] = Number.NaN;
-      }
+    if (series.finiteOrNaN) {
+      // Nothing to change: the array itself, or a copy.
+      out = reuse ? values : Float64Array.from(values);
+      finite = hasFinite(out);
+    } else {
+      out = reuse ? values : new Float64Array(n);
+      finite = normalize(values, out);
     }
     // Channels the file never filled (most of the FIT record fields in most files) are left out.
     if (!finite) continue;
@@ -192,6 +196,25 @@ export function resampleSeries(series: SampleSeries, options: ResampleOptions = 
     if (values && !hasFinite(values)) delete streams[name];
   }
   return streams;
+}
+
+/**
+ * Each sample as the general path's mean of one sample: + 0 (−0 becomes 0, as there in the sum),
+ * NaN for a non-finite value. Returns whether any value is finite.
+ */
+function normalize(values: SampleValues, out: Float64Array): boolean {
+  let finite = false;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v - v === 0) {
+      // Finite (v − v is NaN for NaN and ±Infinity).
+      out[i] = v + 0;
+      finite = true;
+    } else {
+      out[i] = Number.NaN;
+    }
+  }
+  return finite;
 }
 
 /** Whether any value is finite: a plain loop (`some(Number.isFinite)` calls back for every value). */

@@ -73,6 +73,8 @@ function buildTransforms(): Map<number, FieldTransform> | undefined {
     const scale = single(field.scale, 1);
     const offset = single(field.offset, 0);
     if (scale === undefined || offset === undefined) return undefined;
+    // raw / scale − offset is then finite and never −0 for every integer read (samples.ts relies on it).
+    if (!(scale >= 1 && Number.isFinite(scale) && Number.isFinite(offset))) return undefined;
     byNum.set(field.num, { column, numeric: SDK_NUMERIC_FIELD_TYPES.has(field.type), scale, offset });
   }
   return byNum;

@@ -125,6 +125,11 @@ export function columnsToSamples(
   return {
     series: {
       timeS,
+      // Every value here is NaN or finite and never −0: the columns hold integers or raw / scale −
+      // offset with scale ≥ 1 (record-columns.ts), and the conversions above keep that (heart rate and
+      // cadence are positive or their sum, positions are checked plausible, balance is 100 − pct ≥ 0,
+      // means of two such values).
+      finiteOrNaN: true,
       channels: {
         powerW: asIs(f.power),
         heartRateBpm,
