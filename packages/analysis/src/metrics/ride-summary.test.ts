@@ -121,6 +121,11 @@ describe('summarizeRide', () => {
       fc.oneof(
         { weight: 12, arbitrary: fc.double({ min: 0, max, noNaN: true }) },
         { weight: 1, arbitrary: fc.constantFrom(0, Number.NaN) },
+        // Values no sensor gives, which the functions still have rules for.
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(-0, -5, 1e308, -1e308, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+        },
       );
     const ride = fc.integer({ min: 0, max: 1500 }).chain((n) =>
       fc.record({
@@ -139,6 +144,9 @@ describe('summarizeRide', () => {
           nil: undefined,
         }),
         torqueEffectivenessPct: fc.option(fc.array(reading(100), { minLength: n, maxLength: n }), {
+          nil: undefined,
+        }),
+        pedalSmoothnessPct: fc.option(fc.array(reading(100), { minLength: n, maxLength: n }), {
           nil: undefined,
         }),
       }),
@@ -162,9 +170,45 @@ describe('summarizeRide', () => {
             elevationHysteresisM: 3,
           };
           expect(summarizeRide(streams, context)).toEqual(eachMetricOnItsOwn(streams, context));
+          // A channel shorter or longer than the mask (not valid streams, but the functions take them).
+          if (streams.powerW && streams.powerW.length > 0) {
+            const cut = { ...streams, powerW: streams.powerW.subarray(1) };
+            expect(summarizeRide(cut, context)).toEqual(eachMetricOnItsOwn(cut, context));
+            const longer = { ...streams, heartRateBpm: Float64Array.from([...streams.powerW, 150]) };
+            expect(summarizeRide(longer, context)).toEqual(eachMetricOnItsOwn(longer, context));
+          }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
+  });
+
+  it('gives every metric exactly as its own function does on a long ride with pauses', () => {
+    // Long enough for every rolling window and W′ to matter, as the bench ride (4 h at 1 Hz).
+    const n = 4 * 3600;
+    const wave = (i: number, period: number, amplitude: number) =>
+      amplitude * Math.sin((2 * Math.PI * i) / period);
+    const series = (f: (i: number) => number) => Array.from({ length: n }, (_, i) => f(i));
+    const streams = streamsFromSeconds({
+      powerW: series((i) => Math.max(0, Math.round(200 + wave(i, 600, 120) + wave(i, 37, 60)))),
+      heartRateBpm: series((i) => (i % 997 === 0 ? 0 : 130 + wave(i, 900, 20))),
+      cadenceRpm: series((i) => (i % 300 < 20 ? 0 : 88 + wave(i, 50, 5))),
+      altitudeM: series((i) => 400 + wave(i, 2400, 150)),
+      leftRightBalancePct: series((i) => 50 + wave(i, 77, 3)),
+      torqueEffectivenessPct: series((i) => (i % 500 < 3 ? Number.NaN : 75 + wave(i, 40, 10))),
+      pedalSmoothnessPct: series((i) => 22 + wave(i, 60, 4)),
+    });
+    const ride = {
+      ...streams,
+      gapMask: Uint8Array.from({ length: n }, (_, i) => (i > 5000 && i < 5300 ? 1 : 0)),
+    };
+    const context: RideContext = {
+      ftpW: 250,
+      criticalPower: { cpW: 260, wPrimeJ: 18_000 },
+      heartRateZones: hrZonesPercentOfLthr({ lthrBpm: 165 }),
+      meanMaxGaps: 'split',
+      elevationHysteresisM: 3,
+    };
+    expect(summarizeRide(ride, context)).toEqual(eachMetricOnItsOwn(ride, context));
   });
 });

@@ -16,8 +16,9 @@ import { normalizedPowerW, xPowerW } from '../power/normalized-power.ts';
 import { averagePowerW, maxPowerW, workKj } from '../power/power-summary.ts';
 import { intensityFactor, trainingStressScore } from '../power/training-stress.ts';
 import { variabilityIndexOf } from '../power/variability.ts';
-import { cogganPowerZones, timeInPowerZonesS } from '../power/zones.ts';
+import { cogganPowerZones, type PowerZone, timeInPowerZonesS } from '../power/zones.ts';
 import { type ActivityStreams, elapsedTimeS, movingTimeS } from '../streams/activity-streams.ts';
+import { type RidePass, ridePass } from './ride-pass.ts';
 
 /** What the ride is measured against, as of the ride's date. Absent values leave their metrics undefined. */
 export interface RideContext {
@@ -60,50 +61,74 @@ export interface RideSummary {
 
 /**
  * Every per-ride metric in one pass over the package, for the import job. A thin composition: each
- * number comes from the function the registry names, with the context passed explicitly. What several
- * metrics share (NP, average power and heart rate, the decoupling halves) is computed once and handed
- * to the `…Of` forms of the ones that would compute it again: the same numbers (ride-summary.test.ts).
+ * number is the one the function the registry names gives, with the context passed explicitly. The
+ * per-second sums, maxima and rolling figures come from one pass along the timeline (`ridePass`), and
+ * what several metrics share (NP, average power and heart rate, the decoupling halves) is handed to the
+ * `…Of` forms of the ones that would compute it again: the same numbers (ride-summary.test.ts).
  */
 export function summarizeRide(streams: ActivityStreams, context: RideContext): RideSummary {
-  const moving = movingTimeS(streams);
-  const np = normalizedPowerW(streams);
-  const averageW = averagePowerW(streams);
-  const averageBpm = averageHeartRateBpm(streams);
-  const halves = decouplingHalves(streams);
   const ftpW = context.ftpW;
-  const meanMax = meanMaxCurve(streams, { gaps: context.meanMaxGaps });
   const cp = context.criticalPower;
+  const zones = ftpW === undefined ? undefined : cogganPowerZones({ ftpW });
+  const pass = ridePass(streams, { zones, criticalPower: cp }) ?? eachOnItsOwn(streams, zones, cp);
+  const moving = pass.movingTimeS;
+  const np = pass.normalizedPowerW;
+  const halves = decouplingHalves(streams);
+  const meanMax = meanMaxCurve(streams, { gaps: context.meanMaxGaps });
   return {
     movingTimeS: moving,
     elapsedTimeS: elapsedTimeS(streams),
-    averagePowerW: averageW,
-    maxPowerW: maxPowerW(streams),
-    workKj: workKj(streams),
+    averagePowerW: pass.averagePowerW,
+    maxPowerW: pass.maxPowerW,
+    workKj: pass.workKj,
     normalizedPowerW: np,
-    xPowerW: xPowerW(streams),
-    variabilityIndex: variabilityIndexOf(np, averageW),
+    xPowerW: pass.xPowerW,
+    variabilityIndex: variabilityIndexOf(np, pass.averagePowerW),
     intensityFactor: ftpW === undefined ? undefined : intensityFactor({ npW: np, ftpW }),
     trainingStressScore:
       ftpW === undefined ? undefined : trainingStressScore({ durationS: moving, npW: np, ftpW }),
-    timeInPowerZonesS:
-      ftpW === undefined ? undefined : timeInPowerZonesS(streams, cogganPowerZones({ ftpW })),
+    timeInPowerZonesS: pass.timeInPowerZonesS,
     meanMax,
     ftpBest20MinW: meanMax === undefined ? undefined : ftpFromBest20Min(meanMax)?.ftpW,
-    minWPrimeBalanceJ:
-      cp === undefined ? undefined : minimumWPrimeBalanceJ(wPrimeBalanceDifferentialJ(streams, cp)),
-    averageHeartRateBpm: averageBpm,
-    maxHeartRateBpm: maxHeartRateBpm(streams),
+    minWPrimeBalanceJ: pass.minWPrimeBalanceJ,
+    averageHeartRateBpm: pass.averageHeartRateBpm,
+    maxHeartRateBpm: pass.maxHeartRateBpm,
     timeInHeartRateZonesS:
       context.heartRateZones === undefined
         ? undefined
         : timeInHeartRateZonesS(streams, context.heartRateZones),
     aerobicDecouplingPct: aerobicDecouplingOf(halves),
     heartRateDriftPct: heartRateDriftOf(halves),
-    efficiencyFactor: efficiencyFactorOf(np, averageBpm),
+    efficiencyFactor: efficiencyFactorOf(np, pass.averageHeartRateBpm),
+    averageCadenceRpm: pass.averageCadenceRpm,
+    leftBalancePct: pass.leftBalancePct,
+    torqueEffectivenessPct: pass.torqueEffectivenessPct,
+    pedalSmoothnessPct: pass.pedalSmoothnessPct,
+    elevationGainM: elevationGainM(streams, { hysteresisM: context.elevationHysteresisM }),
+  };
+}
+
+/** `ridePass`'s figures from their own functions (streams whose channels differ in length). */
+function eachOnItsOwn(
+  streams: ActivityStreams,
+  zones: readonly PowerZone[] | undefined,
+  cp: RideContext['criticalPower'],
+): RidePass {
+  return {
+    movingTimeS: movingTimeS(streams),
+    averagePowerW: averagePowerW(streams),
+    maxPowerW: maxPowerW(streams),
+    workKj: workKj(streams),
+    normalizedPowerW: normalizedPowerW(streams),
+    xPowerW: xPowerW(streams),
+    timeInPowerZonesS: zones === undefined ? undefined : timeInPowerZonesS(streams, zones),
+    minWPrimeBalanceJ:
+      cp === undefined ? undefined : minimumWPrimeBalanceJ(wPrimeBalanceDifferentialJ(streams, cp)),
+    averageHeartRateBpm: averageHeartRateBpm(streams),
+    maxHeartRateBpm: maxHeartRateBpm(streams),
     averageCadenceRpm: averageCadenceRpm(streams, { includeZeros: false }),
     leftBalancePct: leftRightBalance(streams)?.leftPct,
     torqueEffectivenessPct: averageTorqueEffectivenessPct(streams),
     pedalSmoothnessPct: averagePedalSmoothnessPct(streams),
-    elevationGainM: elevationGainM(streams, { hysteresisM: context.elevationHysteresisM }),
   };
 }
