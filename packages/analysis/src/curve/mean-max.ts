@@ -96,7 +96,7 @@ function effortSeries(streams: PowerStreams, gaps: GapPolicy): EffortSeries | un
  * hold, and every start is scanned.
  */
 function bestSums(series: EffortSeries, durationsS: readonly number[]): Float64Array {
-  const { prefix, runs } = series;
+  const { prefix, runs, nonNegative } = series;
   const out = new Float64Array(durationsS.length).fill(Number.NEGATIVE_INFINITY);
   const usable = prefix.length - 1;
   const averageW = usable > 0 ? prefix[usable]! / usable : 0;
@@ -108,21 +108,27 @@ function bestSums(series: EffortSeries, durationsS: readonly number[]): Float64A
       const d = durationsS[k]!;
       const lastStart = hi - d;
       if (lastStart < lo) break;
-      let bestStart = Math.min(hint, lastStart);
+      let bestStart = hint < lastStart ? hint : lastStart;
       let best = prefix[bestStart + d]! - prefix[bestStart]!;
-      let fine = lastStart - lo + 1;
-      let coarse = fine;
-      if (series.nonNegative) {
-        fine = Math.max(1, Math.min(8, d >> 3));
-        const slack = best / (d * averageW) - 1;
-        coarse = slack > 0 ? Math.max(fine, Math.min(d >> 1, Math.floor(d * slack * 0.5))) : fine;
+      if (!nonNegative) {
+        for (let s = lo; s <= lastStart; s++) {
+          const sum = prefix[s + d]! - prefix[s]!;
+          if (sum > best) best = sum;
+        }
+        if (best > out[k]!) out[k] = best;
+        continue;
       }
+      const fine = Math.max(1, Math.min(8, d >> 3));
+      const slack = best / (d * averageW) - 1;
+      const coarse = slack > 0 ? Math.max(fine, Math.min(d >> 1, Math.floor(d * slack * 0.5))) : fine;
       for (let a = lo; a <= lastStart; a += coarse) {
-        const b = Math.min(a + coarse - 1, lastStart);
-        if (series.nonNegative && prefix[b + d]! - prefix[a]! <= best) continue;
+        let b = a + coarse - 1;
+        if (b > lastStart) b = lastStart;
+        if (prefix[b + d]! - prefix[a]! <= best) continue;
         for (let a2 = a; a2 <= b; a2 += fine) {
-          const b2 = Math.min(a2 + fine - 1, b);
-          if (series.nonNegative && prefix[b2 + d]! - prefix[a2]! <= best) continue;
+          let b2 = a2 + fine - 1;
+          if (b2 > b) b2 = b;
+          if (prefix[b2 + d]! - prefix[a2]! <= best) continue;
           for (let s = a2; s <= b2; s++) {
             const sum = prefix[s + d]! - prefix[s]!;
             if (sum > best) {

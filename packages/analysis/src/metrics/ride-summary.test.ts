@@ -124,7 +124,14 @@ describe('summarizeRide', () => {
         // Values no sensor gives, which the functions still have rules for.
         {
           weight: 1,
-          arbitrary: fc.constantFrom(-0, -5, 1e308, -1e308, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+          arbitrary: fc.constantFrom(
+            -0,
+            -5,
+            1e308,
+            -1e308,
+            Number.POSITIVE_INFINITY,
+            Number.NEGATIVE_INFINITY,
+          ),
         },
       );
     const ride = fc.integer({ min: 0, max: 1500 }).chain((n) =>
