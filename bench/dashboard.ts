@@ -9,6 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { meanMaxDurationsS } from '@vatio/analysis';
@@ -111,21 +112,40 @@ async function seed(dataDir: string, userId: string) {
   return (performance.now() - t0) / 1000;
 }
 
-/** `total` GETs with `CONCURRENCY` in flight at once; one latency per request. */
+/**
+ * One GET on a kept-alive connection, the body read in full. node:http rather than fetch: the load
+ * generator shares the machine's two cores with the server, and fetch (undici with WHATWG streams)
+ * spent more CPU per request than the server answering it, which measured the client instead.
+ */
+function get(url: URL, headers: Record<string, string>, agent: http.Agent): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${response.statusCode}`)),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** `total` GETs with `CONCURRENCY` in flight at once, each on its own kept-alive connection. */
 async function load(url: string, headers: Record<string, string>, total: number): Promise<number[]> {
   const samples: number[] = [];
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   let started = 0;
   const worker = async () => {
     while (started < total) {
       started++;
       const t0 = performance.now();
-      const response = await fetch(url, { headers });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await get(target, headers, agent);
       samples.push(performance.now() - t0);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
   return samples;
 }
 
