@@ -40,144 +40,225 @@ export function ridePass(
   streams: ActivityStreams,
   options: { zones: readonly PowerZone[] | undefined; criticalPower: WPrimeParameters | undefined },
 ): RidePass | undefined {
-  const { gapMask, powerW: power, heartRateBpm: hr, cadenceRpm: cadence } = streams;
-  const { leftRightBalancePct: balance, torqueEffectivenessPct: te, pedalSmoothnessPct: ps } = streams;
-  const n = gapMask.length;
+  const n = streams.gapMask.length;
+  const {
+    powerW,
+    heartRateBpm,
+    cadenceRpm,
+    leftRightBalancePct,
+    torqueEffectivenessPct,
+    pedalSmoothnessPct,
+  } = streams;
   // Streams whose channels are not all as long as the mask are left to the functions themselves.
-  for (const channel of [power, hr, cadence, balance, te, ps])
+  for (const channel of [
+    powerW,
+    heartRateBpm,
+    cadenceRpm,
+    leftRightBalancePct,
+    torqueEffectivenessPct,
+    pedalSmoothnessPct,
+  ]) {
     if (channel && channel.length !== n) return undefined;
+  }
+  const sums = new RideSums(streams, options);
+  // The first seconds on their own, then the rest. Node 20's V8 compiles a long loop in the middle of
+  // its first call (on-stack replacement), before the code after the loop has ever run, and then enters
+  // that compiled loop on every later call too, only to drop out of it at the loop's end for want of
+  // type information, every time: the walk along 4 hours ran several times slower than it should. A
+  // short first slice runs the code after the loop once before the loop is ever compiled.
+  const head = Math.min(n, WARM_UP_S);
+  sums.add(0, head);
+  sums.add(head, n);
+  return sums.result();
+}
+
+/** Seconds walked before the rest of the ride (see `ridePass`): fewer than any loop is compiled after. */
+const WARM_UP_S = 16;
+
+/** The running sums of `ridePass`, kept between slices of the timeline. */
+class RideSums {
+  private readonly gapMask: Uint8Array;
   // Absent channels read as NaN throughout (no second then counts); their figures are left undefined.
-  const none =
-    power && hr && cadence && balance && te && ps ? undefined : new Float64Array(n).fill(Number.NaN);
-  const p = power ?? none!;
-  const h = hr ?? none!;
-  const c = cadence ?? none!;
-  const lr = balance ?? none!;
-  const t = te ?? none!;
-  const s = ps ?? none!;
-
-  const zones = power && options.zones && options.zones.length > 0 ? options.zones : undefined;
-  const zoneSeconds = new Array<number>(zones?.length ?? 0).fill(0);
-  const cp = options.criticalPower;
-  const wPrime = power !== undefined && cp !== undefined && cp.cpW > 0 && cp.wPrimeJ > 0;
-  const cpW = cp?.cpW ?? 0;
-  const wPrimeJ = cp?.wPrimeJ ?? 0;
+  private readonly p: Float64Array;
+  private readonly h: Float64Array;
+  private readonly c: Float64Array;
+  private readonly lr: Float64Array;
+  private readonly t: Float64Array;
+  private readonly s: Float64Array;
+  private readonly zones: readonly PowerZone[] | undefined;
+  private readonly zoneSeconds: number[];
+  private readonly wPrime: boolean;
+  private readonly cpW: number;
+  private readonly wPrimeJ: number;
   // exponentialMean's smoothing factor, computed as there.
-  const alpha = 1 - Math.exp(-1 / XPOWER_TAU_S);
+  private readonly alpha = 1 - Math.exp(-1 / XPOWER_TAU_S);
 
-  let moving = 0;
-  let powerSum = 0;
-  let powerCount = 0;
-  let powerMax = Number.NEGATIVE_INFINITY;
+  private moving = 0;
+  private powerSum = 0;
+  private powerCount = 0;
+  private powerMax = Number.NEGATIVE_INFINITY;
   // rollingMean + fourthPowerMeanRoot (NP).
-  let windowSum = 0;
-  let run = 0;
-  let npSum = 0;
-  let npCount = 0;
+  private windowSum = 0;
+  private run = 0;
+  private npSum = 0;
+  private npCount = 0;
   // exponentialMean + fourthPowerMeanRoot (xPower).
-  let state = Number.NaN;
-  let xpSum = 0;
-  let xpCount = 0;
+  private state = Number.NaN;
+  private xpSum = 0;
+  private xpCount = 0;
   // wPrimeBalanceDifferentialJ + minimumWPrimeBalanceJ.
-  let wBalance = wPrimeJ;
-  let wMin = Number.POSITIVE_INFINITY;
-  let hrSum = 0;
-  let hrCount = 0;
-  let hrMax = Number.NEGATIVE_INFINITY;
-  let cadenceSum = 0;
-  let cadenceCount = 0;
-  let balanceWeighted = 0;
-  let balanceTotal = 0;
-  let teWeighted = 0;
-  let teTotal = 0;
-  let psWeighted = 0;
-  let psTotal = 0;
+  private wBalance: number;
+  private wMin = Number.POSITIVE_INFINITY;
+  private hrSum = 0;
+  private hrCount = 0;
+  private hrMax = Number.NEGATIVE_INFINITY;
+  private cadenceSum = 0;
+  private cadenceCount = 0;
+  private balanceWeighted = 0;
+  private balanceTotal = 0;
+  private teWeighted = 0;
+  private teTotal = 0;
+  private psWeighted = 0;
+  private psTotal = 0;
 
-  for (let i = 0; i < n; i++) {
-    const recorded = gapMask[i] === 0;
-    if (recorded) moving++;
-    const pw = p[i]!;
-    if (recorded && pw > powerMax) powerMax = pw;
-    if (recorded && Number.isFinite(pw)) {
-      powerSum += pw;
-      powerCount++;
-      if (zones) {
-        const k = zoneIndexOf(zones, pw);
-        zoneSeconds[k] = zoneSeconds[k]! + 1;
-      }
-      windowSum += pw;
-      run++;
-      if (run > NP_WINDOW_S) windowSum -= p[i - NP_WINDOW_S]!;
-      if (run >= NP_WINDOW_S) {
-        const mean = windowSum / NP_WINDOW_S;
-        if (!Number.isNaN(mean)) {
-          const sq = mean * mean;
-          npSum += sq * sq;
-          npCount++;
-        }
-      }
-      state = Number.isNaN(state) ? pw : state + alpha * (pw - state);
-      if (!Number.isNaN(state)) {
-        const sq = state * state;
-        xpSum += sq * sq;
-        xpCount++;
-      }
-    } else {
-      windowSum = 0;
-      run = 0;
-      state = Number.NaN;
-    }
-    if (wPrime) {
-      const w = recorded && Number.isFinite(pw) ? pw : 0;
-      if (w >= cpW) wBalance -= w - cpW;
-      else wBalance += ((cpW - w) * (wPrimeJ - wBalance)) / wPrimeJ;
-      if (wBalance < wMin) wMin = wBalance;
-    }
-    const bpm = h[i]!;
-    if (recorded && isHeartRate(bpm)) {
-      hrSum += bpm;
-      hrCount++;
-      if (bpm > hrMax) hrMax = bpm;
-    }
-    const rpm = c[i]!;
-    if (recorded && Number.isFinite(rpm) && rpm > 0) {
-      cadenceSum += rpm;
-      cadenceCount++;
-    }
-    if (recorded && pw > 0) {
-      const left = lr[i]!;
-      if (left >= 0 && left <= 100) {
-        balanceWeighted += pw * left;
-        balanceTotal += pw;
-      }
-      const tv = t[i]!;
-      if (Number.isFinite(tv)) {
-        teWeighted += pw * tv;
-        teTotal += pw;
-      }
-      const sv = s[i]!;
-      if (Number.isFinite(sv)) {
-        psWeighted += pw * sv;
-        psTotal += pw;
-      }
-    }
+  constructor(
+    private readonly streams: ActivityStreams,
+    options: { zones: readonly PowerZone[] | undefined; criticalPower: WPrimeParameters | undefined },
+  ) {
+    const { gapMask, powerW: power } = streams;
+    const n = gapMask.length;
+    let none: Float64Array | undefined;
+    const orNone = (channel: Float64Array | undefined) => {
+      if (channel) return channel;
+      none ??= new Float64Array(n).fill(Number.NaN);
+      return none;
+    };
+    this.gapMask = gapMask;
+    this.p = orNone(power);
+    this.h = orNone(streams.heartRateBpm);
+    this.c = orNone(streams.cadenceRpm);
+    this.lr = orNone(streams.leftRightBalancePct);
+    this.t = orNone(streams.torqueEffectivenessPct);
+    this.s = orNone(streams.pedalSmoothnessPct);
+    this.zones = power && options.zones && options.zones.length > 0 ? options.zones : undefined;
+    this.zoneSeconds = new Array<number>(this.zones?.length ?? 0).fill(0);
+    const cp = options.criticalPower;
+    this.wPrime = power !== undefined && cp !== undefined && cp.cpW > 0 && cp.wPrimeJ > 0;
+    this.cpW = cp?.cpW ?? 0;
+    this.wPrimeJ = cp?.wPrimeJ ?? 0;
+    this.wBalance = this.wPrimeJ;
   }
 
-  const leftPct = balance && power && balanceTotal !== 0 ? balanceWeighted / balanceTotal : undefined;
-  return {
-    movingTimeS: moving,
-    averagePowerW: power && powerCount > 0 ? powerSum / powerCount : undefined,
-    maxPowerW: power && powerMax !== Number.NEGATIVE_INFINITY ? powerMax : undefined,
-    workKj: power && powerCount > 0 ? powerSum / 1000 : undefined,
-    normalizedPowerW: power && npCount > 0 ? (npSum / npCount) ** 0.25 : undefined,
-    xPowerW: power && xpCount > 0 ? (xpSum / xpCount) ** 0.25 : undefined,
-    timeInPowerZonesS: zones ? zoneSeconds : undefined,
-    minWPrimeBalanceJ: wPrime && n > 0 ? wMin : undefined,
-    averageHeartRateBpm: hr && hrCount > 0 ? hrSum / hrCount : undefined,
-    maxHeartRateBpm: hr && hrMax !== Number.NEGATIVE_INFINITY ? hrMax : undefined,
-    averageCadenceRpm: cadence && cadenceCount > 0 ? cadenceSum / cadenceCount : undefined,
-    leftBalancePct: leftPct,
-    torqueEffectivenessPct: te && power && teTotal > 0 ? teWeighted / teTotal : undefined,
-    pedalSmoothnessPct: ps && power && psTotal > 0 ? psWeighted / psTotal : undefined,
-  };
+  /** Walks seconds `from..to`, after the ones before `from`. */
+  add(from: number, to: number): void {
+    const { gapMask, p, h, c, lr, t, s, zones, zoneSeconds, wPrime, cpW, wPrimeJ, alpha } = this;
+    let { moving, powerSum, powerCount, powerMax, windowSum, run, npSum, npCount, state, xpSum, xpCount } =
+      this;
+    let { wBalance, wMin, hrSum, hrCount, hrMax, cadenceSum, cadenceCount } = this;
+    let { balanceWeighted, balanceTotal, teWeighted, teTotal, psWeighted, psTotal } = this;
+    for (let i = from; i < to; i++) {
+      const recorded = gapMask[i] === 0;
+      if (recorded) moving++;
+      const pw = p[i]!;
+      if (recorded && pw > powerMax) powerMax = pw;
+      if (recorded && Number.isFinite(pw)) {
+        powerSum += pw;
+        powerCount++;
+        if (zones) {
+          const k = zoneIndexOf(zones, pw);
+          zoneSeconds[k] = zoneSeconds[k]! + 1;
+        }
+        windowSum += pw;
+        run++;
+        if (run > NP_WINDOW_S) windowSum -= p[i - NP_WINDOW_S]!;
+        if (run >= NP_WINDOW_S) {
+          const mean = windowSum / NP_WINDOW_S;
+          if (!Number.isNaN(mean)) {
+            const sq = mean * mean;
+            npSum += sq * sq;
+            npCount++;
+          }
+        }
+        state = Number.isNaN(state) ? pw : state + alpha * (pw - state);
+        if (!Number.isNaN(state)) {
+          const sq = state * state;
+          xpSum += sq * sq;
+          xpCount++;
+        }
+      } else {
+        windowSum = 0;
+        run = 0;
+        state = Number.NaN;
+      }
+      if (wPrime) {
+        const w = recorded && Number.isFinite(pw) ? pw : 0;
+        if (w >= cpW) wBalance -= w - cpW;
+        else wBalance += ((cpW - w) * (wPrimeJ - wBalance)) / wPrimeJ;
+        if (wBalance < wMin) wMin = wBalance;
+      }
+      const bpm = h[i]!;
+      if (recorded && isHeartRate(bpm)) {
+        hrSum += bpm;
+        hrCount++;
+        if (bpm > hrMax) hrMax = bpm;
+      }
+      const rpm = c[i]!;
+      if (recorded && Number.isFinite(rpm) && rpm > 0) {
+        cadenceSum += rpm;
+        cadenceCount++;
+      }
+      if (recorded && pw > 0) {
+        const left = lr[i]!;
+        if (left >= 0 && left <= 100) {
+          balanceWeighted += pw * left;
+          balanceTotal += pw;
+        }
+        const tv = t[i]!;
+        if (Number.isFinite(tv)) {
+          teWeighted += pw * tv;
+          teTotal += pw;
+        }
+        const sv = s[i]!;
+        if (Number.isFinite(sv)) {
+          psWeighted += pw * sv;
+          psTotal += pw;
+        }
+      }
+    }
+    Object.assign(this, { moving, powerSum, powerCount, powerMax, windowSum, run, npSum, npCount, state });
+    Object.assign(this, { xpSum, xpCount, wBalance, wMin, hrSum, hrCount, hrMax, cadenceSum, cadenceCount });
+    Object.assign(this, { balanceWeighted, balanceTotal, teWeighted, teTotal, psWeighted, psTotal });
+  }
+
+  result(): RidePass {
+    const { powerW: power, heartRateBpm: hr, cadenceRpm: cadence } = this.streams;
+    const { leftRightBalancePct: balance, torqueEffectivenessPct: te, pedalSmoothnessPct: ps } = this.streams;
+    const { powerSum, powerCount, powerMax, npSum, npCount, xpSum, xpCount, hrSum, hrCount, hrMax } = this;
+    const {
+      cadenceSum,
+      cadenceCount,
+      balanceWeighted,
+      balanceTotal,
+      teWeighted,
+      teTotal,
+      psWeighted,
+      psTotal,
+    } = this;
+    return {
+      movingTimeS: this.moving,
+      averagePowerW: power && powerCount > 0 ? powerSum / powerCount : undefined,
+      maxPowerW: power && powerMax !== Number.NEGATIVE_INFINITY ? powerMax : undefined,
+      workKj: power && powerCount > 0 ? powerSum / 1000 : undefined,
+      normalizedPowerW: power && npCount > 0 ? (npSum / npCount) ** 0.25 : undefined,
+      xPowerW: power && xpCount > 0 ? (xpSum / xpCount) ** 0.25 : undefined,
+      timeInPowerZonesS: this.zones ? this.zoneSeconds : undefined,
+      minWPrimeBalanceJ: this.wPrime && this.gapMask.length > 0 ? this.wMin : undefined,
+      averageHeartRateBpm: hr && hrCount > 0 ? hrSum / hrCount : undefined,
+      maxHeartRateBpm: hr && hrMax !== Number.NEGATIVE_INFINITY ? hrMax : undefined,
+      averageCadenceRpm: cadence && cadenceCount > 0 ? cadenceSum / cadenceCount : undefined,
+      leftBalancePct: balance && power && balanceTotal !== 0 ? balanceWeighted / balanceTotal : undefined,
+      torqueEffectivenessPct: te && power && teTotal > 0 ? teWeighted / teTotal : undefined,
+      pedalSmoothnessPct: ps && power && psTotal > 0 ? psWeighted / psTotal : undefined,
+    };
+  }
 }

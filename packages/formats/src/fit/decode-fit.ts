@@ -131,9 +131,7 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
     const t = num(e.timestamp);
     return t !== undefined && t >= Math.max(fromFit, startFit) - 1 && t <= toFit;
   });
-  let lastS = 0;
-  for (const t of series.timeS) if (t > lastS && Number.isFinite(t)) lastS = t;
-  const timer = timerFromEvents(events, startFit, lastS);
+  const timer = timerFromEvents(events, startFit, lastTimeS(series.timeS));
   // The samples are this function's own (the fast path's are the record columns themselves).
   const streams = resampleTo1Hz(series, { pauses: timer.pauses, consume: true });
   dropImpossiblePower(streams, warnings);
@@ -189,6 +187,20 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
     sessions: multisport && selected ? sessionInfos(sessions, selected.index) : undefined,
     warnings,
   };
+}
+
+/**
+ * The latest finite sample time, at least 0. A loop alone in its function, returning as soon as it ends:
+ * see `ridePass` (@vatio/analysis, metrics/ride-pass.ts) on why code after a long loop costs so much on
+ * Node 20.
+ */
+function lastTimeS(timeS: SampleValues): number {
+  let lastS = 0;
+  for (let i = 0; i < timeS.length; i++) {
+    const t = timeS[i]!;
+    if (t > lastS && Number.isFinite(t)) lastS = t;
+  }
+  return lastS;
 }
 
 /** Record distance runs on across a multisport file; the ride's distance starts at its first record. */

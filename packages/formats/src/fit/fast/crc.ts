@@ -35,33 +35,43 @@ export function fitCrc(bytes: Uint8Array, start: number, end: number): number {
   while (i < end && (bytes.byteOffset + i) & 3) crc = (crc >>> 8) ^ t[(crc ^ bytes[i++]!) & 0xff]!;
   const steps = LITTLE_ENDIAN ? Math.floor((end - i) / 16) : 0;
   if (steps > 0) {
-    const words = new Uint32Array(bytes.buffer, bytes.byteOffset + i, steps * 4);
-    for (let w = 0; w < words.length; w += 4) {
-      // The CRC (16 bits) enters the first two bytes; t[15] is for the first byte, t[0] for the last.
-      const a = words[w]! ^ crc;
-      const b = words[w + 1]!;
-      const c = words[w + 2]!;
-      const d = words[w + 3]!;
-      crc =
-        t[3840 + (a & 0xff)]! ^
-        t[3584 + ((a >>> 8) & 0xff)]! ^
-        t[3328 + ((a >>> 16) & 0xff)]! ^
-        t[3072 + (a >>> 24)]! ^
-        t[2816 + (b & 0xff)]! ^
-        t[2560 + ((b >>> 8) & 0xff)]! ^
-        t[2304 + ((b >>> 16) & 0xff)]! ^
-        t[2048 + (b >>> 24)]! ^
-        t[1792 + (c & 0xff)]! ^
-        t[1536 + ((c >>> 8) & 0xff)]! ^
-        t[1280 + ((c >>> 16) & 0xff)]! ^
-        t[1024 + (c >>> 24)]! ^
-        t[768 + (d & 0xff)]! ^
-        t[512 + ((d >>> 8) & 0xff)]! ^
-        t[256 + ((d >>> 16) & 0xff)]! ^
-        t[d >>> 24]!;
-    }
+    crc = crcOfWords(new Uint32Array(bytes.buffer, bytes.byteOffset + i, steps * 4), crc);
     i += steps * 16;
   }
   for (; i < end; i++) crc = (crc >>> 8) ^ t[(crc ^ bytes[i]!) & 0xff]!;
+  return crc;
+}
+
+/**
+ * The CRC after `words` (four per 16-byte step), from `crc`. A loop alone in its function, returning as
+ * soon as it ends: see `ridePass` (@vatio/analysis, metrics/ride-pass.ts) on why code after a long loop
+ * costs so much on Node 20.
+ */
+function crcOfWords(words: Uint32Array, crc: number): number {
+  const t = TABLES;
+  for (let w = 0; w < words.length; w += 4) {
+    // The CRC (16 bits) enters the first two bytes; t[15] is for the first byte, t[0] for the last.
+    const a = words[w]! ^ crc;
+    const b = words[w + 1]!;
+    const c = words[w + 2]!;
+    const d = words[w + 3]!;
+    crc =
+      t[3840 + (a & 0xff)]! ^
+      t[3584 + ((a >>> 8) & 0xff)]! ^
+      t[3328 + ((a >>> 16) & 0xff)]! ^
+      t[3072 + (a >>> 24)]! ^
+      t[2816 + (b & 0xff)]! ^
+      t[2560 + ((b >>> 8) & 0xff)]! ^
+      t[2304 + ((b >>> 16) & 0xff)]! ^
+      t[2048 + (b >>> 24)]! ^
+      t[1792 + (c & 0xff)]! ^
+      t[1536 + ((c >>> 8) & 0xff)]! ^
+      t[1280 + ((c >>> 16) & 0xff)]! ^
+      t[1024 + (c >>> 24)]! ^
+      t[768 + (d & 0xff)]! ^
+      t[512 + ((d >>> 8) & 0xff)]! ^
+      t[256 + ((d >>> 16) & 0xff)]! ^
+      t[d >>> 24]!;
+  }
   return crc;
 }
