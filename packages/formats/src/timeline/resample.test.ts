@@ -207,6 +207,21 @@ describe('resampleTo1Hz on whole-second series ≡ the general resampler (proper
     expect(isWholeSecondSeries({ timeS: range(3), channels: { powerW: [1, 2] } })).toBe(false);
   });
 
+  it('reuses handed-over times as the grid, but not times that start at −0 or are also a channel', () => {
+    const times = Float64Array.from(range(3));
+    expect(resampleTo1Hz({ timeS: times, channels: { powerW: [1, 2, 3] } }, { consume: true }).timeS).toBe(
+      times,
+    );
+    const negativeZero = Float64Array.from([-0, 1, 2]);
+    const grid = resampleTo1Hz({ timeS: negativeZero, channels: {} }, { consume: true }).timeS;
+    expect(grid).not.toBe(negativeZero);
+    expect(Object.is(grid[0], 0)).toBe(true);
+    const shared = Float64Array.from(range(3));
+    const s = resampleTo1Hz({ timeS: shared, channels: { powerW: shared } }, { consume: true });
+    expect(s.powerW).toBe(shared);
+    expect(s.timeS).not.toBe(shared);
+  });
+
   it('reuses a handed-over channel array once, and copies a second channel on the same array', () => {
     const shared = new Float64Array([1, -0, Number.POSITIVE_INFINITY]);
     const s = resampleTo1Hz(

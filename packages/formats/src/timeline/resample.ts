@@ -152,8 +152,16 @@ function wholeSecondStreams(series: SampleSeries, options: ResampleOptions): Act
       for (const channel of kept) channel[b] = Number.NaN;
     }
   }
-  const timeS = new Float64Array(n);
-  for (let i = 0; i < n; i++) timeS[i] = i;
+  // The series' own times are already 0, 1, 2… s: a handed-over array of them is the grid's (unless it
+  // starts at −0, which the grid does not).
+  const times = series.timeS;
+  const reuseTimes =
+    options.consume === true &&
+    times instanceof Float64Array &&
+    !taken.has(times) &&
+    !Object.is(times[0], -0);
+  const timeS = reuseTimes ? times : new Float64Array(n);
+  if (!reuseTimes) for (let i = 0; i < n; i++) timeS[i] = i;
   const streams: ActivityStreams = { ...channels, timeS, gapMask } as ActivityStreams;
   if (options.pauses?.length) {
     for (const name of CHANNELS) {
