@@ -19,7 +19,10 @@ import { freePort, signInOverHttp, startServerProcess } from '../packages/server
 import { summarize, type Timing } from './timing.ts';
 
 const RIDES = Number(process.argv[2] ?? 2000);
-const REQUESTS = Number(process.argv[3] ?? 500);
+// Enough requests that one pause (a GC in the server or the load generator delays all 50 in flight at
+// once) does not decide the p95 on its own, after a warm-up long enough for V8 to optimise the route.
+const REQUESTS = Number(process.argv[3] ?? 3000);
+const WARMUP_REQUESTS = 500;
 const CONCURRENCY = 50;
 const TARGET_P95_MS = 25;
 
@@ -185,7 +188,7 @@ try {
     }
     const results: Timing[] = [];
     for (const [label, url] of figures) {
-      await load(url, headers, CONCURRENCY); // warm-up
+      await load(url, headers, WARMUP_REQUESTS);
       results.push(summarize(label, await load(url, headers, REQUESTS)));
     }
     const health = results[0]!;
@@ -200,7 +203,10 @@ try {
         `${t.label.padEnd(44)}${t.medianMs.toFixed(1).padStart(9)}${t.p95Ms.toFixed(1).padStart(9)}${(t.p95Ms / health.p95Ms).toFixed(1).padStart(14)}`,
       );
     }
-    console.log(`target: p95 ≤ ${TARGET_P95_MS} ms for the two dashboard figures`);
+    const met = results.slice(1).every((t) => t.p95Ms <= TARGET_P95_MS);
+    console.log(
+      `target: p95 ≤ ${TARGET_P95_MS} ms for the two dashboard figures: ${met ? 'met' : 'NOT met'}`,
+    );
   } finally {
     await stop(server);
   }
