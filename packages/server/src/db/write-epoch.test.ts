@@ -67,4 +67,45 @@ describe('the write epoch', () => {
     await expect(sql`insert into epoch_probe (id, n) values (1, 1)`.execute(database.db)).rejects.toThrow();
     expect(count()).toBe(before + 2);
   });
+
+  test('a SELECT whose WITH clause writes counts as a write', async () => {
+    const before = count();
+    await sql`with changed as (update epoch_probe set n = n + 1 where id = 1 returning id) select id from changed`.execute(
+      database.db,
+    );
+    expect(count()).toBe(before + 1);
+    const built = count();
+    await database.db
+      .with('changed', (db) => db.updateTable('users').set({ updated_at: new Date() }).returning('id'))
+      .selectFrom('changed')
+      .select('id')
+      .execute();
+    expect(count()).toBe(built + 1);
+  });
+
+  test('savepoints behave as the wrapped driver does: none on PGlite, real ones on PostgreSQL', async () => {
+    const attempt = (async () => {
+      const trx = await database.db.startTransaction().execute();
+      try {
+        await sql`insert into epoch_probe (id, n) values (10, 1)`.execute(trx);
+        const inner = await trx.savepoint('probe').execute();
+        await sql`insert into epoch_probe (id, n) values (11, 1)`.execute(inner);
+        await inner.rollbackToSavepoint('probe').execute();
+        await trx.commit().execute();
+      } catch (error) {
+        await trx.rollback().execute();
+        throw error;
+      }
+    })();
+    if (database.engine === 'pglite') {
+      // Never a stand-in that does nothing: rolling back to it would keep the second row.
+      await expect(attempt).rejects.toThrow(/savepoint/i);
+    } else {
+      await attempt;
+      const rows = await sql<{
+        id: number;
+      }>`select id from epoch_probe where id in (10, 11) order by id`.execute(database.db);
+      expect(rows.rows.map((r) => r.id)).toEqual([10]);
+    }
+  });
 });

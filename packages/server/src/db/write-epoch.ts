@@ -46,10 +46,14 @@ export class WriteEpoch {
   }
 }
 
-/** Whether a statement may have changed data: anything but a SELECT, unless it reported 0 rows. */
+/**
+ * Whether a statement may have changed data: anything but a plain SELECT, unless it reported 0 rows.
+ * A SELECT with a WITH clause counts as a write: its CTEs may insert, update or delete.
+ */
 function changesData(query: CompiledQuery, result: QueryResult<unknown> | undefined): boolean {
-  const kind = query.query.kind;
-  if (kind === 'SelectQueryNode') return false;
+  const node = query.query;
+  if (node.kind === 'SelectQueryNode' && node.with === undefined) return false;
+  const kind = node.kind;
   if (kind === 'RawNode' && /^\s*select\b/i.test(query.sql)) return false;
   return result?.numAffectedRows !== 0n;
 }
@@ -77,11 +81,26 @@ class CountingConnection implements DatabaseConnection {
   }
 }
 
+type SavepointMethod = NonNullable<Driver['savepoint']>;
+
 class CountingDriver implements Driver {
+  // Savepoints exist only where the wrapped driver has them (PGlite's has none): Kysely refuses
+  // savepoints on a driver without the methods, and a stand-in that did nothing would let a
+  // "rollback to savepoint" silently keep the writes.
+  readonly savepoint?: SavepointMethod;
+  readonly rollbackToSavepoint?: SavepointMethod;
+  readonly releaseSavepoint?: SavepointMethod;
+
   constructor(
     private readonly inner: Driver,
     private readonly epoch: WriteEpoch,
-  ) {}
+  ) {
+    const pass = (method: SavepointMethod | undefined): SavepointMethod | undefined =>
+      method && ((connection, name, compile) => method.call(inner, innerOf(connection), name, compile));
+    this.savepoint = pass(inner.savepoint);
+    this.rollbackToSavepoint = pass(inner.rollbackToSavepoint);
+    this.releaseSavepoint = pass(inner.releaseSavepoint);
+  }
 
   init(): Promise<void> {
     return this.inner.init();
@@ -101,30 +120,6 @@ class CountingDriver implements Driver {
 
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     return this.inner.rollbackTransaction(innerOf(connection));
-  }
-
-  async savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    await this.inner.savepoint?.(innerOf(connection), name, compile);
-  }
-
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    await this.inner.rollbackToSavepoint?.(innerOf(connection), name, compile);
-  }
-
-  async releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    await this.inner.releaseSavepoint?.(innerOf(connection), name, compile);
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
