@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { lockPgliteDir } from './pglite-lock.ts';
 import { countingWrites, WriteEpoch } from './write-epoch.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -55,15 +56,37 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, engine: 'postgres', url: options.databaseUrl, writes, close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, {
-    parsers: { [pgliteTypes.DATE]: keepText, [INT8_OID]: (v: string) => Number(v) },
-    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
-  });
+  let unlock = () => {};
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    unlock = lockPgliteDir(dir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir, {
+      parsers: { [pgliteTypes.DATE]: keepText, [INT8_OID]: (v: string) => Number(v) },
+      ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // The embedded database belongs to this process alone: every write to it goes through here.
   const writes = new WriteEpoch(true);
   const db = new Kysely<Database>({ dialect: countingWrites(new PGliteDialect(pglite), writes) });
-  return { db, engine: 'pglite', pglite, writes, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    writes,
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 export function pgliteDirFor(dataDir: string): string {

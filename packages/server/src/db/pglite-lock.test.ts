@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { openDatabase } from './database.ts';
+import { DatabaseInUseError } from './pglite-lock.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'vatio-lock-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('one process at a time on an embedded database', () => {
+  test('a second open of the same folder is refused with a clear message until the first closes', async () => {
+    const dir = join(root, 'a', 'pglite');
+    const first = await openDatabase({ pgliteDir: dir });
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+    const second = openDatabase({ pgliteDir: dir });
+    await expect(second).rejects.toBeInstanceOf(DatabaseInUseError);
+    await expect(second).rejects.toThrow(/in use by another Vatio process \(pid \d+\)/);
+    await first.close();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+    const again = await openDatabase({ pgliteDir: dir });
+    await again.close();
+  }, 60_000);
+
+  test('a lock left by a process that died (killed, crashed) is taken over', async () => {
+    const dir = join(root, 'b', 'pglite');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    await openDatabase({ pgliteDir: dir }).then((h) => h.close());
+    writeFileSync(`${dir}.lock`, String(gone));
+    const handle = await openDatabase({ pgliteDir: dir });
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+    await handle.close();
+  }, 60_000);
+});
