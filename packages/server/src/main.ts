@@ -2,7 +2,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 import { buildVatio } from './app.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
 
 /** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()) {
@@ -26,6 +26,9 @@ export async function startServer(config: Config = loadConfig()) {
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${pgliteDirFor(config.dataDir)}`;
   console.log(`\n  Vatio is running at ${config.publicUrl}  (database: ${where})\n`);
+  if (config.inProcessWorkers) {
+    void bringAnalysesUpToDate(services, (message, details) => app.log.info(details ?? {}, message));
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

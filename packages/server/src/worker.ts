@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
 import { join } from 'node:path';
@@ -35,6 +35,7 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
   });
   await startWorkers(queue, services);
   console.log('Vatio worker running; Ctrl-C to stop.');
+  void bringAnalysesUpToDate(services, (message, details) => console.log(message, details ?? ''));
   return async () => {
     await queue.stop();
     await services.preparer.close();

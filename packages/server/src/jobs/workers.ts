@@ -21,9 +21,14 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
       }
     });
   }
-  await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, (job) => services.reanalysis.run(job));
-  // Rides an older analysis stored are brought up to date in the background.
-  await services.reanalysis.scheduleOutdated();
+  await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, async (job, { lastAttempt }) => {
+    try {
+      await services.reanalysis.run(job);
+    } catch (error) {
+      if (!lastAttempt) throw error;
+      await services.reanalysis.abandon(job, error);
+    }
+  });
   await queue.work<DemoRidesJob>(QUEUES.demoRides, (job) => services.demo.run(job));
   const strava = services.strava;
   if (strava) {
@@ -31,5 +36,24 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
       strava.sync.run(job, lastAttempt),
     );
     await queue.work<StravaWebhookEvent>(QUEUES.stravaEvent, (event) => strava.events.run(event));
+  }
+}
+
+/**
+ * Rides an older analysis stored are re-analysed in the background, once. Called after the server
+ * listens (and when `vatio worker` starts): a large install may queue thousands of rides, and a
+ * failure here must not keep the server from starting.
+ */
+export async function bringAnalysesUpToDate(
+  services: RideServices,
+  log: (message: string, details?: Record<string, unknown>) => void,
+): Promise<void> {
+  try {
+    const queued = await services.reanalysis.scheduleOutdated();
+    if (queued > 0) log(`re-analysing ${queued} rides stored by an older analysis`);
+  } catch (error) {
+    log('could not queue the re-analysis of older rides; the next start tries again', {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

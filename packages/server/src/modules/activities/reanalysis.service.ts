@@ -24,41 +24,84 @@ export class ReanalysisService {
       athleteSettings: AthleteSettingsRepository;
       queue: JobQueue;
       now: () => Date;
+      log: (message: string, details?: Record<string, unknown>) => void;
     },
   ) {}
 
   /** Marks the rider's rides from `fromDate` on (all of them when undefined) and queues them. */
   async scheduleFrom(userId: string, fromDate: string | undefined): Promise<number> {
     const { db, queue } = this.deps;
-    let query = db.updateTable('activities').set({ reanalysis_pending: true }).where('user_id', '=', userId);
-    if (fromDate) query = query.where('start_time', '>=', new Date(`${fromDate}T00:00:00Z`));
-    const rows = await query.returning('id').execute();
-    for (const row of rows)
-      await queue.send(QUEUES.analyzeActivity, { userId, activityId: row.id } satisfies AnalyzeActivityJob);
-    return rows.length;
-  }
-
-  /**
-   * Every rider's rides stored by an older version of the analysis (ANALYSIS_VERSION), marked and
-   * queued in one transaction, once: a ride already pending is not queued again, so restarts and
-   * several workers starting together add no second job.
-   */
-  async scheduleOutdated(): Promise<number> {
-    const { db, queue } = this.deps;
+    // Marked and queued together: a crash in between must not leave rides pending with no job.
     return db.transaction().execute(async (trx) => {
-      const rows = await trx
+      let query = trx
         .updateTable('activities')
         .set({ reanalysis_pending: true })
-        .where('analysis_version', '<', ANALYSIS_VERSION)
-        .where('reanalysis_pending', '=', false)
-        .returning(['id', 'user_id'])
-        .execute();
+        .where('user_id', '=', userId);
+      if (fromDate) query = query.where('start_time', '>=', new Date(`${fromDate}T00:00:00Z`));
+      const rows = await query.returning('id').execute();
       for (const row of rows) {
-        const job: AnalyzeActivityJob = { userId: row.user_id, activityId: row.id };
+        const job: AnalyzeActivityJob = { userId, activityId: row.id };
         await queue.send(QUEUES.analyzeActivity, job, trx);
       }
       return rows.length;
     });
+  }
+
+  /**
+   * Every rider's rides stored by an older version of the analysis (ANALYSIS_VERSION), marked and
+   * queued once: a ride already pending is not queued again, so restarts and several workers
+   * starting together add no second job. In batches of a few hundred rows, each marked and queued in
+   * one short transaction (rows another worker is marking are skipped, not waited for). Returns how
+   * many rides were queued.
+   */
+  async scheduleOutdated(batchSize = 500): Promise<number> {
+    const { db, queue } = this.deps;
+    let queued = 0;
+    for (;;) {
+      const batch = await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .updateTable('activities')
+          .set({ reanalysis_pending: true })
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('activities')
+              .select('id')
+              .where('analysis_version', '<', ANALYSIS_VERSION)
+              .where('reanalysis_pending', '=', false)
+              .limit(batchSize)
+              .forUpdate()
+              .skipLocked(),
+          )
+          .where('reanalysis_pending', '=', false)
+          .returning(['id', 'user_id'])
+          .execute();
+        for (const row of rows) {
+          const job: AnalyzeActivityJob = { userId: row.user_id, activityId: row.id };
+          await queue.send(QUEUES.analyzeActivity, job, trx);
+        }
+        return rows.length;
+      });
+      queued += batch;
+      if (batch < batchSize) return queued;
+    }
+  }
+
+  /**
+   * After the last failed try (the original unreadable, the blob store unreachable): the ride keeps
+   * the analysis it has and is no longer shown as waiting. Its version stays, so the next start tries
+   * again when the analysis has changed since.
+   */
+  async abandon(job: AnalyzeActivityJob, error: unknown): Promise<void> {
+    this.deps.log('re-analysis failed; the ride keeps its previous analysis', {
+      activityId: job.activityId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    await this.deps.db
+      .updateTable('activities')
+      .set({ reanalysis_pending: false })
+      .where('user_id', '=', job.userId)
+      .where('id', '=', job.activityId)
+      .execute();
   }
 
   async pending(userId: string): Promise<number> {

@@ -27,7 +27,10 @@ export interface RideSummaryFacts {
   efficiency_factor: number | null;
   pedal_smoothness_pct: number | null;
   torque_effectiveness_pct: number | null;
-  /** The ride's whole-ride CdA, only when its fit is good enough to follow (ride-aero.ts). */
+  /**
+   * The ride's whole-ride CdA, only when its fit is good enough to follow (ride-aero.ts) and the
+   * rider has not marked the ride as indoor (the fit was made from the file's own type).
+   */
   cda_m2: number | null;
   power_zones_s: number[] | null;
   heart_rate_zones_s: number[] | null;
@@ -82,7 +85,7 @@ export class DashboardRepository {
         summaryNumber('torqueEffectivenessPct').as('torque_effectiveness_pct'),
         sql<
           number | null
-        >`case when (summary->'aeroFit'->>'trustworthy')::boolean then (summary->'aeroFit'->>'cdaM2')::float8 end`.as(
+        >`case when type <> 'VirtualRide' and (summary->'aeroFit'->>'trustworthy')::boolean then (summary->'aeroFit'->>'cdaM2')::float8 end`.as(
           'cda_m2',
         ),
         summaryArray('timeInPowerZonesS').as('power_zones_s'),

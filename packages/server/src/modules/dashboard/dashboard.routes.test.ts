@@ -383,6 +383,25 @@ describe('GET /api/dashboard/*', () => {
     expect(theirs.data_source).toBe('demo');
   });
 
+  test('a ride the rider marked indoor after import leaves the CdA trend alone', async () => {
+    // Its fit was made from the file's own type, before the rider said it was on a trainer.
+    const trainer = await storeRide(h.database.db, rider.user.id, {
+      start: '2030-01-15T18:00:00Z',
+      type: 'VirtualRide',
+      movingS: 3600,
+      summary: {
+        aeroFit: { cdaM2: 0.5, crr: 0.004, r2: 0.97, rmseM: 1.2, cdaSeM2: 0.004, trustworthy: true },
+      },
+    });
+    try {
+      const n = await get(`/api/dashboard/narrative?${MADRID}`);
+      const aero = n.metrics.find((m: { type: string }) => m.type === 'aerodynamics');
+      expect(aero.value).toBe(0.32);
+    } finally {
+      await h.database.db.deleteFrom('activities').where('id', '=', trainer).execute();
+    }
+  });
+
   test('the narrative says it is syncing while a Strava import runs, not only while files upload', async () => {
     const db = h.database.db;
     // The database stamps updated_at with its own clock (not this test's 2030), so the run is kept

@@ -6,6 +6,8 @@ import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 export interface KnownRide {
   start: string;
   source?: 'upload' | 'strava' | 'demo';
+  /** Activity type (default Ride). */
+  type?: string;
   distanceM?: number | null;
   movingS: number;
   elevationM?: number | null;
@@ -32,7 +34,7 @@ export async function storeRide(db: Kysely<Database>, userId: string, ride: Know
       source: ride.source ?? 'upload',
       content_hash: `known-${++counter}-${ride.start}`,
       name: `Ride ${counter}`,
-      type: 'Ride',
+      type: ride.type ?? 'Ride',
       sport: 'cycling',
       sub_sport: null,
       start_time: startTime,

@@ -220,30 +220,70 @@ describe('a stored ride', () => {
 
   test('rides an older analysis stored are re-analysed once, in the background, and gain what it adds', async () => {
     const db = h.database.db;
+    const rows = await db
+      .selectFrom('activities')
+      .select(['id', 'summary'])
+      .where('user_id', '=', rider.user.id)
+      .orderBy('start_time')
+      .limit(3)
+      .execute();
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const { aeroFit: _dropped, ...olderSummary } = row.summary as Record<string, unknown>;
+      await db
+        .updateTable('activities')
+        .set({ analysis_version: ANALYSIS_VERSION - 1, summary: JSON.stringify(olderSummary) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    // Batches of two: every outdated ride is queued, across batches.
+    expect(await h.services.reanalysis.scheduleOutdated(2)).toBe(3);
+    // Already queued: a restart, or a second worker starting, queues nothing more.
+    expect(await h.services.reanalysis.scheduleOutdated(2)).toBe(0);
+    const ids = rows.map((r) => r.id);
+    const read = () => db.selectFrom('activities').selectAll().where('id', 'in', ids).execute();
+    const deadline = Date.now() + 30_000;
+    let after = await read();
+    while (after.some((r) => r.reanalysis_pending) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await read();
+    }
+    for (const row of after) {
+      expect(row.reanalysis_pending).toBe(false);
+      expect(row.analysis_version).toBe(ANALYSIS_VERSION);
+      expect((row.summary as { aeroFit: { trustworthy: boolean } }).aeroFit.trustworthy).toBe(true);
+    }
+  });
+
+  test('a re-analysis that fails its last try leaves the ride as it was, no longer waiting', async () => {
+    const db = h.database.db;
     const id = await firstId();
     const before = await db
       .selectFrom('activities')
-      .select('summary')
+      .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const { aeroFit: _dropped, ...olderSummary } = before.summary as Record<string, unknown>;
-    await db
-      .updateTable('activities')
-      .set({ analysis_version: ANALYSIS_VERSION - 1, summary: JSON.stringify(olderSummary) })
+    await db.updateTable('activities').set({ reanalysis_pending: true }).where('id', '=', id).execute();
+    // Another rider's job for this ride changes nothing.
+    await h.services.reanalysis.abandon({ userId: stranger.user.id, activityId: id }, new Error('x'));
+    expect(
+      (
+        await db
+          .selectFrom('activities')
+          .select('reanalysis_pending')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).reanalysis_pending,
+    ).toBe(true);
+    await h.services.reanalysis.abandon({ userId: rider.user.id, activityId: id }, new Error('unreadable'));
+    const after = await db
+      .selectFrom('activities')
+      .selectAll()
       .where('id', '=', id)
-      .execute();
-    expect(await h.services.reanalysis.scheduleOutdated()).toBe(1);
-    // Already queued: a restart, or a second worker starting, queues nothing more.
-    expect(await h.services.reanalysis.scheduleOutdated()).toBe(0);
-    const deadline = Date.now() + 30_000;
-    let row = await db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    while (row.reanalysis_pending && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      row = await db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    }
-    expect(row.reanalysis_pending).toBe(false);
-    expect(row.analysis_version).toBe(ANALYSIS_VERSION);
-    expect((row.summary as { aeroFit: { trustworthy: boolean } }).aeroFit.trustworthy).toBe(true);
+      .executeTakeFirstOrThrow();
+    expect(after.reanalysis_pending).toBe(false);
+    expect(after.analysis_version).toBe(before.analysis_version);
+    expect(after.summary).toEqual(before.summary);
   });
 
   test('a bad athlete setting is refused with field messages', async () => {
