@@ -120,9 +120,14 @@ await json('/profile', {
   },
 });
 if (stage !== 'none') {
-  const { authorize_url } = (
-    await json('/strava/connect', { method: 'POST', token, body: { return_to: '/sync' } })
-  ).body as { authorize_url: string };
+  // As a browser would: the state cookie /connect sets goes back with Strava's redirect.
+  const started = await fetch(`${base}/api/strava/connect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ return_to: '/sync' }),
+  });
+  const stateCookie = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const { authorize_url } = (await started.json()) as { authorize_url: string };
   const a = new URL(authorize_url);
   const form = new URLSearchParams({ decision: 'approve', ...Object.fromEntries(a.searchParams) });
   form.delete('scope');
@@ -132,7 +137,7 @@ if (stage !== 'none') {
     body: form,
     redirect: 'manual',
   });
-  await fetch(approved.headers.get('location')!, { redirect: 'manual' });
+  await fetch(approved.headers.get('location')!, { redirect: 'manual', headers: { cookie: stateCookie } });
 }
 if (stage === 'import') {
   await json('/strava/sync', { method: 'POST', token, body: { action: 'import_bikes' } });
