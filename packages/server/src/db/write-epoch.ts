@@ -53,8 +53,7 @@ export class WriteEpoch {
 function changesData(query: CompiledQuery, result: QueryResult<unknown> | undefined): boolean {
   const node = query.query;
   if (node.kind === 'SelectQueryNode' && node.with === undefined) return false;
-  const kind = node.kind;
-  if (kind === 'RawNode' && /^\s*select\b/i.test(query.sql)) return false;
+  if (node.kind === 'RawNode' && /^\s*select\b/i.test(query.sql)) return false;
   return result?.numAffectedRows !== 0n;
 }
 

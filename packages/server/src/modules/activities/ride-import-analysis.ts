@@ -1,4 +1,5 @@
 import {
+  type AeroFit,
   type HeartRateZone,
   hrZonesPercentOfLthr,
   hrZonesPercentOfMax,
@@ -112,15 +113,10 @@ function hasAny(values: Float64Array | undefined): boolean {
 }
 
 /** The whole-ride aero fit kept with a ride's summary, for the aerodynamics trend. */
-export interface StoredAeroFit {
-  cdaM2: number;
-  crr: number;
-  r2: number;
-  rmseM: number;
-  cdaSeM2: number;
+export type StoredAeroFit = Pick<AeroFit, 'cdaM2' | 'crr' | 'r2' | 'rmseM' | 'cdaSeM2'> & {
   /** Whether the fit is good enough to follow week to week (`aeroFitTrustworthy`). */
-  trustworthy: boolean;
-}
+  readonly trustworthy: boolean;
+};
 
 export interface AnalysedRide {
   summary: RideSummary;

@@ -15,6 +15,7 @@ import { codeMessage, noAccountMessage } from './messages.ts';
 import type { OtpRepository } from './otp.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
+import { setBounded } from '../../lib/bounded-map.ts';
 import type { ContactColumn, UserRepository, UserRow } from './user.repository.ts';
 
 // Limits from the foundation issue and spec 000 §9.
@@ -281,9 +282,7 @@ export class AuthService {
   }
 
   private rememberLive(sessionId: string, stamp: number): void {
-    this.liveAt.delete(sessionId);
-    if (this.liveAt.size >= MAX_REMEMBERED_SESSIONS) this.liveAt.delete(this.liveAt.keys().next().value!);
-    this.liveAt.set(sessionId, stamp);
+    setBounded(this.liveAt, sessionId, stamp, MAX_REMEMBERED_SESSIONS);
   }
 
   async logout(auth: Authenticated): Promise<void> {

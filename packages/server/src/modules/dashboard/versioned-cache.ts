@@ -1,4 +1,5 @@
 import type { WriteEpoch } from '../../db/write-epoch.ts';
+import { setBounded } from '../../lib/bounded-map.ts';
 
 interface Entry<T> {
   version: string;
@@ -39,9 +40,7 @@ export class VersionedCache<T> {
       this.computing.set(job, pending);
     }
     const value = await pending;
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { version: current, checkedAt: stamp, value });
+    setBounded(this.entries, key, { version: current, checkedAt: stamp, value }, this.maxEntries);
     return value;
   }
 }

@@ -1,5 +1,6 @@
 import { dayNumber, isoDateOf } from '@vatio/analysis';
 import { AppError } from '../../errors.ts';
+import { setBounded } from '../../lib/bounded-map.ts';
 
 /**
  * Calendar days, weeks and months as the rider lives them: local dates in an IANA time zone, weeks
@@ -43,8 +44,7 @@ function remembered<R>(max: number, compute: (input: string) => R): (input: stri
     const known = answers.get(input);
     if (known !== undefined) return known;
     const answer = compute(input);
-    if (answers.size >= max) answers.delete(answers.keys().next().value!);
-    answers.set(input, answer);
+    setBounded(answers, input, answer, max);
     return answer;
   };
 }
