@@ -5,11 +5,44 @@ import {
   altitudeSpikes,
   dropAllZeroChannels,
   dropAltitudeSpikes,
-  slidingRange,
   dropImpossiblePower,
   MAX_PLAUSIBLE_POWER_W,
   ALTITUDE_SPIKE_M,
 } from './finalize.ts';
+
+/**
+ * Highest and lowest finite value within ±`halfWidth` of each index (NaN where there is none), in
+ * O(n) with a monotone queue for each: the window slides one sample at a time. The spike rule's
+ * reference here; `dropAltitudeSpikes` checks coarser blocks first and a window only where they do
+ * not settle it.
+ */
+function slidingRange(values: Float64Array, halfWidth: number): { max: Float64Array; min: Float64Array } {
+  const n = values.length;
+  const max = new Float64Array(n);
+  const min = new Float64Array(n);
+  const high = new Int32Array(n);
+  const low = new Int32Array(n);
+  let highHead = 0;
+  let highTail = 0;
+  let lowHead = 0;
+  let lowTail = 0;
+  for (let r = 0; r < n + halfWidth; r++) {
+    const v = r < n ? values[r]! : Number.NaN;
+    if (Number.isFinite(v)) {
+      while (highTail > highHead && values[high[highTail - 1]!]! <= v) highTail--;
+      high[highTail++] = r;
+      while (lowTail > lowHead && values[low[lowTail - 1]!]! >= v) lowTail--;
+      low[lowTail++] = r;
+    }
+    const i = r - halfWidth;
+    if (i < 0) continue;
+    while (highTail > highHead && high[highHead]! < i - halfWidth) highHead++;
+    while (lowTail > lowHead && low[lowHead]! < i - halfWidth) lowHead++;
+    max[i] = highTail > highHead ? values[high[highHead]!]! : Number.NaN;
+    min[i] = lowTail > lowHead ? values[low[lowHead]!]! : Number.NaN;
+  }
+  return { max, min };
+}
 
 function streamsOf(power: number[]): ActivityStreams {
   const n = power.length;
