@@ -9,7 +9,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/{analysis,schemas,formats,cli,web}/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/{analysis,schemas,formats,cli,web}/src/**/*.test.{ts,tsx}',
+            'packages/web/build/**/*.test.ts',
+          ],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError, ERRORS } from './errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { OtpRepository } from './modules/auth/otp.repository.ts';
@@ -86,6 +86,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   const sms =
     options.sms ?? createSmsTransport({ providerUrl: config.smsProviderUrl, outboxDir, logger: app.log });
   app.addHook('onClose', async () => mail.close());
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, mapTiles: config.mapTiles });
 
   const { db } = database;
   const users = new UserRepository(db);
@@ -193,35 +194,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     now,
   });
 
-  if (config.webDistDir) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      // Hashed assets never change; everything else (index.html, sw.js) is revalidated so a new release is picked up.
-      setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const wantsApp = request.method === 'GET' && !request.url.startsWith('/api/') && config.webDistDir;
-    if (wantsApp) {
-      const file = request.url.split('?')[0]!.slice(1);
-      // Top-level files of the build (favicon, sw.js…) exist as files; every other path is a client route.
-      if (file && !file.includes('/') && /\.\w+$/.test(file)) {
-        if (existsSync(join(config.webDistDir!, file))) return reply.sendFile(file);
-        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
-      }
-      return reply.sendFile('index.html');
-    }
-    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
-  });
+  await registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 
   return { app, services };
 }

@@ -34,6 +34,8 @@ export interface Config {
   analysisThreads: number;
   /** Folder with the built web app; not served when absent. */
   webDistDir: string | undefined;
+  /** Serve the web build's source maps (SERVE_SOURCE_MAPS=true); off by default. */
+  serveSourceMaps: boolean;
   strava: StravaConfig;
   /** Map tiles under the ride's route; null (the default) draws the track on a plain background. */
   mapTiles: MapTilesConfig | null;
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? Math.min(4, Math.max(0, availableParallelism() - 1))
         : nonNegativeInt(env.ANALYSIS_THREADS, 'ANALYSIS_THREADS'),
     webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true' || env.SERVE_SOURCE_MAPS === '1',
     strava: {
       clientId: env.STRAVA_CLIENT_ID || undefined,
       clientSecret: env.STRAVA_CLIENT_SECRET || undefined,
