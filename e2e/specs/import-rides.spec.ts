@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 
 // Real ride files from public repositories, read in place (never copied into the project).

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { E2E_TILE_ATTRIBUTION, E2E_TILE_PORT } from '../playwright.config.ts';
 

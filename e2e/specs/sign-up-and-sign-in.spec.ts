@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { requestCode, submitCode, typeCode } from '../page-models/auth-pages.ts';
 import { addFirstBike, fillProfile } from '../page-models/onboarding-pages.ts';
 import { readCode } from '../outbox.ts';

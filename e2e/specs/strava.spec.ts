@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { E2E_STRAVA_URL } from '../playwright.config.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 

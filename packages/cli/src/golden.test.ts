@@ -1,6 +1,7 @@
 /**
  * Golden tests: Vatio's own figures for real rides against what each head unit computed and wrote
- * into its FIT session message (`expected.json` beside the shared fixtures). The device's figures are
+ * into its FIT session message (`expected.json` beside the vendored rides in packages/formats/fixtures,
+ * and beside the shared corpus when present). The device's figures are
  * an independent oracle; the bounds are the issue's (NP 2 % or 3 W, TSS 4 %, IF 0.02, average power
  * and work 2 %, distance 1 %), and the device's own FTP is used for IF and TSS.
  *
@@ -17,7 +18,7 @@ import {
 } from '@vatio/analysis';
 import { type Activity, decodeActivity } from '@vatio/formats';
 import { describe, expect, it } from 'vitest';
-import { type DeviceSession, fixturesExist, loadExpected, readFixture } from './test-support/fixtures.ts';
+import { type DeviceSession, loadExpected, readFixture } from './test-support/fixtures.ts';
 
 type Check = 'np' | 'tss' | 'if' | 'average' | 'work' | 'max' | 'distance' | 'moving' | 'elapsed';
 
@@ -141,7 +142,17 @@ const cases = Object.entries(expected)
   .filter((c): c is { name: string; device: DeviceSession } => c.device?.timer_time_s !== undefined)
   .sort((a, b) => a.name.localeCompare(b.name));
 
-describe.skipIf(!fixturesExist)('golden figures against what the devices recorded', () => {
+describe('golden figures against what the devices recorded', () => {
+  it('always has the vendored rides with device figures to check', () => {
+    expect(cases.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'garmin-edge-800-indoor-trainer-38min-power-laps.fit',
+        'garmin-edge-810-vector-road-1h18-power-laps.fit',
+        'zwift-virtual-ride-30min-power.fit',
+      ]),
+    );
+  });
+
   describe.each(cases)('$name', ({ name, device }) => {
     const quirks = DEVICE_QUIRKS[name] ?? {};
     const excluded = quirks.excluded ?? {};

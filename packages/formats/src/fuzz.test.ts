@@ -5,7 +5,7 @@ import { decodeActivity } from './decode.ts';
 import { FormatError } from './errors.ts';
 import { encodeFit } from './fit/encode.ts';
 import { generateRide } from './synthetic/ride.ts';
-import { fixtureNames, fixturesExist, readFixture } from './test-support/fixtures.ts';
+import { fixtureNames, readFixture } from './test-support/fixtures.ts';
 import { utf8 } from './test-support/samples.ts';
 
 /** A hang guard, not a speed target: the CI machine is shared and the largest fixture takes ~0.5 s. */
@@ -109,7 +109,7 @@ describe('decoding hostile bytes', () => {
   });
 });
 
-describe.skipIf(!fixturesExist)('decoding damaged copies of the real fixtures', () => {
+describe('decoding damaged copies of the real fixtures', () => {
   const names = fixtureNames();
 
   it.each(names)('survives truncated prefixes of %s', SLOW, (name) => {

@@ -1,3 +1,4 @@
+import './lib/strict-csp';
 import './styles.css';
 import './i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -6,15 +6,21 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
 /**
- * The shared corpus of real ride files. It lives outside the repository (several files carry GPL/AGPL
- * or Garmin licences) and must never be copied into it; tests that need it skip when it is absent.
+ * Real rides vendored in the repository (MIT-licensed, see packages/formats/fixtures/SOURCE.md):
+ * always present, so the golden checks run in every clone and never skip silently.
+ */
+export const VENDORED_DIR = join(REPO_ROOT, 'packages', 'formats', 'fixtures');
+
+/**
+ * The larger shared corpus of real ride files. It lives outside the repository (several files carry
+ * GPL/AGPL or Garmin licences) and must never be copied into it; its rides are added when present.
  */
 export const FIXTURES_DIR = resolve(
   REPO_ROOT,
   process.env.VATIO_FIXTURES ?? join('..', 'shared', 'fixtures', 'activities'),
 );
 
-export const fixturesExist = existsSync(join(FIXTURES_DIR, 'expected.json'));
+export const sharedCorpusExists = existsSync(join(FIXTURES_DIR, 'expected.json'));
 
 /** What a head unit wrote into its FIT session message, in the units of expected.json. */
 export interface DeviceSession {
@@ -43,20 +49,28 @@ export interface ExpectedFixture {
   readonly note?: string;
 }
 
-/** expected.json beside the fixtures, or {} (with a warning) when the corpus is absent. */
+function readExpected(dir: string): Record<string, ExpectedFixture> {
+  return JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Record<string, ExpectedFixture>;
+}
+
+/**
+ * The devices' figures for the vendored rides, plus the shared corpus's when present; its absence is
+ * printed (one line), never silent.
+ */
 export function loadExpected(): Record<string, ExpectedFixture> {
-  if (!fixturesExist) {
-    console.warn(`fixtures not found at ${FIXTURES_DIR} (set VATIO_FIXTURES); fixture tests are skipped`);
-    return {};
+  const vendored = readExpected(VENDORED_DIR);
+  if (!sharedCorpusExists) {
+    console.warn(
+      `shared fixture corpus not found at ${FIXTURES_DIR} (set VATIO_FIXTURES): golden checks run on the ${Object.keys(vendored).length} vendored rides only`,
+    );
+    return vendored;
   }
-  return JSON.parse(readFileSync(join(FIXTURES_DIR, 'expected.json'), 'utf8')) as Record<
-    string,
-    ExpectedFixture
-  >;
+  return { ...vendored, ...readExpected(FIXTURES_DIR) };
 }
 
 export function fixturePath(name: string): string {
-  return join(FIXTURES_DIR, name);
+  const vendored = join(VENDORED_DIR, name);
+  return existsSync(vendored) ? vendored : join(FIXTURES_DIR, name);
 }
 
 export function readFixture(name: string): Uint8Array {
@@ -64,8 +78,7 @@ export function readFixture(name: string): Uint8Array {
 }
 
 export function fixtureNames(): string[] {
-  if (!fixturesExist) return [];
-  return readdirSync(FIXTURES_DIR)
-    .filter((n) => /\.(fit|tcx|gpx)(\.gz)?$/i.test(n))
-    .sort();
+  const names = new Set(readdirSync(VENDORED_DIR));
+  if (sharedCorpusExists) for (const name of readdirSync(FIXTURES_DIR)) names.add(name);
+  return [...names].filter((n) => /\.(fit|tcx|gpx)(\.gz)?$/i.test(n)).sort();
 }
