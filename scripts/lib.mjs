@@ -56,6 +56,7 @@ export function ensureWebBuild({ force = false } = {}) {
     'packages/web/public',
     'packages/web/index.html',
     'packages/web/vite.config.ts',
+    'packages/web/build',
     'packages/schemas/src',
     'packages/analysis/src',
     'package-lock.json',
