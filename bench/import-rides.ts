@@ -62,7 +62,7 @@ function ensureCorpus(rides: number): { dir: string; generatedMs?: number } {
 
 /**
  * Resident memory (Linux VmRSS now, or VmHWM: the peak so far) of a process and its descendants, the largest of them, MB.
- * The server runs under the tsx launcher, so the node process doing the work is a child of `pid`.
+ * (The compiled server does its work in `pid` itself; its children are the short-lived migration process.)
  */
 function rssMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number | undefined {
   if (pid === undefined) return undefined;
@@ -122,7 +122,9 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
   const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-import-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' }, port);
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' }, port, {
+    compiled: true,
+  });
   try {
     const headers = await signInOverHttp(base, dataDir, 'bench@vatio.test');
     const startServerRssMb = rssMb(server.pid, 'VmRSS');

@@ -14,6 +14,7 @@ import { BENCH_DURATION_S, BENCH_FTP_W, makeBenchRide } from './ride.ts';
 import { sdkDecode } from './sdk-decode.ts';
 import { sportsLibImport } from './sports-lib.ts';
 import { runImportBench } from './import-rides.ts';
+import { measureIdleMemory } from './memory.ts';
 import { type Timing, timeAsync, timeSync } from './timing.ts';
 import { vatioAnalyze, vatioDecode, vatioDecodeAndAnalyze, vatioDecodeSdkPath } from './vatio.ts';
 
@@ -24,6 +25,27 @@ const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) :
 
 /** Import target: the rides through the HTTP API into PGlite within this many seconds. */
 const IMPORT_TARGET_S = 60;
+/** Resident-memory budgets of the compiled server on PGlite (issue 12): idle, and at the import's peak. */
+const IDLE_BUDGET_MB = 300;
+const IMPORT_PEAK_BUDGET_MB = 600;
+
+const budget = (mb: number | undefined, limit: number) =>
+  `${fmt(mb ?? Number.NaN, 0)} MB (budget ≤ ${limit} MB: ${mb !== undefined && mb <= limit ? 'met' : 'NOT met'})`;
+
+/** The compiled server is what these figures measure: build it first when stale. */
+async function compiledServer(): Promise<void> {
+  const { ensureServerBuild } = await import('../scripts/lib.mjs');
+  await ensureServerBuild();
+}
+
+async function memoryBench(): Promise<void> {
+  await compiledServer();
+  const idle = await measureIdleMemory();
+  console.log(
+    `\nmemory: compiled server on PGlite, idle 3 s after start: first start (creates and migrates the ` +
+      `database) ${budget(idle.firstStartMb, IDLE_BUDGET_MB)}; restart ${budget(idle.restartMb, IDLE_BUDGET_MB)}`,
+  );
+}
 
 async function decodeBench(): Promise<void> {
   console.log(
@@ -107,6 +129,7 @@ async function importBench(): Promise<void> {
     `\nimport: ${rides} synthetic rides of 1–5 h uploaded through the HTTP API (${options.filesPerRequest} files a ` +
       `request, ${options.concurrentRequests} requests at once) into a Vatio server process on PGlite`,
   );
+  await compiledServer();
   const r = await runImportBench(options);
   if (r.generatedMs !== undefined)
     console.log(`(corpus generated in ${fmt(r.generatedMs / 1000, 1)} s, kept for later runs)`);
@@ -117,7 +140,7 @@ async function importBench(): Promise<void> {
   console.log(
     `bare decoding of the same files in one process: ${fmt(r.bareDecodeS, 1)} s; import / bare decode = ` +
       `${fmt(r.ratioToBareDecode, 1)}×; server memory ${fmt(r.startServerRssMb ?? Number.NaN, 0)} MB before the first upload, ` +
-      `peak ${fmt(r.peakServerRssMb ?? Number.NaN, 0)} MB`,
+      `peak ${budget(r.peakServerRssMb, IMPORT_PEAK_BUDGET_MB)}`,
   );
   console.log(
     `target: ${rides} rides within ${IMPORT_TARGET_S} s: ${r.wallS <= IMPORT_TARGET_S ? 'met' : 'NOT met'}`,
@@ -132,8 +155,9 @@ function dashboardBench(): void {
   });
 }
 
-// `npm run bench` runs all three; `npm run bench -- decode`, `-- import` or `-- dashboard` one of them.
+// `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- import` or `-- dashboard` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
+if (only === undefined || only === 'memory') await memoryBench();
 if (only === undefined || only === 'import') await importBench();
 if (only === undefined || only === 'dashboard') dashboardBench();

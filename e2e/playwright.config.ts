@@ -43,7 +43,8 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      command: `node ${join(ROOT, 'node_modules/tsx/dist/cli.mjs')} ${join(ROOT, 'packages/server/src/main.ts')}`,
+      // The compiled server (scripts/build-server.mjs), as `npm start` runs it; `npm test` builds it.
+      command: `node ${join(ROOT, 'packages/cli/dist/vatio.mjs')} serve`,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -76,3 +76,25 @@ export function ensureWebBuild({ force = false } = {}) {
 }
 
 export const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+/** The compiled `vatio` command (scripts/build-server.mjs), with the server inside. */
+export const COMPILED_CLI = join(ROOT, 'packages/cli/dist/vatio.mjs');
+const SERVER_SOURCES = ['server', 'cli', 'formats', 'analysis', 'schemas']
+  .map((name) => join(ROOT, 'packages', name, 'src'))
+  .concat([join(ROOT, 'package-lock.json'), join(ROOT, 'scripts/build-server.mjs')]);
+
+/** The compiled command exists and no source it is built from is newer. */
+export function compiledServerIsCurrent() {
+  return (
+    existsSync(COMPILED_CLI) &&
+    Math.max(...SERVER_SOURCES.map(newestMtimeMs)) <= statSync(COMPILED_CLI).mtimeMs
+  );
+}
+
+/** Compiles the server and the command to JavaScript when they are missing or stale. */
+export async function ensureServerBuild({ force = false } = {}) {
+  if (!force && compiledServerIsCurrent()) return;
+  log('compiling the server…');
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+}

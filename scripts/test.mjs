@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, startThrowawayPostgres } from './postgres.mjs';
-import { ensureDependencies, ensureWebBuild, log, ROOT, runAsync } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, log, ROOT, runAsync } from './lib.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const OUT = join(ROOT, '.test-output');
@@ -86,6 +86,8 @@ if (!only || only === 'e2e') {
     record('browser', { passed: 0, failed: 1, skipped: 0 }, 1);
   } else {
     ensureWebBuild();
+    // The browser tests run the compiled server, as `npm start` does in production.
+    await ensureServerBuild();
     const file = join(OUT, 'playwright.json');
     log('stage browser: playwright');
     const code = await runAsync(

@@ -1,16 +1,15 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
+import { openMigratedDatabase, pgliteDirFor } from './db/database.ts';
 import { buildVatio } from './app.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
 
 /** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()) {
-  const database = await openDatabase({
+  const { database, applied } = await openMigratedDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteDirFor(config.dataDir),
   });
-  const applied = await migrateToLatest(database.db);
   const queue = await startJobQueue(database, {});
   const { app, services } = await buildVatio({ config, database, queue });
   if (config.inProcessWorkers) await startWorkers(queue, services);
@@ -40,7 +39,9 @@ export async function startServer(config: Config = loadConfig()) {
   return app;
 }
 
-const isEntryPoint = import.meta.url === `file://${process.argv[1]}`;
+// Run directly (`node --import tsx packages/server/src/main.ts`); inside the compiled `vatio` bundle this
+// module is never the entry (the file name check keeps a bundled copy from starting a second server).
+const isEntryPoint = import.meta.url.endsWith('/main.ts') && import.meta.url === `file://${process.argv[1]}`;
 if (isEntryPoint) {
   startServer().catch((error: unknown) => {
     if (error instanceof ConfigError) console.error(`\nVatio cannot start: ${error.message}\n`);

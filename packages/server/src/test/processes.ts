@@ -19,9 +19,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `packages/server/src/main.ts` and waits until /api/health answers. */
-export async function startServerProcess(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')], {
+/** The compiled command (scripts/build-server.mjs): how `npm start` runs the server in production. */
+export const COMPILED_SERVER = [join(ROOT, 'packages/cli/dist/vatio.mjs'), 'serve'];
+
+/**
+ * Starts `packages/server/src/main.ts` (or, with `compiled`, the compiled server that `npm start`
+ * runs; benches measure that one) and waits until /api/health answers.
+ */
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  { compiled = false }: { compiled?: boolean } = {},
+): Promise<ChildProcess> {
+  const args = compiled ? COMPILED_SERVER : [...TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
