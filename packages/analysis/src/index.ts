@@ -23,6 +23,7 @@ export * from './metrics/registry.ts';
 export * from './aero/air-density.ts';
 export * from './aero/virtual-elevation.ts';
 export * from './climbing/climbs.ts';
+export * from './climbing/elevation-gain.ts';
 export * from './climbing/turning-points.ts';
 export * from './climbing/vam.ts';
 export * from './pedaling/balance.ts';
