@@ -21,6 +21,7 @@ export * from './heart/heart-rate-summary.ts';
 export * from './heart/hr-zones.ts';
 export * from './metrics/registry.ts';
 export * from './aero/air-density.ts';
+export * from './aero/fit-rating.ts';
 export * from './aero/virtual-elevation.ts';
 export * from './climbing/climbs.ts';
 export * from './climbing/elevation-gain.ts';

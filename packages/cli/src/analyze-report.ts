@@ -105,7 +105,7 @@ export interface AnalyzeReport {
     /** R² of the virtual elevation against the measured altitude, 0–1. */
     readonly fit_quality: number | null;
     readonly rmse_m: number | null;
-    /** false when CdA or Crr lies outside what a rider on a bicycle can have (see `PLAUSIBLE_CDA_M2`). */
+    /** false when CdA or Crr lies outside what a rider on a bicycle can have (`aeroImplausibilities` in the analysis package). */
     readonly plausible: boolean | null;
     readonly system_mass_kg: number | null;
     readonly rider_mass_source: 'flag' | 'assumed';
