@@ -18,7 +18,6 @@ export function vatioAnalyze(activity: Activity, ftpW: number): number {
     criticalPower: { cpW: ftpW * 1.05, wPrimeJ: 20_000 },
     heartRateZones: undefined,
     meanMaxGaps: 'split',
-    elevationHysteresisM: 3,
   });
   return summary.normalizedPowerW ?? 0;
 }

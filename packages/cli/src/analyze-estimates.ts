@@ -3,6 +3,7 @@
  * and CdA/Crr from a virtual-elevation fit. Each estimate carries how much to trust it.
  */
 import {
+  aeroImplausibilities,
   type ActivityStreams,
   type AeroFit,
   airDensityKgM3,
@@ -101,21 +102,16 @@ export const DRIVETRAIN_EFFICIENCY = 0.976;
 /** Air temperature assumed without a temperature channel (ISA sea level), °C. */
 const DEFAULT_TEMPERATURE_C = 15;
 
-/**
- * What a rider on a bicycle can have: CdA from about 0.17 m² (track pursuit) to 0.6 m² (upright on a
- * city bike), Crr from about 0.002 (track tyres) to 0.02 (knobbly tyres off road); Martin et al. 1998
- * measured 0.269 m² and 0.0032 on a road bike in the drops. A fit outside these ranges is reported
- * as it is, but marked implausible: a whole road ride mixes braking, wind and drafting that the model
- * does not know, and Chung's method wants a steady selection (a loop or an out-and-back).
- */
-export const PLAUSIBLE_CDA_M2 = { min: 0.15, max: 0.7 } as const;
-export const PLAUSIBLE_CRR = { min: 0.001, max: 0.025 } as const;
-
 export interface AeroEstimate {
   readonly fit: AeroFit;
   readonly systemMassKg: number;
   readonly meanAirDensityKgM3: number;
-  /** Both CdA and Crr within `PLAUSIBLE_CDA_M2` and `PLAUSIBLE_CRR`. */
+  /**
+   * Both CdA and Crr within what a rider on a bicycle can have (`aeroImplausibilities` in the analysis
+   * package, the same bounds the server rates fits with). A fit outside is reported as it is, but marked
+   * implausible: a whole road ride mixes braking, wind and drafting that the model does not know, and
+   * Chung's method wants a steady selection (a loop or an out-and-back).
+   */
   readonly plausible: boolean;
 }
 
@@ -161,10 +157,6 @@ export function aeroEstimate(streams: ActivityStreams, riderKg: number): AeroEst
       count++;
     }
   }
-  const plausible =
-    fit.cdaM2 >= PLAUSIBLE_CDA_M2.min &&
-    fit.cdaM2 <= PLAUSIBLE_CDA_M2.max &&
-    fit.crr >= PLAUSIBLE_CRR.min &&
-    fit.crr <= PLAUSIBLE_CRR.max;
+  const plausible = aeroImplausibilities(fit).length === 0;
   return { fit, systemMassKg, meanAirDensityKgM3: count > 0 ? sum / count : Number.NaN, plausible };
 }

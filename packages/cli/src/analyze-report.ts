@@ -105,7 +105,7 @@ export interface AnalyzeReport {
     /** R² of the virtual elevation against the measured altitude, 0–1. */
     readonly fit_quality: number | null;
     readonly rmse_m: number | null;
-    /** false when CdA or Crr lies outside what a rider on a bicycle can have (see `PLAUSIBLE_CDA_M2`). */
+    /** false when CdA or Crr lies outside what a rider on a bicycle can have (`aeroImplausibilities` in the analysis package). */
     readonly plausible: boolean | null;
     readonly system_mass_kg: number | null;
     readonly rider_mass_source: 'flag' | 'assumed';
@@ -133,8 +133,6 @@ export const CURVE_DURATIONS_S = [
 
 /** Climb detection: rises of at least 20 m at 3 % or steeper, ignoring wiggles under 3 m. */
 export const CLIMB_OPTIONS = { hysteresisM: 3, minGainM: 20, minAverageGradePct: 3 } as const;
-/** Elevation gain with GoldenCheetah's default 3 m hysteresis. */
-export const ELEVATION_HYSTERESIS_M = 3;
 
 /** Rounds for display in JSON; null for undefined or non-finite. */
 export function rounded(value: number | undefined, digits: number): number | null {
@@ -203,7 +201,6 @@ function lapReports(activity: Activity): LapReport[] {
       criticalPower: undefined,
       heartRateZones: undefined,
       meanMaxGaps: 'join',
-      elevationHysteresisM: ELEVATION_HYSTERESIS_M,
     });
     return {
       index: index + 1,
@@ -259,7 +256,6 @@ export function buildAnalyzeReport(
     criticalPower: undefined,
     heartRateZones: undefined,
     meanMaxGaps: 'join',
-    elevationHysteresisM: ELEVATION_HYSTERESIS_M,
   });
   const estimates = ftpEstimates({
     curve: base.meanMax,
@@ -274,7 +270,6 @@ export function buildAnalyzeReport(
     criticalPower: undefined,
     heartRateZones,
     meanMaxGaps: 'join',
-    elevationHysteresisM: ELEVATION_HYSTERESIS_M,
   });
   const powerZones = ftp.ftpW === undefined || !streams.powerW ? [] : cogganPowerZones({ ftpW: ftp.ftpW });
   const riderKg = options.weightKg ?? DEFAULT_RIDER_KG;

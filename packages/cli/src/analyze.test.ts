@@ -66,7 +66,6 @@ describe('vatio analyze --json', () => {
       criticalPower: undefined,
       heartRateZones: undefined,
       meanMaxGaps: 'join',
-      elevationHysteresisM: 3,
     });
     expect(report).toMatchObject({
       format: 'fit',

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { streamsFromSeconds } from '../streams/activity-streams.ts';
 import { climbCategory, detectClimbs } from './climbs.ts';
 import { turningPoints } from './turning-points.ts';
-import { elevationGainM, vamMPerH } from './vam.ts';
+import { elevationGainM } from './elevation-gain.ts';
+import { vamMPerH } from './vam.ts';
 
 /** 5 m/s: 1 km flat, 5 km at 6 %, 3 km down, a 3-m bump, 2.5 km at 4 %, 1 km flat. */
 function hillyRide() {
@@ -63,13 +64,51 @@ describe('climb detection', () => {
 });
 
 describe('elevation gain and VAM', () => {
-  it('sums real rises and ignores noise below the hysteresis', () => {
-    const noisy = Array.from(
-      { length: 600 },
-      (_, t) => 100 + (t % 2 === 0 ? 0.8 : -0.8) + (t >= 300 ? 50 : 0),
-    );
-    expect(elevationGainM(streamsFromSeconds({ altitudeM: noisy }), { hysteresisM: 3 })).toBeCloseTo(51.6, 9);
-    expect(elevationGainM(hillyRide(), { hysteresisM: 5 })).toBeCloseTo(400, 6);
+  it("applies GoldenCheetah's threshold rule: a rise counts from the reference height, not from the valley", () => {
+    // Raw readings (no smoothing), 3 m threshold, worked by hand: the reference starts at 100; 104 is
+    // more than 3 m above it (+4, reference 104); 106.5 is not more than 3 m above 104, nor is 105 below.
+    const raw = streamsFromSeconds({ altitudeM: [100, 104, 106.5, 106, 105] });
+    expect(elevationGainM(raw, { smoothingS: 1, hysteresisM: 3 })).toBe(4);
+    // 100 → 104 (+4), down to 100.5 (more than 3 m below 104: new reference), 106 (+5.5).
+    const twice = streamsFromSeconds({ altitudeM: [100, 102, 104, 100.5, 106, 105] });
+    expect(elevationGainM(twice, { smoothingS: 1, hysteresisM: 3 })).toBeCloseTo(9.5, 12);
+  });
+
+  it('keeps a steady climb whole and lets 0.2 m flicker add nothing', () => {
+    // 0.3 m/s for 600 s: the centred mean of a straight line is the line (narrowed at the ends).
+    const climb = Array.from({ length: 601 }, (_, t) => 100 + 0.3 * t);
+    expect(elevationGainM(streamsFromSeconds({ altitudeM: climb }))).toBeCloseTo(180, 9);
+    // A barometer flickering between two FIT steps: 11-s means swing 100.091 ↔ 100.109, under 0.1 m;
+    // only where the window narrows at the very start does the profile climb to them from 100 (0.109 m).
+    const flicker = Array.from({ length: 600 }, (_, t) => (t % 2 === 0 ? 100 : 100.2));
+    expect(elevationGainM(streamsFromSeconds({ altitudeM: flicker }))).toBeCloseTo(0.2 - 1.0 / 11, 9);
+    // Unsmoothed with no threshold, the same flicker would count 0.2 m every 2 s: 60 m.
+    expect(
+      elevationGainM(streamsFromSeconds({ altitudeM: flicker }), { smoothingS: 1, hysteresisM: 0 }),
+    ).toBeCloseTo(60, 9);
+  });
+
+  it('counts a 50 m climb through ±0.25 m of sensor noise within 10 %', () => {
+    let seed = 7;
+    const noise = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648 - 0.5;
+    };
+    const altitude = Array.from({ length: 1800 }, (_, t) => {
+      const road = t < 600 ? 100 : t < 1100 ? 100 + (t - 600) * 0.1 : 150;
+      return Math.round((road + noise() / 2) * 5) / 5; // FIT resolution, 0.2 m
+    });
+    const streams = streamsFromSeconds({ altitudeM: altitude });
+    expect(elevationGainM(streams)).toBeGreaterThan(45);
+    expect(elevationGainM(streams)).toBeLessThan(55);
+    // The raw readings rise and fall by a hundred metres and more in all.
+    expect(elevationGainM(streams, { smoothingS: 1, hysteresisM: 0 })).toBeGreaterThan(100);
+  });
+
+  it('leaves pauses out but compares the readings on both sides of one', () => {
+    const streams = streamsFromSeconds({ altitudeM: [100, 100, 100, 140, 120, 120, 120] });
+    streams.gapMask[3] = 1; // a paused second: its reading is not used
+    expect(elevationGainM(streams, { smoothingS: 1, hysteresisM: 3 })).toBe(20);
   });
 
   it('gives 1080 m/h for 6 % at 5 m/s', () => {

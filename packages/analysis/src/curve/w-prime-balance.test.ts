@@ -16,6 +16,33 @@ describe('Skiba τ', () => {
     const streams = streamsFromSeconds({ powerW: effortThenRecovery });
     expect(skibaTauS(streams, 250)).toBeCloseTo(546 * Math.exp(-0.01 * 150) + 316, 9);
   });
+
+  it('counts paused and power-less seconds as 0 W of recovery in D_CP', () => {
+    // CP 250 W: 60 s at 350 W, 60 s paused, 30 s recorded without power, 90 s at 150 W. Below CP:
+    // 180 s averaging (90 · 150) / 180 = 75 W → D_CP = 175 W → τ = 546·e^(−1.75) + 316 = 410.9 s.
+    // (Leaving the 90 s without power out, D_CP would be 100 W and τ 516.9 s.)
+    const n = 240;
+    const power = new Float64Array(n).fill(Number.NaN);
+    power.fill(350, 0, 60);
+    power.fill(150, 150);
+    const gapMask = new Uint8Array(n).fill(1, 60, 120);
+    const streams = createActivityStreams(
+      Float64Array.from({ length: n }, (_, i) => i),
+      gapMask,
+      { powerW: power },
+    );
+    const tauS = skibaTauS(streams, 250)!;
+    expect(tauS).toBeCloseTo(546 * Math.exp(-1.75) + 316, 9);
+    expect(tauS).toBeCloseTo(410.88, 2);
+    // The balance recovers with that τ: after the effort's 6,000 J, 180 s later it is back by
+    // 6,000 · (1 − e^(−180/τ)).
+    const balance = wPrimeBalanceIntegralJ(streams, params)!;
+    expect(balance[59]).toBeCloseTo(
+      20_000 - (100 * (1 - Math.exp(-60 / tauS))) / (1 - Math.exp(-1 / tauS)),
+      6,
+    );
+    expect(balance[239]).toBeCloseTo(20_000 - (20_000 - balance[59]!) * Math.exp(-180 / tauS), 6);
+  });
 });
 
 describe('W′ balance', () => {

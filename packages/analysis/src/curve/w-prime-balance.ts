@@ -7,8 +7,10 @@ export interface WPrimeParameters {
 
 /**
  * Time constant of W′ reconstitution (Skiba et al. 2012): τ = 546·e^(−0.01·D_CP) + 316 s, with
- * D_CP = CP − mean power of the recorded seconds below CP (GoldenCheetah `WPrime.cpp`).
- * Undefined when no recorded second is below CP.
+ * D_CP = CP − mean power of the seconds below CP (GoldenCheetah `WPrime.cpp`). A second of the
+ * timeline without power (a pause or a dropout) is recovery at 0 W: it counts among the seconds below
+ * CP, as it does in the differential form, since W′ comes back while the rider is stopped and the
+ * integral lets that time pass. Undefined when no second is below CP.
  */
 export function skibaTauS(streams: PowerStreams, cpW: number): number | undefined {
   const power = streams.powerW;
@@ -16,8 +18,9 @@ export function skibaTauS(streams: PowerStreams, cpW: number): number | undefine
   let sum = 0;
   let count = 0;
   for (let i = 0; i < power.length; i++) {
-    const p = power[i]!;
-    if (streams.gapMask[i] !== 0 || !Number.isFinite(p) || p >= cpW) continue;
+    const raw = power[i]!;
+    const p = streams.gapMask[i] === 0 && Number.isFinite(raw) ? raw : 0;
+    if (p >= cpW) continue;
     sum += p;
     count++;
   }
@@ -32,8 +35,8 @@ export function skibaTauS(streams: PowerStreams, cpW: number): number | undefine
  * recursively in O(n). One value per second of the timeline, in J.
  *
  * Seconds without power (pauses, dropouts) expend nothing and let time pass, so W′ keeps
- * reconstituting through a stop; they are not part of D_CP. With no recorded second below CP, τ is
- * undefined and nothing reconstitutes.
+ * reconstituting through a stop; they count in D_CP as 0 W (`skibaTauS`). With no second below CP,
+ * τ is undefined and nothing reconstitutes.
  */
 export function wPrimeBalanceIntegralJ(
   streams: PowerStreams,

@@ -9,11 +9,22 @@ import {
 } from './hr-zones.ts';
 
 describe('heart-rate zones', () => {
-  it('puts the spec integer percentages of max in the spec zones', () => {
+  it('puts a heart rate exactly on each boundary in the upper zone, as power zones do', () => {
     const zones = hrZonesPercentOfMax({ maxHrBpm: 100 });
-    expect([67, 68, 69, 83, 84, 94, 95, 105, 106].map((bpm) => heartRateZoneIndexOf(zones, bpm) + 1)).toEqual(
-      [1, 1, 2, 2, 3, 3, 4, 4, 5],
-    );
+    expect(
+      [67, 68, 82, 83, 93, 94, 104, 105, 106].map((bpm) => heartRateZoneIndexOf(zones, bpm) + 1),
+    ).toEqual([1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    for (const make of [
+      () => hrZonesPercentOfLthr({ lthrBpm: 170 }),
+      () => hrZonesHeartRateReserve({ restingHrBpm: 50, maxHrBpm: 190 }),
+    ]) {
+      const z = make();
+      z.slice(0, 4).forEach((zone, k) => {
+        expect(heartRateZoneIndexOf(z, zone.maxBpm)).toBe(k + 1);
+        expect(heartRateZoneIndexOf(z, zone.maxBpm - 0.001)).toBe(k);
+        expect(z[k + 1]!.minBpm).toBe(zone.maxBpm);
+      });
+    }
   });
 
   it('scales the Coggan bounds by LTHR', () => {

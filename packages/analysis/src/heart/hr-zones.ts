@@ -6,9 +6,9 @@ export interface HeartRateZone {
   readonly zone: number;
   /** i18n key of the zone's name. */
   readonly nameKey: string;
-  /** Lowest bpm of the zone (exclusive except for Z1, which starts at 0). */
+  /** Lowest bpm of the zone, inclusive (ZONE_BOUNDARY_RULE in power/zones.ts: one rule for every zone). */
   readonly minBpm: number;
-  /** Highest bpm of the zone, inclusive; Infinity for the top zone. */
+  /** Upper bound of the zone, exclusive: that bpm belongs to the next zone; Infinity for the top zone. */
   readonly maxBpm: number;
 }
 
@@ -20,7 +20,7 @@ const NAME_KEYS = [
   'zones.heart.vo2max',
 ] as const;
 
-/** Five zones from four upper bounds in bpm; a value on a bound belongs to the lower zone. */
+/** Five zones from four bounds in bpm; a value on a bound belongs to the upper zone (ZONE_BOUNDARY_RULE). */
 function zonesFromUpperBpm(upperBpm: readonly number[]): HeartRateZone[] {
   const bounds = [0, ...upperBpm, Number.POSITIVE_INFINITY];
   return NAME_KEYS.map((nameKey, k) => ({
@@ -68,9 +68,12 @@ export function hrZonesHeartRateReserve(input: { restingHrBpm: number; maxHrBpm:
   );
 }
 
-/** Zone index of a heart rate: the first zone whose inclusive upper bound holds it. */
+/**
+ * Zone index of a heart rate: the first zone whose upper bound is above it, so a heart rate on a
+ * boundary belongs to the upper zone (ZONE_BOUNDARY_RULE, the same as power zones).
+ */
 export function heartRateZoneIndexOf(zones: readonly HeartRateZone[], bpm: number): number {
-  for (let k = 0; k < zones.length; k++) if (bpm <= zones[k]!.maxBpm) return k;
+  for (let k = 0; k < zones.length; k++) if (bpm < zones[k]!.maxBpm) return k;
   return zones.length - 1;
 }
 

@@ -7,9 +7,10 @@ export const CLIMBING_METRICS: readonly MetricDescriptor[] = [
     unit: 'm',
     scope: 'ride',
     requires: ['altitudeM'],
-    params: ['hysteresisM'],
+    params: ['smoothingS', 'hysteresisM'],
     evidence: 4,
-    source: 'sum of valley→peak rises after a hysteresis filter (GoldenCheetah)',
+    source:
+      "11-s centred moving average, then GoldenCheetah's ElevationGain threshold rule (BasicRideMetrics.cpp) with 0.1 m",
     fn: 'elevationGainM',
   },
   {

@@ -1,4 +1,4 @@
-import { elevationGainM } from '../climbing/vam.ts';
+import { elevationGainM } from '../climbing/elevation-gain.ts';
 import { ftpFromBest20Min } from '../curve/ftp-estimates.ts';
 import { type GapPolicy, type MeanMaxCurve, meanMaxCurve } from '../curve/mean-max.ts';
 import { minimumWPrimeBalanceJ, wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
@@ -27,7 +27,6 @@ export interface RideContext {
   /** The rider's heart-rate zones (built with one of the `hrZones…` functions). */
   readonly heartRateZones: readonly HeartRateZone[] | undefined;
   readonly meanMaxGaps: GapPolicy;
-  readonly elevationHysteresisM: number;
 }
 
 /** The per-ride numbers an activity row stores; each is undefined when it cannot be computed. */
@@ -104,7 +103,7 @@ export function summarizeRide(streams: ActivityStreams, context: RideContext): R
     leftBalancePct: pass.leftBalancePct,
     torqueEffectivenessPct: pass.torqueEffectivenessPct,
     pedalSmoothnessPct: pass.pedalSmoothnessPct,
-    elevationGainM: elevationGainM(streams, { hysteresisM: context.elevationHysteresisM }),
+    elevationGainM: elevationGainM(streams),
   };
 }
 

@@ -18,16 +18,28 @@ describe('Coggan power zones', () => {
     expect(zones[6]?.nameKey).toBe('zones.power.neuromuscular');
   });
 
-  it('places the spec integer percentages in the spec zones', () => {
-    const zoneOfPct = (pct: number) => (zoneIndexOf(zones, (pct / 100) * 200) ?? -1) + 1;
-    expect([54, 55, 75, 76, 90, 91, 105, 106, 120, 121, 150, 151].map(zoneOfPct)).toEqual([
+  it('puts a value exactly on each boundary in the upper zone, and just under it in the lower', () => {
+    // FTP 200 W: boundaries 110 / 150 / 180 / 210 / 240 / 300 W (55/75/90/105/120/150 %).
+    const bounds = [110, 150, 180, 210, 240, 300];
+    bounds.forEach((w, k) => {
+      expect(zoneIndexOf(zones, w), `${w} W`).toBe(k + 1);
+      expect(zoneIndexOf(zones, w - 0.001), `${w - 0.001} W`).toBe(k);
+    });
+    expect(zoneIndexOf(zones, 0)).toBe(0);
+    expect(zoneIndexOf(zones, 5000)).toBe(6);
+    expect(zoneIndexOf([], 100)).toBe(-1);
+  });
+
+  it('places integer percentages of FTP by the one rule: 55 % is Z2, 75 % is Z3', () => {
+    const zoneOfPct = (pct: number) => zoneIndexOf(zones, (pct / 100) * 200) + 1;
+    expect([54, 55, 74, 75, 89, 90, 104, 105, 119, 120, 149, 150].map(zoneOfPct)).toEqual([
       1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7,
     ]);
   });
 
   it('counts seconds per zone without the gaps', () => {
-    const streams = streamsFromSeconds({ powerW: [0, 100, 120, 200, 200, 250, 900, Number.NaN] });
-    expect(timeInPowerZonesS(streams, zones)).toEqual([2, 1, 0, 2, 0, 1, 1]);
+    const streams = streamsFromSeconds({ powerW: [0, 100, 120, 200, 200, 250, 900, Number.NaN, 110, 300] });
+    expect(timeInPowerZonesS(streams, zones)).toEqual([2, 2, 0, 2, 0, 1, 2]);
   });
 });
 

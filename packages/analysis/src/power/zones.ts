@@ -1,6 +1,9 @@
 import type { PowerStreams } from './power-summary.ts';
 
-/** One zone of a zone model, in watts. `maxW` is Infinity for the open top zone. */
+/**
+ * One zone of a zone model, in watts: `minW ≤ P < maxW` (ZONE_BOUNDARY_RULE). `maxW` is Infinity for the
+ * open top zone.
+ */
 export interface PowerZone {
   /** Stable id, never translated: `z1` … `z7`. */
   readonly id: string;
@@ -13,11 +16,18 @@ export interface PowerZone {
 }
 
 /**
- * Coggan's seven power levels as the spec states them, in % of FTP: Z1 under 55, Z2 55–75,
- * Z3 76–90, Z4 91–105, Z5 106–120, Z6 121–150, Z7 over 150. A value exactly on a boundary belongs to
- * the lower zone except at 55 % (Z2), which reproduces the spec's integer ranges.
+ * The one rule for every zone boundary in Vatio (power and heart rate): a zone holds its lower bound
+ * and not its upper one, so a value exactly on a boundary belongs to the upper zone (55 % of FTP is Z2,
+ * 75 % is Z3; 68 % of LTHR is heart-rate Z2). It is GoldenCheetah's rule (`Zones::whichZone`:
+ * `value >= lo && value < hi`, "the end of range is actually in the next zone"), and the spec's
+ * "Z1 under 55".
+ */
+export const ZONE_BOUNDARY_RULE = 'lower-inclusive' as const;
+
+/**
+ * Coggan's seven power levels in % of FTP, split at 55/75/90/105/120/150 (ZONE_BOUNDARY_RULE at each).
  * Source: Allen & Coggan, *Training and Racing with a Power Meter*; GoldenCheetah `Zones.cpp`
- * uses the same 55/75/90/105/120/150 boundaries (of CP by default).
+ * uses the same boundaries (of CP by default).
  */
 export const COGGAN_POWER_ZONE_UPPER_PCT = [55, 75, 90, 105, 120, 150] as const;
 
@@ -50,14 +60,12 @@ export function cogganPowerZones(input: { ftpW: number }): PowerZone[] {
 }
 
 /**
- * Index of the zone that `powerW` falls in: below the first upper bound is zone 0, otherwise the
- * first zone whose upper bound is ≥ the value (upper bounds inclusive).
+ * Index of the zone that `powerW` falls in: the first zone whose upper bound is above the value, so a
+ * value on a boundary belongs to the upper zone (ZONE_BOUNDARY_RULE). -1 without zones.
  */
 export function zoneIndexOf(zones: readonly PowerZone[], powerW: number): number {
-  const first = zones[0];
-  if (first === undefined) return -1;
-  if (powerW < first.maxW) return 0;
-  for (let k = 1; k < zones.length; k++) if (powerW <= zones[k]!.maxW) return k;
+  if (zones.length === 0) return -1;
+  for (let k = 0; k < zones.length; k++) if (powerW < zones[k]!.maxW) return k;
   return zones.length - 1;
 }
 

@@ -210,6 +210,10 @@ export interface ActivityAnalysis {
     crr: number;
     rmse_m: number;
     r2: number;
+    /** 'implausible' whenever CdA or Crr is physically impossible, whatever the R². */
+    rating: 'good' | 'fair' | 'poor' | 'implausible';
+    /** The physical bounds an implausible fit breaks. */
+    implausible: ('cda_low' | 'cda_high' | 'crr_low' | 'crr_high')[];
     air_density_kg_m3: number;
     assumptions: {
       rider_kg: number;

@@ -1,4 +1,4 @@
-import { type ActivityStreams, type AeroFit, airDensityKgM3, fitCdaCrr } from '@vatio/analysis';
+import { type ActivityStreams, type AeroFit, airDensityKgM3, fitCdaCrr, rateAeroFit } from '@vatio/analysis';
 
 /** What the aero fit assumes when the rider has not told us (DESIGN: say it, never assume silently). */
 export const DEFAULT_RIDER_KG = 75; // the spec's assumed rider mass (000 §9)
@@ -57,11 +57,11 @@ export function rideAeroFit(
 /**
  * Whether a ride's fit is good enough to follow CdA week to week. Riding in a group, wind gusts
  * and braking break the energy balance the fit assumes; such rides fit their elevation poorly.
- * Chung's protocol asks for a profile the model tracks closely; here: the fitted profile explains
- * at least 90 % of the elevation variance, CdA is physically plausible for a seated rider
- * (0.15–0.60 m²: track pursuit about 0.18, upright on the hoods about 0.40) and its standard
- * error is under 0.02 m².
+ * Chung's protocol asks for a profile the model tracks closely; here: the fit is rated good
+ * (`rateAeroFit`: CdA and Crr physically plausible, PLAUSIBLE_CDA_M2 0.15–0.60 m² and PLAUSIBLE_CRR
+ * 0.001–0.015, and the fitted profile explains at least 90 % of the elevation variance) and the CdA's
+ * standard error is under 0.02 m².
  */
-export function aeroFitTrustworthy(fit: Pick<AeroFit, 'cdaM2' | 'r2' | 'cdaSeM2'>): boolean {
-  return fit.r2 >= 0.9 && fit.cdaM2 >= 0.15 && fit.cdaM2 <= 0.6 && fit.cdaSeM2 <= 0.02;
+export function aeroFitTrustworthy(fit: Pick<AeroFit, 'cdaM2' | 'crr' | 'r2' | 'cdaSeM2'>): boolean {
+  return rateAeroFit(fit).rating === 'good' && fit.cdaSeM2 <= 0.02;
 }

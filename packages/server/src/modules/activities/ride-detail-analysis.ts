@@ -10,6 +10,7 @@ import {
   fitTwoParameterModel,
   mergeCurves,
   minimumWPrimeBalanceJ,
+  rateAeroFit,
   sliceStreams,
   timeInHeartRateZonesS,
   timeInPowerZonesS,
@@ -216,6 +217,8 @@ export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves
           crr: round(aero.fit.crr, 4),
           rmse_m: round(aero.fit.rmseM, 2),
           r2: round(aero.fit.r2, 3),
+          // 'implausible' whenever CdA or Crr is physically impossible, whatever the R² (fit-rating.ts).
+          ...rateAeroFit(aero.fit),
           air_density_kg_m3: round(aero.airDensityKgM3, 3),
           // Every input the fit did not measure, and whether it is the rider's own or a default.
           assumptions: {

@@ -13,9 +13,11 @@ import { aeroFitTrustworthy, rideAeroFit } from './ride-aero.ts';
 
 /**
  * Bumped whenever the stored analysis changes; at start-up the server re-analyses older rows in the
- * background (ReanalysisService.scheduleOutdated). 2: the whole-ride aero fit is kept.
+ * background (ReanalysisService.scheduleOutdated). 2: the whole-ride aero fit is kept. 3: ascent is
+ * smoothed before GoldenCheetah's threshold rule, W′ balance counts pauses as recovery, zone boundaries
+ * belong to the upper zone, and an implausible aero fit is never trustworthy.
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 export type FtpSource = 'settings' | 'file' | 'none';
 
@@ -150,7 +152,6 @@ export function analyseImportedRide(activity: Activity, settings: SettingsAtDate
     criticalPower: undefined,
     heartRateZones: heartRateZonesFor(settings),
     meanMaxGaps: 'join',
-    elevationHysteresisM: 3, // GoldenCheetah's default, the same as `vatio analyze`
   });
   const streams = activity.streams;
   const type = activityType(activity);

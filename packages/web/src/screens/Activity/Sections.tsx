@@ -457,7 +457,6 @@ export function AeroSection({ analysis }: { analysis: ActivityAnalysis }) {
       </Section>
     );
   }
-  const quality = a.r2 >= 0.9 ? 'good' : a.r2 >= 0.7 ? 'fair' : 'poor';
   return (
     <Section title={t('aero.title')} subtitle={t('aero.subtitle')} testId="aero">
       <dl className="grid grid-cols-2 gap-2">
@@ -465,11 +464,18 @@ export function AeroSection({ analysis }: { analysis: ActivityAnalysis }) {
         <Stat label={t('aero.crr')} value={f.number(a.crr, 4)} />
         <Stat
           label={t('aero.fit')}
-          value={t(`aero.quality.${quality}`)}
+          value={t(`aero.quality.${a.rating}`)}
           hint={`R² ${f.number(a.r2, 2)} · RMSE ${f.number(a.rmse_m, 1)} m`}
         />
         <Stat label={t('aero.density')} value={`${f.number(a.air_density_kg_m3, 3)} kg/m³`} />
       </dl>
+      {a.rating === 'implausible' && (
+        <p className="mt-3 text-sm text-amber-700 dark:text-amber-400" data-testid="aero-implausible">
+          {t('aero.implausible.explain', {
+            reasons: a.implausible.map((reason) => t(`aero.implausible.${reason}`)).join(' '),
+          })}
+        </p>
+      )}
       <p className="mt-3 text-xs text-slate-500" data-testid="aero-assumptions">
         {t('aero.assumptions', {
           rider: f.number(a.assumptions.rider_kg, 1),
