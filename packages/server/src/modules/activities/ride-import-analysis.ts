@@ -13,9 +13,11 @@ import { aeroFitTrustworthy, rideAeroFit } from './ride-aero.ts';
 
 /**
  * Bumped whenever the stored analysis changes; at start-up the server re-analyses older rows in the
- * background (ReanalysisService.scheduleOutdated). 2: the whole-ride aero fit is kept.
+ * background (ReanalysisService.scheduleOutdated). 2: the whole-ride aero fit is kept. 3: per-ride
+ * curves on the shared grid with stops counted as 0 W (re-analysis rewrites the curve and the
+ * rider's best envelope).
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 export type FtpSource = 'settings' | 'file' | 'none';
 
@@ -149,7 +151,7 @@ export function analyseImportedRide(activity: Activity, settings: SettingsAtDate
     ftpW,
     criticalPower: undefined,
     heartRateZones: heartRateZonesFor(settings),
-    meanMaxGaps: 'join',
+    meanMaxGaps: 'zero',
     elevationHysteresisM: 3, // GoldenCheetah's default, the same as `vatio analyze`
   });
   const streams = activity.streams;
