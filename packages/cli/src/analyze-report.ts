@@ -164,7 +164,7 @@ function powerCurve(activity: Activity, summary: RideSummary): AnalyzeReport['po
   if (curve === undefined) return [];
   const out: Array<{ duration_s: number; power_w: number }> = [];
   for (const d of CURVE_DURATIONS_S) {
-    const power = curvePowerAtW(curve, d) ?? bestAveragePowerW(activity.streams, d, { gaps: 'join' })?.powerW;
+    const power = curvePowerAtW(curve, d) ?? bestAveragePowerW(activity.streams, d, { gaps: 'zero' })?.powerW;
     if (power !== undefined) out.push({ duration_s: d, power_w: rounded(power, 1) ?? 0 });
   }
   return out;
@@ -200,7 +200,7 @@ function lapReports(activity: Activity): LapReport[] {
       ftpW: undefined,
       criticalPower: undefined,
       heartRateZones: undefined,
-      meanMaxGaps: 'join',
+      meanMaxGaps: 'zero',
     });
     return {
       index: index + 1,
@@ -255,7 +255,7 @@ export function buildAnalyzeReport(
     ftpW: undefined,
     criticalPower: undefined,
     heartRateZones: undefined,
-    meanMaxGaps: 'join',
+    meanMaxGaps: 'zero',
   });
   const estimates = ftpEstimates({
     curve: base.meanMax,
@@ -269,7 +269,7 @@ export function buildAnalyzeReport(
     ftpW: ftp.ftpW,
     criticalPower: undefined,
     heartRateZones,
-    meanMaxGaps: 'join',
+    meanMaxGaps: 'zero',
   });
   const powerZones = ftp.ftpW === undefined || !streams.powerW ? [] : cogganPowerZones({ ftpW: ftp.ftpW });
   const riderKg = options.weightKg ?? DEFAULT_RIDER_KG;

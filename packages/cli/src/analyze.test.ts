@@ -65,7 +65,7 @@ describe('vatio analyze --json', () => {
       ftpW: FTP_IN_FILE_W,
       criticalPower: undefined,
       heartRateZones: undefined,
-      meanMaxGaps: 'join',
+      meanMaxGaps: 'zero',
     });
     expect(report).toMatchObject({
       format: 'fit',

@@ -7,32 +7,57 @@ export interface MeanMaxCurve {
 }
 
 /**
- * How efforts treat gaps:
- * - `join`: the recorded seconds are laid end to end, so auto-pauses at traffic lights do not cut a
- *   60-min effort in pieces (the pause itself never counts, neither as time nor as zeros);
+ * How efforts treat gaps (paused seconds and seconds without a power value):
+ * - `zero`: a best effort is continuous riding. A stop counts as 0 W for as long as it lasts, so a
+ *   20-min best cannot join the riding either side of a café stop; a missing stretch of at most
+ *   `DROPOUT_BRIDGE_MAX_S` seconds is a sensor dropout, bridged by a straight line between the powers
+ *   either side. Seconds before the first and after the last power value are not part of the ride.
+ *   This is what GoldenCheetah (`RideFileCache`, after its "Fix Gaps in Recording" step) and
+ *   sports-lib do, and what Vatio stores;
+ * - `join`: the recorded seconds are laid end to end (the pause itself never counts, neither as time
+ *   nor as zeros), which reads efforts across stops as if they were continuous;
  * - `split`: an effort must lie between two gaps.
  */
-export type GapPolicy = 'join' | 'split';
-
-/** Every duration from 1 s up to here is on the grid. */
-export const EXACT_GRID_UP_TO_S = 1200;
-/** Above `EXACT_GRID_UP_TO_S` the grid is logarithmic with this many points per decade. */
-export const LOG_GRID_POINTS_PER_DECADE = 100;
+export type GapPolicy = 'zero' | 'join' | 'split';
 
 /**
- * Vatio's duration grid up to `maxDurationS`: 1…1200 s every second, then
- * round(1200 · 10^(k/100)) s. The grid is the same for every ride, so curves merge pointwise.
+ * Longest missing stretch (s) the `zero` policy bridges instead of counting as a stop: 5 s, the hole
+ * the decoders already fill for 1 Hz recordings (`defaultMaxFillS` in @vatio/formats). A stretch that
+ * short is an ANT+/BLE dropout or an auto-pause flicker at a junction, not a rest; bridging it moves a
+ * 20-min mean by at most 5/1200 of the difference between the bridge and zero (< 0.5 %), while
+ * counting it as 0 W would let one radio hiccup cost a 1-min best up to 8 %.
+ */
+export const DROPOUT_BRIDGE_MAX_S = 5;
+
+/** Every duration from 1 s up to here is on the grid. */
+export const EXACT_GRID_UP_TO_S = 60;
+/** Above `EXACT_GRID_UP_TO_S` the grid is logarithmic with this many points per decade (4.7 % steps). */
+export const LOG_GRID_POINTS_PER_DECADE = 50;
+/**
+ * Durations riders and coaches read off a curve (1, 5, 10, 15, 30 s; 1, 2, 3, 5, 8, 10, 12, 15, 20,
+ * 30, 40, 60, 90, 120, 180, 240 min): always on the grid when the ride is that long.
+ */
+export const STANDARD_DURATIONS_S: readonly number[] = [
+  1, 5, 10, 15, 30, 60, 120, 180, 300, 480, 600, 720, 900, 1200, 1800, 2400, 3600, 5400, 7200, 10_800, 14_400,
+];
+
+/**
+ * Vatio's duration grid up to `maxDurationS`: every second to 1 min, then
+ * round(60 · 10^(k/50)) s, with every standard duration (`STANDARD_DURATIONS_S`) added. The grid is
+ * the same for every ride (a shorter ride's grid is the start of a longer one's), so curves merge
+ * pointwise.
  */
 export function meanMaxDurationsS(maxDurationS: number): number[] {
-  const out: number[] = [];
+  const grid = new Set<number>();
   const exactTop = Math.min(EXACT_GRID_UP_TO_S, Math.floor(maxDurationS));
-  for (let d = 1; d <= exactTop; d++) out.push(d);
+  for (let d = 1; d <= exactTop; d++) grid.add(d);
   for (let k = 1; ; k++) {
     const d = Math.round(EXACT_GRID_UP_TO_S * 10 ** (k / LOG_GRID_POINTS_PER_DECADE));
     if (d > maxDurationS) break;
-    if (d > (out[out.length - 1] ?? 0)) out.push(d);
+    grid.add(d);
   }
-  return out;
+  for (const d of STANDARD_DURATIONS_S) if (d <= maxDurationS) grid.add(d);
+  return [...grid].sort((a, b) => a - b);
 }
 
 interface EffortSeries {
@@ -48,6 +73,7 @@ interface EffortSeries {
 }
 
 function effortSeries(streams: PowerStreams, gaps: GapPolicy): EffortSeries | undefined {
+  if (gaps === 'zero') return continuousSeries(streams);
   const power = streams.powerW;
   if (power === undefined) return undefined;
   const n = power.length;
@@ -79,6 +105,49 @@ function effortSeries(streams: PowerStreams, gaps: GapPolicy): EffortSeries | un
     longestS: longest,
     nonNegative,
   };
+}
+
+/**
+ * The `zero` policy's series: every second from the first power value to the last, stops as 0 W and
+ * missing stretches of at most `DROPOUT_BRIDGE_MAX_S` seconds bridged linearly. One run.
+ */
+function continuousSeries(streams: PowerStreams): EffortSeries | undefined {
+  const power = streams.powerW;
+  if (power === undefined) return undefined;
+  const usable = (i: number) => streams.gapMask[i] === 0 && Number.isFinite(power[i]!);
+  let first = 0;
+  while (first < power.length && !usable(first)) first++;
+  if (first === power.length) return undefined;
+  let last = power.length - 1;
+  while (!usable(last)) last--;
+  const m = last - first + 1;
+  const prefix = new Float64Array(m + 1);
+  const index = new Int32Array(m);
+  let nonNegative = true;
+  let i = first;
+  while (i <= last) {
+    if (usable(i)) {
+      const p = power[i]!;
+      if (p < 0) nonNegative = false;
+      prefix[i - first + 1] = prefix[i - first]! + p;
+      index[i - first] = i;
+      i++;
+      continue;
+    }
+    // A missing stretch [i, end): both ends are usable seconds, since first and last are.
+    let end = i;
+    while (!usable(end)) end++;
+    const length = end - i;
+    const before = power[i - 1]!;
+    const after = power[end]!;
+    for (let j = i; j < end; j++) {
+      const p = length <= DROPOUT_BRIDGE_MAX_S ? before + ((after - before) * (j - i + 1)) / (length + 1) : 0;
+      prefix[j - first + 1] = prefix[j - first]! + p;
+      index[j - first] = j;
+    }
+    i = end;
+  }
+  return { prefix, index, runs: Int32Array.from([0, m]), longestS: m, nonNegative };
 }
 
 /**
@@ -147,8 +216,8 @@ function bestSums(series: EffortSeries, durationsS: readonly number[]): Float64A
 
 /**
  * Mean-maximal power curve: for every grid duration up to the longest possible effort, the exact best
- * average power over that many consecutive seconds (prefix sums with pruned scans; see `bestSums`). Seconds without power (gaps, dropouts) never count as zeros;
- * see `GapPolicy`. Where each effort lies: `bestAveragePowerW`.
+ * average power over that many consecutive seconds (prefix sums with pruned scans; see `bestSums`).
+ * Stops, dropouts and pauses as `GapPolicy` says (Vatio stores `zero`: stops count as 0 W). Where each effort lies: `bestAveragePowerW`.
  * Source: GoldenCheetah `PeakPower.cpp` / `RideFileCache` (mean-maximal power), Sauce `sauce.peaks`.
  *
  * The exact curve is not always non-increasing: for 2, 0, 2, 0 W the best 2-s average is 1 W but

@@ -198,6 +198,16 @@ export interface ActivityCurvesTable {
   power_w: number[];
 }
 
+/** A rider's all-time best-power curve (migration 0004): parallel arrays, one entry per grid duration. */
+export interface RiderBestCurvesTable {
+  user_id: string;
+  durations_s: number[];
+  power_w: number[];
+  activity_ids: string[];
+  start_times: string[];
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface LapsTable {
   activity_id: string;
   user_id: string;
@@ -292,6 +302,7 @@ export interface Database {
   activity_files: ActivityFilesTable;
   activity_streams: ActivityStreamsTable;
   activity_curves: ActivityCurvesTable;
+  rider_best_curves: RiderBestCurvesTable;
   laps: LapsTable;
   strava_connections: StravaConnectionsTable;
   strava_activities: StravaActivitiesTable;

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
+import { RiderBestCurve } from './rider-best-curve.ts';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type LapRow = Selectable<LapsTable>;
@@ -36,6 +37,8 @@ export interface NewRide {
 
 /** A rider's rides. Every query carries the owner's id: another rider's ride does not exist. */
 export class ActivityRepository {
+  private readonly bestCurve = new RiderBestCurve();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   findByContentHash(userId: string, contentHash: string) {
@@ -73,7 +76,10 @@ export class ActivityRepository {
       .executeTakeFirst();
   }
 
-  /** Stores one analysed ride in the caller's transaction; undefined when the same file is already stored. */
+  /**
+   * Stores one analysed ride in the caller's transaction, its curve merged into the rider's best
+   * envelope there too; undefined when the same file is already stored.
+   */
   async insertRide(
     trx: Transaction<Database>,
     userId: string,
@@ -106,6 +112,8 @@ export class ActivityRepository {
           ...ride.curve,
         })
         .execute();
+      const stored = { activity_id: activityId, start_time: ride.activity.start_time, ...ride.curve };
+      await this.bestCurve.rideStored(trx, userId, stored, now);
     }
     if (ride.laps.length > 0) {
       await trx
@@ -189,6 +197,21 @@ export class ActivityRepository {
       .executeTakeFirst();
   }
 
+  /** One ride's stored curve. */
+  rideCurve(userId: string, activityId: string) {
+    return this.db
+      .selectFrom('activity_curves')
+      .select(['durations_s', 'power_w'])
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId)
+      .executeTakeFirst();
+  }
+
+  /** The rider's all-time best-power curve, as kept in rider_best_curves. */
+  allTimeBestCurve(userId: string) {
+    return this.bestCurve.allTime(this.db, userId);
+  }
+
   /** Per-ride curves in a date range (both ends optional), for best-of curves. */
   curves(userId: string, range: { from?: Date; to?: Date } = {}) {
     let query = this.db
@@ -197,7 +220,7 @@ export class ActivityRepository {
       .where('user_id', '=', userId);
     if (range.from) query = query.where('start_time', '>=', range.from);
     if (range.to) query = query.where('start_time', '<', range.to);
-    return query.execute();
+    return query.orderBy('start_time').orderBy('activity_id').execute();
   }
 
   update(
@@ -241,8 +264,11 @@ export class ActivityRepository {
     return pending !== undefined;
   }
 
-  /** Deletes the ride with its rows; returns the blob keys no remaining row of this rider uses. */
-  async delete(userId: string, activityId: string): Promise<string[] | undefined> {
+  /**
+   * Deletes the ride with its rows (and its points from the rider's best envelope, in the same
+   * transaction); returns the blob keys no remaining row of this rider uses.
+   */
+  async delete(userId: string, activityId: string, now = new Date()): Promise<string[] | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const file = await trx
         .selectFrom('activity_files')
@@ -263,6 +289,7 @@ export class ActivityRepository {
         .returning('id')
         .executeTakeFirst();
       if (!deleted) return undefined;
+      await this.bestCurve.rideDeleted(trx, userId, activityId, now);
       return [file?.blob_key, streams?.blob_key].filter((k): k is string => Boolean(k));
     });
   }

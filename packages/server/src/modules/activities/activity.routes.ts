@@ -11,7 +11,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { BikeRepository } from '../bikes/bike.repository.ts';
 import { presentActivity, presentLap } from './activity.presenter.ts';
 import type { ActivityRepository } from './activity.repository.ts';
-import { rideDetailAnalysis } from './ride-detail-analysis.ts';
+import { RECENT_BESTS_DAYS, rideDetailAnalysis } from './ride-detail-analysis.ts';
 import { presentStreams } from './streams.presenter.ts';
 
 type IdParams = { Params: { id: string } };
@@ -110,19 +110,26 @@ export function activityRoutes(
     const row = await loadOwned(userId, request.params.id);
     const pointer = await activities.streamsPointer(userId, row.id);
     if (!pointer) throw new AppError('NOT_FOUND');
-    const [streamsBlob, history, allCurves, laps] = await Promise.all([
+    const rideStart = row.start_time.getTime();
+    const [streamsBlob, history, ownCurve, recentCurves, bestCurve, laps] = await Promise.all([
       blobs.get(pointer.blob_key),
       athleteSettings.list(userId),
-      activities.curves(userId),
+      activities.rideCurve(userId, row.id),
+      // The 90 days up to and including the ride, for its critical power.
+      activities.curves(userId, {
+        from: new Date(rideStart - RECENT_BESTS_DAYS * 86_400_000 + 1),
+        to: new Date(rideStart + 1),
+      }),
+      activities.allTimeBestCurve(userId),
       activities.laps(userId, row.id),
     ]);
-    const ownCurve = allCurves.find((c) => c.activity_id === row.id);
     const analysis = rideDetailAnalysis({
       row,
       streams: decodeStreams(streamsBlob),
       settings: settingsAt(history, row.start_time.toISOString().slice(0, 10)),
       ownCurve,
-      allCurves,
+      recentCurves,
+      bestCurve,
     });
     return { ...analysis, laps: laps.map(presentLap) };
   });
@@ -141,7 +148,7 @@ export function activityRoutes(
 
   app.delete<IdParams>('/api/activities/:id', guard, async (request, reply) => {
     const userId = request.auth.userId;
-    const keys = await activities.delete(userId, parseId(request.params.id));
+    const keys = await activities.delete(userId, parseId(request.params.id), now());
     if (!keys) throw new AppError('NOT_FOUND');
     // Blobs are content-addressed and may be shared (the same file uploaded by two riders):
     // only those no row points to any more are removed.

@@ -4,8 +4,10 @@ import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { storedCurve } from '../imports/stored-ride-parts.ts';
 import { decodeStravaOriginal, isStravaOriginalName } from '../strava/strava-streams.ts';
 import { ANALYSIS_VERSION, analyseImportedRide, storedSummaryJson } from './ride-import-analysis.ts';
+import { RiderBestCurve } from './rider-best-curve.ts';
 
 export interface AnalyzeActivityJob {
   userId: string;
@@ -17,6 +19,8 @@ export interface AnalyzeActivityJob {
  * ride's date. Runs in the background when settings change, and on request.
  */
 export class ReanalysisService {
+  private readonly bestCurve = new RiderBestCurve();
+
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
@@ -144,17 +148,25 @@ export class ReanalysisService {
       settingsAt(history, file.start_time.toISOString().slice(0, 10)),
     );
     const { type: _type, ...columns } = analysed.columns; // the rider may have renamed or retyped the ride
-    await db
-      .updateTable('activities')
-      .set({
-        ...columns,
-        summary: storedSummaryJson(analysed, activity),
-        analysis_version: ANALYSIS_VERSION,
-        reanalysis_pending: false,
-        updated_at: now(),
-      })
-      .where('user_id', '=', job.userId)
-      .where('id', '=', job.activityId)
-      .execute();
+    const at = now();
+    // The row, the ride's curve and the rider's best envelope change together.
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('activities')
+        .set({
+          ...columns,
+          summary: storedSummaryJson(analysed, activity),
+          analysis_version: ANALYSIS_VERSION,
+          reanalysis_pending: false,
+          updated_at: at,
+        })
+        .where('user_id', '=', job.userId)
+        .where('id', '=', job.activityId)
+        .returning('start_time')
+        .executeTakeFirst();
+      if (!updated) return; // deleted meanwhile
+      const curve = storedCurve(analysed.summary.meanMax);
+      await this.bestCurve.rideReplaced(trx, job.userId, job.activityId, updated.start_time, curve, at);
+    });
   }
 }

@@ -1,14 +1,12 @@
 import {
   type ActivityStreams,
   type AttributedCurve,
-  attributeCurve,
   cadenceVariabilityPct,
   pedallingStabilityIndexPct,
   torqueVariabilityPct,
   cogganPowerZones,
   detectClimbs,
   fitTwoParameterModel,
-  mergeCurves,
   minimumWPrimeBalanceJ,
   rateAeroFit,
   sliceStreams,
@@ -19,8 +17,10 @@ import {
 } from '@vatio/analysis';
 import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
 import type { ActivityRow } from './activity.repository.ts';
+import type { StoredRideCurve } from './best-curve.repository.ts';
 import { ASSUMED_BIKE_KG, ASSUMED_HUMIDITY_PCT, rideAeroFit } from './ride-aero.ts';
 import { heartRateZonesFor } from './ride-import-analysis.ts';
+import { bestOfRideCurves, type CurveSource } from './rider-best-curve.ts';
 
 // Computed on request from the stored stream blob (never by re-decoding the file): the parts of a
 // ride's analysis that are too large to keep in a row (W′ balance series, climbs, aero fit).
@@ -28,35 +28,12 @@ import { heartRateZonesFor } from './ride-import-analysis.ts';
 const round = (v: number | undefined, digits = 1) =>
   v === undefined || !Number.isFinite(v) ? null : Number(v.toFixed(digits));
 
-export interface BestCurveSource {
-  activityId: string;
-  date: string;
-}
-
-/** The rider's best curve, each point with the ride that set it. */
-export function bestCurveOf(
-  curves: { activity_id: string; start_time: Date; durations_s: number[]; power_w: number[] }[],
-): AttributedCurve<BestCurveSource> | undefined {
-  if (curves.length === 0) return undefined;
-  return mergeCurves(
-    curves.map((c) =>
-      attributeCurve(
-        { durationsS: c.durations_s, powerW: c.power_w },
-        {
-          activityId: c.activity_id,
-          date: c.start_time.toISOString(),
-        },
-      ),
-    ),
-  );
-}
-
 /**
  * Critical power and W′ from the rider's bests of the 90 days before the ride (Monod–Scherrer
  * 2-parameter fit over 3–20 min efforts); the ride's own curve when the rider has nothing better.
  */
-function criticalPowerFor(recentBest: AttributedCurve<BestCurveSource> | undefined) {
-  if (!recentBest) return undefined;
+function criticalPowerFor(recentBest: AttributedCurve<CurveSource>) {
+  if (recentBest.durationsS.length === 0) return undefined;
   const fit = fitTwoParameterModel(recentBest, { minDurationS: 180, maxDurationS: 1200 });
   if (!fit || !(fit.cpW > 0) || !(fit.wPrimeJ > 0)) return undefined;
   return fit;
@@ -99,18 +76,26 @@ export interface RideDetailInput {
   streams: ActivityStreams;
   settings: SettingsAtDate;
   ownCurve: { durations_s: number[]; power_w: number[] } | undefined;
-  allCurves: { activity_id: string; start_time: Date; durations_s: number[]; power_w: number[] }[];
+  /** Per-ride curves of the 90 days up to and including the ride (`RECENT_BESTS_DAYS`). */
+  recentCurves: StoredRideCurve[];
+  /** The rider's all-time best curve (the "vs best" line). */
+  bestCurve: AttributedCurve<CurveSource>;
 }
 
-export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves }: RideDetailInput) {
+/** Days of bests before a ride its critical power is fitted from. */
+export const RECENT_BESTS_DAYS = 90;
+
+export function rideDetailAnalysis({
+  row,
+  streams,
+  settings,
+  ownCurve,
+  recentCurves,
+  bestCurve: best,
+}: RideDetailInput) {
   const summary = row.summary as Record<string, number | string | undefined>;
   const ftpW = row.ftp_w ?? undefined;
-  const rideDate = row.start_time.getTime();
-  const recent = allCurves.filter(
-    (c) => c.start_time.getTime() <= rideDate && c.start_time.getTime() > rideDate - 90 * 86_400_000,
-  );
-  const cp = criticalPowerFor(bestCurveOf(recent));
-  const best = bestCurveOf(allCurves);
+  const cp = criticalPowerFor(bestOfRideCurves(recentCurves));
 
   const powerZones = ftpW ? cogganPowerZones({ ftpW }) : undefined;
   const powerZoneTimes = powerZones ? timeInPowerZonesS(streams, powerZones) : undefined;
@@ -168,14 +153,12 @@ export function rideDetailAnalysis({ row, streams, settings, ownCurve, allCurves
     power_curve: ownCurve
       ? ownCurve.durations_s.map((d, i) => ({ duration_s: d, power_w: ownCurve.power_w[i]! }))
       : [],
-    best_power_curve: best
-      ? best.durationsS.map((d, i) => ({
-          duration_s: d,
-          power_w: best.powerW[i]!,
-          activity_id: best.source[i]!.activityId,
-          date: best.source[i]!.date,
-        }))
-      : [],
+    best_power_curve: best.durationsS.map((d, i) => ({
+      duration_s: d,
+      power_w: best.powerW[i]!,
+      activity_id: best.source[i]!.activityId,
+      date: best.source[i]!.date,
+    })),
     zones: {
       power:
         powerZones && powerZoneTimes

@@ -15,7 +15,9 @@ import { aeroFitTrustworthy, rideAeroFit } from './ride-aero.ts';
  * Bumped whenever the stored analysis changes; at start-up the server re-analyses older rows in the
  * background (ReanalysisService.scheduleOutdated). 2: the whole-ride aero fit is kept. 3: ascent is
  * smoothed before GoldenCheetah's threshold rule, W′ balance counts pauses as recovery, zone boundaries
- * belong to the upper zone, and an implausible aero fit is never trustworthy.
+ * belong to the upper zone, an implausible aero fit is never trustworthy, and per-ride curves are on
+ * the shared grid with stops counted as 0 W (re-analysis rewrites the curve and the rider's best
+ * envelope).
  */
 export const ANALYSIS_VERSION = 3;
 
@@ -151,7 +153,7 @@ export function analyseImportedRide(activity: Activity, settings: SettingsAtDate
     ftpW,
     criticalPower: undefined,
     heartRateZones: heartRateZonesFor(settings),
-    meanMaxGaps: 'join',
+    meanMaxGaps: 'zero',
   });
   const streams = activity.streams;
   const type = activityType(activity);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { RiderBestCurve } from '../activities/rider-best-curve.ts';
 import { SyncStatusRepository } from '../strava/sync-status.repository.ts';
 
 /** The stored per-ride numbers the dashboards add up (activity columns, nothing decoded). */
@@ -165,6 +166,11 @@ export class DashboardRepository {
       ])
       .executeTakeFirstOrThrow();
     return `${row.rides}#${row.settings ?? ''}#${row.profile ?? ''}`;
+  }
+
+  /** The rider's all-time best-power curve, as kept in rider_best_curves (one row). */
+  allTimeBestCurve(userId: string) {
+    return new RiderBestCurve().allTime(this.db, userId);
   }
 
   /** Per-ride mean-max curves that started in [from, to) (either end open). */

@@ -220,16 +220,21 @@ describe('GET /api/dashboard/*', () => {
 
   test('the power curve is the true best of each duration in the range, with the ride that set it', async () => {
     const recent = await get(`/api/dashboard/power-curve?range=90d&${MADRID}`);
-    const at = (points: { duration: number }[], d: number) => points.find((p) => p.duration === d);
+    const at = (points: { duration: number; power: number }[], d: number) =>
+      points.find((p) => p.duration === d);
     expect(at(recent.points, 1)).toMatchObject({ power: 900, activity_id: ids.thu });
     expect(at(recent.points, 60)).toMatchObject({ power: 320, activity_id: ids.midnight });
     expect(at(recent.points, 1200)).toMatchObject({ power: 240, activity_id: ids.thu });
     expect(at(recent.points, 3600)).toMatchObject({ power: 200, date: '2030-01-10T09:00:00.000Z' });
 
     const all = await get(`/api/dashboard/power-curve?range=all&${MADRID}`);
-    expect(all.points.map((p: { duration: number }) => p.duration)).toEqual([1, 5, 60, 1200, 3600]);
-    expect(all.points.map((p: { power: number }) => p.power)).toEqual([1200, 700, 350, 240, 200]);
+    // On the shared grid up to the longest ride, every point the best held for at least that long.
+    expect(all.points.map((p: { duration: number }) => p.duration)).toEqual(meanMaxDurationsS(3600));
+    expect([1, 5, 60, 1200, 3600].map((d) => at(all.points, d)!.power)).toEqual([1200, 700, 350, 240, 200]);
     expect(at(all.points, 5)).toMatchObject({ activity_id: ids.oct });
+    // 2 s: October held 700 W for 5 s, so for at least 2 s; 63 s: Thursday's 240 W over 20 min.
+    expect(at(all.points, 2)).toMatchObject({ power: 700, activity_id: ids.oct });
+    expect(at(all.points, 63)).toMatchObject({ power: 240, activity_id: ids.thu });
 
     const month = await get(`/api/dashboard/power-curve?range=30d&${MADRID}`);
     expect(at(month.points, 1)!).toMatchObject({ power: 900 });
@@ -261,8 +266,9 @@ describe('GET /api/dashboard/*', () => {
     });
     const { points } = await get('/api/dashboard/power-curve?range=all', grid);
     const durations = points.map((p: { duration: number }) => p.duration);
-    // Every second to 30 s, then a thinned log axis up to the longest ride.
-    expect(durations.slice(0, 30)).toEqual(Array.from({ length: 30 }, (_, k) => k + 1));
+    // Every second to 1 min, then the shared log grid up to the longest ride.
+    expect(durations.slice(0, 60)).toEqual(Array.from({ length: 60 }, (_, k) => k + 1));
+    expect(durations).toEqual(meanMaxDurationsS(5000));
     expect(durations.length).toBeLessThan(200);
     expect(durations.at(-1)).toBeLessThanOrEqual(5000);
     expect(durations.at(-1)).toBeGreaterThan(4500);

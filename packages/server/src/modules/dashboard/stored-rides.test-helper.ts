@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
+import { RiderBestCurve } from '../activities/rider-best-curve.ts';
 
 /** A stored ride with hand-picked results, as the import job would have written it. */
 export interface KnownRide {
@@ -68,17 +69,22 @@ export async function storeRide(db: Kysely<Database>, userId: string, ride: Know
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (ride.curve) {
-    await db
-      .insertInto('activity_curves')
-      .values({
+  const curve = ride.curve;
+  if (curve) {
+    // With the rider's best envelope, as insertRide keeps it.
+    await db.transaction().execute(async (trx) => {
+      const stored = {
         activity_id: row.id,
-        user_id: userId,
         start_time: startTime,
-        durations_s: ride.curve.durations,
-        power_w: ride.curve.power,
-      })
-      .execute();
+        durations_s: curve.durations,
+        power_w: curve.power,
+      };
+      await trx
+        .insertInto('activity_curves')
+        .values({ ...stored, user_id: userId })
+        .execute();
+      await new RiderBestCurve().rideStored(trx, userId, stored, startTime);
+    });
   }
   return row.id;
 }

@@ -92,7 +92,7 @@ export class StravaEventsService {
   }
 
   private async activityDeleted(session: StravaSession, stravaId: number) {
-    const { db, stravaActivities, activities, blobs } = this.deps;
+    const { db, stravaActivities, activities, blobs, now } = this.deps;
     const userId = session.userId;
     try {
       await session.get(`/activities/${stravaId}`);
@@ -107,7 +107,7 @@ export class StravaEventsService {
       .where('strava_id', '=', stravaId)
       .executeTakeFirst();
     if (ride?.source === 'strava') {
-      const keys = (await activities.delete(userId, ride.id)) ?? [];
+      const keys = (await activities.delete(userId, ride.id, now())) ?? [];
       for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
     } else if (ride) {
       // The rider's own uploaded file stays; it is just no longer linked to Strava.

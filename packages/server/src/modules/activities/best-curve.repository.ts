@@ -1,0 +1,88 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RiderBestCurvesTable } from '../../db/schema.ts';
+
+export type BestCurveRow = Pick<
+  Selectable<RiderBestCurvesTable>,
+  'durations_s' | 'power_w' | 'activity_ids' | 'start_times'
+>;
+
+export interface StoredRideCurve {
+  activity_id: string;
+  start_time: Date;
+  durations_s: number[];
+  power_w: number[];
+}
+
+/**
+ * The rider_best_curves rows (a rider's all-time best-power envelope) and the per-ride curves they are
+ * built from. Every method takes the database or the caller's transaction and the owner's id.
+ */
+export class BestCurveRepository {
+  /**
+   * Serialises envelope updates of one rider until the transaction ends: a row lock on the rider
+   * (FOR NO KEY UPDATE, which foreign-key checks of concurrent ride inserts do not wait for). Two
+   * imports of the same rider committing together then each merge into the other's result.
+   */
+  async lockRider(trx: Kysely<Database>, userId: string): Promise<void> {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  }
+
+  find(db: Kysely<Database>, userId: string): Promise<BestCurveRow | undefined> {
+    return db
+      .selectFrom('rider_best_curves')
+      .select(['durations_s', 'power_w', 'activity_ids', 'start_times'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async save(trx: Kysely<Database>, userId: string, row: BestCurveRow, now: Date): Promise<void> {
+    await trx
+      .insertInto('rider_best_curves')
+      .values({ user_id: userId, ...row, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          durations_s: row.durations_s,
+          power_w: row.power_w,
+          activity_ids: row.activity_ids,
+          start_times: row.start_times,
+          updated_at: now,
+        }),
+      )
+      .execute();
+  }
+
+  async remove(trx: Kysely<Database>, userId: string): Promise<void> {
+    await trx.deleteFrom('rider_best_curves').where('user_id', '=', userId).execute();
+  }
+
+  /** The rider's per-ride curves, oldest ride first (the earlier ride keeps a tied point). */
+  rideCurves(db: Kysely<Database>, userId: string): Promise<StoredRideCurve[]> {
+    return db
+      .selectFrom('activity_curves')
+      .select(['activity_id', 'start_time', 'durations_s', 'power_w'])
+      .where('user_id', '=', userId)
+      .orderBy('start_time')
+      .orderBy('activity_id')
+      .execute();
+  }
+
+  /** Replaces one ride's stored curve (re-analysis); none when the new analysis has no power. */
+  async replaceRideCurve(
+    trx: Kysely<Database>,
+    userId: string,
+    activityId: string,
+    startTime: Date,
+    curve: { durations_s: number[]; power_w: number[] } | undefined,
+  ): Promise<void> {
+    await trx
+      .deleteFrom('activity_curves')
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId)
+      .execute();
+    if (curve === undefined) return;
+    await trx
+      .insertInto('activity_curves')
+      .values({ activity_id: activityId, user_id: userId, start_time: startTime, ...curve })
+      .execute();
+  }
+}

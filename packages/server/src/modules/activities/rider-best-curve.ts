@@ -1,0 +1,109 @@
+import { type AttributedCurve, attributeCurve, mergeBestCurves } from '@vatio/analysis';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { type BestCurveRow, BestCurveRepository, type StoredRideCurve } from './best-curve.repository.ts';
+
+/** Which ride set a point of a best curve, and when it started (ISO 8601). */
+export interface CurveSource {
+  activityId: string;
+  date: string;
+}
+
+/** Stored per-ride curves as best-of curves: the rider's best over them (`mergeBestCurves`). */
+export function bestOfRideCurves(rides: readonly StoredRideCurve[]): AttributedCurve<CurveSource> {
+  return mergeBestCurves(rides.map(attributedRide));
+}
+
+function attributedRide(ride: StoredRideCurve): AttributedCurve<CurveSource> {
+  return attributeCurve(
+    { durationsS: ride.durations_s, powerW: ride.power_w },
+    { activityId: ride.activity_id, date: ride.start_time.toISOString() },
+  );
+}
+
+function fromRow(row: BestCurveRow): AttributedCurve<CurveSource> {
+  return {
+    durationsS: row.durations_s.map(Number),
+    powerW: row.power_w.map(Number),
+    source: row.activity_ids.map((activityId, k) => ({ activityId, date: row.start_times[k]! })),
+  };
+}
+
+function toRow(curve: AttributedCurve<CurveSource>): BestCurveRow {
+  return {
+    durations_s: [...curve.durationsS],
+    power_w: [...curve.powerW],
+    activity_ids: curve.source.map((s) => s.activityId),
+    start_times: curve.source.map((s) => s.date),
+  };
+}
+
+/**
+ * A rider's all-time best-power curve, kept in rider_best_curves by the transactions that change the
+ * rider's rides: a stored ride is merged in (the merge is incremental, `mergeBestCurves`); a deleted
+ * or re-analysed ride that holds a point makes the envelope rebuilt from the stored per-ride curves
+ * (a ride that holds none cannot change it on delete, and on re-analysis is merged in again). Every
+ * update first locks the rider, so concurrent imports of one rider serialise here on both engines.
+ */
+export class RiderBestCurve {
+  private readonly repository = new BestCurveRepository();
+
+  /** After a ride and its curve are inserted in `trx`. */
+  async rideStored(
+    trx: Kysely<Database>,
+    userId: string,
+    ride: StoredRideCurve | undefined,
+    now: Date,
+  ): Promise<void> {
+    if (ride === undefined) return;
+    await this.repository.lockRider(trx, userId);
+    const row = await this.repository.find(trx, userId);
+    if (row === undefined) return this.rebuild(trx, userId, now);
+    const merged = mergeBestCurves([fromRow(row), attributedRide(ride)]);
+    await this.repository.save(trx, userId, toRow(merged), now);
+  }
+
+  /** Re-analysis: replaces the ride's stored curve and brings the envelope up to date, in `trx`. */
+  async rideReplaced(
+    trx: Kysely<Database>,
+    userId: string,
+    activityId: string,
+    startTime: Date,
+    curve: { durations_s: number[]; power_w: number[] } | undefined,
+    now: Date,
+  ): Promise<void> {
+    await this.repository.lockRider(trx, userId);
+    await this.repository.replaceRideCurve(trx, userId, activityId, startTime, curve);
+    const row = await this.repository.find(trx, userId);
+    if (row === undefined || row.activity_ids.includes(activityId)) return this.rebuild(trx, userId, now);
+    if (curve === undefined) return;
+    const ride = { activity_id: activityId, start_time: startTime, ...curve };
+    await this.repository.save(
+      trx,
+      userId,
+      toRow(mergeBestCurves([fromRow(row), attributedRide(ride)])),
+      now,
+    );
+  }
+
+  /** After a ride is deleted in `trx` (its curve goes with it). */
+  async rideDeleted(trx: Kysely<Database>, userId: string, activityId: string, now: Date): Promise<void> {
+    await this.repository.lockRider(trx, userId);
+    const row = await this.repository.find(trx, userId);
+    if (row?.activity_ids.includes(activityId)) await this.rebuild(trx, userId, now);
+  }
+
+  /** The envelope from every stored per-ride curve of the rider (none: no row). */
+  async rebuild(trx: Kysely<Database>, userId: string, now: Date): Promise<void> {
+    const rides = await this.repository.rideCurves(trx, userId);
+    if (rides.length === 0) return this.repository.remove(trx, userId);
+    await this.repository.save(trx, userId, toRow(bestOfRideCurves(rides)), now);
+  }
+
+  /** The rider's all-time best curve: the kept row, or a merge of the rides before it is built. */
+  async allTime(db: Kysely<Database>, userId: string): Promise<AttributedCurve<CurveSource>> {
+    const row = await this.repository.find(db, userId);
+    if (row !== undefined) return fromRow(row);
+    return bestOfRideCurves(await this.repository.rideCurves(db, userId));
+  }
+}
