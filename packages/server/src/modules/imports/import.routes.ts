@@ -19,7 +19,7 @@ function presentImport(row: ImportRow, counts: ImportCounts) {
     id: row.id,
     source: row.source,
     status: busy
-      ? counts.processing > 0 || counts.done + counts.duplicate + counts.failed > 0
+      ? counts.processing > 0 || counts.done + counts.recovered + counts.duplicate + counts.failed > 0
         ? 'processing'
         : 'queued'
       : 'done',
