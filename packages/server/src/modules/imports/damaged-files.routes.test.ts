@@ -1,8 +1,12 @@
 import { encodeFit, generateRide } from '@vatio/formats';
 import { FIXTURES_DIR, fixturesExist, readFixture } from '../../../../formats/src/test-support/fixtures.ts';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FsBlobStore } from '../../storage/blob-store.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
+import { ImportService } from './import.service.ts';
+import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
 
 // Issue 11, item 2: a damaged file (fails its size/CRC check) is reported as such, and a ride that
 // overlaps a stored one is that ride, whatever its length; the complete file wins.
@@ -182,8 +186,8 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
     ftpW: 240,
   });
   const complete = encodeFit(ride);
-  // The same ride written again under another name: other bytes, same ride.
-  const renamed = encodeFit({ ...ride, name: 'Same ride, other file' });
+  // The same ride from a second head unit started 20 s later: other bytes, same ride.
+  const renamed = encodeFit({ ...ride, startTime: new Date(ride.startTime.getTime() + 20_000) });
 
   test('the complete file and its damaged copy become one ride: the complete one', async () => {
     for (const order of [
@@ -209,13 +213,43 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
     }
   });
 
-  test('two complete files of one ride, processed at the same moment, store one ride', async () => {
+  test('two complete files of one ride, both past their checks at the same moment, store one ride', async () => {
     const rider = await newRider('en');
-    const { importRow, files } = await h.services.importService.createImport(rider.user.id, 'upload', [
+    // Each file's decoding waits for the other's, so both jobs reach the duplicate check together:
+    // the race an upload of several files runs whenever its jobs overlap.
+    const inline = inlinePreparer();
+    let arrived = 0;
+    let release: () => void = () => {};
+    const together = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const barrier: RidePreparer = {
+      threads: 2,
+      async prepare(bytes, name, history) {
+        const prepared = await inline.prepare(bytes, name, history);
+        if (++arrived === 2) release();
+        await together;
+        return prepared;
+      },
+      close: async () => {},
+    };
+    const service = new ImportService({
+      db: h.database.db,
+      imports: h.services.imports,
+      activities: h.services.activities,
+      athleteSettings: h.services.athleteSettings,
+      blobs: new FsBlobStore(join(h.dataDir, 'blobs')),
+      // The jobs run here, not in the harness's workers (which take files one at a time).
+      queue: { ...h.queue, send: async () => {} },
+      now: () => new Date(),
+      log: () => {},
+      preparer: barrier,
+    });
+    const { importRow, files } = await service.createImport(rider.user.id, 'upload', [
       { name: 'a.fit', bytes: complete, sizeBytes: complete.length },
       { name: 'b.fit', bytes: renamed, sizeBytes: renamed.length },
     ]);
-    await Promise.all(files.map((f) => h.services.importService.processFile({ fileId: f.id })));
+    await Promise.all(files.map((f) => service.processFile({ fileId: f.id })));
     const result = await waitForImport(h.app, rider.headers, importRow.id);
     expect(result.files.map((f) => f.status).sort()).toEqual(['done', 'duplicate']);
     expect(await ridesOf(rider)).toHaveLength(1);
