@@ -154,6 +154,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     auth,
     imports: services.imports,
     service: services.importService,
+    blobs,
     limits: config.upload,
   });
   activityRoutes(app, {

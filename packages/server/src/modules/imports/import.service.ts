@@ -29,6 +29,8 @@ export interface ImportDeps {
 export interface IncomingFile {
   name: string;
   bytes: Uint8Array | null;
+  /** The bytes are already in the blob store under this key (zip entries, stored as they are unpacked). */
+  blobKey?: string;
   sizeBytes: number;
   /** Set when the upload itself already failed for this file (too large, broken archive). */
   failure?: { code: string; message: string };
@@ -54,7 +56,7 @@ export class ImportService {
     const { db, imports, blobs, queue, now } = this.deps;
     const files: NewImportFile[] = [];
     for (const file of incoming) {
-      if (file.failure || !file.bytes) {
+      if (file.failure || (!file.bytes && !file.blobKey)) {
         files.push({
           name: file.name,
           size_bytes: file.sizeBytes,
@@ -66,7 +68,7 @@ export class ImportService {
         continue;
       }
       // Written and synced before the row that points to it commits.
-      const key = await blobs.put(file.bytes);
+      const key = file.blobKey ?? (await blobs.put(file.bytes!));
       files.push({
         name: file.name,
         size_bytes: file.sizeBytes,
