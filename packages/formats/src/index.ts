@@ -19,7 +19,14 @@ export { decodeGpx } from './gpx/decode-gpx.ts';
 export { DEFAULT_LIMITS, type DecodeLimits } from './limits.ts';
 export { decodeTcx } from './tcx/decode-tcx.ts';
 export { countActiveSeconds, lastFinite, resampleTo1Hz, type SampleSeries } from './timeline/resample.ts';
-export { type ArchiveEntryResult, isActivityEntryName, unzipActivities } from './zip/decode-zip.ts';
+export {
+  type ArchiveEntryResult,
+  isActivityEntryName,
+  listActivityEntries,
+  unzipActivities,
+  unzipEntry,
+  type ZipEntryInfo,
+} from './zip/decode-zip.ts';
 export { encodeFit } from './fit/encode.ts';
 export { airDensityKgM3, nextSpeed, type RiderSetup } from './synthetic/physics.ts';
 export { generateRide, type SyntheticRideOptions } from './synthetic/ride.ts';

@@ -155,6 +155,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     auth,
     imports: services.imports,
     service: services.importService,
+    blobs,
     limits: config.upload,
   });
   activityRoutes(app, {

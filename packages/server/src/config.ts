@@ -27,6 +27,8 @@ export interface Config {
     maxZipEntries: number;
     maxUnpackedBytes: number;
     maxFilesPerRequest: number;
+    /** Archives one rider may have being unpacked at once (UPLOAD_ZIPS_PER_RIDER, default 1). */
+    maxZipsPerRider: number;
   };
   /** Run the background workers in the server process (default); `vatio worker` runs more. */
   inProcessWorkers: boolean;
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxZipEntries: positiveInt(env.UPLOAD_MAX_ZIP_ENTRIES, 2000, 'UPLOAD_MAX_ZIP_ENTRIES'),
       maxUnpackedBytes: positiveInt(env.UPLOAD_MAX_UNPACKED_MB, 1024, 'UPLOAD_MAX_UNPACKED_MB') * 1024 * 1024,
       maxFilesPerRequest: positiveInt(env.UPLOAD_MAX_FILES, 200, 'UPLOAD_MAX_FILES'),
+      maxZipsPerRider: positiveInt(env.UPLOAD_ZIPS_PER_RIDER, 1, 'UPLOAD_ZIPS_PER_RIDER'),
     },
     inProcessWorkers: env.WORKERS_IN_PROCESS !== 'false',
     // One core stays with the main thread (HTTP, and PGlite, which runs in it); the others analyse.

@@ -6,7 +6,7 @@ import { encodeFit } from '../fit/encode.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import { generateRide } from '../synthetic/ride.ts';
 import { sampleGpx, sampleTcx, utf8 } from '../test-support/samples.ts';
-import { isActivityEntryName } from './decode-zip.ts';
+import { isActivityEntryName, listActivityEntries, unzipEntry } from './decode-zip.ts';
 import { gunzipLimited } from './gzip.ts';
 
 function zipError(fn: () => unknown): FormatError | undefined {
@@ -84,5 +84,28 @@ describe('zip archives', () => {
     expect(isActivityEntryName('activities/')).toBe(false);
     expect(isActivityEntryName('__MACOSX/activities/._123.fit')).toBe(false);
     expect(isActivityEntryName('profile.csv')).toBe(false);
+  });
+});
+
+describe('one entry at a time', () => {
+  it('lists the activity entries without inflating them, then unpacks each on its own', () => {
+    const gpx = utf8(sampleGpx(10));
+    const fit = encodeFit(generateRide({ seed: 3, durationS: 120 }));
+    const zip = zipSync({ 'notes.csv': utf8('a,b\n'), 'a.gpx': gpx, 'rides/b.fit': fit });
+    const entries = listActivityEntries(zip);
+    expect(entries).toEqual([
+      { index: 1, name: 'a.gpx', sizeBytes: gpx.length },
+      { index: 2, name: 'rides/b.fit', sizeBytes: fit.length },
+    ]);
+    expect(unzipEntry(zip, 1)).toEqual(gpx);
+    expect(unzipEntry(zip, 2)).toEqual(fit);
+  });
+
+  it('refuses by the same limits as unpacking everything', () => {
+    const zeros = new Uint8Array(2 * 1024 * 1024);
+    const zip = zipSync({ 'a.gpx': zeros, 'b.gpx': zeros });
+    const limits = { ...DEFAULT_LIMITS, maxZipTotalBytes: 3 * 1024 * 1024 };
+    expect(zipError(() => listActivityEntries(zip, limits))?.code).toBe('ZIP_TOO_LARGE');
+    expect(zipError(() => listActivityEntries(zip.subarray(0, zip.length - 30)))?.code).toBe('CORRUPT_FILE');
   });
 });

@@ -62,6 +62,77 @@ export function unzipActivities(
   return Object.entries(files);
 }
 
+/** An activity entry of an archive, as its central directory lists it. */
+export interface ZipEntryInfo {
+  /** Position among all the archive's entries (`unzipEntry` takes it). */
+  index: number;
+  name: string;
+  /** Unpacked size, as declared. */
+  sizeBytes: number;
+}
+
+/**
+ * The activity entries of an archive, read from its central directory with nothing inflated, under the
+ * same limits as `unzipActivities` (ZIP_TOO_LARGE, CORRUPT_FILE). With `unzipEntry`, an archive can be
+ * unpacked one entry at a time, so only one entry is ever in memory.
+ */
+export function listActivityEntries(
+  bytes: Uint8Array,
+  limits: DecodeLimits = DEFAULT_LIMITS,
+): ZipEntryInfo[] {
+  const found: ZipEntryInfo[] = [];
+  let index = 0;
+  let totalBytes = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        const at = index++;
+        if (index > limits.maxZipEntries) {
+          throw new FormatError(
+            'ZIP_TOO_LARGE',
+            `The zip archive has more than ${limits.maxZipEntries} entries.`,
+          );
+        }
+        if (!isActivityEntryName(file.name)) return false;
+        totalBytes += file.originalSize;
+        if (file.originalSize > limits.maxFileBytes || totalBytes > limits.maxZipTotalBytes) {
+          throw new FormatError(
+            'ZIP_TOO_LARGE',
+            `The zip archive unpacks to more than ${Math.min(limits.maxZipTotalBytes, totalBytes)} bytes, over the limit.`,
+          );
+        }
+        found.push({ index: at, name: file.name, sizeBytes: file.originalSize });
+        return false;
+      },
+    });
+  } catch (error) {
+    if (error instanceof FormatError) throw error;
+    throw new FormatError('CORRUPT_FILE', 'The zip archive is damaged and could not be unpacked.', {
+      cause: error,
+    });
+  }
+  return found;
+}
+
+/**
+ * Inflates the entry at `index` (from `listActivityEntries`) and nothing else. fflate inflates into a
+ * buffer of the declared size and never past it.
+ */
+export function unzipEntry(bytes: Uint8Array, index: number): Uint8Array {
+  let at = 0;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, { filter: () => at++ === index });
+  } catch (error) {
+    throw new FormatError('CORRUPT_FILE', 'The zip archive is damaged and could not be unpacked.', {
+      cause: error,
+    });
+  }
+  const entry = Object.values(files)[0];
+  if (!entry) throw new FormatError('CORRUPT_FILE', 'The zip archive is damaged and could not be unpacked.');
+  return entry;
+}
+
 /** Decodes every activity file of an archive; one entry's failure never stops the others. */
 export function decodeZipEntries(
   bytes: Uint8Array,

@@ -105,7 +105,7 @@ export interface BikesTable {
   updated_at: UpdatedAt;
 }
 
-export type ImportFileStatus = 'queued' | 'processing' | 'done' | 'duplicate' | 'failed';
+export type ImportFileStatus = 'queued' | 'processing' | 'done' | 'recovered' | 'duplicate' | 'failed';
 
 export interface ImportsTable {
   id: Generated<string>;
@@ -169,6 +169,8 @@ export interface ActivitiesTable {
   summary: ColumnType<Record<string, unknown>, string, string>;
   analysis_version: number;
   reanalysis_pending: Generated<boolean>;
+  /** Stored from a damaged file (fails its size/CRC check): only its first part could be read. */
+  recovered: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

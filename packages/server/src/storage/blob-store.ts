@@ -5,8 +5,11 @@ import { dirname, join } from 'node:path';
 
 /** Immutable blobs by content: raw uploaded files and stream blobs (DESIGN §2, "Streams"). */
 export interface BlobStore {
-  /** Stores the bytes durably and returns their key (SHA-256, hex). Storing the same bytes twice is a no-op. */
-  put(bytes: Uint8Array): Promise<string>;
+  /**
+   * Stores the bytes durably and returns their key (SHA-256, hex). Storing the same bytes twice is a
+   * no-op. `sha256` is the bytes' hash when the caller already computed it on another thread.
+   */
+  put(bytes: Uint8Array, sha256?: string): Promise<string>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
 }
@@ -30,8 +33,8 @@ export class FsBlobStore implements BlobStore {
     return join(this.root, key.slice(0, 2), key.slice(2, 4), key);
   }
 
-  async put(bytes: Uint8Array): Promise<string> {
-    const key = sha256OfBytes(bytes);
+  async put(bytes: Uint8Array, sha256?: string): Promise<string> {
+    const key = sha256 ?? sha256OfBytes(bytes);
     const path = this.pathOf(key);
     if (existsSync(path)) return key;
     await mkdir(dirname(path), { recursive: true });

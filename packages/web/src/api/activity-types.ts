@@ -3,7 +3,8 @@
 export const ACTIVITY_TYPES = ['Ride', 'VirtualRide', 'GravelRide', 'MountainBikeRide', 'EBikeRide'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-export type ImportFileStatus = 'queued' | 'processing' | 'done' | 'duplicate' | 'failed';
+/** `recovered`: stored from a damaged file, of which only the first part could be read. */
+export type ImportFileStatus = 'queued' | 'processing' | 'done' | 'recovered' | 'duplicate' | 'failed';
 export type ImportStatus = 'queued' | 'processing' | 'done';
 
 export interface ImportCounts {
@@ -11,6 +12,7 @@ export interface ImportCounts {
   queued: number;
   processing: number;
   done: number;
+  recovered: number;
   duplicate: number;
   failed: number;
 }

@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_activities.ts';
 import * as m0003 from './0003_strava.ts';
 import * as m0004 from './0004_rider_best_curves.ts';
+import * as m0005 from './0005_damaged_rides.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_activities': m0002,
   '0003_strava': m0003,
   '0004_rider_best_curves': m0004,
+  '0005_damaged_rides': m0005,
 };

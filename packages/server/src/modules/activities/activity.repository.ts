@@ -25,9 +25,12 @@ export interface NewRide {
     | 'bike_id'
     | 'notes'
     | 'reanalysis_pending'
+    | 'recovered'
   > & {
     summary: string;
     bike_id: string | null;
+    /** Decoded from a damaged file: only its first part. */
+    recovered?: boolean;
   };
   file: { blob_key: string; original_name: string; format: string; size_bytes: number };
   streams: { blob_key: string; sample_count: number; codec_version: number };
@@ -41,10 +44,11 @@ export class ActivityRepository {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  findByContentHash(userId: string, contentHash: string) {
-    return this.db
+  findByContentHash(userId: string, contentHash: string, executor: Kysely<Database> = this.db) {
+    return executor
       .selectFrom('activities')
-      .select('id')
+      .select(['id', 'start_time', 'recovered'])
+      .select('elapsed_time_s as elapsedS')
       .where('user_id', '=', userId)
       .where('content_hash', '=', contentHash)
       .executeTakeFirst();
@@ -65,6 +69,34 @@ export class ActivityRepository {
       .where('elapsed_time_s', '>=', elapsedS - toleranceS)
       .where('elapsed_time_s', '<=', elapsedS + toleranceS)
       .executeTakeFirst();
+  }
+
+  /**
+   * Serializes the rider's ride writes until the transaction ends, so that two files of one ride
+   * imported at the same moment (one upload, several jobs) see each other: the second finds the first.
+   */
+  async lockRides(trx: Transaction<Database>, userId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`.execute(trx);
+  }
+
+  /**
+   * Stored rides that could be the same ride as this span (`same-ride.ts` decides): those starting
+   * within a minute of it or overlapping it in time at all.
+   */
+  overlapping(executor: Kysely<Database>, userId: string, startTime: Date, elapsedS: number) {
+    const endTime = new Date(startTime.getTime() + Math.max(0, elapsedS) * 1000);
+    return executor
+      .selectFrom('activities')
+      .select(['id', 'start_time', 'elapsed_time_s', 'recovered'])
+      .where('user_id', '=', userId)
+      .where('start_time', '<=', new Date(Math.max(endTime.getTime(), startTime.getTime() + 60_000)))
+      .where((eb) =>
+        eb.or([
+          eb('start_time', '>=', new Date(startTime.getTime() - 60_000)),
+          eb(sql`start_time + make_interval(secs => elapsed_time_s)`, '>', startTime),
+        ]),
+      )
+      .execute();
   }
 
   primaryBikeId(userId: string) {
@@ -93,7 +125,17 @@ export class ActivityRepository {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return undefined;
-    const activityId = inserted.id;
+    await this.insertParts(trx, userId, inserted.id, ride);
+    return inserted.id;
+  }
+
+  /** The rows beside the activity row: file, streams, curve, laps. */
+  private async insertParts(
+    trx: Transaction<Database>,
+    userId: string,
+    activityId: string,
+    ride: NewRide,
+  ): Promise<void> {
     await trx
       .insertInto('activity_files')
       .values({ activity_id: activityId, user_id: userId, ...ride.file })
@@ -121,7 +163,62 @@ export class ActivityRepository {
         .values(ride.laps.map((lap) => ({ ...lap, activity_id: activityId, user_id: userId })))
         .execute();
     }
-    return activityId;
+  }
+
+  /**
+   * Puts a complete file's ride in place of a stored one (a damaged part of it), in the caller's
+   * transaction: the row keeps its id and what the rider chose (name, type, bike, notes); everything
+   * read from the file (figures, file, streams, curve, laps) is the new file's. Returns the blob keys
+   * the old ride used, for the caller to delete once nothing else points to them; undefined when the
+   * ride is gone.
+   */
+  async replaceRide(
+    trx: Transaction<Database>,
+    userId: string,
+    activityId: string,
+    ride: NewRide,
+    now: Date,
+  ): Promise<string[] | undefined> {
+    const { name: _name, type: _type, bike_id: _bike, source: _source, ...fromFile } = ride.activity;
+    const updated = await trx
+      .updateTable('activities')
+      .set({
+        ...fromFile,
+        recovered: ride.activity.recovered ?? false,
+        reanalysis_pending: false,
+        updated_at: now,
+      })
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    const oldFile = await trx
+      .deleteFrom('activity_files')
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId)
+      .returning('blob_key')
+      .executeTakeFirst();
+    const oldStreams = await trx
+      .deleteFrom('activity_streams')
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId)
+      .returning('blob_key')
+      .executeTakeFirst();
+    await trx
+      .deleteFrom('activity_curves')
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId)
+      .execute();
+    await trx
+      .deleteFrom('laps')
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId)
+      .execute();
+    await this.insertParts(trx, userId, activityId, ride);
+    return [oldFile?.blob_key, oldStreams?.blob_key].filter(
+      (k): k is string => k !== undefined && k !== ride.file.blob_key && k !== ride.streams.blob_key,
+    );
   }
 
   async list(userId: string, filter: ActivityFilter): Promise<{ rows: ActivityRow[]; total: number }> {

@@ -141,6 +141,7 @@ export interface AnalysedRide {
     | 'summary'
     | 'analysis_version'
     | 'reanalysis_pending'
+    | 'recovered'
     | 'created_at'
     | 'updated_at'
   > & { sport: string };

@@ -18,6 +18,8 @@ export interface ImportCounts {
   queued: number;
   processing: number;
   done: number;
+  /** Stored from a damaged file: only its first part could be read. */
+  recovered: number;
   duplicate: number;
   failed: number;
 }
@@ -27,6 +29,7 @@ const emptyCounts = (): ImportCounts => ({
   queued: 0,
   processing: 0,
   done: 0,
+  recovered: 0,
   duplicate: 0,
   failed: 0,
 });

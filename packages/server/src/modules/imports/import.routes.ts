@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { parseId } from '../../http/validate.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import {
   countFiles,
@@ -11,6 +12,7 @@ import {
   type ImportRow,
 } from './import.repository.ts';
 import type { ImportService } from './import.service.ts';
+import { RiderGate } from './rider-gate.ts';
 import { readUpload, type UploadLimits } from './upload.ts';
 
 function presentImport(row: ImportRow, counts: ImportCounts) {
@@ -19,7 +21,7 @@ function presentImport(row: ImportRow, counts: ImportCounts) {
     id: row.id,
     source: row.source,
     status: busy
-      ? counts.processing > 0 || counts.done + counts.duplicate + counts.failed > 0
+      ? counts.processing > 0 || counts.done + counts.recovered + counts.duplicate + counts.failed > 0
         ? 'processing'
         : 'queued'
       : 'done',
@@ -40,16 +42,23 @@ const presentFile = (f: ImportFileRow) => ({
 
 export function importRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; imports: ImportRepository; service: ImportService; limits: UploadLimits },
+  deps: {
+    auth: AuthService;
+    imports: ImportRepository;
+    service: ImportService;
+    blobs: BlobStore;
+    limits: UploadLimits;
+  },
 ) {
-  const { auth, imports, service, limits } = deps;
+  const { auth, imports, service, blobs, limits } = deps;
+  const zipGate = new RiderGate(limits.maxZipsPerRider);
   const guard = { preHandler: requireAuth(auth) };
 
   app.post('/api/activities/upload', guard, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new AppError('VALIDATION', 'Send the files as multipart/form-data, in parts named "file".');
     }
-    const incoming = await readUpload(request, limits);
+    const incoming = await readUpload(request, { userId: request.auth.userId, limits, blobs, zipGate });
     if (incoming.length === 0) throw new AppError('VALIDATION', 'No file was sent.');
     const { importRow, files } = await service.createImport(request.auth.userId, 'upload', incoming);
     return reply.code(202).send({

@@ -6,9 +6,12 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
+import { sameRideAs } from '../activities/same-ride.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
+import { importMessage } from './import-messages.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
+import type { PreparedRide } from './ride-preparation.ts';
 
 export interface ImportDeps {
   db: Kysely<Database>;
@@ -26,6 +29,8 @@ export interface ImportDeps {
 export interface IncomingFile {
   name: string;
   bytes: Uint8Array | null;
+  /** The bytes are already in the blob store under this key (zip entries, stored as they are unpacked). */
+  blobKey?: string;
   sizeBytes: number;
   /** Set when the upload itself already failed for this file (too large, broken archive). */
   failure?: { code: string; message: string };
@@ -51,7 +56,7 @@ export class ImportService {
     const { db, imports, blobs, queue, now } = this.deps;
     const files: NewImportFile[] = [];
     for (const file of incoming) {
-      if (file.failure || !file.bytes) {
+      if (file.failure || (!file.bytes && !file.blobKey)) {
         files.push({
           name: file.name,
           size_bytes: file.sizeBytes,
@@ -63,7 +68,7 @@ export class ImportService {
         continue;
       }
       // Written and synced before the row that points to it commits.
-      const key = await blobs.put(file.bytes);
+      const key = file.blobKey ?? (await blobs.put(file.bytes!));
       files.push({
         name: file.name,
         size_bytes: file.sizeBytes,
@@ -159,21 +164,12 @@ export class ImportService {
       return;
     }
     const ready = prepared.ride;
+    const language = await this.languageOf(userId);
+    const elapsedS = Math.round(ready.elapsedTimeS);
+    // The same bytes again: nothing to analyse or store. (Checked again, authoritatively, below.)
     const sameFile = await activities.findByContentHash(userId, blobKey);
-    const sameRide =
-      sameFile ?? (await activities.findSameRide(userId, ready.startTime, Math.round(ready.elapsedTimeS)));
-    if (sameRide) {
-      await imports.finish(
-        db,
-        file.id,
-        {
-          status: 'duplicate',
-          activity_id: sameRide.id,
-          message_code: 'DUPLICATE',
-          message: 'This ride is already stored.',
-        },
-        now(),
-      );
+    if (sameFile) {
+      await imports.finish(db, file.id, this.duplicate(language, ready, sameFile.id), now());
       return;
     }
 
@@ -185,10 +181,11 @@ export class ImportService {
         ...ready.columns,
         source,
         content_hash: blobKey,
-        name: ready.name ?? ready.defaultNames[await this.languageOf(userId)],
+        name: ready.name ?? ready.defaultNames[language],
         bike_id: bike?.id ?? null,
         summary: ready.summaryJson,
         analysis_version: ANALYSIS_VERSION,
+        recovered: ready.damaged,
       },
       file: {
         blob_key: blobKey,
@@ -204,29 +201,75 @@ export class ImportService {
       curve: ready.curve,
       laps: ready.laps,
     };
-    await db.transaction().execute(async (trx) => {
-      const activityId = await activities.insertRide(trx, userId, ride, now());
-      if (activityId) {
-        await imports.finish(trx, file.id, { status: 'done', activity_id: activityId }, now());
-        return;
+    const freedKeys = await db.transaction().execute(async (trx) => {
+      // One rider's files are decided one at a time, so two files of one ride in one upload (their
+      // jobs run concurrently) become one ride: the second sees the first.
+      await activities.lockRides(trx, userId);
+      const sameBytes = await activities.findByContentHash(userId, blobKey, trx);
+      const stored =
+        sameBytes ??
+        sameRideAs(
+          { startTime: ready.startTime, elapsedS },
+          (await activities.overlapping(trx, userId, ready.startTime, elapsedS)).map((r) => ({
+            id: r.id,
+            recovered: r.recovered,
+            startTime: r.start_time,
+            elapsedS: r.elapsed_time_s,
+          })),
+        );
+      const recovered = ready.damaged
+        ? {
+            status: 'recovered' as const,
+            message_code: 'RECOVERED',
+            message: importMessage(language, 'RECOVERED', elapsedS),
+          }
+        : undefined;
+      if (!stored) {
+        const activityId = await activities.insertRide(trx, userId, ride, now());
+        await imports.finish(
+          trx,
+          file.id,
+          activityId
+            ? { status: 'done', ...recovered, activity_id: activityId }
+            : this.duplicate(language, ready, null),
+          now(),
+        );
+        return [];
       }
-      const existing = await trx
-        .selectFrom('activities')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('content_hash', '=', blobKey)
-        .executeTakeFirst();
+      // The complete file wins: it replaces a damaged part stored before it (and a longer part of a
+      // damaged ride replaces a shorter one).
+      const replaces = !sameBytes && stored.recovered && (!ready.damaged || elapsedS > stored.elapsedS);
+      if (!replaces) {
+        await imports.finish(trx, file.id, this.duplicate(language, ready, stored.id), now());
+        return [];
+      }
+      const freed = (await activities.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
       await imports.finish(
         trx,
         file.id,
-        {
-          status: 'duplicate',
-          activity_id: existing?.id ?? null,
-          message_code: 'DUPLICATE',
-          message: 'This ride is already stored.',
-        },
+        recovered
+          ? { ...recovered, activity_id: stored.id }
+          : {
+              status: 'done',
+              activity_id: stored.id,
+              message_code: 'REPLACED_DAMAGED',
+              message: importMessage(language, 'REPLACED_DAMAGED'),
+            },
         now(),
       );
+      return freed;
     });
+    for (const key of freedKeys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+  }
+
+  private duplicate(language: 'es' | 'en', ready: PreparedRide, activityId: string | null) {
+    return {
+      status: 'duplicate' as const,
+      activity_id: activityId,
+      message_code: ready.damaged ? 'DUPLICATE_DAMAGED' : 'DUPLICATE',
+      message: ready.damaged
+        ? importMessage(language, 'DUPLICATE_DAMAGED', ready.elapsedTimeS)
+        : importMessage(language, 'DUPLICATE'),
+    };
   }
 }

@@ -25,6 +25,8 @@ export type PreparedFile =
 export interface PreparedRide {
   startTime: Date;
   elapsedTimeS: number;
+  /** The file fails its size/CRC check (truncated or damaged): only its first part was read. */
+  damaged: boolean;
   format: string;
   /** The file's own name for the ride, if it has one. */
   name: string | undefined;
@@ -60,6 +62,7 @@ export function prepareFile(
     ride: {
       startTime: activity.startTime,
       elapsedTimeS: activity.elapsedTimeS,
+      damaged: activity.integrity === false,
       format: activity.format,
       name: activity.name?.trim() || undefined,
       defaultNames: { es: defaultRideName(activity, 'es'), en: defaultRideName(activity, 'en') },

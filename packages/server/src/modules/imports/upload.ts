@@ -1,21 +1,37 @@
 import type {} from '@fastify/multipart';
-import { type DecodeLimits, detectFormat, isFormatError, unzipActivities } from '@vatio/formats';
+import { type DecodeLimits, detectFormat } from '@vatio/formats';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { IncomingFile } from './import.service.ts';
+import type { RiderGate } from './rider-gate.ts';
+import { unpackZip } from './zip-unpacker.ts';
 
 export interface UploadLimits {
   maxFileBytes: number;
   maxZipEntries: number;
   maxUnpackedBytes: number;
   maxFilesPerRequest: number;
+  /** Archives one rider may have being unpacked at once; more is a 429 (UPLOAD_BUSY). */
+  maxZipsPerRider: number;
+}
+
+export interface UploadContext {
+  userId: string;
+  limits: UploadLimits;
+  blobs: BlobStore;
+  /** Caps the archives each rider has being unpacked at once. */
+  zipGate: RiderGate;
 }
 
 /**
  * Reads every `file` part of a multipart upload. A part over the size limit is drained and
  * reported, not fatal; a zip becomes one incoming file per ride inside it, so each entry is
- * stored, deduplicated and analysed on its own.
+ * stored, deduplicated and analysed on its own. Entries are unpacked on another thread and stored
+ * one by one as they come (`zip-unpacker.ts`), so the request thread keeps serving others.
  */
-export async function readUpload(request: FastifyRequest, limits: UploadLimits): Promise<IncomingFile[]> {
+export async function readUpload(request: FastifyRequest, context: UploadContext): Promise<IncomingFile[]> {
+  const { limits } = context;
   const incoming: IncomingFile[] = [];
   for await (const part of request.files()) {
     const name = part.filename || 'upload';
@@ -38,39 +54,51 @@ export async function readUpload(request: FastifyRequest, limits: UploadLimits):
       continue;
     }
     const bytes = Buffer.concat(chunks);
-    if (detectFormat(bytes) === 'zip') incoming.push(...expandZip(name, bytes, limits));
+    if (detectFormat(bytes) === 'zip') incoming.push(...(await expandZip(name, bytes, context)));
     else incoming.push({ name, bytes, sizeBytes: bytes.length });
   }
   return incoming;
 }
 
-function expandZip(name: string, bytes: Uint8Array, limits: UploadLimits): IncomingFile[] {
+async function expandZip(name: string, bytes: Uint8Array, context: UploadContext): Promise<IncomingFile[]> {
+  const release = context.zipGate.tryEnter(context.userId);
+  if (!release) {
+    throw new AppError('UPLOAD_BUSY', undefined, { retry_after_s: 10 });
+  }
   const decodeLimits: DecodeLimits = {
-    maxFileBytes: limits.maxFileBytes,
-    maxZipEntries: limits.maxZipEntries,
-    maxZipTotalBytes: limits.maxUnpackedBytes,
+    maxFileBytes: context.limits.maxFileBytes,
+    maxZipEntries: context.limits.maxZipEntries,
+    maxZipTotalBytes: context.limits.maxUnpackedBytes,
   };
+  const entries: IncomingFile[] = [];
   try {
-    const entries = unzipActivities(bytes, decodeLimits);
-    if (entries.length === 0) {
+    const result = await unpackZip(bytes, decodeLimits, async (entry) => {
+      // Stored now, so the entry's memory goes as soon as the next one comes.
+      const blobKey = await context.blobs.put(entry.bytes, entry.sha256);
+      entries.push({ name: `${name}/${entry.name}`, bytes: null, blobKey, sizeBytes: entry.bytes.length });
+    });
+    if (!result.ok) {
       return [
         {
           name,
           bytes: null,
           sizeBytes: bytes.length,
-          failure: { code: 'NO_ACTIVITIES', message: 'The archive holds no FIT, TCX or GPX files.' },
+          failure: { code: result.code, message: result.message },
         },
       ];
     }
-    return entries.map(([entryName, entryBytes]) => ({
-      name: `${name}/${entryName}`,
-      bytes: entryBytes,
-      sizeBytes: entryBytes.length,
-    }));
-  } catch (error) {
-    const failure = isFormatError(error)
-      ? { code: error.code, message: error.message }
-      : { code: 'CORRUPT_FILE', message: 'The zip archive is damaged and could not be unpacked.' };
-    return [{ name, bytes: null, sizeBytes: bytes.length, failure }];
+  } finally {
+    release();
   }
+  if (entries.length === 0) {
+    return [
+      {
+        name,
+        bytes: null,
+        sizeBytes: bytes.length,
+        failure: { code: 'NO_ACTIVITIES', message: 'The archive holds no FIT, TCX or GPX files.' },
+      },
+    ];
+  }
+  return entries;
 }

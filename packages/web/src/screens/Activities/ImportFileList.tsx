@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { AlertTriangle, CheckCircle2, Copy, Loader2, Timer } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Copy, FileWarning, Loader2, Timer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ImportFile, ImportFileStatus } from '../../api/activity-types';
@@ -16,12 +16,16 @@ export const KNOWN_MESSAGE_CODES = [
   'ZIP_TOO_MANY_ENTRIES',
   'ZIP_INVALID',
   'DUPLICATE',
+  'REPLACED_DAMAGED',
   'NOT_CYCLING',
   'DECODE_FAILED',
   'INTERNAL',
 ] as const;
 
-/** The file's message in the rider's language when its code is known, else the server's words. */
+/**
+ * The file's message in the rider's language when its code is known, else the server's words (which the
+ * server writes in the rider's language: RECOVERED and DUPLICATE_DAMAGED carry the minutes read).
+ */
 export function importMessage(
   file: Pick<ImportFile, 'message' | 'message_code'>,
   t: TFunction,
@@ -37,6 +41,7 @@ const STATUS_STYLE: Record<ImportFileStatus, string> = {
   queued: 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
   processing: 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200',
   done: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200',
+  recovered: 'bg-orange-100 text-orange-800 dark:bg-orange-900/50 dark:text-orange-200',
   duplicate: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200',
   failed: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200',
 };
@@ -45,6 +50,7 @@ const STATUS_ICON = {
   queued: Timer,
   processing: Loader2,
   done: CheckCircle2,
+  recovered: FileWarning,
   duplicate: Copy,
   failed: AlertTriangle,
 } as const;
@@ -92,20 +98,25 @@ export function ImportFileList({ files, testIds = true }: { files: ImportFile[];
               <span
                 className={cn(
                   'text-sm sm:max-w-[50%] sm:text-right',
-                  file.status === 'failed' ? 'text-red-700 dark:text-red-300' : 'text-slate-500',
+                  file.status === 'failed'
+                    ? 'text-red-700 dark:text-red-300'
+                    : file.status === 'recovered'
+                      ? 'text-orange-700 dark:text-orange-300'
+                      : 'text-slate-500',
                 )}
               >
                 {message}
               </span>
             )}
-            {file.activity_id && (file.status === 'done' || file.status === 'duplicate') && (
-              <Link
-                to={`/activities/${file.activity_id}`}
-                className="shrink-0 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
-              >
-                {t('import.openRide')}
-              </Link>
-            )}
+            {file.activity_id &&
+              (file.status === 'done' || file.status === 'recovered' || file.status === 'duplicate') && (
+                <Link
+                  to={`/activities/${file.activity_id}`}
+                  className="shrink-0 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
+                >
+                  {t('import.openRide')}
+                </Link>
+              )}
           </li>
         );
       })}

@@ -31,7 +31,7 @@ export function ImportProgressPanel({ tracker }: { tracker: ImportTracker }) {
   if (!uploading && !uploadError && files.length === 0) return null;
 
   const counts = detail?.counts;
-  const settled = counts ? counts.done + counts.duplicate + counts.failed : 0;
+  const settled = counts ? counts.done + counts.recovered + counts.duplicate + counts.failed : 0;
   const total = counts?.total ?? files.length;
 
   return (
@@ -56,6 +56,7 @@ export function ImportProgressPanel({ tracker }: { tracker: ImportTracker }) {
                 settled,
                 total,
                 done: counts.done,
+                recovered: counts.recovered,
                 duplicate: counts.duplicate,
                 failed: counts.failed,
               })}

@@ -77,7 +77,7 @@ export function SyncScreen() {
   const state = syncState(data);
   const running = state === 'importing' || state === 'processing';
   const counts = data?.counts;
-  const settled = counts ? counts.done + counts.duplicate + counts.failed : 0;
+  const settled = counts ? counts.done + counts.recovered + counts.duplicate + counts.failed : 0;
   const fraction = counts && counts.total > 0 ? settled / counts.total : 0;
   const current =
     data?.files.find((file) => file.status === 'processing') ??
@@ -169,7 +169,7 @@ export function SyncScreen() {
             <div className="grid grid-cols-3 gap-3">
               <Counter
                 label={t('counters.processed')}
-                value={counts ? counts.done + counts.duplicate : 0}
+                value={counts ? counts.done + counts.recovered + counts.duplicate : 0}
                 tone="text-emerald-700 dark:text-emerald-400"
               />
               <Counter label={t('counters.pending')} value={counts ? counts.queued + counts.processing : 0} />
@@ -181,6 +181,11 @@ export function SyncScreen() {
             </div>
             {counts && counts.duplicate > 0 && (
               <p className="text-sm text-slate-500">{t('duplicates', { count: counts.duplicate })}</p>
+            )}
+            {counts && counts.recovered > 0 && (
+              <p className="text-sm text-amber-700 dark:text-amber-300" data-testid="sync-recovered">
+                {t('recovered', { count: counts.recovered })}
+              </p>
             )}
 
             <dl className="grid gap-2 text-sm sm:grid-cols-2">
