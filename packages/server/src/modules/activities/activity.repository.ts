@@ -125,7 +125,7 @@ export class ActivityRepository {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return undefined;
-    await this.insertParts(trx, userId, inserted.id, ride);
+    await this.insertParts(trx, userId, inserted.id, ride, now);
     return inserted.id;
   }
 
@@ -135,6 +135,7 @@ export class ActivityRepository {
     userId: string,
     activityId: string,
     ride: NewRide,
+    now: Date,
   ): Promise<void> {
     await trx
       .insertInto('activity_files')
@@ -215,7 +216,10 @@ export class ActivityRepository {
       .where('user_id', '=', userId)
       .where('activity_id', '=', activityId)
       .execute();
-    await this.insertParts(trx, userId, activityId, ride);
+    await this.insertParts(trx, userId, activityId, ride, now);
+    // The old part's points in the best envelope carry this same id: when the id still holds any,
+    // the envelope is rebuilt from the stored curves (the new one among them).
+    await this.bestCurve.rideDeleted(trx, userId, activityId, now);
     return [oldFile?.blob_key, oldStreams?.blob_key].filter(
       (k): k is string => k !== undefined && k !== ride.file.blob_key && k !== ride.streams.blob_key,
     );

@@ -1,5 +1,5 @@
 import { encodeFit, generateRide } from '@vatio/formats';
-import { FIXTURES_DIR, fixturesExist, readFixture } from '../../../../formats/src/test-support/fixtures.ts';
+import { hasFixtures, readFixture, SHARED_DIR } from '../../../../formats/src/test-support/fixtures.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FsBlobStore } from '../../storage/blob-store.ts';
@@ -73,7 +73,7 @@ const FIXTURE = 'garmin-edge-1030plus-road-66min-power-laps.fit';
 
 const cases: { label: string; bytes: () => Uint8Array; skip: boolean }[] = [
   { label: 'a synthetic 3 h ride', bytes: () => synthetic, skip: false },
-  { label: `the real ride ${FIXTURE}`, bytes: () => readFixture(FIXTURE), skip: !fixturesExist },
+  { label: `the real ride ${FIXTURE}`, bytes: () => readFixture(FIXTURE), skip: !hasFixtures(FIXTURE) },
 ];
 
 describe.each(cases)('a damaged copy of $label', ({ bytes, skip }) => {
@@ -278,6 +278,6 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
 });
 
 test('the fixture corpus is where the tests look for it', () => {
-  if (!fixturesExist) console.warn(`no fixtures at ${FIXTURES_DIR}: the real-ride case was skipped`);
-  expect(typeof FIXTURES_DIR).toBe('string');
+  if (!hasFixtures(FIXTURE)) console.warn(`${FIXTURE} not in ${SHARED_DIR}: the real-ride case was skipped`);
+  expect(typeof SHARED_DIR).toBe('string');
 });
