@@ -118,6 +118,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    // No answer from the server: a timeout (our abort) or a network failure (offline, DNS, reset).
+    if (error instanceof DOMException && error.name === 'AbortError')
+      throw new ApiError(0, 'TIMEOUT', 'Request timed out');
     throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : 'Network error');
   }
 
