@@ -122,15 +122,6 @@ export class ImportService {
     );
   }
 
-  private async languageOf(userId: string): Promise<'es' | 'en'> {
-    const row = await this.deps.db
-      .selectFrom('user_settings')
-      .select('language')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row?.language ?? 'en';
-  }
-
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
     const { db, imports, activities, athleteSettings, blobs, now } = this.deps;
     const userId = file.user_id;
@@ -185,7 +176,7 @@ export class ImportService {
         ...ready.columns,
         source,
         content_hash: blobKey,
-        name: ready.name ?? ready.defaultNames[await this.languageOf(userId)],
+        name: ready.name ?? null,
         bike_id: bike?.id ?? null,
         summary: ready.summaryJson,
         analysis_version: ANALYSIS_VERSION,
