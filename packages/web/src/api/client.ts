@@ -85,6 +85,11 @@ async function fetchWithTimeout(url: string, init: RequestInit): Promise<Respons
   }
 }
 
+/** The language the page is shown in ('es', 'en'), as i18n set it on the document. */
+export function pageLanguage(): string {
+  return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -94,7 +99,8 @@ export interface RequestOptions {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const send = () => {
-    const headers: Record<string, string> = {};
+    // The page's language (set by i18n on <html lang>): the server names unnamed rides in it.
+    const headers: Record<string, string> = { 'accept-language': pageLanguage() };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const tokens = readTokens();
     if (tokens && !options.anonymous) headers.authorization = `Bearer ${tokens.access_token}`;

@@ -7,7 +7,9 @@ import { ApiError } from '../api/client';
  * offline). An answer from the server, even a 500, is not a connection failure.
  */
 export function isConnectionFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 0 && (error.code === 'NETWORK' || error.code === 'TIMEOUT');
+  return (
+    error instanceof ApiError && error.status === 0 && (error.code === 'NETWORK' || error.code === 'TIMEOUT')
+  );
 }
 
 /** Offline when the browser says so, or when the last call failed for want of a connection. */
