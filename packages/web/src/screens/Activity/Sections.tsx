@@ -303,7 +303,7 @@ export function ZonesSection({ analysis }: { analysis: ActivityAnalysis }) {
               rows={heart.map((z) => ({
                 zone: z.zone,
                 name: zoneName(t, 'heart', z.zone, z.name_key),
-                range: rangeText(f, z.min_bpm, z.max_bpm, 'bpm'),
+                range: rangeText(f, z.min_bpm, z.max_bpm, f.bpmUnit),
                 timeS: z.time_s,
               }))}
             />

@@ -66,7 +66,7 @@ export function StreamsSection({
 
   const units: Record<Key, string> = {
     watts: 'W',
-    heartrate: 'bpm',
+    heartrate: f.bpmUnit,
     cadence: 'rpm',
     velocity: speedUnit(f.units),
     altitude: elevationUnit(f.units),

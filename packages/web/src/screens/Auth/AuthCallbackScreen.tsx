@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Contact } from '../../api/endpoints';
 import { verifyOtp } from '../../api/endpoints';
+import { isLanguage } from '../../i18n/resources';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
 import { errorMessage } from '../../lib/errors';
@@ -24,7 +25,7 @@ function readLink(params: URLSearchParams): { contact: Contact; code: string } |
 
 /** /auth/callback: the e-mail's sign-in link verifies its code, then goes on like verify-otp. */
 export function AuthCallbackScreen() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn } = useAuth();
@@ -42,7 +43,8 @@ export function AuthCallbackScreen() {
     }
     void (async () => {
       try {
-        const me = await signIn(await verifyOtp(link.contact, link.code));
+        const language = isLanguage(i18n.language) ? i18n.language : 'en';
+        const me = await signIn(await verifyOtp(link.contact, link.code, language));
         if (!me) {
           setError(t('auth:verify.signInFailed'));
           return;

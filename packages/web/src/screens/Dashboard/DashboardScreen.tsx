@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bike, RefreshCw, Settings, User } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { getDashboard } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
 import { useStravaConnection } from '../Strava/useStrava';
@@ -56,6 +56,8 @@ export function DashboardScreen() {
   const { t, i18n } = useTranslation('dashboard');
   const { profile } = useAuth();
   const name = profile?.first_name?.trim() || t('cyclist');
+  // Straight from onboarding the rider is new: "Bienvenido", not "Bienvenido de nuevo".
+  const newRider = (useLocation().state as { newRider?: boolean } | null)?.newRider === true;
   const dashboard = useQuery({
     queryKey: ['dashboard', 'classic', i18n.language],
     queryFn: () => getDashboard(i18n.language),
@@ -70,7 +72,7 @@ export function DashboardScreen() {
   const data = dashboard.data;
   return (
     <div className="space-y-6">
-      <DashboardHeader title={t('greeting', { name })} subtitle={t('subtitle')} />
+      <DashboardHeader title={t(newRider ? 'greetingNew' : 'greeting', { name })} subtitle={t('subtitle')} />
       {dashboard.isPending ? (
         <DashboardLoading />
       ) : dashboard.isError || !data ? (
