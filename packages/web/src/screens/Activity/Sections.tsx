@@ -76,7 +76,7 @@ export function SummaryTiles({
     activity.average_power === null && activity.normalized_power === null && !s?.average_power_w;
   return (
     <section data-testid="ride-summary" aria-label={t('summary.title')} className="space-y-2">
-      <dl className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-8">
+      <dl className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4 lg:grid-cols-8">
         {shown.map((tile) => (
           <Stat
             key={tile.key}

@@ -33,6 +33,7 @@ export function AuthCallbackScreen() {
   // A code works once: never send it twice (React's development double effects included).
   const started = useRef(false);
 
+  const pageLanguage = isLanguage(i18n.language) ? i18n.language : 'en';
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -43,8 +44,7 @@ export function AuthCallbackScreen() {
     }
     void (async () => {
       try {
-        const language = isLanguage(i18n.language) ? i18n.language : 'en';
-        const me = await signIn(await verifyOtp(link.contact, link.code, language));
+        const me = await signIn(await verifyOtp(link.contact, link.code, pageLanguage));
         if (!me) {
           setError(t('auth:verify.signInFailed'));
           return;
@@ -54,7 +54,7 @@ export function AuthCallbackScreen() {
         setError(errorMessage(failure, t));
       }
     })();
-  }, [params, signIn, navigate, t]);
+  }, [params, signIn, navigate, t, pageLanguage]);
 
   if (!error) {
     return (
