@@ -13,6 +13,7 @@ import { OverviewTab } from './OverviewTab';
 import { PerformanceTab } from './PerformanceTab';
 import { RecentTab } from './RecentTab';
 import { StatCards } from './StatCards';
+import { ArchiveHint } from './ArchiveHint';
 
 export const tabTriggerClass =
   'min-h-10 min-w-0 rounded-md px-1 py-2 text-center text-xs leading-tight sm:px-2 sm:text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
@@ -84,6 +85,7 @@ export function DashboardScreen() {
         </>
       ) : (
         <>
+          <ArchiveHint empty={data.weekly_stats.activities === 0 && data.monthly_stats.activities === 0} />
           <StatCards data={data} />
           <Tabs.Root defaultValue="overview">
             <Tabs.List aria-label={t('tabs.label')} className={tabListClass}>
