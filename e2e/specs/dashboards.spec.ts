@@ -4,7 +4,7 @@ import { signUpAndOnboard } from '../page-models/rider.ts';
 
 interface Dashboard {
   weekly_stats: { activities: number; average_power: number | null; total_tss: number };
-  recent_activities: { name: string }[];
+  recent_activities: { id: string; name: string }[];
   training_zones: { ftp: number; ftp_source: string };
 }
 
@@ -81,5 +81,15 @@ test.describe('dashboards on real data', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(page.getByTestId('banner-offline')).toBeHidden();
     await expect(page.getByTestId('source-error')).toHaveCount(0);
+
+    // On a 375 px phone the ride page's stat values are whole, never cut ("132 b…").
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/activities/${d.recent_activities[0]!.id}`);
+    const values = page.getByTestId('ride-summary').getByTestId('stat-value');
+    await expect(values.first()).toBeVisible();
+    const cut = await values.evaluateAll((cells) =>
+      cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+    );
+    expect(cut).toEqual([]);
   });
 });
