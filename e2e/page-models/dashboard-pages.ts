@@ -16,7 +16,13 @@ export async function dashboardJson<T>(page: Page, path: string): Promise<T> {
 /** From the empty dashboard: load six months of demo rides and wait until the dashboard shows them. */
 export async function loadDemoRides(page: Page) {
   await page.getByTestId('load-demo').click();
-  await expect(page).toHaveURL(/\/sync$/);
+  // The import page shows the demo's real progress (rides stored of the total), not "Idle".
+  await expect(page).toHaveURL(/\/sync\?demo=\d+$/);
+  const progress = page.getByTestId('demo-progress');
+  await expect(progress).toBeVisible();
+  const total = Number(await progress.getAttribute('data-total'));
+  expect(total).toBeGreaterThan(90);
+  await expect(progress).toHaveAttribute('data-done', String(total), { timeout: 150_000 });
   await expect(async () => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('stat-this-week')).toBeVisible({ timeout: 3_000 });

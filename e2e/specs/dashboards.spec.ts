@@ -4,7 +4,7 @@ import { signUpAndOnboard } from '../page-models/rider.ts';
 
 interface Dashboard {
   weekly_stats: { activities: number; average_power: number | null; total_tss: number };
-  recent_activities: { name: string }[];
+  recent_activities: { id: string; name: string }[];
   training_zones: { ftp: number; ftp_source: string };
 }
 
@@ -69,10 +69,27 @@ test.describe('dashboards on real data', () => {
     await expect(page.getByTestId('hero-strength')).toBeVisible();
     await context.setOffline(true);
     await page.reload();
+    // Offline is decided from the failed call (no answer from the server), not from
+    // navigator.onLine alone, which some Chromium builds leave `true` under emulated offline.
     await expect(page.getByTestId('banner-offline')).toBeVisible();
+    await expect(page.getByTestId('source-error')).toHaveCount(0);
     await expect(page.getByTestId('narrative-title')).toHaveText('Your Progress');
     await expect(page.getByTestId('next-goal')).toHaveText(goal);
     await context.setOffline(false);
+    // The page asks again on the browser's `online` event; sent here too, so the step does not
+    // depend on whether (or when) this build fires it for emulated network changes.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(page.getByTestId('banner-offline')).toBeHidden();
+    await expect(page.getByTestId('source-error')).toHaveCount(0);
+
+    // On a 375 px phone the ride page's stat values are whole, never cut ("132 b…").
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/activities/${d.recent_activities[0]!.id}`);
+    const values = page.getByTestId('ride-summary').getByTestId('stat-value');
+    await expect(values.first()).toBeVisible();
+    const cut = await values.evaluateAll((cells) =>
+      cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+    );
+    expect(cut).toEqual([]);
   });
 });

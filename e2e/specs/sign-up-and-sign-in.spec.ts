@@ -4,8 +4,18 @@ import { addFirstBike, fillProfile } from '../page-models/onboarding-pages.ts';
 import { readCode } from '../outbox.ts';
 
 const WORDS = {
-  es: { wrongCode: 'El código no es correcto', welcome: 'Bienvenido', noData: 'sincroniza' },
-  en: { wrongCode: 'The code is wrong', welcome: 'Welcome back', noData: 'sync your activities' },
+  es: {
+    wrongCode: 'El código no es correcto',
+    welcome: 'Bienvenido, Ana',
+    welcomeBack: 'Bienvenido de nuevo, Ana',
+    noData: 'sincroniza',
+  },
+  en: {
+    wrongCode: 'The code is wrong',
+    welcome: 'Welcome, Ana',
+    welcomeBack: 'Welcome back, Ana',
+    noData: 'sync your activities',
+  },
 } as const;
 
 for (const language of ['es', 'en'] as const) {
@@ -36,8 +46,16 @@ for (const language of ['es', 'en'] as const) {
     await fillProfile(page, { firstName: 'Ana', lastName: 'Ruiz', weightKg: '58.5' });
     await addFirstBike(page, { name: 'Tarmac SL7', type: 'road' });
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByTestId('dashboard-greeting')).toContainText(words.welcome);
-    await expect(page.getByTestId('dashboard-greeting')).toContainText('Ana');
+    // A new rider is welcomed, not welcomed back; the page's language is saved to the settings.
+    await expect(page.getByTestId('dashboard-greeting')).toHaveText(words.welcome);
+    const settings = await page.evaluate(async () => {
+      const tokens = JSON.parse(localStorage.getItem('vatio.tokens') ?? '{}') as { access_token?: string };
+      const response = await fetch('/api/settings', {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      return (await response.json()) as { language: string | null };
+    });
+    expect(settings.language).toBe(language);
     await expect(page.getByTestId('dashboard-empty')).toBeVisible();
 
     // The profile lists the bike, and lets the rider add a phone to sign in with.
@@ -62,7 +80,7 @@ for (const language of ['es', 'en'] as const) {
     const signInCode = await requestCode(page, { phone }, { signup: false });
     await submitCode(page, signInCode);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByTestId('dashboard-greeting')).toContainText('Ana');
+    await expect(page.getByTestId('dashboard-greeting')).toHaveText(words.welcomeBack);
   });
 }
 

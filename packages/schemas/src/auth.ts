@@ -24,9 +24,24 @@ export type LinkContactRequest = z.infer<typeof linkContactRequestSchema>;
 export const otpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'code_invalid' });
 
 /** POST /api/auth/verify */
+/** `language`: the page's language, saved to a new rider's settings (a returning rider's stays). */
 export const verifyRequestSchema = z.union([
-  z.object({ email: emailSchema, token: otpCodeSchema, type: z.literal('email') }).strict(),
-  z.object({ phone: phoneSchema, token: otpCodeSchema, type: z.literal('sms') }).strict(),
+  z
+    .object({
+      email: emailSchema,
+      token: otpCodeSchema,
+      type: z.literal('email'),
+      language: languageSchema.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      phone: phoneSchema,
+      token: otpCodeSchema,
+      type: z.literal('sms'),
+      language: languageSchema.optional(),
+    })
+    .strict(),
 ]);
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 

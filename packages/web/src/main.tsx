@@ -1,6 +1,6 @@
 import './lib/strict-csp';
 import './styles.css';
-import './i18n';
+import i18n from './i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,6 +14,9 @@ const queryClient = new QueryClient({
 });
 
 registerOffline();
+// Answers carry words in the page's language (unnamed rides are "Salida matinal" or "Morning Ride"):
+// a language switch asks again.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -138,8 +138,11 @@ export interface ActivitiesTable {
   source: 'upload' | 'strava' | 'demo';
   strava_id: number | null;
   content_hash: string;
-  name: string;
+  /** The name the file, Strava or the rider gave; NULL: shown as the default for `day_part` (ride-name.ts). */
+  name: string | null;
   type: string;
+  /** 'night' | 'morning' | 'afternoon' | 'evening' where the ride started, for its default name. */
+  day_part: string | null;
   sport: string | null;
   sub_sport: string | null;
   start_time: Date;

@@ -21,6 +21,8 @@ export interface ActivityQuery {
   activity_type?: string;
   start_date?: string;
   end_date?: string;
+  sort?: 'date' | 'distance' | 'duration' | 'elevation' | 'tss' | 'np' | 'power';
+  order?: 'asc' | 'desc';
 }
 
 function query(params: Record<string, string | number | undefined>): string {

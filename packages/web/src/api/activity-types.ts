@@ -46,6 +46,8 @@ export interface UploadResult {
 export interface Activity {
   id: string;
   name: string;
+  /** True when `name` is Vatio's default in the page's language (the ride has no name of its own). */
+  name_is_default: boolean;
   type: ActivityType | string;
   sport: string | null;
   sub_sport: string | null;

@@ -85,6 +85,11 @@ async function fetchWithTimeout(url: string, init: RequestInit): Promise<Respons
   }
 }
 
+/** The language the page is shown in ('es', 'en'), as i18n set it on the document. */
+export function pageLanguage(): string {
+  return (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -94,7 +99,8 @@ export interface RequestOptions {
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const send = () => {
-    const headers: Record<string, string> = {};
+    // The page's language (set by i18n on <html lang>): the server names unnamed rides in it.
+    const headers: Record<string, string> = { 'accept-language': pageLanguage() };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const tokens = readTokens();
     if (tokens && !options.anonymous) headers.authorization = `Bearer ${tokens.access_token}`;
@@ -118,6 +124,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    // No answer from the server: a timeout (our abort) or a network failure (offline, DNS, reset).
+    if (error instanceof DOMException && error.name === 'AbortError')
+      throw new ApiError(0, 'TIMEOUT', 'Request timed out');
     throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : 'Network error');
   }
 

@@ -11,10 +11,11 @@ export const requestOtp = (contact: Contact, createUser: boolean, language: 'es'
     anonymous: true,
   });
 
-export const verifyOtp = (contact: Contact, token: string) =>
+/** `language`: the page's, saved to the settings of a rider this creates. */
+export const verifyOtp = (contact: Contact, token: string, language?: 'es' | 'en') =>
   api<AuthResult>('/auth/verify', {
     method: 'POST',
-    body: { ...contact, token, type: 'email' in contact ? 'email' : 'sms' },
+    body: { ...contact, token, type: 'email' in contact ? 'email' : 'sms', language },
     anonymous: true,
   });
 

@@ -7,7 +7,7 @@ import { ApiError } from '../api/client';
  */
 export function errorMessage(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
-    if (error.code === 'NETWORK') return t('common:errors.network');
+    if (error.code === 'NETWORK' || error.code === 'TIMEOUT') return t('common:errors.network');
     if (error.code === 'RATE_LIMITED') {
       const seconds = error.retryAfterS ?? 60;
       return seconds < 120

@@ -107,3 +107,12 @@ describe('dates', () => {
     expect(formatDate(null, 'en')).toBe(MISSING);
   });
 });
+
+describe('heart rate', () => {
+  test('reads "lpm" in Spanish and "bpm" in English; a missing value is a dash', () => {
+    expect(createFormatter('es', 'metric').bpm(132)).toBe('132 lpm');
+    expect(createFormatter('es', 'metric').bpmUnit).toBe('lpm');
+    expect(createFormatter('en', 'metric').bpm(132)).toBe('132 bpm');
+    expect(createFormatter('en', 'metric').bpm(null)).toBe(MISSING);
+  });
+});

@@ -73,8 +73,13 @@ export function formatWatts(watts: Maybe, language: string): string {
   return present(watts) ? `${formatNumber(watts, language)} W` : MISSING;
 }
 
+/** Heart rate's unit: "lpm" (latidos/pulsaciones por minuto) in Spanish, "bpm" in English. */
+export function heartRateUnit(language: string): string {
+  return language.startsWith('es') ? 'lpm' : 'bpm';
+}
+
 export function formatBpm(bpm: Maybe, language: string): string {
-  return present(bpm) ? `${formatNumber(bpm, language)} bpm` : MISSING;
+  return present(bpm) ? `${formatNumber(bpm, language)} ${heartRateUnit(language)}` : MISSING;
 }
 
 export function formatRpm(rpm: Maybe, language: string): string {
@@ -198,6 +203,8 @@ export interface Formatter {
   number: (value: Maybe, fractionDigits?: number) => string;
   watts: (value: Maybe) => string;
   bpm: (value: Maybe) => string;
+  /** "lpm" or "bpm", for axes and ranges. */
+  bpmUnit: string;
   rpm: (value: Maybe) => string;
   percent: (value: Maybe, fractionDigits?: number) => string;
   kilojoules: (value: Maybe) => string;
@@ -219,6 +226,7 @@ export function createFormatter(language: string, units: Units): Formatter {
     number: (value, digits) => formatNumber(value, language, digits),
     watts: (value) => formatWatts(value, language),
     bpm: (value) => formatBpm(value, language),
+    bpmUnit: heartRateUnit(language),
     rpm: (value) => formatRpm(value, language),
     percent: (value, digits) => formatPercent(value, language, digits),
     kilojoules: (value) => formatKilojoules(value, language),

@@ -63,18 +63,20 @@ export function exportArchive(snapshot: Snapshot, blobs: BlobStore, log: (error:
       addText('README.txt', README);
       const { user, profile, settings, subscription, bikes, athleteSettings, activities, laps, files } =
         snapshot;
+      // Unnamed rides are named in the rider's language, as the app shows them.
+      const language = settings?.language === 'es' ? 'es' : 'en';
       addText('profile.json', JSON.stringify({ user, profile, settings, subscription }, null, 2));
       addText('bikes.json', JSON.stringify(bikes, null, 2));
       addText('athlete-settings.json', JSON.stringify(athleteSettings, null, 2));
       addText(
         'activities.json',
         JSON.stringify(
-          activities.map((a) => ({ ...presentActivity(a), summary: a.summary })),
+          activities.map((a) => ({ ...presentActivity(a, language), summary: a.summary })),
           null,
           2,
         ),
       );
-      addText('activities.csv', toCsv(activities.map(presentActivity)));
+      addText('activities.csv', toCsv(activities.map((a) => presentActivity(a, language))));
       addText('laps.csv', toCsv(laps.map((l) => ({ activity_id: l.activity_id, ...presentLap(l) }))));
       const byActivity = new Map(activities.map((a) => [a.id, a]));
       for (const file of files) {

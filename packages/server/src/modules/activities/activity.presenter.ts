@@ -1,10 +1,16 @@
 import type { ActivityRow, LapRow } from './activity.repository.ts';
+import { displayRideName, type RideLanguage } from './ride-name.ts';
 
-/** Activity JSON with the spec's field names (000 §3 "Activity (API shape)"), as docs/API.md lists them. */
-export function presentActivity(a: ActivityRow) {
+/**
+ * Activity JSON with the spec's field names (000 §3 "Activity (API shape)"), as docs/API.md lists
+ * them. A ride without a name of its own is named in the reader's `language` ("Salida matinal").
+ */
+export function presentActivity(a: ActivityRow, language: RideLanguage) {
   return {
     id: a.id,
-    name: a.name,
+    name: displayRideName(a, language),
+    /** True when `name` is Vatio's default (the file, Strava or the rider gave none). */
+    name_is_default: a.name === null,
     type: a.type,
     sport: a.sport,
     sub_sport: a.sub_sport,

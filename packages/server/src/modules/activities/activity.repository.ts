@@ -1,9 +1,22 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
+import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type LapRow = Selectable<LapsTable>;
+
+/** How the list can be ordered (GET /api/activities `sort`), each a stored column. */
+export const ACTIVITY_SORT_COLUMNS = {
+  date: 'start_time',
+  distance: 'distance_m',
+  duration: 'moving_time_s',
+  elevation: 'elevation_gain_m',
+  tss: 'training_stress_score',
+  np: 'normalized_power_w',
+  power: 'average_power_w',
+} as const;
+export type ActivitySort = keyof typeof ACTIVITY_SORT_COLUMNS;
 
 export interface ActivityFilter {
   limit: number;
@@ -11,6 +24,8 @@ export interface ActivityFilter {
   type?: string | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
+  /** Newest first unless told otherwise; rides without the value come last either way. */
+  sort?: { by: ActivitySort; order: 'asc' | 'desc' } | undefined;
 }
 
 export interface NewRide {
@@ -235,9 +250,12 @@ export class ActivityRepository {
         '<',
         new Date(Date.parse(`${filter.endDate}T00:00:00Z`) + 86_400_000),
       );
+    const sort = filter.sort ?? { by: 'date', order: 'desc' };
+    const column = ACTIVITY_SORT_COLUMNS[sort.by];
     const [rows, total] = await Promise.all([
       query
         .selectAll()
+        .orderBy(column, (ob) => (sort.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
         .orderBy('start_time', 'desc')
         .orderBy('id')
         .limit(filter.limit)
@@ -248,14 +266,31 @@ export class ActivityRepository {
     return { rows, total: Number(total.n) };
   }
 
-  /** Name and notes contain the words, case- and accent-insensitively enough for riders' titles. */
-  search(userId: string, q: string, limit: number): Promise<ActivityRow[]> {
+  /**
+   * Name and notes contain the words, case- and accent-insensitively enough for riders' titles; an
+   * unnamed ride is found by its default name in the reader's language ("salida", "morning").
+   */
+  search(userId: string, q: string, limit: number, language: RideLanguage): Promise<ActivityRow[]> {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const defaults = defaultNamesMatching(q, language);
+    const partsOf = (virtual: boolean): DayPart[] =>
+      defaults.filter((d) => d.virtual === virtual).map((d) => d.dayPart);
     return this.db
       .selectFrom('activities')
       .selectAll()
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('notes', 'ilike', pattern)]))
+      .where((eb) => {
+        const unnamed = [false, true]
+          .filter((virtual) => partsOf(virtual).length > 0)
+          .map((virtual) =>
+            eb.and([
+              eb('name', 'is', null),
+              eb('day_part', 'in', partsOf(virtual)),
+              virtual ? eb('type', '=', 'VirtualRide') : eb('type', '!=', 'VirtualRide'),
+            ]),
+          );
+        return eb.or([eb('name', 'ilike', pattern), eb('notes', 'ilike', pattern), ...unnamed]);
+      })
       .orderBy('start_time', 'desc')
       .limit(limit)
       .execute();

@@ -1,5 +1,5 @@
 import { activityUpdateSchema } from '@vatio/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
@@ -10,20 +10,51 @@ import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-s
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BikeRepository } from '../bikes/bike.repository.ts';
 import { presentActivity, presentLap } from './activity.presenter.ts';
-import type { ActivityRepository } from './activity.repository.ts';
+import { ACTIVITY_SORT_COLUMNS, type ActivityRepository, type ActivitySort } from './activity.repository.ts';
+import { type RideLanguage, requestLanguage } from './ride-name.ts';
 import { RECENT_BESTS_DAYS, rideDetailAnalysis } from './ride-detail-analysis.ts';
 import { presentStreams } from './streams.presenter.ts';
 
-type IdParams = { Params: { id: string } };
+/** `lang` (es, en) names unnamed rides; without it, the Accept-Language header, else English. */
+type LangQuery = { lang?: string };
+type IdParams = { Params: { id: string }; Querystring: LangQuery };
 type ListQuery = {
-  Querystring: {
+  Querystring: LangQuery & {
     limit?: string;
     offset?: string;
     activity_type?: string;
     start_date?: string;
     end_date?: string;
+    sort?: string;
+    order?: string;
   };
 };
+
+const SORTS = Object.keys(ACTIVITY_SORT_COLUMNS) as ActivitySort[];
+
+function languageOf(request: FastifyRequest<{ Querystring: LangQuery }>): RideLanguage {
+  const lang = request.query.lang;
+  if (lang !== undefined && lang !== '' && lang !== 'es' && lang !== 'en') {
+    throw new AppError('VALIDATION', 'lang must be one of es, en.');
+  }
+  return requestLanguage(lang, request.headers['accept-language']);
+}
+
+function sortParam(
+  sort: string | undefined,
+  order: string | undefined,
+): { by: ActivitySort; order: 'asc' | 'desc' } | undefined {
+  if ((sort === undefined || sort === '') && (order === undefined || order === '')) return undefined;
+  const by = sort === undefined || sort === '' ? 'date' : sort;
+  if (!(SORTS as string[]).includes(by)) {
+    throw new AppError('VALIDATION', `sort must be one of ${SORTS.join(', ')}.`);
+  }
+  const direction = order === undefined || order === '' ? 'desc' : order;
+  if (direction !== 'asc' && direction !== 'desc') {
+    throw new AppError('VALIDATION', 'order must be asc or desc.');
+  }
+  return { by: by as ActivitySort, order: direction };
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -69,32 +100,36 @@ export function activityRoutes(
     const q = request.query;
     const limit = intParam(q.limit, 50, 1, 200);
     const offset = intParam(q.offset, 0, 0, 1_000_000);
+    const language = languageOf(request);
     const { rows, total } = await activities.list(request.auth.userId, {
       limit,
       offset,
       type: q.activity_type || undefined,
       startDate: dateParam(q.start_date, 'start_date'),
       endDate: dateParam(q.end_date, 'end_date'),
+      sort: sortParam(q.sort, q.order),
     });
-    return { activities: rows.map(presentActivity), total, limit, offset };
+    return { activities: rows.map((row) => presentActivity(row, language)), total, limit, offset };
   });
 
-  app.get<{ Querystring: { q?: string; limit?: string } }>(
+  app.get<{ Querystring: LangQuery & { q?: string; limit?: string } }>(
     '/api/activities/search',
     guard,
     async (request) => {
       const q = (request.query.q ?? '').trim();
+      const language = languageOf(request);
       if (q === '') return { activities: [] };
       if (q.length > 200) throw new AppError('VALIDATION', 'The search text is too long.');
-      const rows = await activities.search(request.auth.userId, q, intParam(request.query.limit, 20, 1, 100));
-      return { activities: rows.map(presentActivity) };
+      const limit = intParam(request.query.limit, 20, 1, 100);
+      const rows = await activities.search(request.auth.userId, q, limit, language);
+      return { activities: rows.map((row) => presentActivity(row, language)) };
     },
   );
 
   app.get<IdParams>('/api/activities/:id', guard, async (request) => {
     const row = await loadOwned(request.auth.userId, request.params.id);
     const laps = await activities.laps(request.auth.userId, row.id);
-    return { ...presentActivity(row), laps: laps.map(presentLap) };
+    return { ...presentActivity(row, languageOf(request)), laps: laps.map(presentLap) };
   });
 
   app.get<IdParams>('/api/activities/:id/streams', guard, async (request) => {
@@ -135,6 +170,7 @@ export function activityRoutes(
   });
 
   app.put<IdParams>('/api/activities/:id', guard, async (request) => {
+    const language = languageOf(request);
     const userId = request.auth.userId;
     const id = parseId(request.params.id);
     const input = parseBody(activityUpdateSchema, request.body);
@@ -143,7 +179,7 @@ export function activityRoutes(
     }
     const row = await activities.update(userId, id, input, now());
     if (!row) throw new AppError('NOT_FOUND');
-    return presentActivity(row);
+    return presentActivity(row, language);
   });
 
   app.delete<IdParams>('/api/activities/:id', guard, async (request, reply) => {

@@ -10,6 +10,12 @@ import type { Activity } from '@vatio/formats';
 import type { ActivitiesTable } from '../../db/schema.ts';
 import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
 import { aeroFitTrustworthy, rideAeroFit } from './ride-aero.ts';
+import {
+  type DayPart,
+  dayPartAt,
+  defaultRideName as defaultRideNameOf,
+  type RideLanguage,
+} from './ride-name.ts';
 
 /**
  * Bumped whenever the stored analysis changes; at start-up the server re-analyses older rows in the
@@ -17,7 +23,8 @@ import { aeroFitTrustworthy, rideAeroFit } from './ride-aero.ts';
  * smoothed before GoldenCheetah's threshold rule, W′ balance counts pauses as recovery, zone boundaries
  * belong to the upper zone, an implausible aero fit is never trustworthy, and per-ride curves are on
  * the shared grid with stops counted as 0 W (re-analysis rewrites the curve and the rider's best
- * envelope).
+ * envelope), and the part of the day the ride started (`day_part`, for its default name) from its
+ * longitude.
  */
 export const ANALYSIS_VERSION = 3;
 
@@ -60,39 +67,19 @@ export function isCycling(activity: Activity): boolean {
   );
 }
 
-const RIDE_NAMES = {
-  en: {
-    Night: 'Night',
-    Morning: 'Morning',
-    Afternoon: 'Afternoon',
-    Evening: 'Evening',
-    ride: 'Ride',
-    virtual: 'Virtual Ride',
-  },
-  es: {
-    Night: 'nocturna',
-    Morning: 'matinal',
-    Afternoon: 'de tarde',
-    Evening: 'vespertina',
-    ride: 'Salida',
-    virtual: 'Salida virtual',
-  },
-} as const;
-
 /**
- * A name for a ride whose file has none, in the rider's language: the part of the day at the place
- * it started. Local time is estimated from the starting longitude (15° per hour) when the ride has
- * GPS, else UTC.
+ * The part of the day where the ride started, for its default name (`ride-name.ts`): local time is
+ * estimated from the starting longitude (15° per hour) when the ride has GPS, else UTC.
  */
-export function defaultRideName(activity: Activity, language: 'es' | 'en' = 'en'): string {
+export function rideDayPart(activity: Activity): DayPart {
   const lng = activity.streams.lngDeg?.find((v) => Number.isFinite(v));
   const offsetH = lng === undefined ? 0 : Math.round(lng / 15);
-  const hour = (activity.startTime.getUTCHours() + offsetH + 24) % 24;
-  const part =
-    hour < 5 ? 'Night' : hour < 12 ? 'Morning' : hour < 17 ? 'Afternoon' : hour < 21 ? 'Evening' : 'Night';
-  const words = RIDE_NAMES[language];
-  const kind = activityType(activity) === 'VirtualRide' ? words.virtual : words.ride;
-  return language === 'es' ? `${kind} ${words[part]}` : `${words[part]} ${kind}`;
+  return dayPartAt((activity.startTime.getUTCHours() + offsetH + 24) % 24);
+}
+
+/** A name for a ride whose file has none, in one language (the stored row keeps only its day part). */
+export function defaultRideName(activity: Activity, language: RideLanguage = 'en'): string {
+  return defaultRideNameOf(rideDayPart(activity), activityType(activity) === 'VirtualRide', language);
 }
 
 function finiteOrNull(value: number | undefined): number | null {
@@ -176,6 +163,7 @@ export function analyseImportedRide(activity: Activity, settings: SettingsAtDate
     ftpSource: source,
     columns: {
       type,
+      day_part: rideDayPart(activity),
       sport: activity.sport,
       sub_sport: activity.subSport ?? null,
       start_time: activity.startTime,

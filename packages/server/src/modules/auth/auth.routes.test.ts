@@ -155,6 +155,27 @@ describe('verifying a code', () => {
     expect(again.statusCode).toBe(400);
   });
 
+  test('a rider signing up in Spanish gets Spanish settings; a returning rider keeps their own', async () => {
+    const email = uniqueEmail();
+    const code = await h.requestCode({ email });
+    const body = (
+      await post('/api/auth/verify', { email, token: code, type: 'email', language: 'es' })
+    ).json();
+    const settings = async (token: string) =>
+      (await h.app.inject({ url: '/api/settings', headers: { authorization: `Bearer ${token}` } })).json();
+    expect((await settings(body.access_token)).language).toBe('es');
+    // Signing in again from an English page does not overwrite the saved choice.
+    h.advance(61);
+    const again = await h.requestCode({ email });
+    const back = (
+      await post('/api/auth/verify', { email, token: again, type: 'email', language: 'en' })
+    ).json();
+    expect((await settings(back.access_token)).language).toBe('es');
+    expect(
+      (await post('/api/auth/verify', { email, token: '123456', type: 'email', language: 'fr' })).statusCode,
+    ).toBe(400);
+  });
+
   test('a wrong code is refused, and after 5 wrong tries even the right code is dead', async () => {
     const email = uniqueEmail();
     const code = await h.requestCode({ email });

@@ -107,7 +107,8 @@ export class AuthService {
   ): Promise<{ tokens: TokenPair; user: UserRow }> {
     const contact = contactOf(input);
     await this.consumeCode(contact, input.token, { purpose: 'sign_in' });
-    const user = await this.deps.users.findOrCreate(contact.column, contact.value);
+    // A rider signing up in Spanish gets Spanish settings (ride names, messages) from the start.
+    const user = await this.deps.users.findOrCreate(contact.column, contact.value, input.language);
     const tokens = await this.startSession(user.id, userAgent, this.deps.now());
     return { tokens, user };
   }

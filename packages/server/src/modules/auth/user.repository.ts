@@ -33,14 +33,24 @@ export class UserRepository {
   }
 
   /** Creates the rider, or returns the existing one when two verifications race. */
-  async findOrCreate(column: ContactColumn, contact: string): Promise<UserRow> {
+  /** The rider with this contact; a new one is created, with `language` in its settings when given. */
+  async findOrCreate(column: ContactColumn, contact: string, language?: 'es' | 'en'): Promise<UserRow> {
     const inserted = await this.db
       .insertInto('users')
       .values({ [column]: contact })
       .onConflict((oc) => oc.column(column).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return inserted;
+    if (inserted) {
+      if (language) {
+        await this.db
+          .insertInto('user_settings')
+          .values({ user_id: inserted.id, language })
+          .onConflict((oc) => oc.column('user_id').doNothing())
+          .execute();
+      }
+      return inserted;
+    }
     const existing = await this.findByContact(column, contact);
     if (!existing) throw new Error('user vanished between insert and select');
     return existing;

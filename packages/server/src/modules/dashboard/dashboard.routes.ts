@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
+import { requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
 import {
@@ -45,7 +46,8 @@ export function dashboardRoutes(
     const timeZone = resolveTimeZone(request.query.tz);
     let locale = request.query.locale;
     if (!locale) locale = (await profiles.findSettings(userId))?.language ?? 'es';
-    return { userId, timeZone, firstDayOfWeek: firstDayOfWeek(locale) };
+    const language = requestLanguage(locale.slice(0, 2).toLowerCase(), request.headers['accept-language']);
+    return { userId, timeZone, firstDayOfWeek: firstDayOfWeek(locale), language };
   };
 
   // The two answers riders load most are kept whole per rider, so they are sent as kept JSON text.

@@ -1,6 +1,7 @@
 import { cogganPowerZones } from '@vatio/analysis';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { presentActivity } from '../activities/activity.presenter.ts';
+import type { RideLanguage } from '../activities/ride-name.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
@@ -25,6 +26,8 @@ export interface RiderCalendarContext {
   userId: string;
   timeZone: string;
   firstDayOfWeek: number;
+  /** The reader's language, for the default names of unnamed rides. */
+  language: RideLanguage;
 }
 
 /** FTP for zones when the rider has none (spec 000 §9); the response says when it is used. */
@@ -91,7 +94,7 @@ export class DashboardService {
 
   async recentActivities(ctx: RiderCalendarContext, limit: number) {
     const { rows } = await this.deps.activities.list(ctx.userId, { limit, offset: 0 });
-    return rows.map(presentActivity);
+    return rows.map((row) => presentActivity(row, ctx.language));
   }
 
   powerCurve(ctx: RiderCalendarContext, range: CurveRange) {
@@ -132,7 +135,7 @@ export class DashboardService {
 
   /** GET /api/dashboard: the classic dashboard in one call (spec 000 §2, §3). */
   async dashboard(ctx: RiderCalendarContext) {
-    const key = `${ctx.userId}|${ctx.timeZone}|${ctx.firstDayOfWeek}|${this.today(ctx)}`;
+    const key = `${ctx.userId}|${ctx.timeZone}|${ctx.firstDayOfWeek}|${ctx.language}|${this.today(ctx)}`;
     return this.classic.get(
       key,
       () => this.deps.dashboard.dashboardVersion(ctx.userId),

@@ -127,6 +127,7 @@ export class ImportService {
     );
   }
 
+  /** The rider's language, for the messages of their import results. */
   private async languageOf(userId: string): Promise<'es' | 'en'> {
     const row = await this.deps.db
       .selectFrom('user_settings')
@@ -181,7 +182,7 @@ export class ImportService {
         ...ready.columns,
         source,
         content_hash: blobKey,
-        name: ready.name ?? ready.defaultNames[language],
+        name: ready.name ?? null,
         bike_id: bike?.id ?? null,
         summary: ready.summaryJson,
         analysis_version: ANALYSIS_VERSION,

@@ -4,7 +4,6 @@ import type { NewRide } from '../activities/activity.repository.ts';
 import {
   type AnalysedRide,
   analyseImportedRide,
-  defaultRideName,
   isCycling,
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
@@ -28,10 +27,8 @@ export interface PreparedRide {
   /** The file fails its size/CRC check (truncated or damaged): only its first part was read. */
   damaged: boolean;
   format: string;
-  /** The file's own name for the ride, if it has one. */
+  /** The file's own name for the ride, if it has one (else the reader's language names it). */
   name: string | undefined;
-  /** The name Vatio gives a ride without one, in each language. */
-  defaultNames: { es: string; en: string };
   columns: AnalysedRide['columns'];
   summaryJson: string;
   curve: NewRide['curve'];
@@ -65,7 +62,6 @@ export function prepareFile(
       damaged: activity.integrity === false,
       format: activity.format,
       name: activity.name?.trim() || undefined,
-      defaultNames: { es: defaultRideName(activity, 'es'), en: defaultRideName(activity, 'en') },
       columns: analysed.columns,
       summaryJson: storedSummaryJson(analysed, activity),
       curve: storedCurve(analysed.summary.meanMax),

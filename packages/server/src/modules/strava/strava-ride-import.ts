@@ -6,7 +6,6 @@ import type { ActivityRepository, NewRide } from '../activities/activity.reposit
 import {
   ANALYSIS_VERSION,
   analyseImportedRide,
-  defaultRideName,
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
@@ -153,7 +152,7 @@ export class StravaRideImport {
         type: row.sport_type,
         source: 'strava',
         content_hash: originalKey,
-        name: summary.name?.trim() || defaultRideName(activity),
+        name: summary.name?.trim() || null,
         bike_id: bikeId,
         summary: storedSummaryJson(analysed, activity),
         analysis_version: ANALYSIS_VERSION,

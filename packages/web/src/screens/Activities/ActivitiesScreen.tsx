@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search, Upload, UploadCloud } from 'lucide-react';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { listActivities, searchActivities, UPLOAD_ACCEPT } from '../../api/activities';
 import { ACTIVITY_TYPES, type Activity } from '../../api/activity-types';
 import { useAuth } from '../../auth/AuthProvider';
@@ -11,6 +11,7 @@ import { Input, Select } from '../../components/ui/Input';
 import { ActivityCard } from './ActivityCard';
 import { ActivityDetailsDialog } from './ActivityDetailsDialog';
 import { ImportProgressPanel } from './ImportProgressPanel';
+import { type ListState, listStateParams, readListState, SORT_KEYS, type SortKey } from './listState';
 import { useImportUpload } from './useImportUpload';
 
 const PAGE_SIZE = 24;
@@ -27,26 +28,47 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * /activities (spec 001 §2.7, made real): the rider's rides, newest first, with search, a type filter
- * and pages; upload by button or by dropping files anywhere on the page, with live progress per file.
+ * /activities (spec 001 §2.7, made real): the rider's rides, newest first, with search, a type filter,
+ * a sort (on the server) and pages, all kept in the URL so Back restores them; upload by button or by
+ * dropping files anywhere on the page, with live progress per file.
  */
 export function ActivitiesScreen() {
   const { t } = useTranslation(['activities', 'common']);
   const { user } = useAuth();
   const tracker = useImportUpload();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [search, setSearch] = useState('');
-  const [type, setType] = useState('');
-  const [page, setPage] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params);
+  const { type, page, sort, order } = state;
+  const update = (change: Partial<ListState>) =>
+    setParams(listStateParams({ ...readListState(params), ...change }), { replace: true });
+  const setPage = (next: number) => setParams(listStateParams({ ...state, page: next }));
+  const [search, setSearch] = useState(state.q);
   const [selected, setSelected] = useState<Activity | null>(null);
   const [dragDepth, setDragDepth] = useState(0);
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const searching = q.length > 0;
 
+  // The typed search reaches the URL once it settles (replacing the entry, not one per key).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search text writes the URL
+  useEffect(() => {
+    if (q !== state.q) update({ q, page: 0 });
+  }, [q]);
+  // Back or Forward to another search: the box shows it.
+  useEffect(() => {
+    setSearch((current) => (current.trim() === state.q ? current : state.q));
+  }, [state.q]);
+
   const list = useQuery({
-    queryKey: ['activities', user?.id, 'list', type, page],
+    queryKey: ['activities', user?.id, 'list', type, page, sort, order],
     queryFn: () =>
-      listActivities({ limit: PAGE_SIZE, offset: page * PAGE_SIZE, activity_type: type || undefined }),
+      listActivities({
+        limit: PAGE_SIZE,
+        offset: page * PAGE_SIZE,
+        activity_type: type || undefined,
+        sort,
+        order,
+      }),
     enabled: !searching,
     placeholderData: keepPreviousData,
   });
@@ -165,10 +187,7 @@ export function ActivitiesScreen() {
             aria-label={t('search.label')}
             placeholder={t('search.placeholder')}
             value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
+            onChange={(event) => setSearch(event.target.value)}
             className="pl-9"
           />
         </div>
@@ -176,10 +195,7 @@ export function ActivitiesScreen() {
           aria-label={t('filter.label')}
           data-testid="activity-type-filter"
           value={type}
-          onChange={(event) => {
-            setType(event.target.value);
-            setPage(0);
-          }}
+          onChange={(event) => update({ type: event.target.value, page: 0 })}
           className="sm:w-56"
         >
           <option value="">{t('filter.all')}</option>
@@ -188,6 +204,25 @@ export function ActivitiesScreen() {
               {t(`types.${value}`)}
             </option>
           ))}
+        </Select>
+        <Select
+          aria-label={t('sort.label')}
+          data-testid="activity-sort"
+          value={`${sort}:${order}`}
+          disabled={searching}
+          onChange={(event) => {
+            const [by, direction] = event.target.value.split(':') as [SortKey, 'asc' | 'desc'];
+            update({ sort: by, order: direction, page: 0 });
+          }}
+          className="sm:w-64"
+        >
+          {SORT_KEYS.flatMap((key) =>
+            (['desc', 'asc'] as const).map((direction) => (
+              <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
+                {t(`sort.${key}.${direction}`)}
+              </option>
+            )),
+          )}
         </Select>
       </div>
 
@@ -242,14 +277,14 @@ export function ActivitiesScreen() {
           </div>
           {!searching && pages > 1 && (
             <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3">
-              <Button variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+              <Button variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
                 <ChevronLeft className="h-4 w-4" aria-hidden />
                 {t('pagination.previous')}
               </Button>
               <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
                 {t('pagination.page', { page: page + 1, pages })}
               </span>
-              <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+              <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
                 {t('pagination.next')}
                 <ChevronRight className="h-4 w-4" aria-hidden />
               </Button>

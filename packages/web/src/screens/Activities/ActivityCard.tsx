@@ -32,7 +32,9 @@ function Metric({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="truncate text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="truncate text-sm font-semibold text-slate-900 tabular-nums dark:text-white">{value}</dd>
+      <dd className="text-sm font-semibold break-words text-slate-900 tabular-nums dark:text-white">
+        {value}
+      </dd>
     </div>
   );
 }

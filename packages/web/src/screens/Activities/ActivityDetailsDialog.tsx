@@ -83,7 +83,8 @@ function DetailsBody({ activity, onClose }: { activity: Activity; onClose: () =>
   const save = useMutation({
     mutationFn: () =>
       updateActivity(activity.id, {
-        name: name.trim(),
+        // Only a changed name is sent: an unnamed ride keeps following the page's language.
+        ...(name.trim() !== activity.name ? { name: name.trim() } : {}),
         type,
         bike_id: bikeId || null,
         notes: notes.trim() || null,

@@ -17,6 +17,7 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
 import { NoPowerBadge, TypeBadge } from '../Activities/ActivityCard';
+import { recordedChannels } from './lapChannels';
 import { useFormat } from '../Activities/useFormat';
 import { LoadError, Missing, Pending, Section } from './parts';
 import { indexAtTime, toActivityStreams } from './rideStreams';
@@ -234,6 +235,7 @@ export function ActivityScreen() {
 
       <LapsTable
         laps={laps}
+        channels={recordedChannels(ride, laps)}
         onSelect={(lap) => {
           const duration = lap.elapsed_time ?? lap.moving_time ?? 0;
           if (duration > 0) setRange({ min: lap.start_offset_s, max: lap.start_offset_s + duration });

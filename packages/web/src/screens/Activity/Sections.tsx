@@ -11,8 +11,9 @@ import type {
 import { PowerCurveChart } from '../../components/charts/PowerCurveChart';
 import { WPrimeChart } from '../../components/charts/WPrimeChart';
 import { cn } from '../../components/ui/cn';
-import { type Formatter, formatDurationLabel } from '../../lib/format';
+import { type Formatter, formatDurationLabel, MISSING } from '../../lib/format';
 import { useFormat } from '../Activities/useFormat';
+import type { RecordedChannels } from './lapChannels';
 import { Missing, Section, Stat } from './parts';
 
 function pick(...values: (number | null | undefined)[]): number | null {
@@ -75,7 +76,7 @@ export function SummaryTiles({
     activity.average_power === null && activity.normalized_power === null && !s?.average_power_w;
   return (
     <section data-testid="ride-summary" aria-label={t('summary.title')} className="space-y-2">
-      <dl className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-8">
+      <dl className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4 lg:grid-cols-8">
         {shown.map((tile) => (
           <Stat
             key={tile.key}
@@ -303,7 +304,7 @@ export function ZonesSection({ analysis }: { analysis: ActivityAnalysis }) {
               rows={heart.map((z) => ({
                 zone: z.zone,
                 name: zoneName(t, 'heart', z.zone, z.name_key),
-                range: rangeText(f, z.min_bpm, z.max_bpm, 'bpm'),
+                range: rangeText(f, z.min_bpm, z.max_bpm, f.bpmUnit),
                 timeS: z.time_s,
               }))}
             />
@@ -316,13 +317,21 @@ export function ZonesSection({ analysis }: { analysis: ActivityAnalysis }) {
   );
 }
 
-export function LapsTable({ laps, onSelect }: { laps: Lap[]; onSelect: (lap: Lap) => void }) {
+/** The ride's laps; a channel the ride did not record reads "—" in every lap (`recordedChannels`). */
+export function LapsTable({
+  laps,
+  channels,
+  onSelect,
+}: {
+  laps: Lap[];
+  channels: RecordedChannels;
+  onSelect: (lap: Lap) => void;
+}) {
   const { t } = useTranslation('activity');
   const f = useFormat();
   if (laps.length < 2) return null;
-  const hasPower = laps.some((lap) => lap.average_power != null);
-  const hasHeart = laps.some((lap) => lap.average_heartrate != null);
-  const hasCadence = laps.some((lap) => lap.average_cadence != null);
+  const shown = <T,>(recorded: boolean, value: T, format: (v: T) => string) =>
+    recorded ? format(value) : MISSING;
   const hasDistance = laps.some((lap) => (lap.distance ?? 0) > 0);
   const hasSpeed = laps.some((lap) => (lap.average_speed ?? 0) > 0);
   return (
@@ -335,11 +344,11 @@ export function LapsTable({ laps, onSelect }: { laps: Lap[]; onSelect: (lap: Lap
               <th className="py-2 pr-3">{t('laps.time')}</th>
               {hasDistance && <th className="py-2 pr-3">{t('laps.distance')}</th>}
               {hasSpeed && <th className="py-2 pr-3">{t('laps.speed')}</th>}
-              {hasPower && <th className="py-2 pr-3">{t('laps.averagePower')}</th>}
-              {hasPower && <th className="py-2 pr-3">{t('laps.normalizedPower')}</th>}
-              {hasPower && <th className="py-2 pr-3">{t('laps.maxPower')}</th>}
-              {hasHeart && <th className="py-2 pr-3">{t('laps.heartrate')}</th>}
-              {hasCadence && <th className="py-2 pr-3">{t('laps.cadence')}</th>}
+              <th className="py-2 pr-3">{t('laps.averagePower')}</th>
+              <th className="py-2 pr-3">{t('laps.normalizedPower')}</th>
+              <th className="py-2 pr-3">{t('laps.maxPower')}</th>
+              <th className="py-2 pr-3">{t('laps.heartrate')}</th>
+              <th className="py-2 pr-3">{t('laps.cadence')}</th>
             </tr>
           </thead>
           <tbody>
@@ -362,11 +371,17 @@ export function LapsTable({ laps, onSelect }: { laps: Lap[]; onSelect: (lap: Lap
                 <td className="py-2 pr-3">{f.clock(lap.elapsed_time ?? lap.moving_time)}</td>
                 {hasDistance && <td className="py-2 pr-3">{f.distance(lap.distance)}</td>}
                 {hasSpeed && <td className="py-2 pr-3">{f.speed(lap.average_speed)}</td>}
-                {hasPower && <td className="py-2 pr-3">{f.watts(lap.average_power)}</td>}
-                {hasPower && <td className="py-2 pr-3">{f.watts(lap.normalized_power)}</td>}
-                {hasPower && <td className="py-2 pr-3">{f.watts(lap.max_power)}</td>}
-                {hasHeart && <td className="py-2 pr-3">{f.bpm(lap.average_heartrate)}</td>}
-                {hasCadence && <td className="py-2 pr-3">{f.rpm(lap.average_cadence)}</td>}
+                <td className="py-2 pr-3" data-testid="lap-power">
+                  {shown(channels.power, lap.average_power, f.watts)}
+                </td>
+                <td className="py-2 pr-3">{shown(channels.power, lap.normalized_power, f.watts)}</td>
+                <td className="py-2 pr-3">{shown(channels.power, lap.max_power, f.watts)}</td>
+                <td className="py-2 pr-3" data-testid="lap-heartrate">
+                  {shown(channels.heart, lap.average_heartrate, f.bpm)}
+                </td>
+                <td className="py-2 pr-3" data-testid="lap-cadence">
+                  {shown(channels.cadence, lap.average_cadence, f.rpm)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -66,7 +66,7 @@ export function StreamsSection({
 
   const units: Record<Key, string> = {
     watts: 'W',
-    heartrate: 'bpm',
+    heartrate: f.bpmUnit,
     cadence: 'rpm',
     velocity: speedUnit(f.units),
     altitude: elevationUnit(f.units),
@@ -138,7 +138,8 @@ export function StreamsSection({
                 'inline-flex items-center gap-2 rounded-full border px-3 py-1 text-xs font-semibold transition-colors',
                 on
                   ? 'border-slate-300 bg-white text-slate-800 dark:border-slate-600 dark:bg-slate-700 dark:text-white'
-                  : 'border-dashed border-slate-300 text-slate-400 dark:border-slate-600',
+                  : // Off: dashed outline 3:1 and label 4.5:1 on white (lib/contrast.test.ts).
+                    'border-dashed border-slate-500 text-slate-600 dark:border-slate-400 dark:text-slate-300',
               )}
             >
               <span

@@ -82,7 +82,13 @@ export function Stat({
   return (
     <div className={cn('min-w-0 rounded-lg bg-slate-50 px-3 py-2.5 dark:bg-slate-900/50', className)}>
       <dt className="line-clamp-2 text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="truncate text-lg font-semibold text-slate-900 tabular-nums dark:text-white">{value}</dd>
+      {/* Never cut: a long value wraps (at 375 px "132 lpm" and "10,3 km/h" used to read "132 b…"). */}
+      <dd
+        className="text-base leading-snug font-semibold break-words text-slate-900 tabular-nums sm:text-lg dark:text-white"
+        data-testid="stat-value"
+      >
+        {value}
+      </dd>
       {hint && <dd className="text-xs text-slate-500">{hint}</dd>}
     </div>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Contact } from '../../api/endpoints';
 import { verifyOtp } from '../../api/endpoints';
+import { isLanguage } from '../../i18n/resources';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
 import { errorMessage } from '../../lib/errors';
@@ -24,7 +25,7 @@ function readLink(params: URLSearchParams): { contact: Contact; code: string } |
 
 /** /auth/callback: the e-mail's sign-in link verifies its code, then goes on like verify-otp. */
 export function AuthCallbackScreen() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn } = useAuth();
@@ -32,6 +33,7 @@ export function AuthCallbackScreen() {
   // A code works once: never send it twice (React's development double effects included).
   const started = useRef(false);
 
+  const pageLanguage = isLanguage(i18n.language) ? i18n.language : 'en';
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -42,7 +44,7 @@ export function AuthCallbackScreen() {
     }
     void (async () => {
       try {
-        const me = await signIn(await verifyOtp(link.contact, link.code));
+        const me = await signIn(await verifyOtp(link.contact, link.code, pageLanguage));
         if (!me) {
           setError(t('auth:verify.signInFailed'));
           return;
@@ -52,7 +54,7 @@ export function AuthCallbackScreen() {
         setError(errorMessage(failure, t));
       }
     })();
-  }, [params, signIn, navigate, t]);
+  }, [params, signIn, navigate, t, pageLanguage]);
 
   if (!error) {
     return (

@@ -49,7 +49,7 @@ function VerifyOtp({ state }: { state: VerifyState }) {
     setError(undefined);
     setInfo(undefined);
     try {
-      const result = await verifyOtp(contact, code);
+      const result = await verifyOtp(contact, code, isLanguage(i18n.language) ? i18n.language : 'en');
       const me = await signIn(result);
       if (!me) {
         setError(t('auth:verify.signInFailed'));

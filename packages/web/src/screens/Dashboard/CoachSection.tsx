@@ -11,7 +11,7 @@ const PRIORITY_STYLE = {
   low: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-900/40 dark:text-emerald-300',
 } as const;
 
-/** 'IA Coach': the top three recommendations of the spec's rules (000 §9), words from the locales. */
+/** 'Entrenador' (the spec's 'IA Coach'): the top three recommendations of the spec's rules (000 §9), words from the locales. */
 export function CoachSection({ recommendations }: { recommendations: NarrativeData['recommendations'] }) {
   const { t } = useTranslation('dashboard');
   const f = useFormat();

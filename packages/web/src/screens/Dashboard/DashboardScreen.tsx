@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bike, RefreshCw, Settings, User } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { getDashboard } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
 import { useStravaConnection } from '../Strava/useStrava';
@@ -13,6 +13,7 @@ import { OverviewTab } from './OverviewTab';
 import { PerformanceTab } from './PerformanceTab';
 import { RecentTab } from './RecentTab';
 import { StatCards } from './StatCards';
+import { ArchiveHint } from './ArchiveHint';
 
 export const tabTriggerClass =
   'min-h-10 min-w-0 rounded-md px-1 py-2 text-center text-xs leading-tight sm:px-2 sm:text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
@@ -56,6 +57,8 @@ export function DashboardScreen() {
   const { t, i18n } = useTranslation('dashboard');
   const { profile } = useAuth();
   const name = profile?.first_name?.trim() || t('cyclist');
+  // Straight from onboarding the rider is new: "Bienvenido", not "Bienvenido de nuevo".
+  const newRider = (useLocation().state as { newRider?: boolean } | null)?.newRider === true;
   const dashboard = useQuery({
     queryKey: ['dashboard', 'classic', i18n.language],
     queryFn: () => getDashboard(i18n.language),
@@ -70,7 +73,7 @@ export function DashboardScreen() {
   const data = dashboard.data;
   return (
     <div className="space-y-6">
-      <DashboardHeader title={t('greeting', { name })} subtitle={t('subtitle')} />
+      <DashboardHeader title={t(newRider ? 'greetingNew' : 'greeting', { name })} subtitle={t('subtitle')} />
       {dashboard.isPending ? (
         <DashboardLoading />
       ) : dashboard.isError || !data ? (
@@ -82,6 +85,7 @@ export function DashboardScreen() {
         </>
       ) : (
         <>
+          <ArchiveHint empty={data.weekly_stats.activities === 0 && data.monthly_stats.activities === 0} />
           <StatCards data={data} />
           <Tabs.Root defaultValue="overview">
             <Tabs.List aria-label={t('tabs.label')} className={tabListClass}>

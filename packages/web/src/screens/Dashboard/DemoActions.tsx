@@ -18,8 +18,9 @@ export function DemoActions() {
     setBusy(true);
     setError(null);
     try {
-      await startDemo();
-      navigate('/sync');
+      const { rides } = await startDemo();
+      // The import page follows the demo's rides as they are stored (DemoProgress).
+      navigate(`/sync?demo=${rides}`);
     } catch (e) {
       setError(errorMessage(e, t));
       setBusy(false);

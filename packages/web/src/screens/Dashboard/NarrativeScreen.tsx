@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { getNarrative, type NarrativeData } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
 import { clearNarrativeCache, readNarrative, saveNarrative } from '../../offline/narrativeCache';
+import { isConnectionFailure, isOffline } from '../../offline/connectivity';
 import { useOnline } from '../../offline/useOnline';
 import { useFormat } from '../Activities/useFormat';
 import { CoachSection, NextGoalCard } from './CoachSection';
@@ -95,15 +96,26 @@ export function NarrativeScreen() {
   const { t, i18n } = useTranslation('dashboard');
   const { user } = useAuth();
   const userId = user?.id ?? 'anonymous';
-  const online = useOnline();
+  const browserOnline = useOnline();
   const [cacheTick, setCacheTick] = useState(0);
   const narrative = useQuery({
     queryKey: ['dashboard', 'narrative', i18n.language],
     queryFn: () => getNarrative(i18n.language),
     // Offline the call must fail (and fall back to the cache) rather than wait for the network.
     networkMode: 'always',
-    retry: online ? 1 : 0,
+    // A call that got no answer is not retried: the page shows the saved narrative at once.
+    retry: (failures, error) => browserOnline && !isConnectionFailure(error) && failures < 1,
   });
+  // Offline is the browser's word or a call that got no answer; a server's error answer is not.
+  const online = !isOffline(browserOnline, narrative.isError ? narrative.error : null);
+  const { refetch } = narrative;
+
+  // Back online (the browser's `online` event): ask again, whatever navigator.onLine said before.
+  useEffect(() => {
+    const again = () => void refetch();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [refetch]);
 
   useEffect(() => {
     if (!narrative.data) return;

@@ -50,7 +50,7 @@ export function StatCard({
       </div>
       <p
         data-testid={testId}
-        className="mt-2 truncate text-xl font-bold text-slate-900 tabular-nums sm:text-2xl dark:text-white"
+        className="mt-2 text-xl font-bold break-words text-slate-900 tabular-nums sm:text-2xl dark:text-white"
       >
         {value}
       </p>

@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { Gauge, Heart, Trophy, Zap } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   getDashboardSummary,
@@ -12,6 +13,8 @@ import {
 import { Alert } from '../../components/ui/Alert';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../Activities/useFormat';
+import { ArchiveHint } from './ArchiveHint';
+import { periodParam } from './archivePeriod';
 import { DashboardError } from './DashboardStates';
 import { StatCard } from './StatCards';
 import { DashboardHeader, tabListClass, tabTriggerClass } from './DashboardScreen';
@@ -88,7 +91,8 @@ function Alerts({ data }: { data: SummaryData }) {
 export function SummaryScreen() {
   const { t, i18n } = useTranslation('dashboard');
   const f = useFormat();
-  const [period, setPeriod] = useState<SummaryPeriod>('30d');
+  const [params] = useSearchParams();
+  const [period, setPeriod] = useState<SummaryPeriod>(periodParam(params.get('period')) ?? '30d');
   const summary = useQuery({
     queryKey: ['dashboard', 'summary', period, i18n.language],
     queryFn: () => getDashboardSummary(period, i18n.language),
@@ -131,6 +135,7 @@ export function SummaryScreen() {
         <DashboardError onRetry={() => void summary.refetch()} />
       ) : (
         <>
+          <ArchiveHint empty={data.stats.activities === 0} onShowPeriod={setPeriod} />
           <Cards data={data} />
           <Alerts data={data} />
           <Tabs.Root defaultValue="zones">

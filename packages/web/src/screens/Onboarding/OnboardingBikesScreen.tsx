@@ -54,13 +54,13 @@ export function OnboardingBikesScreen() {
         onSubmit={async (values) => {
           await createBike({ ...values, is_primary: true });
           await queryClient.invalidateQueries({ queryKey: ['bikes'] });
-          navigate('/dashboard', { replace: true });
+          navigate('/dashboard', { replace: true, state: { newRider: true } });
         }}
         secondaryAction={
           <Button
             variant="ghost"
             data-testid="skip-bikes"
-            onClick={() => navigate('/dashboard', { replace: true })}
+            onClick={() => navigate('/dashboard', { replace: true, state: { newRider: true } })}
           >
             {existing.length > 0 ? t('onboarding:bikes.continue') : t('onboarding:bikes.skip')}
           </Button>

@@ -16,6 +16,7 @@ import { ProgressBar } from '../Activities/ImportProgressPanel';
 import { useFormat } from '../Activities/useFormat';
 import { StravaOutcomeBanner } from '../Strava/StravaConnectCard';
 import { StravaImportActions, StravaStatusCard } from '../Strava/StravaImportSection';
+import { DemoProgress } from './DemoProgress';
 
 const POLL_MS = 2000;
 
@@ -110,6 +111,7 @@ export function SyncScreen() {
       </div>
 
       <StravaOutcomeBanner />
+      <DemoProgress />
       <StravaStatusCard />
 
       {loadError && (
