@@ -25,6 +25,13 @@ export const bikeSchema = z
       .refine((y) => y <= new Date().getFullYear() + 1, { message: 'year_invalid' })
       .nullish()
       .transform((v) => v ?? null),
+    /** As ridden, kept to 0.1 kg; joins the rider's weight in the aero fit. Empty becomes null. */
+    weight_kg: z
+      .number({ message: 'bike_weight_invalid' })
+      .min(3, { message: 'bike_weight_invalid' })
+      .max(40, { message: 'bike_weight_invalid' })
+      .nullish()
+      .transform((v) => (v == null ? null : Math.round(v * 10) / 10)),
     is_primary: z.boolean().optional(),
   })
   .strict();

@@ -17,6 +17,7 @@ export const VALIDATION_MESSAGES = {
   bike_name_required: 'Bike name is required',
   bike_type_invalid: 'Choose road, time trial, gravel or mountain',
   year_invalid: 'Year must be between 1900 and next year',
+  bike_weight_invalid: 'Bike weight must be between 3 and 40 kg',
   date_invalid: 'Enter a valid date',
   ftp_invalid: 'FTP must be a whole number of watts between 30 and 700',
   hr_invalid: 'Heart rate must be a whole number of beats per minute in a plausible range',

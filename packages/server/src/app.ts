@@ -149,8 +149,14 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   healthRoutes(app, { db, engine: database.engine });
   clientConfigRoutes(app, { mapTiles: config.mapTiles });
   authRoutes(app, auth);
-  profileRoutes(app, { auth, users, profiles: new ProfileRepository(db), now });
-  bikeRoutes(app, { auth, bikes, now });
+  profileRoutes(app, {
+    auth,
+    users,
+    profiles: new ProfileRepository(db),
+    reanalysis: services.reanalysis,
+    now,
+  });
+  bikeRoutes(app, { auth, bikes, reanalysis: services.reanalysis, now });
   importRoutes(app, {
     auth,
     imports: services.imports,

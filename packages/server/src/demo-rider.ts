@@ -55,7 +55,7 @@ export async function createDemoRider(
         );
         await new BikeRepository(database.db).create(
           user.id,
-          { name: 'Demo road bike', type: 'road', brand: null, model: null, year: null },
+          { name: 'Demo road bike', type: 'road', brand: null, model: null, year: null, weight_kg: null },
           true,
           now(),
         );

@@ -3,6 +3,7 @@ import type { Database } from './db/schema.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { ActivityRepository } from './modules/activities/activity.repository.ts';
 import { ReanalysisService } from './modules/activities/reanalysis.service.ts';
+import { RideFtpService } from './modules/activities/ride-ftp.service.ts';
 import { AthleteSettingsRepository } from './modules/athlete/athlete-settings.repository.ts';
 import { ImportRepository } from './modules/imports/import.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
@@ -27,12 +28,20 @@ export function createRideServices(deps: {
   const athleteSettings = new AthleteSettingsRepository(deps.db);
   const imports = new ImportRepository(deps.db);
   const preparer = createPreparer(deps.analysisThreads ?? 0);
-  const importService = new ImportService({ ...deps, imports, activities, athleteSettings, preparer });
-  const reanalysis = new ReanalysisService({ ...deps, athleteSettings });
+  const rideFtp = new RideFtpService({ activities });
+  const importService = new ImportService({
+    ...deps,
+    imports,
+    activities,
+    athleteSettings,
+    rideFtp,
+    preparer,
+  });
+  const reanalysis = new ReanalysisService({ ...deps, athleteSettings, rideFtp, preparer });
   const demo = new DemoService({ ...deps, athleteSettings, importService });
   const { strava: settings, ...rest } = deps;
   const strava = settings
-    ? createStravaServices({ ...rest, activities, athleteSettings, settings })
+    ? createStravaServices({ ...rest, activities, athleteSettings, rideFtp, settings })
     : undefined;
   return { activities, athleteSettings, imports, importService, reanalysis, demo, strava, preparer };
 }

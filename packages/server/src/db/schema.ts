@@ -98,6 +98,8 @@ export interface BikesTable {
   brand: string | null;
   model: string | null;
   year: number | null;
+  /** As ridden (bottles, computer); joins the rider's weight in the aero fit's system mass. */
+  weight_kg: Generated<number | null>;
   is_primary: Generated<boolean>;
   /** Strava gear id ('b1234') when the bike was imported from Strava. */
   strava_gear_id: Generated<string | null>;

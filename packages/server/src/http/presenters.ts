@@ -48,6 +48,7 @@ export const presentBike = (b: BikeRow) => ({
   brand: b.brand,
   model: b.model,
   year: b.year,
+  weight_kg: b.weight_kg,
   is_primary: b.is_primary,
   created_at: b.created_at.toISOString(),
   updated_at: b.updated_at.toISOString(),

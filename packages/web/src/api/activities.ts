@@ -8,6 +8,7 @@ import type {
   ActivityStreamsJson,
   ActivityUpdate,
   AthleteSettingsEntry,
+  AthleteSettingsSaved,
   AthleteSettingsInput,
   ImportDetail,
   ImportSummary,
@@ -55,7 +56,7 @@ export const listImports = (limit = 10) => api<{ imports: ImportSummary[] }>(`/i
 
 export const listAthleteSettings = () => api<{ history: AthleteSettingsEntry[] }>('/athlete-settings');
 export const createAthleteSettings = (input: AthleteSettingsInput) =>
-  api<AthleteSettingsEntry>('/athlete-settings', { method: 'POST', body: input });
+  api<AthleteSettingsSaved>('/athlete-settings', { method: 'POST', body: input });
 export const deleteAthleteSettings = (id: string) =>
   api<void>(`/athlete-settings/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const getReanalysis = () => api<ReanalysisStatus>('/reanalysis');

@@ -67,6 +67,8 @@ export interface Activity {
   variability_index: number | null;
   work_kj: number | null;
   ftp_w: number | null;
+  /** How ftp_w was chosen; IF and TSS are measured against it. */
+  ftp_source: FtpSource;
   average_heartrate: number | null;
   max_heartrate: number | null;
   average_cadence: number | null;
@@ -173,8 +175,12 @@ export interface ActivityAnalysis {
   activity_id: string;
   settings_used: {
     ftp_w: number | null;
-    ftp_source: 'settings' | 'file' | 'estimate' | 'none';
+    ftp_source: FtpSource;
+    /** How an estimated FTP was found (eFTP from the rider's power curve). */
+    ftp_estimate: { method: string; windowDays: number; rides: number } | null;
     weight_kg: number | null;
+    weight_source: 'settings' | 'profile' | null;
+    bike_kg: number | null;
     max_hr_bpm: number | null;
     lthr_bpm: number | null;
   };
@@ -221,8 +227,9 @@ export interface ActivityAnalysis {
     air_density_kg_m3: number;
     assumptions: {
       rider_kg: number;
-      rider_kg_source: 'settings' | 'default';
+      rider_kg_source: 'settings' | 'profile' | 'default';
       bike_kg: number;
+      bike_kg_source: 'bike' | 'default';
       temperature_c: number;
       temperature_source: 'recorded' | 'default';
       humidity_pct: number;
@@ -239,6 +246,17 @@ export interface ActivityAnalysis {
   } | null;
   climbs: Climb[];
   laps: Lap[];
+}
+
+/**
+ * settings: the rider's FTP on the ride's date; file: the device's; nearest: the rider's FTP entry
+ * nearest in time; estimated: eFTP from the rider's power curve; none.
+ */
+export type FtpSource = 'settings' | 'file' | 'nearest' | 'estimated' | 'none';
+
+/** POST /api/athlete-settings answers the entry and how many rides are being re-analysed. */
+export interface AthleteSettingsSaved extends AthleteSettingsEntry {
+  reanalysis: { rides: number };
 }
 
 export interface AthleteSettingsEntry {

@@ -49,6 +49,8 @@ export interface Bike {
   brand: string | null;
   model: string | null;
   year: number | null;
+  /** As ridden (kg); joins the rider's weight in the aero fit of its rides. */
+  weight_kg: number | null;
   is_primary: boolean;
   created_at: string;
   updated_at: string;

@@ -30,6 +30,9 @@ export function presentActivity(a: ActivityRow, language: RideLanguage) {
     variability_index: a.variability_index,
     work_kj: a.work_kj,
     ftp_w: a.ftp_w,
+    /** How ftp_w was chosen (settings, file, nearest, estimated, none): IF and TSS are measured against it. */
+    ftp_source: ((a.summary as { ftpSource?: string } | null)?.ftpSource ??
+      (a.ftp_w ? 'settings' : 'none')) as string,
     average_heartrate: a.average_heartrate_bpm,
     max_heartrate: a.max_heartrate_bpm,
     average_cadence: a.average_cadence_rpm,

@@ -117,7 +117,7 @@ export class ActivityRepository {
   primaryBikeId(userId: string) {
     return this.db
       .selectFrom('bikes')
-      .select('id')
+      .select(['id', 'weight_kg'])
       .where('user_id', '=', userId)
       .where('is_primary', '=', true)
       .executeTakeFirst();
@@ -346,6 +346,30 @@ export class ActivityRepository {
   /** The rider's all-time best-power curve, as kept in rider_best_curves. */
   allTimeBestCurve(userId: string) {
     return this.bestCurve.allTime(this.db, userId);
+  }
+
+  /** The rider's rides whose load is measured against an estimated FTP (summary.ftpSource). */
+  ridesWithEstimatedFtp(userId: string) {
+    return this.db
+      .selectFrom('activities')
+      .select(['id', 'start_time', 'normalized_power_w', 'ftp_w', 'summary'])
+      .where('user_id', '=', userId)
+      .where(sql<boolean>`summary->>'ftpSource' = 'estimated'`)
+      .execute();
+  }
+
+  /** A ride's FTP, IF, TSS and summary rewritten (an estimated FTP re-derived). */
+  async updateLoad(
+    userId: string,
+    activityId: string,
+    values: Pick<ActivityRow, 'ftp_w' | 'intensity_factor' | 'training_stress_score'> & { summary: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('activities')
+      .set(values)
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .execute();
   }
 
   /** Per-ride curves in a date range (both ends optional), for best-of curves. */

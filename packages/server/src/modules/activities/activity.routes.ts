@@ -6,7 +6,8 @@ import { parseBody, parseId } from '../../http/validate.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BikeRepository } from '../bikes/bike.repository.ts';
 import { presentActivity, presentLap } from './activity.presenter.ts';
@@ -146,9 +147,10 @@ export function activityRoutes(
     const pointer = await activities.streamsPointer(userId, row.id);
     if (!pointer) throw new AppError('NOT_FOUND');
     const rideStart = row.start_time.getTime();
-    const [streamsBlob, history, ownCurve, recentCurves, bestCurve, laps] = await Promise.all([
+    const [streamsBlob, baseline, bikeKg, ownCurve, recentCurves, bestCurve, laps] = await Promise.all([
       blobs.get(pointer.blob_key),
-      athleteSettings.list(userId),
+      athleteSettings.baseline(userId),
+      athleteSettings.bikeWeightKg(userId, row.bike_id),
       activities.rideCurve(userId, row.id),
       // The 90 days up to and including the ride, for its critical power.
       activities.curves(userId, {
@@ -161,7 +163,7 @@ export function activityRoutes(
     const analysis = rideDetailAnalysis({
       row,
       streams: decodeStreams(streamsBlob),
-      settings: settingsAt(history, row.start_time.toISOString().slice(0, 10)),
+      settings: rideSettingsAt(baseline, rideDate(row.start_time), bikeKg),
       ownCurve,
       recentCurves,
       bestCurve,

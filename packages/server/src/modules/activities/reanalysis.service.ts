@@ -1,12 +1,11 @@
-import { decodeActivity } from '@vatio/formats';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
-import { storedCurve } from '../imports/stored-ride-parts.ts';
-import { decodeStravaOriginal, isStravaOriginalName } from '../strava/strava-streams.ts';
-import { ANALYSIS_VERSION, analyseImportedRide, storedSummaryJson } from './ride-import-analysis.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import type { RidePreparer } from '../imports/preparation-pool.ts';
+import type { RideFtpService } from './ride-ftp.service.ts';
+import { ANALYSIS_VERSION } from './ride-import-analysis.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
 
 export interface AnalyzeActivityJob {
@@ -15,8 +14,10 @@ export interface AnalyzeActivityJob {
 }
 
 /**
- * Re-analysis from the stored original file, with the rider's settings as they are now for the
- * ride's date. Runs in the background when settings change, and on request.
+ * Re-analysis from the stored original file, with the rider's settings (and profile and bike
+ * weights) as they are now for the ride's date. Runs in the background when settings change, and on
+ * request; the decoding and analysis go through the preparation pool (worker threads when
+ * ANALYSIS_THREADS > 0), like imports.
  */
 export class ReanalysisService {
   private readonly bestCurve = new RiderBestCurve();
@@ -26,6 +27,8 @@ export class ReanalysisService {
       db: Kysely<Database>;
       blobs: BlobStore;
       athleteSettings: AthleteSettingsRepository;
+      rideFtp: RideFtpService;
+      preparer: RidePreparer;
       queue: JobQueue;
       now: () => Date;
       log: (message: string, details?: Record<string, unknown>) => void;
@@ -33,7 +36,16 @@ export class ReanalysisService {
   ) {}
 
   /** Marks the rider's rides from `fromDate` on (all of them when undefined) and queues them. */
-  async scheduleFrom(userId: string, fromDate: string | undefined): Promise<number> {
+  scheduleFrom(userId: string, fromDate: string | undefined): Promise<number> {
+    return this.schedule(userId, { fromDate });
+  }
+
+  /** Marks and queues the rides ridden on one bike (its weight changed). */
+  scheduleBike(userId: string, bikeId: string): Promise<number> {
+    return this.schedule(userId, { bikeId });
+  }
+
+  private async schedule(userId: string, which: { fromDate?: string | undefined; bikeId?: string }) {
     const { db, queue } = this.deps;
     // Marked and queued together: a crash in between must not leave rides pending with no job.
     return db.transaction().execute(async (trx) => {
@@ -41,7 +53,8 @@ export class ReanalysisService {
         .updateTable('activities')
         .set({ reanalysis_pending: true })
         .where('user_id', '=', userId);
-      if (fromDate) query = query.where('start_time', '>=', new Date(`${fromDate}T00:00:00Z`));
+      if (which.fromDate) query = query.where('start_time', '>=', new Date(`${which.fromDate}T00:00:00Z`));
+      if (which.bikeId) query = query.where('bike_id', '=', which.bikeId);
       const rows = await query.returning('id').execute();
       for (const row of rows) {
         const job: AnalyzeActivityJob = { userId, activityId: row.id };
@@ -119,11 +132,16 @@ export class ReanalysisService {
   }
 
   async run(job: AnalyzeActivityJob): Promise<void> {
-    const { db, blobs, athleteSettings, now } = this.deps;
+    const { db, blobs, athleteSettings, rideFtp, preparer, now } = this.deps;
     const file = await db
       .selectFrom('activity_files')
       .innerJoin('activities', 'activities.id', 'activity_files.activity_id')
-      .select(['activity_files.blob_key', 'activity_files.original_name', 'activities.start_time'])
+      .select([
+        'activity_files.blob_key',
+        'activity_files.original_name',
+        'activities.start_time',
+        'activities.bike_id',
+      ])
       .where('activity_files.user_id', '=', job.userId)
       .where('activity_files.activity_id', '=', job.activityId)
       .executeTakeFirst();
@@ -138,15 +156,14 @@ export class ReanalysisService {
         .execute();
       return;
     }
-    const bytes = await blobs.get(file.blob_key);
-    const activity = isStravaOriginalName(file.original_name)
-      ? decodeStravaOriginal(bytes)
-      : decodeActivity(bytes, file.original_name);
-    const history = await athleteSettings.list(job.userId);
-    const analysed = analyseImportedRide(
-      activity,
-      settingsAt(history, file.start_time.toISOString().slice(0, 10)),
-    );
+    const [bytes, baseline, bikeKg] = await Promise.all([
+      blobs.get(file.blob_key),
+      athleteSettings.baseline(job.userId),
+      athleteSettings.bikeWeightKg(job.userId, file.bike_id),
+    ]);
+    const reanalysed = await preparer.reanalyse(bytes, file.original_name, { baseline, bikeKg });
+    // Its own curve is stored already: the eFTP window holds it.
+    const analysed = await rideFtp.applyEstimate(job.userId, reanalysed, file.start_time, undefined);
     const { type: _type, ...columns } = analysed.columns; // the rider may have renamed or retyped the ride
     const at = now();
     // The row, the ride's curve and the rider's best envelope change together.
@@ -155,7 +172,7 @@ export class ReanalysisService {
         .updateTable('activities')
         .set({
           ...columns,
-          summary: storedSummaryJson(analysed, activity),
+          summary: analysed.summaryJson,
           analysis_version: ANALYSIS_VERSION,
           reanalysis_pending: false,
           updated_at: at,
@@ -165,8 +182,14 @@ export class ReanalysisService {
         .returning('start_time')
         .executeTakeFirst();
       if (!updated) return; // deleted meanwhile
-      const curve = storedCurve(analysed.summary.meanMax);
-      await this.bestCurve.rideReplaced(trx, job.userId, job.activityId, updated.start_time, curve, at);
+      await this.bestCurve.rideReplaced(
+        trx,
+        job.userId,
+        job.activityId,
+        updated.start_time,
+        analysed.curve,
+        at,
+      );
     });
   }
 }

@@ -2,7 +2,7 @@ import { type ActivityStreams, type AeroFit, airDensityKgM3, fitCdaCrr, rateAero
 
 /** What the aero fit assumes when the rider has not told us (DESIGN: say it, never assume silently). */
 export const DEFAULT_RIDER_KG = 75; // the spec's assumed rider mass (000 §9)
-export const ASSUMED_BIKE_KG = 9; // a road bike with bottles and computer (bikes have no weight field yet)
+export const ASSUMED_BIKE_KG = 9; // a road bike with bottles and computer, when the ride's bike has no weight
 const DEFAULT_TEMPERATURE_C = 15; // ISA sea-level temperature
 export const ASSUMED_HUMIDITY_PCT = 50; // no head unit records humidity; its effect on density is under 1 %
 
@@ -13,7 +13,10 @@ export interface RideAero {
   fit: AeroFit;
   airDensityKgM3: number;
   riderKg: number;
-  riderKgFromSettings: boolean;
+  /** Where the rider's weight came from: dated settings, the profile, or the 75 kg default. */
+  riderKgSource: 'settings' | 'profile' | 'default';
+  bikeKg: number;
+  bikeKgSource: 'bike' | 'default';
   temperatureC: number;
   temperatureRecorded: boolean;
   pressurePa: number;
@@ -21,13 +24,18 @@ export interface RideAero {
 
 /**
  * The virtual-elevation (Chung) fit of a whole ride, with the air density of its altitude and
- * temperature and the rider's weight at its date. Undefined for rides that cannot carry one: indoor
+ * temperature, the rider's weight at its date (dated settings, else the profile) and the bike's weight. Undefined for rides that cannot carry one: indoor
  * rides (no real elevation) and rides without speed or altitude. The ride page shows it with its
  * assumptions; the import keeps its numbers for the aerodynamics trend.
  */
 export function rideAeroFit(
   streams: ActivityStreams,
-  ride: { type: string; weightKg: number | undefined },
+  ride: {
+    type: string;
+    weightKg: number | undefined;
+    weightSource?: 'settings' | 'profile' | undefined;
+    bikeKg?: number | undefined;
+  },
 ): RideAero | undefined {
   if (ride.type === 'VirtualRide' || !streams.speedMps || !streams.altitudeM) return undefined;
   const recordedTemperature = streams.temperatureC?.find((t) => Number.isFinite(t));
@@ -37,8 +45,9 @@ export function rideAeroFit(
   const pressurePa = 101_325 * (1 - 2.25577e-5 * altitudeM) ** 5.25588;
   const rho = airDensityKgM3({ pressurePa, temperatureC, relativeHumidityPct: ASSUMED_HUMIDITY_PCT });
   const riderKg = ride.weightKg ?? DEFAULT_RIDER_KG;
+  const bikeKg = ride.bikeKg ?? ASSUMED_BIKE_KG;
   const fit = fitCdaCrr(streams, {
-    systemMassKg: riderKg + ASSUMED_BIKE_KG,
+    systemMassKg: riderKg + bikeKg,
     drivetrainEfficiency: DRIVETRAIN_EFFICIENCY,
     airDensityKgM3: rho,
   });
@@ -47,7 +56,9 @@ export function rideAeroFit(
     fit,
     airDensityKgM3: rho,
     riderKg,
-    riderKgFromSettings: ride.weightKg !== undefined,
+    riderKgSource: ride.weightKg === undefined ? 'default' : (ride.weightSource ?? 'settings'),
+    bikeKg,
+    bikeKgSource: ride.bikeKg === undefined ? 'default' : 'bike',
     temperatureC,
     temperatureRecorded: recordedTemperature !== undefined,
     pressurePa,

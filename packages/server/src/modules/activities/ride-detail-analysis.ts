@@ -15,15 +15,16 @@ import {
   wPrimeBalanceDifferentialJ,
   averagePowerW,
 } from '@vatio/analysis';
-import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
+import type { RideSettings } from '../athlete/ride-settings.ts';
 import type { ActivityRow } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
-import { ASSUMED_BIKE_KG, ASSUMED_HUMIDITY_PCT, rideAeroFit } from './ride-aero.ts';
-import { heartRateZonesFor } from './ride-import-analysis.ts';
+import { ASSUMED_HUMIDITY_PCT, rideAeroFit } from './ride-aero.ts';
+import { heartRateZonesFor, type StoredAeroFit, storedAeroFit } from './ride-import-analysis.ts';
 import { bestOfRideCurves, type CurveSource } from './rider-best-curve.ts';
 
 // Computed on request from the stored stream blob (never by re-decoding the file): the parts of a
-// ride's analysis that are too large to keep in a row (W′ balance series, climbs, aero fit).
+// ride's analysis that are too large to keep in a row (W′ balance series, climbs). The aero fit is
+// the one stored with the ride (import or re-analysis), never fitted again here.
 
 const round = (v: number | undefined, digits = 1) =>
   v === undefined || !Number.isFinite(v) ? null : Number(v.toFixed(digits));
@@ -71,10 +72,33 @@ function decouplingHalves(streams: ActivityStreams) {
   };
 }
 
+/**
+ * The ride's aero fit as stored with it (import or re-analysis: the settings, profile and bike
+ * weights at the ride's date). Only a row an older analysis stored without the fit's assumptions is
+ * fitted here, until its re-analysis rewrites it.
+ */
+function aeroOf(
+  row: ActivityRow,
+  streams: ActivityStreams,
+  settings: RideSettings,
+): StoredAeroFit | undefined {
+  if (row.type === 'VirtualRide') return undefined; // retyped by the rider: no real elevation to fit
+  const stored = (row.summary as { aeroFit?: StoredAeroFit | null }).aeroFit;
+  if (stored === null && row.analysis_version >= 3) return undefined; // 3: fits keep their assumptions
+  if (stored && typeof stored.riderKg === 'number') return stored;
+  const aero = rideAeroFit(streams, {
+    type: row.type,
+    weightKg: settings.weightKg,
+    weightSource: settings.weightSource,
+    bikeKg: settings.bikeKg,
+  });
+  return aero && storedAeroFit(aero);
+}
+
 export interface RideDetailInput {
   row: ActivityRow;
   streams: ActivityStreams;
-  settings: SettingsAtDate;
+  settings: RideSettings;
   ownCurve: { durations_s: number[]; power_w: number[] } | undefined;
   /** Per-ride curves of the 90 days up to and including the ride (`RECENT_BESTS_DAYS`). */
   recentCurves: StoredRideCurve[];
@@ -118,14 +142,17 @@ export function rideDetailAnalysis({
       };
     }) ?? [];
 
-  const aero = rideAeroFit(streams, { type: row.type, weightKg: settings.weightKg });
+  const aero = aeroOf(row, streams, settings);
 
   return {
     activity_id: row.id,
     settings_used: {
       ftp_w: ftpW ?? null,
       ftp_source: (summary.ftpSource as string | undefined) ?? (ftpW ? 'settings' : 'none'),
+      ftp_estimate: (summary.ftpEstimate as Record<string, unknown> | undefined) ?? null,
       weight_kg: settings.weightKg ?? null,
+      weight_source: settings.weightSource ?? null,
+      bike_kg: settings.bikeKg ?? null,
       max_hr_bpm: settings.maxHrBpm ?? null,
       lthr_bpm: settings.lthrBpm ?? null,
     },
@@ -196,18 +223,19 @@ export function rideDetailAnalysis({
     decoupling: decouplingHalves(streams),
     aero: aero
       ? {
-          cda_m2: round(aero.fit.cdaM2, 3),
-          crr: round(aero.fit.crr, 4),
-          rmse_m: round(aero.fit.rmseM, 2),
-          r2: round(aero.fit.r2, 3),
+          cda_m2: round(aero.cdaM2, 3),
+          crr: round(aero.crr, 4),
+          rmse_m: round(aero.rmseM, 2),
+          r2: round(aero.r2, 3),
           // 'implausible' whenever CdA or Crr is physically impossible, whatever the R² (fit-rating.ts).
-          ...rateAeroFit(aero.fit),
+          ...rateAeroFit(aero),
           air_density_kg_m3: round(aero.airDensityKgM3, 3),
           // Every input the fit did not measure, and whether it is the rider's own or a default.
           assumptions: {
             rider_kg: round(aero.riderKg, 1),
-            rider_kg_source: aero.riderKgFromSettings ? 'settings' : 'default',
-            bike_kg: ASSUMED_BIKE_KG,
+            rider_kg_source: aero.riderKgSource,
+            bike_kg: round(aero.bikeKg, 1),
+            bike_kg_source: aero.bikeKgSource,
             temperature_c: round(aero.temperatureC, 1),
             temperature_source: aero.temperatureRecorded ? 'recorded' : 'default',
             humidity_pct: ASSUMED_HUMIDITY_PCT,

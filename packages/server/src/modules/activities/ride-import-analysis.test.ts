@@ -21,6 +21,9 @@ describe('the whole-ride aero fit kept with each ride', () => {
     weightKg,
     maxHrBpm: undefined,
     lthrBpm: undefined,
+    weightSource: weightKg === undefined ? undefined : ('settings' as const),
+    nearestFtpW: undefined,
+    bikeKg: undefined,
   });
 
   test('an outdoor ride recovers the CdA and Crr it was ridden with, and is trustworthy', () => {

@@ -9,7 +9,8 @@ import {
 import type { Activity } from '@vatio/formats';
 import type { ActivitiesTable } from '../../db/schema.ts';
 import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
-import { aeroFitTrustworthy, rideAeroFit } from './ride-aero.ts';
+import type { RideSettings } from '../athlete/ride-settings.ts';
+import { aeroFitTrustworthy, type RideAero, rideAeroFit } from './ride-aero.ts';
 import {
   type DayPart,
   dayPartAt,
@@ -21,23 +22,34 @@ import {
  * Bumped whenever the stored analysis changes; at start-up the server re-analyses older rows in the
  * background (ReanalysisService.scheduleOutdated). 2: the whole-ride aero fit is kept. 3: ascent is
  * smoothed before GoldenCheetah's threshold rule, W′ balance counts pauses as recovery, zone boundaries
- * belong to the upper zone, an implausible aero fit is never trustworthy, and per-ride curves are on
- * the shared grid with stops counted as 0 W (re-analysis rewrites the curve and the rider's best
- * envelope), and the part of the day the ride started (`day_part`, for its default name) from its
- * longitude.
+ * belong to the upper zone, an implausible aero fit is never trustworthy, per-ride curves are on the
+ * shared grid with stops counted as 0 W (re-analysis rewrites the curve and the rider's best
+ * envelope), the part of the day the ride started (`day_part`, for its default name) from its
+ * longitude, the profile's weight and the bike's weight reach the analysis (the aero fit keeps its
+ * assumptions), and rides with power and no FTP are measured against the nearest FTP entry or an
+ * estimated FTP.
  */
 export const ANALYSIS_VERSION = 3;
 
-export type FtpSource = 'settings' | 'file' | 'none';
+/**
+ * settings: the rider's FTP on the ride's date; file: the device's; nearest: the rider's FTP entry
+ * nearest in time (none was in force yet); estimated: eFTP from the rider's power curve
+ * (estimated-ftp.ts, applied once the rider's stored curves are at hand); none.
+ */
+export type FtpSource = 'settings' | 'file' | 'nearest' | 'estimated' | 'none';
 
-/** Which FTP a ride is measured against: the rider's value at the ride's date, else the one the device recorded. */
+/**
+ * Which FTP a ride is measured against: the rider's value at the ride's date, else the one the
+ * device recorded, else the rider's entry nearest in time.
+ */
 export function resolveFtp(
   activity: Activity,
-  settings: SettingsAtDate,
+  settings: Pick<RideSettings, 'ftpW' | 'nearestFtpW'>,
 ): { ftpW: number | undefined; source: FtpSource } {
   if (settings.ftpW) return { ftpW: settings.ftpW, source: 'settings' };
   const fileFtp = activity.deviceSummary.ftpW;
   if (fileFtp && fileFtp > 0) return { ftpW: fileFtp, source: 'file' };
+  if (settings.nearestFtpW) return { ftpW: settings.nearestFtpW, source: 'nearest' };
   return { ftpW: undefined, source: 'none' };
 }
 
@@ -103,17 +115,55 @@ function hasAny(values: Float64Array | undefined): boolean {
   return values?.some((v) => Number.isFinite(v)) ?? false;
 }
 
-/** The whole-ride aero fit kept with a ride's summary, for the aerodynamics trend. */
-export type StoredAeroFit = Pick<AeroFit, 'cdaM2' | 'crr' | 'r2' | 'rmseM' | 'cdaSeM2'> & {
-  /** Whether the fit is good enough to follow week to week (`aeroFitTrustworthy`). */
-  readonly trustworthy: boolean;
-};
+/**
+ * The whole-ride aero fit kept with a ride's summary, for the aerodynamics trend and the ride page
+ * (which shows it as stored, never fitting again), with every input it did not measure.
+ */
+export type StoredAeroFit = Pick<AeroFit, 'cdaM2' | 'crr' | 'r2' | 'rmseM' | 'cdaSeM2'> &
+  Pick<
+    RideAero,
+    | 'airDensityKgM3'
+    | 'riderKg'
+    | 'riderKgSource'
+    | 'bikeKg'
+    | 'bikeKgSource'
+    | 'temperatureC'
+    | 'temperatureRecorded'
+    | 'pressurePa'
+  > & {
+    /** Whether the fit is good enough to follow week to week (`aeroFitTrustworthy`). */
+    readonly trustworthy: boolean;
+  };
+
+/** The stored form of a ride's aero fit. */
+export function storedAeroFit(aero: RideAero): StoredAeroFit {
+  const { fit } = aero;
+  return {
+    cdaM2: fit.cdaM2,
+    crr: fit.crr,
+    r2: fit.r2,
+    rmseM: fit.rmseM,
+    cdaSeM2: fit.cdaSeM2,
+    trustworthy: aeroFitTrustworthy(fit),
+    airDensityKgM3: aero.airDensityKgM3,
+    riderKg: aero.riderKg,
+    riderKgSource: aero.riderKgSource,
+    bikeKg: aero.bikeKg,
+    bikeKgSource: aero.bikeKgSource,
+    temperatureC: aero.temperatureC,
+    temperatureRecorded: aero.temperatureRecorded,
+    pressurePa: aero.pressurePa,
+  };
+}
 
 export interface AnalysedRide {
   summary: RideSummary;
   aero: StoredAeroFit | undefined;
   ftpW: number | undefined;
   ftpSource: FtpSource;
+  /** The rider's weight the analysis used, and where it came from. */
+  weightKg: number | undefined;
+  weightSource: RideSettings['weightSource'];
   /** The activity row's measured columns (what a re-analysis may rewrite). */
   columns: Omit<
     ActivitiesTable,
@@ -134,8 +184,11 @@ export interface AnalysedRide {
   > & { sport: string };
 }
 
-/** Every stored number of one ride, analysed with the rider's settings at the ride's date. */
-export function analyseImportedRide(activity: Activity, settings: SettingsAtDate): AnalysedRide {
+/**
+ * Every stored number of one ride, analysed with the rider's settings at the ride's date (the
+ * profile's weight where no dated weight applies; the ride's bike's weight).
+ */
+export function analyseImportedRide(activity: Activity, settings: RideSettings): AnalysedRide {
   const { ftpW, source } = resolveFtp(activity, settings);
   const summary = summarizeRide(activity.streams, {
     ftpW,
@@ -145,22 +198,22 @@ export function analyseImportedRide(activity: Activity, settings: SettingsAtDate
   });
   const streams = activity.streams;
   const type = activityType(activity);
-  const aero = rideAeroFit(streams, { type, weightKg: settings.weightKg })?.fit;
+  const aero = rideAeroFit(streams, {
+    type,
+    weightKg: settings.weightKg,
+    weightSource: settings.weightSource,
+    bikeKg: settings.bikeKg,
+  });
   const distanceM = lastFinite(streams.distanceM) ?? activity.deviceSummary.distanceM;
   const movingS = Math.round(activity.timerTimeS);
   const device = activity.device;
   return {
     summary,
-    aero: aero && {
-      cdaM2: aero.cdaM2,
-      crr: aero.crr,
-      r2: aero.r2,
-      rmseM: aero.rmseM,
-      cdaSeM2: aero.cdaSeM2,
-      trustworthy: aeroFitTrustworthy(aero),
-    },
+    aero: aero && storedAeroFit(aero),
     ftpW,
     ftpSource: source,
+    weightKg: settings.weightKg,
+    weightSource: settings.weightSource,
     columns: {
       type,
       day_part: rideDayPart(activity),
@@ -204,6 +257,8 @@ export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): s
     ...rest,
     aeroFit: analysed.aero ?? null,
     ftpSource: analysed.ftpSource,
+    weightKg: analysed.weightKg ?? null,
+    weightSource: analysed.weightSource ?? null,
     warnings: activity.warnings,
     integrity: activity.integrity ?? true,
   });

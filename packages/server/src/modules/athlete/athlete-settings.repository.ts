@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AthleteSettingsHistoryTable, Database } from '../../db/schema.ts';
+import type { RiderBaseline } from './ride-settings.ts';
 
 export type AthleteSettingsRow = Selectable<AthleteSettingsHistoryTable>;
 
@@ -36,6 +37,31 @@ export class AthleteSettingsRepository {
       .where('user_id', '=', userId)
       .orderBy('effective_from', 'desc')
       .execute();
+  }
+
+  /** The dated settings and the profile's weight: what every ride analysis starts from. */
+  async baseline(userId: string): Promise<RiderBaseline> {
+    const [history, profile] = await Promise.all([
+      this.list(userId),
+      this.db
+        .selectFrom('user_profiles')
+        .select('weight_kg')
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    ]);
+    return { history, profileWeightKg: profile?.weight_kg ?? null };
+  }
+
+  /** A bike's weight (kg), when the rider gave one; scoped by the rider. */
+  async bikeWeightKg(userId: string, bikeId: string | null): Promise<number | null> {
+    if (!bikeId) return null;
+    const bike = await this.db
+      .selectFrom('bikes')
+      .select('weight_kg')
+      .where('user_id', '=', userId)
+      .where('id', '=', bikeId)
+      .executeTakeFirst();
+    return bike?.weight_kg ?? null;
   }
 
   /** One entry per date: saving the same date again replaces it. */

@@ -16,6 +16,10 @@ const present = (r: AthleteSettingsRow) => ({
   lthr_bpm: r.lthr_bpm,
 });
 
+/** The first date an entry's change reaches: all rides for an FTP (see POST), else its own date. */
+const reanalysisFrom = (row: AthleteSettingsRow): string | undefined =>
+  row.ftp_w !== null ? undefined : row.effective_from;
+
 export function athleteSettingsRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; athleteSettings: AthleteSettingsRepository; reanalysis: ReanalysisService },
@@ -28,17 +32,20 @@ export function athleteSettingsRoutes(
   }));
 
   // A change from a date on affects every ride from that date: they are re-analysed in the background.
+  // An FTP also reaches back: rides before any FTP entry are measured against the nearest one
+  // (resolveFtp), and estimated ones may now have one; so an FTP re-analyses the rider's whole
+  // history. The answer says how many rides are being re-analysed.
   app.post('/api/athlete-settings', guard, async (request, reply) => {
     const input = parseBody(athleteSettingsSchema, request.body);
     const row = await athleteSettings.upsert(request.auth.userId, input);
-    await reanalysis.scheduleFrom(request.auth.userId, row.effective_from);
-    return reply.code(201).send(present(row));
+    const rides = await reanalysis.scheduleFrom(request.auth.userId, reanalysisFrom(row));
+    return reply.code(201).send({ ...present(row), reanalysis: { rides } });
   });
 
   app.delete<{ Params: { id: string } }>('/api/athlete-settings/:id', guard, async (request, reply) => {
     const row = await athleteSettings.delete(request.auth.userId, parseId(request.params.id));
     if (!row) throw new AppError('NOT_FOUND');
-    await reanalysis.scheduleFrom(request.auth.userId, row.effective_from);
+    await reanalysis.scheduleFrom(request.auth.userId, reanalysisFrom(row));
     return reply.code(204).send();
   });
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { BikesTable, Database } from '../../db/schema.ts';
 
 export type BikeRow = Selectable<BikesTable>;
-export type BikeValues = Pick<BikeRow, 'name' | 'type' | 'brand' | 'model' | 'year'>;
+export type BikeValues = Pick<BikeRow, 'name' | 'type' | 'brand' | 'model' | 'year' | 'weight_kg'>;
 
 /** A rider's bikes. Every query carries the owner's id: another rider's bike is simply not found. */
 export class BikeRepository {

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { presentBike } from '../../http/presenters.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
+import type { ReanalysisService } from '../activities/reanalysis.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BikeRepository } from './bike.repository.ts';
 
@@ -11,9 +12,9 @@ type IdParams = { Params: { id: string } };
 
 export function bikeRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; bikes: BikeRepository; now: () => Date },
+  deps: { auth: AuthService; bikes: BikeRepository; reanalysis: ReanalysisService; now: () => Date },
 ) {
-  const { auth, bikes, now } = deps;
+  const { auth, bikes, reanalysis, now } = deps;
   const guard = { preHandler: requireAuth(auth) };
 
   app.get('/api/bikes', guard, async (request) => (await bikes.list(request.auth.userId)).map(presentBike));
@@ -34,8 +35,11 @@ export function bikeRoutes(
     const id = parseId(request.params.id);
     const { is_primary, ...values } = parseBody(bikeUpdateSchema, request.body);
     const userId = request.auth.userId;
+    const before = await bikes.find(userId, id);
     let bike = await bikes.update(userId, id, values, now());
     if (!bike) throw new AppError('NOT_FOUND');
+    // The bike's weight is part of its rides' system mass (aero fit): they are re-analysed.
+    if (before && before.weight_kg !== bike.weight_kg) await reanalysis.scheduleBike(userId, id);
     if (is_primary === true) bike = await bikes.setPrimary(userId, id, now());
     return presentBike(bike!);
   });

@@ -205,6 +205,8 @@ export class DashboardRepository {
       .select('ftp_w')
       .where('user_id', '=', userId)
       .where('ftp_w', 'is not', null)
+      // A device's or the rider's FTP; not one the analysis estimated or borrowed from another date.
+      .where(sql<boolean>`coalesce(summary->>'ftpSource', 'file') in ('settings', 'file')`)
       .orderBy('start_time', 'desc')
       .limit(1)
       .executeTakeFirst();

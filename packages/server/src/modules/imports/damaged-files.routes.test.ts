@@ -1,3 +1,4 @@
+import { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { hasFixtures, readFixture, SHARED_DIR } from '../../../../formats/src/test-support/fixtures.ts';
 import { join } from 'node:path';
@@ -231,6 +232,7 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
         await together;
         return prepared;
       },
+      reanalyse: (bytes, name, rider) => inline.reanalyse(bytes, name, rider),
       close: async () => {},
     };
     const service = new ImportService({
@@ -238,6 +240,7 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
       imports: h.services.imports,
       activities: h.services.activities,
       athleteSettings: h.services.athleteSettings,
+      rideFtp: new RideFtpService({ activities: h.services.activities }),
       blobs: new FsBlobStore(join(h.dataDir, 'blobs')),
       // The jobs run here, not in the harness's workers (which take files one at a time).
       queue: { ...h.queue, send: async () => {} },

@@ -5,6 +5,7 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
+import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { sameRideAs } from '../activities/same-ride.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
@@ -18,6 +19,7 @@ export interface ImportDeps {
   imports: ImportRepository;
   activities: ActivityRepository;
   athleteSettings: AthleteSettingsRepository;
+  rideFtp: RideFtpService;
   blobs: BlobStore;
   queue: JobQueue;
   now: () => Date;
@@ -95,6 +97,7 @@ export class ImportService {
     if (!file?.blob_key) return;
     try {
       await this.importFile(file, file.blob_key);
+      await this.afterLastFile(file);
     } catch (error) {
       if (isFormatError(error)) {
         await imports.finish(
@@ -111,6 +114,16 @@ export class ImportService {
       });
       throw error; // pg-boss retries; after the last retry the file is marked failed by onFinalFailure
     }
+  }
+
+  /**
+   * When an import's last file is done, rides measured against an estimated FTP get the estimate
+   * their 90-day window gives with every ride of the batch stored (files finish in any order).
+   */
+  private async afterLastFile(file: ImportFileRow): Promise<void> {
+    const counts = (await this.deps.imports.counts(file.user_id, [file.import_id])).get(file.import_id);
+    if (!counts || counts.queued + counts.processing > 0) return;
+    await this.deps.rideFtp.rederiveEstimated(file.user_id);
   }
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
@@ -138,10 +151,17 @@ export class ImportService {
   }
 
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
-    const { db, imports, activities, athleteSettings, blobs, now } = this.deps;
+    const { db, imports, activities, athleteSettings, rideFtp, blobs, now } = this.deps;
     const userId = file.user_id;
-    const [bytes, history] = await Promise.all([blobs.get(blobKey), athleteSettings.list(userId)]);
-    const prepared = await this.preparer.prepare(bytes, file.name, history);
+    const [bytes, baseline, bike] = await Promise.all([
+      blobs.get(blobKey),
+      athleteSettings.baseline(userId),
+      activities.primaryBikeId(userId),
+    ]);
+    const prepared = await this.preparer.prepare(bytes, file.name, {
+      baseline,
+      bikeKg: bike?.weight_kg ?? null,
+    });
     if (prepared.kind === 'format-error') {
       await imports.finish(
         db,
@@ -164,7 +184,13 @@ export class ImportService {
       );
       return;
     }
-    const ready = prepared.ride;
+    // A ride with power and no FTP is measured against the rider's eFTP at its date.
+    const ready = await rideFtp.applyEstimate(
+      userId,
+      prepared.ride,
+      prepared.ride.startTime,
+      prepared.ride.curve,
+    );
     const language = await this.languageOf(userId);
     const elapsedS = Math.round(ready.elapsedTimeS);
     // The same bytes again: nothing to analyse or store. (Checked again, authoritatively, below.)
@@ -176,7 +202,6 @@ export class ImportService {
 
     const streamsKey = await blobs.put(ready.streamsBlob);
     const source = await imports.sourceOf(file.import_id);
-    const bike = await activities.primaryBikeId(userId);
     const ride: NewRide = {
       activity: {
         ...ready.columns,

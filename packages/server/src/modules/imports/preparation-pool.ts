@@ -1,30 +1,38 @@
 import { Worker } from 'node:worker_threads';
-import type { AthleteSettingsRow } from '../athlete/athlete-settings.repository.ts';
-import type { PreparationRequest } from './preparation-worker.ts';
-import { type PreparedFile, prepareFile } from './ride-preparation.ts';
+import type { PreparationRequest, PreparationResult } from './preparation-worker.ts';
+import {
+  type PreparedFile,
+  prepareFile,
+  type ReanalysedRide,
+  reanalyseFile,
+  type RiderForRide,
+} from './ride-preparation.ts';
 
 /**
- * Where imports do their CPU work. Inline (in the calling thread) or on a pool of worker threads, so
+ * Where imports and re-analyses do their CPU work. Inline (in the calling thread) or on a pool of worker threads, so
  * that on a machine with more than one core the main thread keeps serving HTTP and the database
  * (PGlite runs in the main thread) while other rides are decoded and analysed.
  */
 export interface RidePreparer {
   /** Threads doing the work (0 = inline): how many files are worth having in flight at once. */
   readonly threads: number;
-  prepare(bytes: Uint8Array, fileName: string, settingsHistory: AthleteSettingsRow[]): Promise<PreparedFile>;
+  prepare(bytes: Uint8Array, fileName: string, rider: RiderForRide): Promise<PreparedFile>;
+  /** A stored original analysed again (`reanalyseFile`). */
+  reanalyse(bytes: Uint8Array, originalName: string, rider: RiderForRide): Promise<ReanalysedRide>;
   close(): Promise<void>;
 }
 
 export function inlinePreparer(): RidePreparer {
   return {
     threads: 0,
-    prepare: async (bytes, fileName, history) => prepareFile(bytes, fileName, history),
+    prepare: async (bytes, fileName, rider) => prepareFile(bytes, fileName, rider),
+    reanalyse: async (bytes, originalName, rider) => reanalyseFile(bytes, originalName, rider),
     close: async () => {},
   };
 }
 
 interface Pending {
-  resolve: (result: PreparedFile) => void;
+  resolve: (result: PreparationResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -46,7 +54,7 @@ export function threadPreparer(threads: number): RidePreparer {
     // The workers run the TypeScript sources through tsx's loader, like the server itself.
     const worker = new Worker(new URL('./preparation-worker.mjs', import.meta.url));
     const thread: PoolThread = { worker, pending: new Map() };
-    worker.on('message', (message: { id: number; result?: PreparedFile; error?: string }) => {
+    worker.on('message', (message: { id: number; result?: PreparationResult; error?: string }) => {
       const pending = thread.pending.get(message.id);
       if (!pending) return;
       thread.pending.delete(message.id);
@@ -65,18 +73,22 @@ export function threadPreparer(threads: number): RidePreparer {
     worker.unref();
     return thread;
   };
+  const send = (request: Omit<PreparationRequest, 'id'>): Promise<PreparationResult> => {
+    if (closing) return Promise.reject(new Error('the analysis threads are closed'));
+    if (pool.length === 0) for (let slot = 0; slot < threads; slot++) pool.push(start(slot));
+    const thread = pool.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const id = nextId++;
+    return new Promise<PreparationResult>((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ ...request, id } as PreparationRequest);
+    });
+  };
   return {
     threads,
-    prepare(bytes, fileName, settingsHistory) {
-      if (closing) return Promise.reject(new Error('the analysis threads are closed'));
-      if (pool.length === 0) for (let slot = 0; slot < threads; slot++) pool.push(start(slot));
-      const thread = pool.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-      const id = nextId++;
-      return new Promise<PreparedFile>((resolve, reject) => {
-        thread.pending.set(id, { resolve, reject });
-        thread.worker.postMessage({ id, bytes, fileName, settingsHistory } satisfies PreparationRequest);
-      });
-    },
+    prepare: (bytes, fileName, rider) =>
+      send({ kind: 'prepare', bytes, fileName, rider }) as Promise<PreparedFile>,
+    reanalyse: (bytes, fileName, rider) =>
+      send({ kind: 'reanalyse', bytes, fileName, rider }) as Promise<ReanalysedRide>,
     async close() {
       closing = true;
       await Promise.all(pool.map((thread) => thread.worker.terminate()));

@@ -1,23 +1,35 @@
 /**
- * A worker thread of the preparation pool: prepares files (decode, analysis, stream encoding) and posts
- * the result back. Unexpected errors go back as messages; the pool rejects that one file's promise.
+ * A worker thread of the preparation pool: prepares files (decode, analysis, stream encoding) and
+ * re-analyses stored originals, and posts the result back. Unexpected errors go back as messages; the
+ * pool rejects that one request's promise.
  */
 import { parentPort } from 'node:worker_threads';
-import type { AthleteSettingsRow } from '../athlete/athlete-settings.repository.ts';
-import { prepareFile } from './ride-preparation.ts';
+import {
+  type PreparedFile,
+  prepareFile,
+  type ReanalysedRide,
+  reanalyseFile,
+  type RiderForRide,
+} from './ride-preparation.ts';
 
-export interface PreparationRequest {
-  id: number;
-  bytes: Uint8Array;
-  fileName: string;
-  settingsHistory: AthleteSettingsRow[];
-}
+export type PreparationRequest =
+  | { id: number; kind: 'prepare'; bytes: Uint8Array; fileName: string; rider: RiderForRide }
+  | { id: number; kind: 'reanalyse'; bytes: Uint8Array; fileName: string; rider: RiderForRide };
+
+export type PreparationResult = PreparedFile | ReanalysedRide;
 
 const port = parentPort;
 if (!port) throw new Error('preparation-worker.ts runs as a worker thread');
 port.on('message', (request: PreparationRequest) => {
   try {
-    const result = prepareFile(request.bytes, request.fileName, request.settingsHistory);
+    if (request.kind === 'reanalyse') {
+      port.postMessage({
+        id: request.id,
+        result: reanalyseFile(request.bytes, request.fileName, request.rider),
+      });
+      return;
+    }
+    const result = prepareFile(request.bytes, request.fileName, request.rider);
     // The streams blob moves to the main thread instead of being copied.
     const transfer = result.kind === 'ride' ? [result.ride.streamsBlob.buffer as ArrayBuffer] : [];
     port.postMessage({ id: request.id, result }, transfer);

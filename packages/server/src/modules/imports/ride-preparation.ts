@@ -7,7 +7,8 @@ import {
   isCycling,
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
-import { type AthleteSettingsRow, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { type RiderBaseline, rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
+import { decodeStravaOriginal, isStravaOriginalName } from '../strava/strava-streams.ts';
 import { lapsOf, storedCurve } from './stored-ride-parts.ts';
 
 /**
@@ -37,11 +38,13 @@ export interface PreparedRide {
   sampleCount: number;
 }
 
-export function prepareFile(
-  bytes: Uint8Array,
-  fileName: string,
-  settingsHistory: readonly AthleteSettingsRow[],
-): PreparedFile {
+/** The rider as a ride's analysis needs them: settings, profile weight, and the bike's weight. */
+export interface RiderForRide {
+  baseline: RiderBaseline;
+  bikeKg: number | null;
+}
+
+export function prepareFile(bytes: Uint8Array, fileName: string, rider: RiderForRide): PreparedFile {
   let activity: ReturnType<typeof decodeActivity>;
   try {
     activity = decodeActivity(bytes, fileName);
@@ -52,7 +55,7 @@ export function prepareFile(
   if (!isCycling(activity)) return { kind: 'not-cycling', sport: activity.sport };
   const analysed = analyseImportedRide(
     activity,
-    settingsAt(settingsHistory, activity.startTime.toISOString().slice(0, 10)),
+    rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg),
   );
   return {
     kind: 'ride',
@@ -70,5 +73,33 @@ export function prepareFile(
       streamsBlob: new Uint8Array(encodeStreams(activity.streams)),
       sampleCount: activity.streams.timeS.length,
     },
+  };
+}
+
+/** A stored ride analysed again from its original (a file, or Strava's summary and streams). */
+export interface ReanalysedRide {
+  columns: AnalysedRide['columns'];
+  summaryJson: string;
+  /** The ride's best-power curve as the analysis now computes it (re-analysis rewrites it). */
+  curve: ReturnType<typeof storedCurve>;
+}
+
+/**
+ * Re-analysis's CPU half, like `prepareFile`: decode the stored original and analyse it with the
+ * rider's settings as they are now for the ride's date. The streams do not depend on settings and
+ * stay as they are; the curve is returned, since a newer analysis may compute it differently.
+ */
+export function reanalyseFile(bytes: Uint8Array, originalName: string, rider: RiderForRide): ReanalysedRide {
+  const activity = isStravaOriginalName(originalName)
+    ? decodeStravaOriginal(bytes)
+    : decodeActivity(bytes, originalName);
+  const analysed = analyseImportedRide(
+    activity,
+    rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg),
+  );
+  return {
+    columns: analysed.columns,
+    summaryJson: storedSummaryJson(analysed, activity),
+    curve: storedCurve(analysed.summary.meanMax),
   };
 }

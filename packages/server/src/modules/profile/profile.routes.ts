@@ -4,15 +4,22 @@ import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { presentProfile, presentSettings, presentSubscription, presentUser } from '../../http/presenters.ts';
 import { parseBody } from '../../http/validate.ts';
+import type { ReanalysisService } from '../activities/reanalysis.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
 import type { ProfileRepository } from './profile.repository.ts';
 
 export function profileRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; users: UserRepository; profiles: ProfileRepository; now: () => Date },
+  deps: {
+    auth: AuthService;
+    users: UserRepository;
+    profiles: ProfileRepository;
+    reanalysis: ReanalysisService;
+    now: () => Date;
+  },
 ) {
-  const { auth, users, profiles, now } = deps;
+  const { auth, users, profiles, reanalysis, now } = deps;
   const guard = { preHandler: requireAuth(auth) };
 
   app.get('/api/me', guard, async (request) => {
@@ -43,10 +50,15 @@ export function profileRoutes(
     return reply.code(201).send(presentProfile(profile));
   });
 
+  // The profile's weight is the rider's weight on every date no dated entry covers: a change
+  // re-analyses the rides (per-kilogram figures, the aero fit's mass).
   app.put('/api/profile', guard, async (request) => {
+    const userId = request.auth.userId;
     const input = parseBody(profileSchema, request.body);
-    const profile = await profiles.updateProfile(request.auth.userId, input, now());
+    const before = await profiles.findProfile(userId);
+    const profile = await profiles.updateProfile(userId, input, now());
     if (!profile) throw new AppError('PROFILE_REQUIRED');
+    if (before?.weight_kg !== profile.weight_kg) await reanalysis.scheduleFrom(userId, undefined);
     return presentProfile(profile);
   });
 

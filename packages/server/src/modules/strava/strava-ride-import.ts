@@ -8,7 +8,9 @@ import {
   analyseImportedRide,
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
 import { storedCurve } from '../imports/stored-ride-parts.ts';
 import { StravaNotFoundError } from './strava-client.ts';
 import type { StravaActivityRepository, StravaActivityRow } from './strava-activity.repository.ts';
@@ -40,6 +42,7 @@ export class StravaRideImport {
       db: Kysely<Database>;
       activities: ActivityRepository;
       athleteSettings: AthleteSettingsRepository;
+      rideFtp: RideFtpService;
       stravaActivities: StravaActivityRepository;
       blobs: BlobStore;
       now: () => Date;
@@ -135,26 +138,37 @@ export class StravaRideImport {
     streams: StravaStreamSet,
     bikeId: string | null,
   ): Promise<void> {
-    const { athleteSettings, blobs } = this.deps;
+    const { athleteSettings, rideFtp, blobs } = this.deps;
     const userId = row.user_id;
     const activity = activityFromStrava(summary, streams);
-    const history = await athleteSettings.list(userId);
+    const [baseline, bikeKg] = await Promise.all([
+      athleteSettings.baseline(userId),
+      athleteSettings.bikeWeightKg(userId, bikeId),
+    ]);
     const analysed = analyseImportedRide(
       activity,
-      settingsAt(history, activity.startTime.toISOString().slice(0, 10)),
+      rideSettingsAt(baseline, rideDate(activity.startTime), bikeKg),
+    );
+    const curve = storedCurve(analysed.summary.meanMax);
+    // A ride with power and no FTP is measured against the rider's eFTP at its date.
+    const stored = await rideFtp.applyEstimate(
+      userId,
+      { columns: analysed.columns, summaryJson: storedSummaryJson(analysed, activity) },
+      activity.startTime,
+      curve,
     );
     const original = encodeStravaOriginal(summary, streams);
     const originalKey = await blobs.put(original);
     const streamsKey = await blobs.put(encodeStreams(activity.streams));
     const ride: NewRide = {
       activity: {
-        ...analysed.columns,
+        ...stored.columns,
         type: row.sport_type,
         source: 'strava',
         content_hash: originalKey,
         name: summary.name?.trim() || null,
         bike_id: bikeId,
-        summary: storedSummaryJson(analysed, activity),
+        summary: stored.summaryJson,
         analysis_version: ANALYSIS_VERSION,
       },
       file: {
@@ -168,7 +182,7 @@ export class StravaRideImport {
         sample_count: activity.streams.timeS.length,
         codec_version: STREAM_CODEC_VERSION,
       },
-      curve: storedCurve(analysed.summary.meanMax),
+      curve,
       laps: [],
     };
     await this.insert(row, ride);

@@ -1,3 +1,4 @@
+import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import type { Kysely } from 'kysely';
 import type { StravaConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -34,6 +35,7 @@ export function createStravaServices(deps: {
   log: (message: string, details?: Record<string, unknown>) => void;
   activities: ActivityRepository;
   athleteSettings: AthleteSettingsRepository;
+  rideFtp: RideFtpService;
   settings: StravaSettings;
 }) {
   const { db, now, settings } = deps;

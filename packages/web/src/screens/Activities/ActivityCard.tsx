@@ -43,6 +43,17 @@ function Metric({ label, value }: { label: string; value: ReactNode }) {
 export function ActivityCard({ activity, onDetails }: { activity: Activity; onDetails: () => void }) {
   const { t } = useTranslation('activities');
   const f = useFormat();
+  // Load measured against an estimated FTP (eFTP from the rider's power curve) is marked as such.
+  const estimated = activity.ftp_source === 'estimated' && activity.training_stress_score !== null;
+  const withEstimate = (text: string) =>
+    estimated ? (
+      <span title={t('card.estimatedHint', { ftp: f.watts(activity.ftp_w) })} data-testid="tss-estimated">
+        {text}{' '}
+        <span className="text-xs font-medium text-amber-700 dark:text-amber-300">{t('card.estimated')}</span>
+      </span>
+    ) : (
+      text
+    );
   const noPower = activity.average_power === null && activity.normalized_power === null;
   return (
     <article
@@ -74,8 +85,8 @@ export function ActivityCard({ activity, onDetails }: { activity: Activity; onDe
         <Metric label={t('fields.averagePower')} value={f.watts(activity.average_power)} />
         <Metric label={t('fields.normalizedPower')} value={f.watts(activity.normalized_power)} />
         <Metric label={t('fields.averageHeartrate')} value={f.bpm(activity.average_heartrate)} />
-        <Metric label={t('fields.tss')} value={f.number(activity.training_stress_score)} />
-        <Metric label={t('fields.if')} value={f.number(activity.intensity_factor, 2)} />
+        <Metric label={t('fields.tss')} value={withEstimate(f.number(activity.training_stress_score))} />
+        <Metric label={t('fields.if')} value={withEstimate(f.number(activity.intensity_factor, 2))} />
       </dl>
 
       <div className="mt-5 flex gap-2 pt-1">

@@ -36,6 +36,9 @@ export function SummaryTiles({
   const { t } = useTranslation('activity');
   const f = useFormat();
   const s = analysis?.summary;
+  // IF and TSS measured against an estimated FTP say so on their tiles (the line below says which).
+  const ftpSource = analysis?.settings_used.ftp_source ?? activity.ftp_source;
+  const estimatedHint = ftpSource === 'estimated' ? t('summary.estimatedBadge') : undefined;
   const tiles: { key: string; value: number | null; text: (v: number) => string; hint?: string }[] = [
     // An indoor ride without a speed sensor records 0 km: no tile rather than a misleading zero.
     { key: 'distance', value: positive(activity.distance), text: f.distance },
@@ -47,11 +50,13 @@ export function SummaryTiles({
       key: 'intensityFactor',
       value: pick(activity.intensity_factor, s?.intensity_factor),
       text: (v) => f.number(v, 2),
+      hint: estimatedHint,
     },
     {
       key: 'tss',
       value: pick(activity.training_stress_score, s?.training_stress_score),
       text: (v) => f.number(v),
+      hint: estimatedHint,
     },
     { key: 'work', value: pick(activity.work_kj, s?.work_kj), text: f.kilojoules },
     {
@@ -82,6 +87,7 @@ export function SummaryTiles({
             key={tile.key}
             label={t(`summary.${tile.key}`)}
             value={tile.text(tile.value!)}
+            hint={tile.hint}
             className="border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800"
           />
         ))}
@@ -93,8 +99,9 @@ export function SummaryTiles({
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {t('summary.ftpUsed', {
               ftp: f.watts(ftp),
-              source: t(`summary.ftpSource.${analysis?.settings_used.ftp_source ?? 'settings'}`),
+              source: t(`summary.ftpSource.${ftpSource ?? 'settings'}`),
             })}
+            {ftpSource === 'estimated' && ` ${t('summary.estimatedHint', { ftp: f.watts(ftp) })}`}
           </p>
         )
       )}
@@ -496,6 +503,7 @@ export function AeroSection({ analysis }: { analysis: ActivityAnalysis }) {
           rider: f.number(a.assumptions.rider_kg, 1),
           riderSource: t(`aero.source.${a.assumptions.rider_kg_source}`),
           bike: f.number(a.assumptions.bike_kg, 1),
+          bikeSource: t(`aero.source.${a.assumptions.bike_kg_source ?? 'default'}`),
           temperature: f.number(a.assumptions.temperature_c, 0),
           temperatureSource: t(`aero.source.${a.assumptions.temperature_source}`),
           humidity: f.number(a.assumptions.humidity_pct, 0),

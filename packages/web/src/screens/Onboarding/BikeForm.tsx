@@ -92,6 +92,17 @@ export function BikeForm({
             />
           )}
         </Field>
+        <Field label={t('bikes:form.weight')} error={error('weight_kg')} hint={t('bikes:form.weightHint')}>
+          {(props) => (
+            <Input
+              {...props}
+              {...register('weight_kg')}
+              inputMode="decimal"
+              data-testid="bike-weight"
+              placeholder="8.2"
+            />
+          )}
+        </Field>
       </div>
 
       {apiError && <Alert>{apiError}</Alert>}

@@ -61,6 +61,7 @@ export const bikeFormSchema = z
     brand: z.string(),
     model: z.string(),
     year: z.string(),
+    weight_kg: z.string(),
   })
   .transform(
     (values): BikeInput => ({
@@ -70,6 +71,7 @@ export const bikeFormSchema = z
       brand: values.brand,
       model: values.model,
       year: toNumber(values.year),
+      weight_kg: toNumber(values.weight_kg),
     }),
   )
   .pipe(bikeSchema);
@@ -84,5 +86,6 @@ export function bikeToFormValues(bike: Bike | null | undefined): BikeFormValues 
     brand: bike?.brand ?? '',
     model: bike?.model ?? '',
     year: bike?.year == null ? '' : String(bike.year),
+    weight_kg: bike?.weight_kg == null ? '' : String(bike.weight_kg),
   };
 }

@@ -353,7 +353,11 @@ export function AthleteSettingsSection() {
         </div>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('add.hint')}</p>
         {errors.form && <Alert>{errors.form}</Alert>}
-        {add.isSuccess && !add.isPending && <Alert tone="success">{t('add.saved')}</Alert>}
+        {add.isSuccess && !add.isPending && (
+          <Alert tone="success">
+            <span data-testid="athlete-saved">{t('add.saved', { count: add.data.reanalysis.rides })}</span>
+          </Alert>
+        )}
         <Button type="submit" data-testid="athlete-save" loading={add.isPending}>
           <Plus className="h-4 w-4" aria-hidden />
           {t('add.button')}

@@ -1,0 +1,104 @@
+import {
+  attributeCurve,
+  curvePowerAtW,
+  type FtpMethod,
+  ftpFromBest20Min,
+  ftpFromCriticalPower,
+  intensityFactor,
+  mergeCurves,
+  trainingStressScore,
+} from '@vatio/analysis';
+
+/**
+ * The rider's estimated FTP (eFTP) at a ride's date, for rides with power and no FTP the rider gave:
+ * critical power of a Monod–Scherrer 2-parameter fit over the 3–20 min bests of the rider's stored
+ * ride curves from the 90 days up to and including the ride (as WKO's 90-day mFTP window and
+ * GoldenCheetah's CP fits on recent bests; intervals.icu's eFTP is the same idea: a CP model on the
+ * power curve, docs/formulas/critical-power.md "Estimated FTP for load"). When the fit is not usable
+ * (too few efforts, W′ ≤ 0, CP above the best 3-min power) 95 % of the best 20 minutes of the same
+ * window (Allen–Coggan). Not circular: ride curves do not depend on FTP.
+ */
+export const EFTP_WINDOW_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+export interface StoredCurve {
+  start_time: Date;
+  durations_s: number[];
+  power_w: number[];
+}
+
+export interface FtpEstimateAtDate {
+  ftpW: number;
+  method: FtpMethod;
+  /** How many rides' curves the window held (the ride itself included). */
+  rides: number;
+}
+
+/** The curves of the window ending at `start` (the ride's own curve is one of them once stored). */
+export function curvesInWindow<C extends StoredCurve>(curves: readonly C[], start: Date): C[] {
+  const end = start.getTime();
+  return curves.filter(
+    (c) => c.start_time.getTime() <= end && c.start_time.getTime() > end - EFTP_WINDOW_DAYS * DAY_MS,
+  );
+}
+
+export function estimateFtpAt(curves: readonly StoredCurve[], start: Date): FtpEstimateAtDate | undefined {
+  const window = curvesInWindow(curves, start);
+  if (window.length === 0) return undefined;
+  const best = mergeCurves(
+    window.map((c) => attributeCurve({ durationsS: c.durations_s, powerW: c.power_w }, null)),
+  );
+  const curve = { durationsS: best.durationsS, powerW: best.powerW };
+  const cp = ftpFromCriticalPower(curve, { model: '2p', range: { minDurationS: 180, maxDurationS: 1200 } });
+  const best3Min = curvePowerAtW(curve, 180);
+  if (cp?.fit && cp.fit.wPrimeJ > 0 && cp.ftpW > 0 && (best3Min === undefined || cp.ftpW <= best3Min)) {
+    return { ftpW: Math.round(cp.ftpW), method: cp.method, rides: window.length };
+  }
+  const twenty = ftpFromBest20Min(curve);
+  if (twenty && twenty.ftpW > 0)
+    return { ftpW: Math.round(twenty.ftpW), method: twenty.method, rides: window.length };
+  return undefined;
+}
+
+/** IF and TSS of a ride measured against `ftpW` (Coggan; packages/analysis power/training-stress.ts). */
+export function loadAgainst(ride: { npW: number | null | undefined; movingS: number }, ftpW: number) {
+  const npW = ride.npW ?? undefined;
+  return {
+    intensityFactor: intensityFactor({ npW, ftpW }) ?? null,
+    trainingStressScore: trainingStressScore({ durationS: ride.movingS, npW, ftpW }) ?? null,
+  };
+}
+
+/** The stored ride (columns + summary JSON) measured against an estimated FTP, said so in the summary. */
+export function withEstimatedFtp<
+  R extends {
+    columns: {
+      normalized_power_w: number | null;
+      intensity_factor: number | null;
+      training_stress_score: number | null;
+      ftp_w: number | null;
+    };
+    summaryJson: string;
+  },
+>(ride: R, estimate: FtpEstimateAtDate): R {
+  const summary = JSON.parse(ride.summaryJson) as Record<string, unknown>;
+  const load = loadAgainst(
+    { npW: ride.columns.normalized_power_w, movingS: Number(summary.movingTimeS ?? 0) },
+    estimate.ftpW,
+  );
+  return {
+    ...ride,
+    columns: {
+      ...ride.columns,
+      ftp_w: estimate.ftpW,
+      intensity_factor: load.intensityFactor,
+      training_stress_score: load.trainingStressScore,
+    },
+    summaryJson: JSON.stringify({
+      ...summary,
+      ...load,
+      ftpSource: 'estimated',
+      ftpEstimate: { method: estimate.method, windowDays: EFTP_WINDOW_DAYS, rides: estimate.rides },
+    }),
+  };
+}

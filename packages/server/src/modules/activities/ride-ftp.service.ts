@@ -1,0 +1,90 @@
+import type { ActivityRepository } from './activity.repository.ts';
+import {
+  EFTP_WINDOW_DAYS,
+  type FtpEstimateAtDate,
+  estimateFtpAt,
+  type StoredCurve,
+  withEstimatedFtp,
+} from './estimated-ftp.ts';
+
+const DAY_MS = 86_400_000;
+
+interface AnalysedColumns {
+  columns: {
+    has_power: boolean;
+    normalized_power_w: number | null;
+    intensity_factor: number | null;
+    training_stress_score: number | null;
+    ftp_w: number | null;
+  };
+  summaryJson: string;
+}
+
+/**
+ * Rides with power and no FTP (none in force, none recorded, none nearer in time) are measured
+ * against the rider's estimated FTP at their date (estimated-ftp.ts), from the stored ride curves.
+ */
+export class RideFtpService {
+  constructor(private readonly deps: { activities: ActivityRepository }) {}
+
+  /**
+   * A ride just analysed: when it has power and no FTP, its load against the eFTP of the window
+   * ending at its start (`ownCurve` joins the stored curves when the ride is not stored yet).
+   */
+  async applyEstimate<R extends AnalysedColumns>(
+    userId: string,
+    ride: R,
+    start: Date,
+    ownCurve: { durations_s: number[]; power_w: number[] } | undefined,
+  ): Promise<R> {
+    if (!ride.columns.has_power || ride.columns.ftp_w !== null) return ride;
+    const stored = await this.deps.activities.curves(userId, {
+      from: new Date(start.getTime() - EFTP_WINDOW_DAYS * DAY_MS),
+      to: new Date(start.getTime() + 1),
+    });
+    const curves: StoredCurve[] = ownCurve
+      ? [
+          ...stored.filter((c) => c.start_time.getTime() !== start.getTime()),
+          { start_time: start, ...ownCurve },
+        ]
+      : stored;
+    const estimate = estimateFtpAt(curves, start);
+    return estimate ? withEstimatedFtp(ride, estimate) : ride;
+  }
+
+  /**
+   * Every ride measured against an estimate, measured again against the eFTP its window gives now
+   * (after an import batch has stored rides its window did not yet hold). Returns how many changed.
+   */
+  async rederiveEstimated(userId: string): Promise<number> {
+    const { activities } = this.deps;
+    const rides = await activities.ridesWithEstimatedFtp(userId);
+    if (rides.length === 0) return 0;
+    const curves = await activities.curves(userId);
+    let changed = 0;
+    for (const ride of rides) {
+      const estimate: FtpEstimateAtDate | undefined = estimateFtpAt(curves, ride.start_time);
+      if (!estimate || estimate.ftpW === ride.ftp_w) continue;
+      const next = withEstimatedFtp(
+        {
+          columns: {
+            normalized_power_w: ride.normalized_power_w,
+            intensity_factor: null,
+            training_stress_score: null,
+            ftp_w: null,
+          },
+          summaryJson: JSON.stringify(ride.summary),
+        },
+        estimate,
+      );
+      await activities.updateLoad(userId, ride.id, {
+        ftp_w: next.columns.ftp_w,
+        intensity_factor: next.columns.intensity_factor,
+        training_stress_score: next.columns.training_stress_score,
+        summary: next.summaryJson,
+      });
+      changed++;
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,173 @@
+import type { Activity } from '@vatio/formats';
+import { encodeFit, generateRide } from '@vatio/formats';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+import { upload, waitForImport } from '../../test/upload.ts';
+
+// The rider's weight (profile, dated settings), the bike's weight and the FTP reach every stored
+// analysis: through the real server and database, with rides written by the synthetic physics model.
+
+let h: Harness;
+let rider: SignedIn;
+
+const RIDER_KG = 68.5;
+const BIKE_KG = 7.5;
+
+/** A ride ridden by the physics model at the given system mass, with no FTP in its file. */
+function rideWithoutFtp(seed: number, start: string, systemKg: number): Uint8Array {
+  const ride: Activity = generateRide({
+    seed,
+    durationS: 3600,
+    startTime: new Date(start),
+    setup: { massKg: systemKg, cdaM2: 0.32, crr: 0.005 },
+  });
+  return encodeFit({ ...ride, deviceSummary: { ...ride.deviceSummary, ftpW: undefined } });
+}
+
+async function get(url: string) {
+  const response = await h.app.inject({ url, headers: rider.headers });
+  expect(response.statusCode, url).toBe(200);
+  return response.json();
+}
+
+async function idle() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if ((await get('/api/reanalysis')).status === 'idle') return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('re-analysis did not finish');
+}
+
+let early: string; // 2026-04-01, before the dated weight
+let late: string; // 2026-05-20, after it
+
+beforeAll(async () => {
+  h = await createHarness();
+  rider = await h.signIn({ email: 'weight@example.org' });
+  // Onboarding: the weight is given in the profile only; the bike has its own weight.
+  const profile = await h.app.inject({
+    method: 'POST',
+    url: '/api/profile',
+    headers: rider.headers,
+    payload: { first_name: 'Ana', last_name: 'Ruiz', cycling_experience: 'advanced', weight_kg: RIDER_KG },
+  });
+  expect(profile.statusCode).toBe(201);
+  const bike = await h.app.inject({
+    method: 'POST',
+    url: '/api/bikes',
+    headers: rider.headers,
+    payload: { name: 'Carretera', type: 'road', weight_kg: BIKE_KG },
+  });
+  expect(bike.statusCode).toBe(201);
+  expect(bike.json()).toMatchObject({ weight_kg: BIKE_KG, is_primary: true });
+
+  const response = await upload(h.app, rider.headers, [
+    { name: 'early.fit', bytes: rideWithoutFtp(21, '2026-04-01T08:00:00Z', RIDER_KG + BIKE_KG) },
+    { name: 'late.fit', bytes: rideWithoutFtp(22, '2026-05-20T08:00:00Z', 72 + BIKE_KG) },
+  ]);
+  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
+  const byName = Object.fromEntries(result.files.map((f) => [f.name, f.activity_id!]));
+  early = byName['early.fit']!;
+  late = byName['late.fit']!;
+}, 180_000);
+afterAll(async () => h?.close());
+
+describe("the rider's weight", () => {
+  test('given at onboarding only, the ride analysis states and uses it (aero fit mass, W/kg), with the bike weight', async () => {
+    const analysis = await get(`/api/activities/${early}/analysis`);
+    expect(analysis.settings_used).toMatchObject({
+      weight_kg: RIDER_KG,
+      weight_source: 'profile',
+      bike_kg: BIKE_KG,
+    });
+    expect(analysis.summary.watts_per_kg).toBeCloseTo(analysis.summary.average_power_w / RIDER_KG, 1);
+    expect(analysis.aero.assumptions).toMatchObject({
+      rider_kg: RIDER_KG,
+      rider_kg_source: 'profile',
+      bike_kg: BIKE_KG,
+      bike_kg_source: 'bike',
+    });
+    // With the mass it was ridden at, the fit recovers the physics model's CdA and Crr.
+    expect(Math.abs(analysis.aero.cda_m2 - 0.32)).toBeLessThan(0.01);
+    expect(Math.abs(analysis.aero.crr - 0.005)).toBeLessThan(0.001);
+  });
+
+  test('the ride page shows the stored aero fit and does not fit again', async () => {
+    const db = h.database.db;
+    const row = await db
+      .selectFrom('activities')
+      .select('summary')
+      .where('id', '=', early)
+      .executeTakeFirstOrThrow();
+    const summary = row.summary as { aeroFit: Record<string, unknown> };
+    const marked = { ...summary, aeroFit: { ...summary.aeroFit, cdaM2: 0.2468, crr: 0.0042 } };
+    await db
+      .updateTable('activities')
+      .set({ summary: JSON.stringify(marked) })
+      .where('id', '=', early)
+      .execute();
+    const analysis = await get(`/api/activities/${early}/analysis`);
+    expect(analysis.aero).toMatchObject({ cda_m2: 0.247, crr: 0.0042 });
+    await db
+      .updateTable('activities')
+      .set({ summary: JSON.stringify(summary) })
+      .where('id', '=', early)
+      .execute();
+  });
+
+  test('a dated weight overrides the profile from its date on, and re-analyses those rides through the preparation pool', async () => {
+    const reanalyse = vi.spyOn(h.services.preparer, 'reanalyse');
+    const saved = await h.app.inject({
+      method: 'POST',
+      url: '/api/athlete-settings',
+      headers: rider.headers,
+      payload: { effective_from: '2026-05-01', weight_kg: 72 },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().reanalysis).toEqual({ rides: 1 });
+    await idle();
+    expect(reanalyse).toHaveBeenCalledTimes(1);
+    reanalyse.mockRestore();
+    const after = await get(`/api/activities/${late}/analysis`);
+    expect(after.settings_used).toMatchObject({ weight_kg: 72, weight_source: 'settings' });
+    expect(after.aero.assumptions).toMatchObject({ rider_kg: 72, rider_kg_source: 'settings' });
+    expect(Math.abs(after.aero.cda_m2 - 0.32)).toBeLessThan(0.01);
+    const before = await get(`/api/activities/${early}/analysis`);
+    expect(before.settings_used).toMatchObject({ weight_kg: RIDER_KG, weight_source: 'profile' });
+  });
+});
+
+describe('FTP', () => {
+  test('a ride with power and no FTP anywhere gets TSS and IF against the estimated FTP, marked with its source', async () => {
+    const ride = await get(`/api/activities/${early}`);
+    expect(ride.ftp_source).toBe('estimated');
+    expect(ride.ftp_w).toBeGreaterThan(100);
+    expect(ride.training_stress_score).toBeGreaterThan(0);
+    expect(ride.intensity_factor).toBeCloseTo(ride.normalized_power / ride.ftp_w, 3);
+    const analysis = await get(`/api/activities/${early}/analysis`);
+    expect(analysis.settings_used.ftp_source).toBe('estimated');
+    expect(analysis.settings_used.ftp_estimate).toMatchObject({ windowDays: 90 });
+    expect(['cp-2p', 'best-20-min-95']).toContain(analysis.settings_used.ftp_estimate.method);
+    // The later ride's window holds both rides.
+    expect((await get(`/api/activities/${late}/analysis`)).settings_used.ftp_estimate.rides).toBe(2);
+  });
+
+  test('setting an FTP re-derives the whole history, says how many rides, and earlier rides use the nearest entry', async () => {
+    const saved = await h.app.inject({
+      method: 'POST',
+      url: '/api/athlete-settings',
+      headers: rider.headers,
+      payload: { effective_from: '2026-05-10', ftp_w: 280 },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().reanalysis).toEqual({ rides: 2 });
+    await idle();
+    const first = await get(`/api/activities/${early}`);
+    expect(first).toMatchObject({ ftp_w: 280, ftp_source: 'nearest' });
+    expect(first.intensity_factor).toBeCloseTo(first.normalized_power / 280, 3);
+    const second = await get(`/api/activities/${late}`);
+    expect(second).toMatchObject({ ftp_w: 280, ftp_source: 'settings' });
+    expect(second.training_stress_score).toBeGreaterThan(0);
+  });
+});
