@@ -33,7 +33,14 @@ export const ERRORS = {
     status: 409,
     message: 'Strava did not grant access to your bikes (profile:read_all). Connect again and allow it.',
   },
-  SYNC_RUNNING: { status: 409, message: 'A Strava import is already running.' },
+  SYNC_RUNNING: {
+    status: 409,
+    message: 'A Strava import is already running. Start this one when it has finished.',
+  },
+  BIKES_IMPORT_RUNNING: {
+    status: 409,
+    message: 'Your bikes are being imported from Strava. Try again when that has finished.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   INTERNAL: { status: 500, message: 'Internal server error.' },
 } as const;

@@ -286,6 +286,10 @@ export interface SyncStatusTable {
   imported_activities: Generated<number>;
   current_activity: string | null;
   paused_until: Date | null;
+  /** Why the run waits (rate-limit.ts PauseReason); null while it does not. */
+  pause_reason: 'retry_after' | 'daily' | 'quarter' | 'backoff' | null;
+  /** A bike import the rider asked for while another run went on: it starts when that run ends. */
+  bikes_queued_at: Date | null;
   started_at: Date | null;
   completed_at: Date | null;
   error_code: string | null;

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A Strava look-alike on loopback for tests and e2e: the OAuth flow (authorize page, token exchange
  * and refresh, deauthorize) and the API v3 calls Vatio makes, with Strava's shapes, status codes
- * and rate-limit headers (https://developers.strava.com/docs/). It runs on its own clock, which
+ * and rate-limit headers (https://developers.strava.com/docs/), and 429s at the limits or on
+ * demand, with or without Retry-After. It runs on its own clock, which
  * stands still until `advance` moves it (as the test harness's does), so token expiry and the
  * 15-minute rate-limit windows are crossed without waiting.
  */
@@ -103,6 +104,13 @@ export interface FakeStrava {
   setLimits(limits: { overall: [number, number]; read: [number, number] }): void;
   /** Uses up the current 15-minute window, as other clients of the same application would. */
   exhaustWindow(): void;
+  /** Uses up the current day (UTC), as other clients of the same application would. */
+  exhaustDay(): void;
+  /**
+   * The next `times` API requests whose path matches answer 429 although usage is below the limits
+   * (as Strava may under load), with `Retry-After: retryAfterS` when given.
+   */
+  refuseNext(path: RegExp, options?: { retryAfterS?: number; times?: number }): void;
   advance(seconds: number): void;
   nowS(): number;
   close(): Promise<void>;
@@ -123,6 +131,7 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
   const accessTokens = new Map<string, Token>();
   const refreshTokens = new Map<string, Omit<Token, 'expiresAtS'>>();
   const failures: { path: RegExp; status: number; left: number }[] = [];
+  const refusals: { path: RegExp; retryAfterS: number | undefined; left: number }[] = [];
   const brokenStreams = new Set<number>();
   const drops: { path: RegExp; left: number }[] = [];
   const usage = new Map<string, number>();
@@ -340,6 +349,22 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
           errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
         },
         headers,
+      );
+      return 429;
+    }
+    const refusal = refusals.find((f) => f.left > 0 && f.path.test(path));
+    if (refusal) {
+      refusal.left--;
+      const retry: Record<string, string> =
+        refusal.retryAfterS === undefined ? {} : { 'retry-after': String(refusal.retryAfterS) };
+      send(
+        res,
+        429,
+        {
+          message: 'Rate Limit Exceeded',
+          errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
+        },
+        { ...headers, ...retry },
       );
       return 429;
     }
@@ -658,6 +683,14 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
       const q = Math.floor(nowS() / QUARTER_S);
       usage.set(`o:q${q}`, Math.max(usage.get(`o:q${q}`) ?? 0, limits.overall[0]));
       usage.set(`r:q${q}`, Math.max(usage.get(`r:q${q}`) ?? 0, limits.read[0]));
+    },
+    exhaustDay() {
+      const d = Math.floor(nowS() / DAY_S);
+      usage.set(`o:d${d}`, Math.max(usage.get(`o:d${d}`) ?? 0, limits.overall[1]));
+      usage.set(`r:d${d}`, Math.max(usage.get(`r:d${d}`) ?? 0, limits.read[1]));
+    },
+    refuseNext(path, options = {}) {
+      refusals.push({ path, retryAfterS: options.retryAfterS, left: options.times ?? 1 });
     },
     advance(seconds) {
       clockS += Math.ceil(seconds);

@@ -21,6 +21,8 @@ export interface Harness {
   sms: Awaited<ReturnType<typeof startSmsSink>>;
   /** Moves the server's clock forward. */
   advance: (seconds: number) => void;
+  /** The server's clock. */
+  now: () => Date;
   /** Asks for a code and returns it as the rider would read it (from the SMTP server or SMS provider). */
   requestCode: (
     contact: { email: string } | { phone: string },
@@ -121,6 +123,7 @@ export async function createHarness(
     advance: (seconds) => {
       nowMs += seconds * 1000;
     },
+    now: () => new Date(nowMs),
     requestCode,
     signIn,
     close: async () => {

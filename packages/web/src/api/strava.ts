@@ -1,6 +1,8 @@
 // Strava connection, imports and the sync status record (docs/API.md, "Strava").
 import { api } from './client';
 
+export type PauseReason = 'retry_after' | 'daily' | 'quarter' | 'backoff';
+
 export type SyncState = 'idle' | 'importing' | 'processing' | 'completed' | 'error';
 
 /** Spec 001 §3 sync_status, as GET /api/sync/status returns it (null before any Strava sync). */
@@ -13,7 +15,12 @@ export interface SyncStatus {
   skipped_activities: number;
   imported_activities: number;
   current_activity: string | null;
+  /** When a run waiting for Strava's rate limit carries on. */
   paused_until: string | null;
+  /** Why it waits: Strava's Retry-After, a full daily or 15-minute window, or a short backoff. */
+  pause_reason?: PauseReason | null;
+  /** A bike import asked for during this run, to start when it ends. */
+  bikes_queued_at?: string | null;
   started_at: string | null;
   completed_at: string | null;
   error_code: string | null;

@@ -4,6 +4,7 @@ import * as m0002 from './0002_activities.ts';
 import * as m0003 from './0003_strava.ts';
 import * as m0004 from './0004_rider_best_curves.ts';
 import * as m0005 from './0005_damaged_rides.ts';
+import * as m0006 from './0006_sync_queue.ts';
 import * as m0007 from './0007_bike_weight.ts';
 import * as m0008 from './0008_ride_default_names.ts';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003_strava': m0003,
   '0004_rider_best_curves': m0004,
   '0005_damaged_rides': m0005,
+  '0006_sync_queue': m0006,
   '0007_bike_weight': m0007,
   '0008_ride_default_names': m0008,
 };

@@ -1,13 +1,17 @@
 import type { StravaConfig } from '../../config.ts';
-import type { RateLimitState } from './rate-limit.ts';
+import type { PauseReason, RateLimitState } from './rate-limit.ts';
 import type { StravaTokenResponse } from './strava-types.ts';
 
 /** Strava answered 401: the access token is expired, revoked or lacks the scope. */
 export class StravaUnauthorizedError extends Error {}
 /** The request was not sent (or was refused with 429) because the rate limit is reached. */
 export class StravaRateLimitedError extends Error {
-  constructor(readonly resumeAt: Date) {
-    super(`Strava rate limit reached; resume at ${resumeAt.toISOString()}`);
+  constructor(
+    readonly resumeAt: Date,
+    /** Why: Strava's Retry-After, a full daily or 15-minute window, or a short backoff. */
+    readonly reason: PauseReason,
+  ) {
+    super(`Strava rate limit reached (${reason}); resume at ${resumeAt.toISOString()}`);
   }
 }
 export class StravaNotFoundError extends Error {}
@@ -106,7 +110,7 @@ export class StravaApi {
 
   async get<T>(accessToken: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
     const paused = this.rateLimit.pausedUntil();
-    if (paused) throw new StravaRateLimitedError(paused);
+    if (paused) throw new StravaRateLimitedError(paused.resumeAt, paused.reason);
     const url = new URL(`${this.apiUrl}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
     let response: Response;
@@ -120,7 +124,8 @@ export class StravaApi {
     }
     if (response.status === 429) {
       await response.body?.cancel();
-      throw new StravaRateLimitedError(this.rateLimit.refused(response.headers));
+      const { resumeAt, reason } = this.rateLimit.refused(response.headers);
+      throw new StravaRateLimitedError(resumeAt, reason);
     }
     this.rateLimit.record(response.headers);
     if (response.status === 401) {

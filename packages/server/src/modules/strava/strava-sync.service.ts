@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../errors.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
+import type { PauseReason } from './rate-limit.ts';
 import { importStravaBikes } from './strava-bikes.ts';
 import { StravaRateLimitedError, StravaUnauthorizedError, StravaUnreachableError } from './strava-client.ts';
 import type { StravaConnectionRepository } from './strava-connection.repository.ts';
@@ -14,7 +15,15 @@ import type { SyncAction, SyncStatusRepository } from './sync-status.repository.
 export type StravaSyncJob =
   | { userId: string; runId: string; step: 'list'; afterS: number; page: number; thenImport: boolean }
   | { userId: string; runId: string; step: 'import' }
-  | { userId: string; runId: string; step: 'bikes' };
+  | { userId: string; runId: string; step: 'bikes' }
+  /** A bike import the rider asked for during another run: starts it once that run has ended. */
+  | { userId: string; step: 'queued_bikes'; queuedAt: string };
+
+/** The steps of a run (all but the queued bike request, which belongs to no run yet). */
+type RunStep = Exclude<StravaSyncJob, { step: 'queued_bikes' }>;
+
+/** A queued bike import looks this often whether the run ahead of it has ended, s. */
+const QUEUED_BIKES_POLL_S = 5;
 
 /** Strava's largest page (https://developers.strava.com/docs/reference/#api-Activities-getLoggedInAthleteActivities). */
 export const PAGE_SIZE = 100;
@@ -79,26 +88,87 @@ export class StravaSyncService {
     return queued;
   }
 
-  async startBikes(userId: string) {
-    const connection = await this.ensureCanStart(userId);
-    if (!connection.scopes.split(',').includes('profile:read_all')) throw new AppError('STRAVA_SCOPE');
+  /**
+   * Imports the rider's bikes. During another run (an activity import, perhaps waiting for Strava's
+   * rate limit) the request is queued and starts when that run ends: it neither replaces that run
+   * nor is lost. Returns whether it started now or was queued.
+   */
+  async startBikes(userId: string): Promise<'started' | 'queued'> {
     const { status, queue, now } = this.deps;
+    const connection = await this.ensureConnected(userId);
+    if (!connection.scopes.split(',').includes('profile:read_all')) throw new AppError('STRAVA_SCOPE');
+    const current = await status.find(userId);
+    if (current && status.isRunning(current, now())) {
+      if (current.action === 'import_bikes') throw new AppError('BIKES_IMPORT_RUNNING');
+      const { queuedAt, added } = await status.queueBikes(userId, now());
+      if (added)
+        await queue.send(QUEUES.stravaSync, {
+          userId,
+          step: 'queued_bikes',
+          queuedAt: queuedAt.toISOString(),
+        } satisfies StravaSyncJob);
+      return 'queued';
+    }
     const runId = await status.start(userId, 'import_bikes', 'importing', 0, now());
     await queue.send(QUEUES.stravaSync, { userId, runId, step: 'bikes' } satisfies StravaSyncJob);
+    return 'started';
   }
 
   private async ensureCanStart(userId: string) {
-    const { connections, status, now } = this.deps;
-    const connection = await connections.find(userId);
+    const { status, now } = this.deps;
+    const connection = await this.ensureConnected(userId);
+    const current = await status.find(userId);
+    if (current && status.isRunning(current, now()))
+      // One run at a time; the rider is told which one holds the way (the screen shows the message).
+      throw new AppError(current.action === 'import_bikes' ? 'BIKES_IMPORT_RUNNING' : 'SYNC_RUNNING');
+    return connection;
+  }
+
+  private async ensureConnected(userId: string) {
+    const connection = await this.deps.connections.find(userId);
     if (!connection) throw new AppError('STRAVA_NOT_CONNECTED');
     if (connection.token_invalid) throw new AppError('STRAVA_TOKEN_EXPIRED');
-    if (status.isRunning(await status.find(userId), now())) throw new AppError('SYNC_RUNNING');
     return connection;
+  }
+
+  /**
+   * The queued bike import: waits while another run goes on (or waits for Strava), then starts the
+   * bike run. A run that died without ending goes stale (sync-status.repository.ts), so the bikes
+   * still come.
+   */
+  private async startQueuedBikes(job: Extract<StravaSyncJob, { step: 'queued_bikes' }>) {
+    const { status, queue, now } = this.deps;
+    const row = await status.find(job.userId);
+    const queuedAt = new Date(job.queuedAt);
+    if (row?.bikes_queued_at?.getTime() !== queuedAt.getTime()) return; // started already, or disconnected
+    if (status.isRunning(row, now())) {
+      await queue.send(QUEUES.stravaSync, job, undefined, { startAfterS: QUEUED_BIKES_POLL_S });
+      return;
+    }
+    const runId = await status.startQueuedBikes(job.userId, queuedAt, now());
+    if (runId)
+      await queue.send(QUEUES.stravaSync, {
+        userId: job.userId,
+        runId,
+        step: 'bikes',
+      } satisfies StravaSyncJob);
+  }
+
+  /** A run has ended: a bike import queued behind it starts now rather than at its next look. */
+  private async runEnded(userId: string) {
+    const row = await this.deps.status.find(userId);
+    if (row?.bikes_queued_at)
+      await this.deps.queue.send(QUEUES.stravaSync, {
+        userId,
+        step: 'queued_bikes',
+        queuedAt: row.bikes_queued_at.toISOString(),
+      } satisfies StravaSyncJob);
   }
 
   /** The job handler: one step of a chain. */
   async run(job: StravaSyncJob, lastAttempt: boolean): Promise<void> {
     const { status, stravaActivities, now } = this.deps;
+    if (job.step === 'queued_bikes') return this.startQueuedBikes(job);
     if (!(await status.isCurrent(job.userId, job.runId))) return; // a newer run replaced this one
     let claimed: number | undefined;
     try {
@@ -110,7 +180,7 @@ export class StravaSyncService {
         });
     } catch (error) {
       if (claimed !== undefined) await stravaActivities.release(job.userId, claimed, now());
-      if (error instanceof StravaRateLimitedError) return this.pause(job, error.resumeAt);
+      if (error instanceof StravaRateLimitedError) return this.pause(job, error.resumeAt, error.reason);
       if (error instanceof StravaUnauthorizedError || error instanceof StravaNotConnectedError) {
         const code =
           error instanceof StravaNotConnectedError ? 'STRAVA_NOT_CONNECTED' : 'STRAVA_TOKEN_EXPIRED';
@@ -154,6 +224,7 @@ export class StravaSyncService {
         },
         now(),
       );
+      await this.runEnded(job.userId);
       return;
     }
     await status.update(
@@ -197,6 +268,7 @@ export class StravaSyncService {
           now(),
         );
         await connections.markSynced(job.userId, now());
+        await this.runEnded(job.userId);
         return;
       }
       onClaim(row.strava_id);
@@ -262,16 +334,16 @@ export class StravaSyncService {
    * Waits for Strava's window to reset: the same step is queued again, checking every few seconds
    * while the wait is short (a 15-minute window) and every minute while it is long (the daily one).
    */
-  private async pause(job: StravaSyncJob, resumeAt: Date) {
+  private async pause(job: RunStep, resumeAt: Date, reason: PauseReason) {
     const { status, queue, now } = this.deps;
     const waitS = Math.max(1, (resumeAt.getTime() - now().getTime()) / 1000);
-    await status.update(job.userId, job.runId, { paused_until: resumeAt }, now());
+    await status.update(job.userId, job.runId, { paused_until: resumeAt, pause_reason: reason }, now());
     await queue.send(QUEUES.stravaSync, job, undefined, {
       startAfterS: Math.min(waitS, waitS > 900 ? 60 : 5),
     });
   }
 
-  private async fail(job: StravaSyncJob, code: keyof typeof SYNC_ERRORS) {
+  private async fail(job: RunStep, code: keyof typeof SYNC_ERRORS) {
     const { status, now } = this.deps;
     await status.update(
       job.userId,
@@ -285,5 +357,6 @@ export class StravaSyncService {
       },
       now(),
     );
+    await this.runEnded(job.userId);
   }
 }

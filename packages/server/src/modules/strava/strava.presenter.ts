@@ -4,7 +4,7 @@ import type { SyncStatusRow } from './sync-status.repository.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** Spec 001 §3 sync_status, plus the run's action, skipped/imported counts and a rate-limit pause. */
+/** Spec 001 §3 sync_status, plus the run's action, skipped/imported counts, a rate-limit pause and a queued bike import. */
 export function presentSyncStatus(row: SyncStatusRow) {
   return {
     status: row.status,
@@ -15,7 +15,12 @@ export function presentSyncStatus(row: SyncStatusRow) {
     skipped_activities: row.skipped_activities,
     imported_activities: row.imported_activities,
     current_activity: row.current_activity,
+    /** When a run waiting for Strava's rate limit carries on (null: it does not wait). */
     paused_until: iso(row.paused_until),
+    /** Why it waits: 'retry_after' (Strava said so), 'daily', 'quarter' (a full window) or 'backoff'. */
+    pause_reason: row.paused_until ? row.pause_reason : null,
+    /** A bike import asked for during this run, to start when it ends (null: none). */
+    bikes_queued_at: iso(row.bikes_queued_at),
     started_at: iso(row.started_at),
     completed_at: iso(row.completed_at),
     error_code: row.error_code,

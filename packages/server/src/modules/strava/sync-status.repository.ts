@@ -37,21 +37,9 @@ export class SyncStatusRepository {
   ): Promise<string> {
     const runId = randomUUID();
     const values = {
-      status,
-      action,
-      run_id: runId,
-      total_activities: total,
-      processed_activities: 0,
-      failed_activities: 0,
-      skipped_activities: 0,
-      imported_activities: 0,
-      current_activity: null,
-      paused_until: null,
-      started_at: now,
-      completed_at: null,
-      error_code: null,
-      error_message: null,
-      updated_at: now,
+      ...freshRun(action, status, total, runId, now),
+      // A queued bike import stays queued across a new activity run; the bike run itself takes it.
+      ...(action === 'import_bikes' ? { bikes_queued_at: null } : {}),
     };
     await this.db
       .insertInto('sync_status')
@@ -74,6 +62,7 @@ export class SyncStatusRepository {
         | 'skipped_activities'
         | 'current_activity'
         | 'paused_until'
+        | 'pause_reason'
         | 'completed_at'
       >
     > & { error?: { code: string; message: string } | null },
@@ -85,6 +74,8 @@ export class SyncStatusRepository {
       .updateTable('sync_status')
       .set({
         ...columns,
+        // The run going on again: it no longer waits for anything.
+        ...(columns.paused_until === null ? { pause_reason: null } : {}),
         ...(error !== undefined
           ? { error_code: error?.code ?? null, error_message: error?.message ?? null }
           : {}),
@@ -99,6 +90,40 @@ export class SyncStatusRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Records that the rider asked for the bikes while another run goes on; a request already waiting
+   * is kept. Returns when the waiting request was made and whether this call made it.
+   */
+  async queueBikes(userId: string, now: Date): Promise<{ queuedAt: Date; added: boolean }> {
+    const added = await this.db
+      .updateTable('sync_status')
+      .set({ bikes_queued_at: now })
+      .where('user_id', '=', userId)
+      .where('bikes_queued_at', 'is', null)
+      .returning('bikes_queued_at')
+      .executeTakeFirst();
+    if (added?.bikes_queued_at) return { queuedAt: added.bikes_queued_at, added: true };
+    const row = await this.find(userId);
+    if (!row?.bikes_queued_at) throw new Error('sync_status row vanished while queueing the bikes');
+    return { queuedAt: row.bikes_queued_at, added: false };
+  }
+
+  /**
+   * Starts the bike run the rider queued at `queuedAt` (one statement: however many jobs look at
+   * once, one starts it); undefined when it was started already, or the rider disconnected.
+   */
+  async startQueuedBikes(userId: string, queuedAt: Date, now: Date): Promise<string | undefined> {
+    const runId = randomUUID();
+    const row = await this.db
+      .updateTable('sync_status')
+      .set({ ...freshRun('import_bikes', 'importing', 0, runId, now), bikes_queued_at: null })
+      .where('user_id', '=', userId)
+      .where('bikes_queued_at', '=', queuedAt)
+      .returning('run_id')
+      .executeTakeFirst();
+    return row ? runId : undefined;
+  }
+
   async isCurrent(userId: string, runId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('sync_status')
@@ -111,4 +136,32 @@ export class SyncStatusRepository {
   async delete(userId: string): Promise<void> {
     await this.db.deleteFrom('sync_status').where('user_id', '=', userId).execute();
   }
+}
+
+/** A run's record as it starts: counters at zero, nothing paused, no error. */
+function freshRun(
+  action: SyncAction,
+  status: Extract<SyncState, 'importing' | 'processing'>,
+  total: number,
+  runId: string,
+  now: Date,
+) {
+  return {
+    status,
+    action,
+    run_id: runId,
+    total_activities: total,
+    processed_activities: 0,
+    failed_activities: 0,
+    skipped_activities: 0,
+    imported_activities: 0,
+    current_activity: null,
+    paused_until: null,
+    pause_reason: null,
+    started_at: now,
+    completed_at: null,
+    error_code: null,
+    error_message: null,
+    updated_at: now,
+  };
 }

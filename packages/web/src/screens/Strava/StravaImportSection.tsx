@@ -13,7 +13,7 @@ import { cn } from '../../components/ui/cn';
 import { errorMessage } from '../../lib/errors';
 import { ProgressBar } from '../Activities/ImportProgressPanel';
 import { useFormat } from '../Activities/useFormat';
-import { syncFraction } from './syncProgress';
+import { resumeText, syncFraction } from './syncProgress';
 import { isRunning, useStravaConnection, useSyncStatus } from './useStrava';
 
 export const SYNC_BADGE: Record<SyncState, string> = {
@@ -51,6 +51,7 @@ export function StravaStatusCard() {
   const state: SyncState = s?.status ?? 'idle';
   const fraction = syncFraction(s);
   const pending = s ? Math.max(0, s.total_activities - s.processed_activities - s.failed_activities) : 0;
+  const resumes = isRunning(s) ? resumeText(s, f.language) : undefined;
 
   return (
     <Card data-testid="strava-sync-status" data-state={state}>
@@ -98,13 +99,18 @@ export function StravaStatusCard() {
               <span className="font-medium">{s.current_activity}</span>
             </p>
           )}
-          {isRunning(s) && s.paused_until && (
+          {resumes && (
             <p
               className="flex items-center gap-2 text-sm text-amber-800 dark:text-amber-300"
               data-testid="strava-paused"
             >
               <PauseCircle className="h-4 w-4" aria-hidden />
-              {t('paused', { time: f.dateTime(s.paused_until) })}
+              {t(resumes.key, { time: resumes.time })}
+            </p>
+          )}
+          {isRunning(s) && s.bikes_queued_at && (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="strava-bikes-queued">
+              {t('bikesQueued')}
             </p>
           )}
           <div className="grid grid-cols-3 gap-3">
@@ -169,8 +175,13 @@ export function StravaImportActions() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sync-status'] }),
   });
   const connected = connection.data?.connected === true && !connection.data.token_invalid;
-  const busy = start.isPending || isRunning(status.data);
-  const disabled = !connected || busy;
+  const running = isRunning(status.data);
+  const disabled = !connected || start.isPending || running;
+  // During an activity import the bikes can still be asked for: the server queues them behind it.
+  const bikesDisabled =
+    !connected ||
+    start.isPending ||
+    (running && (status.data?.action === 'import_bikes' || Boolean(status.data?.bikes_queued_at)));
 
   return (
     <>
@@ -183,7 +194,7 @@ export function StravaImportActions() {
             variant="secondary"
             className="w-full"
             data-testid="strava-import-bikes"
-            disabled={disabled}
+            disabled={bikesDisabled}
             loading={start.isPending && start.variables === 'import_bikes'}
             onClick={() => start.mutate('import_bikes')}
           >

@@ -27,7 +27,7 @@ import {
 } from './activityFilters';
 import { StravaConnectCard, StravaOutcomeBanner } from './StravaConnectCard';
 import { syncErrorText } from './StravaImportSection';
-import { secondsRemaining, syncFraction } from './syncProgress';
+import { resumeText, secondsRemaining, syncFraction } from './syncProgress';
 import { isRunning, useStravaConnection, useSyncStatus } from './useStrava';
 
 const LINK_BUTTON =
@@ -386,6 +386,7 @@ function ProgressCard() {
   if (!s) return null;
   const fraction = syncFraction(s);
   const left = secondsRemaining(s, Date.now());
+  const resumes = isRunning(s) ? resumeText(s, f.language) : undefined;
   return (
     <Card data-testid="sync-progress">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
@@ -405,10 +406,13 @@ function ProgressCard() {
         {left !== undefined && <span>{t('dashboard.eta', { time: f.hoursMinutes(left) })}</span>}
         {s.current_activity && <span className="truncate">{s.current_activity}</span>}
       </p>
-      {s.paused_until && (
-        <p className="mt-1 text-sm text-amber-800 dark:text-amber-300">
-          {t('paused', { time: f.dateTime(s.paused_until) })}
+      {resumes && (
+        <p className="mt-1 text-sm text-amber-800 dark:text-amber-300" data-testid="sync-resumes">
+          {t(resumes.key, { time: resumes.time })}
         </p>
+      )}
+      {isRunning(s) && s.bikes_queued_at && (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('bikesQueued')}</p>
       )}
     </Card>
   );

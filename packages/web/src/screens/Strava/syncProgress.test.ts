@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { SyncStatus } from '../../api/strava';
-import { secondsRemaining, syncFraction } from './syncProgress';
+import { resumeText, secondsRemaining, syncFraction } from './syncProgress';
 
 const status = (over: Partial<SyncStatus>): SyncStatus => ({
   status: 'processing',
@@ -33,5 +33,31 @@ describe('sync progress', () => {
     expect(secondsRemaining(status({ processed_activities: 4 }), now)).toBe(90);
     expect(secondsRemaining(status({ processed_activities: 0 }), now)).toBeUndefined();
     expect(secondsRemaining(status({ processed_activities: 10 }), now)).toBeUndefined();
+  });
+});
+
+describe('resumeText', () => {
+  const now = new Date(2026, 0, 1, 10, 5);
+  const at = (h: number, m: number, day = 1) => new Date(2026, 0, day, h, m).toISOString();
+
+  test('"resumes at HH:MM" in the rider’s clock, keyed by why it waits', () => {
+    expect(resumeText(status({ paused_until: at(10, 15), pause_reason: 'quarter' }), 'es', now)).toEqual({
+      key: 'resumes.quarter',
+      time: '10:15',
+    });
+    expect(resumeText(status({ paused_until: at(9 + 1, 7), pause_reason: 'backoff' }), 'en', now)).toEqual({
+      key: 'resumes.backoff',
+      time: '10:07',
+    });
+  });
+
+  test('the day too when it is not today (the daily limit ends at midnight UTC)', () => {
+    const text = resumeText(status({ paused_until: at(1, 0, 2), pause_reason: 'daily' }), 'en', now);
+    expect(text?.key).toBe('resumes.daily');
+    expect(text?.time).toMatch(/^Jan 2 01:00$/);
+  });
+
+  test('nothing when the run does not wait', () => {
+    expect(resumeText(status({ paused_until: null }), 'en', now)).toBeUndefined();
   });
 });
