@@ -1,25 +1,26 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { RouteGuard } from './auth/RouteGuard';
 import { AppLayout } from './components/AppLayout';
-import { ActivitiesScreen } from './screens/Activities/ActivitiesScreen';
-import { ActivityRoute } from './screens/Activity/ActivityRoute';
-import { AuthCallbackScreen } from './screens/Auth/AuthCallbackScreen';
-import { LoginScreen } from './screens/Auth/LoginScreen';
-import { SignupScreen } from './screens/Auth/SignupScreen';
-import { VerifyOtpScreen } from './screens/Auth/VerifyOtpScreen';
-import { DashboardScreen } from './screens/Dashboard/DashboardScreen';
-import { NarrativeScreen } from './screens/Dashboard/NarrativeScreen';
-import { SummaryScreen } from './screens/Dashboard/SummaryScreen';
-import { LandingScreen } from './screens/Landing/LandingScreen';
-import { LegalScreen } from './screens/Legal/LegalScreen';
-import { NotFoundScreen } from './screens/NotFound/NotFoundScreen';
-import { OnboardingBikesScreen } from './screens/Onboarding/OnboardingBikesScreen';
-import { OnboardingProfileScreen } from './screens/Onboarding/OnboardingProfileScreen';
-import { ProfileScreen } from './screens/Profile/ProfileScreen';
-import { SettingsScreen } from './screens/Settings/SettingsScreen';
-import { StravaAuthScreen } from './screens/Strava/StravaAuthScreen';
-import { StravaSyncDashboard } from './screens/Strava/StravaSyncDashboard';
-import { SyncScreen } from './screens/Sync/SyncScreen';
+import { ensureNamespaces } from './i18n';
+import type { LazyNamespace } from './i18n/resources';
+
+// Every screen is its own chunk, loaded when its route is first visited (route.lazy), so the landing
+// page ships only the app shell and itself.
+// A route also loads the lazy text namespaces its screen uses (i18n/resources.ts), in parallel.
+function screen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  namespaces: readonly LazyNamespace[] = [],
+) {
+  return async () => {
+    const [module] = await Promise.all([load(), ensureNamespaces(namespaces)]);
+    return { Component: module[name] };
+  };
+}
+
+/** Signed-in screens share these namespaces (dashboards show ride and Strava words, settings ride words). */
+const APP_NAMESPACES: readonly LazyNamespace[] = ['dashboard', 'activity', 'strava'];
 
 /** Every route starts at the top of the page (or where the rider left it, going back). */
 function Root() {
@@ -35,14 +36,41 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
-      { path: '/', element: <LandingScreen /> },
-      { path: '/terms', element: <LegalScreen document="terms" /> },
-      { path: '/privacy', element: <LegalScreen document="privacy" /> },
-      { path: '/auth/login', element: <LoginScreen /> },
-      { path: '/auth/signup', element: <SignupScreen /> },
-      { path: '/auth/verify-otp', element: <VerifyOtpScreen /> },
-      { path: '/auth/callback', element: <AuthCallbackScreen /> },
-      { path: '/auth', element: <StravaAuthScreen /> },
+      { path: '/', lazy: screen(() => import('./screens/Landing/LandingScreen'), 'LandingScreen') },
+      {
+        path: '/terms',
+        lazy: async () => {
+          const [{ LegalScreen }] = await Promise.all([
+            import('./screens/Legal/LegalScreen'),
+            ensureNamespaces(['legal']),
+          ]);
+          return { Component: () => <LegalScreen document="terms" /> };
+        },
+      },
+      {
+        path: '/privacy',
+        lazy: async () => {
+          const [{ LegalScreen }] = await Promise.all([
+            import('./screens/Legal/LegalScreen'),
+            ensureNamespaces(['legal']),
+          ]);
+          return { Component: () => <LegalScreen document="privacy" /> };
+        },
+      },
+      { path: '/auth/login', lazy: screen(() => import('./screens/Auth/LoginScreen'), 'LoginScreen') },
+      { path: '/auth/signup', lazy: screen(() => import('./screens/Auth/SignupScreen'), 'SignupScreen') },
+      {
+        path: '/auth/verify-otp',
+        lazy: screen(() => import('./screens/Auth/VerifyOtpScreen'), 'VerifyOtpScreen'),
+      },
+      {
+        path: '/auth/callback',
+        lazy: screen(() => import('./screens/Auth/AuthCallbackScreen'), 'AuthCallbackScreen'),
+      },
+      {
+        path: '/auth',
+        lazy: screen(() => import('./screens/Strava/StravaAuthScreen'), 'StravaAuthScreen', ['strava']),
+      },
       // Until the analytics screens exist, their links lead to the nearest real place instead of a dead end.
       { path: '/analytics', element: <Navigate to="/dashboard" replace /> },
       {
@@ -52,8 +80,17 @@ export const router = createBrowserRouter([
           </RouteGuard>
         ),
         children: [
-          { path: '/onboarding/profile', element: <OnboardingProfileScreen /> },
-          { path: '/onboarding/bikes', element: <OnboardingBikesScreen /> },
+          {
+            path: '/onboarding/profile',
+            lazy: screen(
+              () => import('./screens/Onboarding/OnboardingProfileScreen'),
+              'OnboardingProfileScreen',
+            ),
+          },
+          {
+            path: '/onboarding/bikes',
+            lazy: screen(() => import('./screens/Onboarding/OnboardingBikesScreen'), 'OnboardingBikesScreen'),
+          },
         ],
       },
       {
@@ -63,19 +100,62 @@ export const router = createBrowserRouter([
           </RouteGuard>
         ),
         children: [
-          { path: '/dashboard', element: <DashboardScreen /> },
-          { path: '/dashboard/cycling', element: <SummaryScreen /> },
-          { path: '/dashboard/narrative', element: <NarrativeScreen /> },
-          { path: '/activities', element: <ActivitiesScreen /> },
-          { path: '/activities/sync', element: <StravaSyncDashboard /> },
-          { path: '/activities/:id', element: <ActivityRoute /> },
-          { path: '/sync', element: <SyncScreen /> },
-          { path: '/profile', element: <ProfileScreen /> },
-          { path: '/settings', element: <SettingsScreen /> },
+          {
+            path: '/dashboard',
+            lazy: screen(
+              () => import('./screens/Dashboard/DashboardScreen'),
+              'DashboardScreen',
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: '/dashboard/cycling',
+            lazy: screen(() => import('./screens/Dashboard/SummaryScreen'), 'SummaryScreen', APP_NAMESPACES),
+          },
+          {
+            path: '/dashboard/narrative',
+            lazy: screen(
+              () => import('./screens/Dashboard/NarrativeScreen'),
+              'NarrativeScreen',
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: '/activities',
+            lazy: screen(
+              () => import('./screens/Activities/ActivitiesScreen'),
+              'ActivitiesScreen',
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: '/activities/sync',
+            lazy: screen(
+              () => import('./screens/Strava/StravaSyncDashboard'),
+              'StravaSyncDashboard',
+              APP_NAMESPACES,
+            ),
+          },
+          {
+            path: '/activities/:id',
+            lazy: screen(() => import('./screens/Activity/ActivityRoute'), 'ActivityRoute', APP_NAMESPACES),
+          },
+          {
+            path: '/sync',
+            lazy: screen(() => import('./screens/Sync/SyncScreen'), 'SyncScreen', APP_NAMESPACES),
+          },
+          {
+            path: '/profile',
+            lazy: screen(() => import('./screens/Profile/ProfileScreen'), 'ProfileScreen', APP_NAMESPACES),
+          },
+          {
+            path: '/settings',
+            lazy: screen(() => import('./screens/Settings/SettingsScreen'), 'SettingsScreen', APP_NAMESPACES),
+          },
           { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
         ],
       },
-      { path: '*', element: <NotFoundScreen /> },
+      { path: '*', lazy: screen(() => import('./screens/NotFound/NotFoundScreen'), 'NotFoundScreen') },
     ],
   },
 ]);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { LAZY_NAMESPACES } from './resources';
 
 type Messages = { [key: string]: string | Messages };
 const root = join(import.meta.dirname, 'locales');
@@ -38,6 +39,18 @@ describe('translations', () => {
       expect({ missingInEs, missingInEn }).toEqual({ missingInEs: [], missingInEn: [] });
       const empty = [...enKeys, ...esKeys].filter(([, v]) => v.trim() === '').map(([k]) => k);
       expect(empty).toEqual([]);
+    });
+  }
+});
+
+describe('language chunks', () => {
+  for (const language of ['es', 'en']) {
+    test(`${language}: the lazy namespaces the chunk leaves out are exactly LAZY_NAMESPACES, and exist`, () => {
+      const source = readFileSync(join(root, language, 'index.ts'), 'utf8');
+      const lists = [...source.matchAll(/\{([\w,]+)\}\.json/g)].map((m) => m[1]!.split(',').sort());
+      expect(lists).toHaveLength(2);
+      for (const list of lists) expect(list).toEqual([...LAZY_NAMESPACES].sort());
+      for (const namespace of LAZY_NAMESPACES) expect(load(language).has(`${namespace}.json`)).toBe(true);
     });
   }
 });

@@ -1,22 +1,34 @@
 // Every namespace is one JSON file per language: locales/<lang>/<namespace>.json.
 // Keeping namespaces in separate files lets screens own their words; locales.test.ts fails
 // when a key exists in one language and not the other.
+//
+// A visitor downloads one language, and of it only what the page needs: each language's core
+// namespaces are one chunk (locales/<lang>/index.ts), loaded before the first paint; the large
+// namespaces of screens behind sign-in or off the landing path (LAZY_NAMESPACES) are chunks of
+// their own, loaded by the routes that use them (routes.tsx) before they render.
 export const SUPPORTED_LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-type Messages = { [key: string]: string | Messages };
+export type Messages = { [key: string]: string | Messages };
+export type LanguageResources = Record<string, Messages>;
 
-const files = import.meta.glob<Messages>('./locales/*/*.json', { eager: true, import: 'default' });
+/** Namespaces not in the core chunk; every other locales/<lang>/*.json file is core. */
+export const LAZY_NAMESPACES = ['legal', 'dashboard', 'activity', 'strava'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
-export const resources: Record<Language, Record<string, Messages>> = { es: {}, en: {} };
-for (const [path, messages] of Object.entries(files)) {
-  const match = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
-  if (!match) continue;
-  const [, language, namespace] = match;
-  if (language === 'es' || language === 'en') resources[language][namespace!] = messages;
+export interface LanguageModule {
+  core: LanguageResources;
+  lazy: Record<LazyNamespace, () => Promise<Messages>>;
 }
 
-export const namespaces = Object.keys(resources.en);
+const loaders: Record<Language, () => Promise<LanguageModule>> = {
+  es: () => import('./locales/es/index'),
+  en: () => import('./locales/en/index'),
+};
+
+export function loadLanguage(language: Language): Promise<LanguageModule> {
+  return loaders[language]();
+}
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'es' || value === 'en';
