@@ -1,8 +1,12 @@
 /**
- * `npm run bench`, three parts, each printed as ratios against a baseline measured in the same run:
+ * `npm run bench`, its parts (timings as ratios against a baseline measured in the same run; sizes
+ * against their budgets):
  * - decode: one synthetic 4 h 1 Hz ride written as FIT, then a byte pass (the floor), the bare
  *   @garmin/fitsdk decode, Vatio's decode + full analysis, and @sports-alliance/sports-lib's import + stats;
- * - import: 1,000 synthetic rides through the HTTP API into a PGlite server (import-rides.ts);
+ * - memory: the compiled server's resident memory idle, after a first start and a restart (memory.ts);
+ * - web: JavaScript to a usable landing page and dashboard in a real Chromium (web-load.ts);
+ * - import: 1,000 synthetic rides through the HTTP API into a PGlite server (import-rides.ts), with
+ *   the server's peak memory;
  * - dashboard: 2,000 stored rides, dashboards under 50 concurrent requests (dashboard.ts).
  * Prints and exits 0: no timed assertions.
  */
@@ -15,6 +19,7 @@ import { sdkDecode } from './sdk-decode.ts';
 import { sportsLibImport } from './sports-lib.ts';
 import { runImportBench } from './import-rides.ts';
 import { measureIdleMemory } from './memory.ts';
+import { describeLoad, measureWebLoads } from './web-load.ts';
 import { type Timing, timeAsync, timeSync } from './timing.ts';
 import { vatioAnalyze, vatioDecode, vatioDecodeAndAnalyze, vatioDecodeSdkPath } from './vatio.ts';
 
@@ -36,6 +41,17 @@ const budget = (mb: number | undefined, limit: number) =>
 async function compiledServer(): Promise<void> {
   const { ensureServerBuild } = await import('../scripts/lib.mjs');
   await ensureServerBuild();
+}
+
+/** JavaScript to a usable landing page and dashboard, in a real Chromium (web-load.ts). */
+async function webBench(): Promise<void> {
+  const { ensureWebBuild } = await import('../scripts/lib.mjs');
+  ensureWebBuild();
+  await compiledServer();
+  const loads = await measureWebLoads();
+  console.log(`\nweb: JavaScript to a usable page in Chromium (compiled server, production build)`);
+  console.log(describeLoad('landing', loads.landing));
+  console.log(describeLoad('dashboard', loads.dashboard));
 }
 
 async function memoryBench(): Promise<void> {
@@ -155,9 +171,10 @@ function dashboardBench(): void {
   });
 }
 
-// `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- import` or `-- dashboard` one.
+// `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import` or `-- dashboard` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
+if (only === undefined || only === 'web') await webBench();
 if (only === undefined || only === 'import') await importBench();
 if (only === undefined || only === 'dashboard') dashboardBench();

@@ -1,2 +1,3 @@
-export declare const CHROMIUM_PATH: string;
-export declare const CHROMIUM_ARGS: string[];
+// Types of chromium.mjs for TypeScript code (bench/, e2e/).
+export const CHROMIUM_PATH: string;
+export const CHROMIUM_ARGS: string[];

@@ -3,3 +3,4 @@ export const ROOT: string;
 export const COMPILED_CLI: string;
 export function compiledServerIsCurrent(): boolean;
 export function ensureServerBuild(options?: { force?: boolean }): Promise<void>;
+export function ensureWebBuild(options?: { force?: boolean }): void;

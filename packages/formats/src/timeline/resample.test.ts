@@ -11,6 +11,10 @@ import {
   type SampleSeries,
 } from './resample.ts';
 
+// Thousands of generated cases: seconds on an idle machine, much longer on a loaded one. Only the
+// time allowed grows; every case is still checked.
+const PROPERTY_TIMEOUT_MS = 120_000;
+
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 describe('resampleTo1Hz', () => {
@@ -176,7 +180,9 @@ describe('resampleTo1Hz on whole-second series ≡ the general resampler (proper
     ),
   });
 
-  it('gives the same streams, with or without pauses, fill limits and handing the series over', () => {
+  it('gives the same streams, with or without pauses, fill limits and handing the series over', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         series,

@@ -94,6 +94,17 @@ describe('delivering the web build', () => {
     await server.close();
   });
 
+  test('HEAD of a client route answers like GET, without a body (uptime checks, link previews)', async () => {
+    const server = await app();
+    for (const path of ['/', '/dashboard']) {
+      const head = await server.inject({ method: 'HEAD', url: path });
+      expect(head.statusCode, path).toBe(200);
+      expect(head.headers['content-type'], path).toMatch(/text\/html/);
+      expect(head.body).toBe('');
+    }
+    await server.close();
+  });
+
   test('source maps are not served by default (404), and are with SERVE_SOURCE_MAPS=true', async () => {
     const closed = await app();
     const hidden = await closed.inject('/assets/index-Ab12Cd.js.map');

@@ -39,7 +39,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (request.method !== 'GET' || path.startsWith('/api/') || !webDistDir) {
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (!reads || path.startsWith('/api/') || !webDistDir) {
       return reply.code(404).send(notFound);
     }
     // A path whose last part has an extension names a file; every other path is a client route.

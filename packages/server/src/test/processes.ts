@@ -56,12 +56,12 @@ export async function startServerProcess(
   throw new Error('server did not start');
 }
 
-/** Signs a rider in over HTTP, reading the code from the server's outbox. Returns the auth header. */
-export async function signInOverHttp(
+/** Signs a rider in over HTTP, reading the code from the server's outbox. Returns both tokens. */
+export async function signInTokensOverHttp(
   base: string,
   dataDir: string,
   email: string,
-): Promise<Record<string, string>> {
+): Promise<{ access_token: string; refresh_token: string }> {
   await fetch(`${base}/api/auth/otp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -75,7 +75,16 @@ export async function signInOverHttp(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, token: code, type: 'email' }),
   });
-  const { access_token } = (await response.json()) as { access_token: string };
+  return (await response.json()) as { access_token: string; refresh_token: string };
+}
+
+/** Signs a rider in over HTTP, reading the code from the server's outbox. Returns the auth header. */
+export async function signInOverHttp(
+  base: string,
+  dataDir: string,
+  email: string,
+): Promise<Record<string, string>> {
+  const { access_token } = await signInTokensOverHttp(base, dataDir, email);
   return { authorization: `Bearer ${access_token}` };
 }
 
