@@ -19,47 +19,66 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b;
 }
 
+type ZipFileInfo = { name: string; originalSize: number };
+
 /**
- * Unpacks the activity files of a zip archive. Limits are checked from the central directory before
- * anything is inflated: too many entries or too many declared bytes refuse the whole archive
- * (ZIP_TOO_LARGE). fflate inflates into a buffer of the declared size and never past it, so a lying
- * header cannot exceed the limit either.
+ * An fflate filter that enforces the limits from the central directory before anything is inflated:
+ * too many entries or too many declared bytes refuse the whole archive (ZIP_TOO_LARGE). Only activity
+ * entries count towards the bytes and reach `keep` (with their position among all entries).
  */
-export function unzipActivities(
-  bytes: Uint8Array,
-  limits: DecodeLimits = DEFAULT_LIMITS,
-): Array<[string, Uint8Array]> {
+function limitedFilter(limits: DecodeLimits, keep: (file: ZipFileInfo, index: number) => boolean) {
   let entries = 0;
   let totalBytes = 0;
-  let files: Record<string, Uint8Array>;
+  return (file: ZipFileInfo): boolean => {
+    const index = entries++;
+    if (entries > limits.maxZipEntries) {
+      throw new FormatError(
+        'ZIP_TOO_LARGE',
+        `The zip archive has more than ${limits.maxZipEntries} entries.`,
+      );
+    }
+    if (!isActivityEntryName(file.name)) return false;
+    totalBytes += file.originalSize;
+    if (file.originalSize > limits.maxFileBytes || totalBytes > limits.maxZipTotalBytes) {
+      throw new FormatError(
+        'ZIP_TOO_LARGE',
+        `The zip archive unpacks to more than ${Math.min(limits.maxZipTotalBytes, totalBytes)} bytes, over the limit.`,
+      );
+    }
+    return keep(file, index);
+  };
+}
+
+/** fflate's unzip with its failures (other than the limits) reported as a damaged archive. */
+function unzipOrCorrupt(
+  bytes: Uint8Array,
+  filter: (file: ZipFileInfo) => boolean,
+): Record<string, Uint8Array> {
   try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        entries++;
-        if (entries > limits.maxZipEntries) {
-          throw new FormatError(
-            'ZIP_TOO_LARGE',
-            `The zip archive has more than ${limits.maxZipEntries} entries.`,
-          );
-        }
-        if (!isActivityEntryName(file.name)) return false;
-        totalBytes += file.originalSize;
-        if (file.originalSize > limits.maxFileBytes || totalBytes > limits.maxZipTotalBytes) {
-          throw new FormatError(
-            'ZIP_TOO_LARGE',
-            `The zip archive unpacks to more than ${Math.min(limits.maxZipTotalBytes, totalBytes)} bytes, over the limit.`,
-          );
-        }
-        return true;
-      },
-    });
+    return unzipSync(bytes, { filter });
   } catch (error) {
     if (error instanceof FormatError) throw error;
     throw new FormatError('CORRUPT_FILE', 'The zip archive is damaged and could not be unpacked.', {
       cause: error,
     });
   }
-  return Object.entries(files);
+}
+
+/**
+ * Unpacks the activity files of a zip archive, within the limits (`limitedFilter`). fflate inflates
+ * into a buffer of the declared size and never past it, so a lying header cannot exceed the limit
+ * either.
+ */
+export function unzipActivities(
+  bytes: Uint8Array,
+  limits: DecodeLimits = DEFAULT_LIMITS,
+): Array<[string, Uint8Array]> {
+  return Object.entries(
+    unzipOrCorrupt(
+      bytes,
+      limitedFilter(limits, () => true),
+    ),
+  );
 }
 
 /** An activity entry of an archive, as its central directory lists it. */
@@ -81,36 +100,13 @@ export function listActivityEntries(
   limits: DecodeLimits = DEFAULT_LIMITS,
 ): ZipEntryInfo[] {
   const found: ZipEntryInfo[] = [];
-  let index = 0;
-  let totalBytes = 0;
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        const at = index++;
-        if (index > limits.maxZipEntries) {
-          throw new FormatError(
-            'ZIP_TOO_LARGE',
-            `The zip archive has more than ${limits.maxZipEntries} entries.`,
-          );
-        }
-        if (!isActivityEntryName(file.name)) return false;
-        totalBytes += file.originalSize;
-        if (file.originalSize > limits.maxFileBytes || totalBytes > limits.maxZipTotalBytes) {
-          throw new FormatError(
-            'ZIP_TOO_LARGE',
-            `The zip archive unpacks to more than ${Math.min(limits.maxZipTotalBytes, totalBytes)} bytes, over the limit.`,
-          );
-        }
-        found.push({ index: at, name: file.name, sizeBytes: file.originalSize });
-        return false;
-      },
-    });
-  } catch (error) {
-    if (error instanceof FormatError) throw error;
-    throw new FormatError('CORRUPT_FILE', 'The zip archive is damaged and could not be unpacked.', {
-      cause: error,
-    });
-  }
+  unzipOrCorrupt(
+    bytes,
+    limitedFilter(limits, (file, index) => {
+      found.push({ index, name: file.name, sizeBytes: file.originalSize });
+      return false;
+    }),
+  );
   return found;
 }
 
@@ -120,14 +116,7 @@ export function listActivityEntries(
  */
 export function unzipEntry(bytes: Uint8Array, index: number): Uint8Array {
   let at = 0;
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, { filter: () => at++ === index });
-  } catch (error) {
-    throw new FormatError('CORRUPT_FILE', 'The zip archive is damaged and could not be unpacked.', {
-      cause: error,
-    });
-  }
+  const files = unzipOrCorrupt(bytes, () => at++ === index);
   const entry = Object.values(files)[0];
   if (!entry) throw new FormatError('CORRUPT_FILE', 'The zip archive is damaged and could not be unpacked.');
   return entry;

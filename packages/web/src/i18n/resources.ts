@@ -21,6 +21,21 @@ export interface LanguageModule {
   lazy: Record<LazyNamespace, () => Promise<Messages>>;
 }
 
+const nameOf = (path: string) => /\.\/([\w-]+)\.json$/.exec(path)?.[1] ?? path;
+
+/** A language chunk from its two globs (locales/<lang>/index.ts: globs must be literal per folder). */
+export function languageModule(
+  coreFiles: Record<string, Messages>,
+  lazyFiles: Record<string, () => Promise<Messages>>,
+): LanguageModule {
+  return {
+    core: Object.fromEntries(Object.entries(coreFiles).map(([path, messages]) => [nameOf(path), messages])),
+    lazy: Object.fromEntries(
+      Object.entries(lazyFiles).map(([path, load]) => [nameOf(path), load]),
+    ) as LanguageModule['lazy'],
+  };
+}
+
 const loaders: Record<Language, () => Promise<LanguageModule>> = {
   es: () => import('./locales/es/index'),
   en: () => import('./locales/en/index'),
