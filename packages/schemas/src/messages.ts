@@ -23,6 +23,8 @@ export const VALIDATION_MESSAGES = {
   hr_invalid: 'Heart rate must be a whole number of beats per minute in a plausible range',
   athlete_settings_empty: 'Enter at least one value',
   activity_name_required: 'The ride needs a name',
+  api_key_name_required: 'Give the key a name',
+  api_key_scope_invalid: 'Choose read or write',
   invalid: 'This value is not valid',
 } as const;
 

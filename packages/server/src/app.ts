@@ -5,6 +5,9 @@ import type { DatabaseHandle } from './db/database.ts';
 import { AppError, ERRORS } from './errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { ApiKeyRepository } from './modules/api-keys/api-key.repository.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-key.routes.ts';
+import { ApiKeyService } from './modules/api-keys/api-key.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { OtpRepository } from './modules/auth/otp.repository.ts';
@@ -90,7 +93,13 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
 
   const { db } = database;
   const users = new UserRepository(db);
+  const apiKeys = new ApiKeyService({
+    keys: new ApiKeyRepository(db),
+    now,
+    requestsPerWindow: config.apiKeyRequestsPer10Min,
+  });
   const auth = new AuthService({
+    apiKeys,
     users,
     otps: new OtpRepository(db),
     sessions: new SessionRepository(db),
@@ -149,6 +158,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   healthRoutes(app, { db, engine: database.engine });
   clientConfigRoutes(app, { mapTiles: config.mapTiles });
   authRoutes(app, auth);
+  apiKeyRoutes(app, { auth, apiKeys });
   profileRoutes(app, {
     auth,
     users,

@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string;
   /** Codes one client address may request per hour (spec: configurable, default 30). */
   otpRequestsPerIpPerHour: number;
+  /** Requests one personal API key may make per 10 minutes (issue 12; default 600). */
+  apiKeyRequestsPer10Min: number;
   trustProxy: boolean;
   upload: {
     maxFileBytes: number;
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       30,
       'OTP_REQUESTS_PER_IP_PER_HOUR',
     ),
+    apiKeyRequestsPer10Min: positiveInt(env.API_KEY_REQUESTS_PER_10_MIN, 600, 'API_KEY_REQUESTS_PER_10_MIN'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     upload: {
       maxFileBytes: positiveInt(env.UPLOAD_MAX_FILE_MB, 50, 'UPLOAD_MAX_FILE_MB') * 1024 * 1024,

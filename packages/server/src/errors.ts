@@ -22,6 +22,14 @@ export const ERRORS = {
     message: 'The code could not be delivered. Try again or use another method.',
   },
   FORBIDDEN: { status: 403, message: 'Not allowed.' },
+  API_KEY_READ_ONLY: {
+    status: 403,
+    message: 'This API key is read-only: it can only be used with GET and HEAD requests.',
+  },
+  API_KEY_NOT_ALLOWED: {
+    status: 403,
+    message: 'API keys cannot manage API keys, contacts or sessions: sign in to Vatio instead.',
+  },
   STRAVA_NOT_CONFIGURED: {
     status: 503,
     message:

@@ -48,6 +48,20 @@ export interface RefreshTokensTable {
   used_at: Date | null;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  /** The first characters of the key, shown in the list; the secret itself is never stored. */
+  prefix: string;
+  /** SHA-256 (hex) of the whole key. */
+  secret_hash: string;
+  scope: 'read' | 'write';
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface UserProfilesTable {
   user_id: string;
   first_name: string;
@@ -302,6 +316,7 @@ export interface Database {
   otp_codes: OtpCodesTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  api_keys: ApiKeysTable;
   user_profiles: UserProfilesTable;
   subscriptions: SubscriptionsTable;
   user_settings: UserSettingsTable;

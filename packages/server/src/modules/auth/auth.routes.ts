@@ -6,7 +6,7 @@ import {
   verifyRequestSchema,
 } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../../http/auth-hook.ts';
+import { requireSession } from '../../http/auth-hook.ts';
 import { presentUser } from '../../http/presenters.ts';
 import { parseBody } from '../../http/validate.ts';
 import type { AuthService } from './auth.service.ts';
@@ -31,18 +31,18 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
     return { ...tokens, user: presentUser(user) };
   });
 
-  app.post('/api/me/contacts', { preHandler: requireAuth(auth) }, async (request, reply) => {
+  app.post('/api/me/contacts', { preHandler: requireSession(auth) }, async (request, reply) => {
     const input = parseBody(linkContactRequestSchema, request.body);
     await auth.requestLinkCode(request.auth.userId, input, request.ip);
     return reply.code(202).send({ sent: true });
   });
 
-  app.post('/api/me/contacts/verify', { preHandler: requireAuth(auth) }, async (request) => {
+  app.post('/api/me/contacts/verify', { preHandler: requireSession(auth) }, async (request) => {
     const input = parseBody(verifyRequestSchema, request.body);
     return presentUser(await auth.verifyLink(request.auth.userId, input));
   });
 
-  app.post('/api/auth/logout', { preHandler: requireAuth(auth) }, async (request, reply) => {
+  app.post('/api/auth/logout', { preHandler: requireSession(auth) }, async (request, reply) => {
     parseBody(logoutRequestSchema, request.body);
     await auth.logout(request.auth);
     return reply.code(204).send();

@@ -39,7 +39,16 @@ export interface AuthDeps {
   now: () => Date;
   /** Spares the session query while nothing was written (embedded database; db/write-epoch.ts). */
   writes: WriteEpoch;
+  /** Checks personal API keys (bearers starting with `vatio_`); without it they are refused. */
+  apiKeys?: ApiKeyAuthenticator;
 }
+
+export interface ApiKeyAuthenticator {
+  authenticate(secret: string, method: string): Promise<Authenticated>;
+}
+
+/** Personal API keys start with this; signed access tokens never do. */
+const API_KEY_MARKER = 'vatio_';
 
 /** Sessions remembered as live at a write epoch; more are forgotten oldest first. */
 const MAX_REMEMBERED_SESSIONS = 10_000;
@@ -53,7 +62,10 @@ export interface TokenPair {
 
 export interface Authenticated {
   userId: string;
-  sessionId: string;
+  /** The signed-in session, or null when the request came with a personal API key. */
+  sessionId: string | null;
+  /** The personal API key used, or null for a signed-in session. */
+  apiKeyId: string | null;
 }
 
 type CodePurpose = { purpose: 'sign_in' } | { purpose: 'link'; userId: string };
@@ -263,10 +275,24 @@ export class AuthService {
     return { tokens: await this.issueTokens(row.user_id, row.session_id, now), user };
   }
 
-  /** Checks a bearer token: signature, expiry, and that its session was not revoked. */
-  async authenticate(authorization: string | undefined): Promise<Authenticated> {
+  /**
+   * Checks a bearer: an access token (signature, expiry, and that its session was not revoked) or a
+   * personal API key (refused with 403 where `sessionOnly`, or where its scope forbids `method`).
+   */
+  async authenticate(
+    authorization: string | undefined,
+    options: { method?: string; sessionOnly?: boolean } = {},
+  ): Promise<Authenticated> {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!match) throw new AppError('UNAUTHORIZED');
+    if (match[1]!.startsWith(API_KEY_MARKER)) {
+      if (!this.deps.apiKeys) throw new AppError('UNAUTHORIZED');
+      // Where keys are not allowed at all, say so rather than blaming the key's scope.
+      const method = options.sessionOnly ? 'GET' : (options.method ?? 'GET');
+      const viaKey = await this.deps.apiKeys.authenticate(match[1]!, method);
+      if (options.sessionOnly) throw new AppError('API_KEY_NOT_ALLOWED');
+      return viaKey;
+    }
     const claims = verifyAccessToken(this.accessKey, match[1]!, Math.floor(this.deps.now().getTime() / 1000));
     if (!claims) throw new AppError('UNAUTHORIZED');
     // A revocation is a write, so while the epoch stands still a session seen live is still live.
@@ -279,7 +305,7 @@ export class AuthService {
       }
       if (stamp !== undefined) this.rememberLive(claims.sid, stamp);
     }
-    return { userId: claims.sub, sessionId: claims.sid };
+    return { userId: claims.sub, sessionId: claims.sid, apiKeyId: null };
   }
 
   private rememberLive(sessionId: string, stamp: number): void {
@@ -287,6 +313,7 @@ export class AuthService {
   }
 
   async logout(auth: Authenticated): Promise<void> {
+    if (auth.sessionId === null) throw new AppError('API_KEY_NOT_ALLOWED');
     await this.deps.sessions.revoke(auth.sessionId, auth.userId, this.deps.now());
   }
 }

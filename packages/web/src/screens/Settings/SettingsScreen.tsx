@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/errors';
 import { applyTheme } from '../../lib/theme';
 import { DataSection } from './DataSection';
 import { AthleteSettingsSection } from './AthleteSettingsSection';
+import { ApiKeysSection } from './ApiKeysSection';
 
 const THEMES = ['light', 'dark', 'system'] as const;
 const UNITS = ['metric', 'imperial'] as const;
@@ -182,6 +183,8 @@ export function SettingsScreen() {
       </Panel>
 
       <AthleteSettingsSection />
+
+      <ApiKeysSection />
 
       <DataSection />
     </div>

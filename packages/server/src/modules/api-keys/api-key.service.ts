@@ -1,0 +1,90 @@
+import type { ApiKeyCreateInput } from '@vatio/schemas';
+import { AppError } from '../../errors.ts';
+import { setBounded } from '../../lib/bounded-map.ts';
+import { generateOpaqueToken, sha256Hex } from '../../lib/crypto.ts';
+import type { Authenticated } from '../auth/auth.service.ts';
+import type { ApiKeyRepository, ApiKeySummary } from './api-key.repository.ts';
+
+/** Every key starts with this, so the auth hook tells keys from access tokens (JWTs never do). */
+export const API_KEY_PREFIX = 'vatio_';
+/** Characters of the key kept in clear for the list: the marker and six random characters. */
+const SHOWN_PREFIX_CHARS = API_KEY_PREFIX.length + 6;
+/** `last_used_at` is written at most this often per key, not once per request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+export const RATE_WINDOW_MS = 10 * 60_000;
+/** Keys whose rate windows are remembered; more are forgotten oldest first. */
+const MAX_RATE_WINDOWS = 10_000;
+/** Methods a read-scope key may use. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+export interface ApiKeyDeps {
+  keys: ApiKeyRepository;
+  now: () => Date;
+  /** Requests one key may make per 10-minute window. */
+  requestsPerWindow: number;
+}
+
+export class ApiKeyService {
+  /** Key id → start of its current rate window and the requests counted in it. */
+  private readonly windows = new Map<string, { startMs: number; count: number }>();
+
+  constructor(private readonly deps: ApiKeyDeps) {}
+
+  /** Creates a key; the secret is in this answer only (the database keeps its SHA-256). */
+  async create(userId: string, input: { name: string; scope: ApiKeyCreateInput['scope'] }) {
+    const secret = `${API_KEY_PREFIX}${generateOpaqueToken()}`;
+    const key = await this.deps.keys.create(
+      userId,
+      {
+        name: input.name,
+        prefix: secret.slice(0, SHOWN_PREFIX_CHARS),
+        secretHash: sha256Hex(secret),
+        scope: input.scope ?? 'read',
+      },
+      this.deps.now(),
+    );
+    return { key, secret };
+  }
+
+  list(userId: string): Promise<ApiKeySummary[]> {
+    return this.deps.keys.list(userId);
+  }
+
+  async revoke(userId: string, id: string): Promise<void> {
+    if (!(await this.deps.keys.revoke(userId, id, this.deps.now()))) throw new AppError('NOT_FOUND');
+  }
+
+  /**
+   * Checks a key used as a bearer token: known, not revoked, within its rate limit and allowed
+   * the method. The lookup is by the secret's hash, so no comparison ever touches the secret.
+   */
+  async authenticate(secret: string, method: string): Promise<Authenticated> {
+    const row = await this.deps.keys.findByHash(sha256Hex(secret));
+    if (!row || row.revoked_at !== null) throw new AppError('UNAUTHORIZED');
+    const now = this.deps.now();
+    this.countRequest(row.id, now.getTime());
+    if (row.scope === 'read' && !READ_METHODS.has(method.toUpperCase())) {
+      throw new AppError('API_KEY_READ_ONLY');
+    }
+    const lastUsedMs = row.last_used_at?.getTime() ?? Number.NEGATIVE_INFINITY;
+    if (now.getTime() - lastUsedMs >= LAST_USED_RESOLUTION_MS) {
+      await this.deps.keys.touch(row.id, row.user_id, now);
+    }
+    return { userId: row.user_id, sessionId: null, apiKeyId: row.id };
+  }
+
+  /** A fixed window per key: `requestsPerWindow` requests, then 429 until the window ends. */
+  private countRequest(keyId: string, nowMs: number): void {
+    let window = this.windows.get(keyId);
+    if (!window || nowMs - window.startMs >= RATE_WINDOW_MS) {
+      window = { startMs: nowMs, count: 0 };
+      setBounded(this.windows, keyId, window, MAX_RATE_WINDOWS);
+    }
+    window.count += 1;
+    if (window.count > this.deps.requestsPerWindow) {
+      throw new AppError('RATE_LIMITED', 'Too many requests with this API key. Try again later.', {
+        retry_after_s: Math.max(1, Math.ceil((window.startMs + RATE_WINDOW_MS - nowMs) / 1000)),
+      });
+    }
+  }
+}
