@@ -155,3 +155,37 @@ describe('GET /api/docs', () => {
     expect(html).toContain('href="/api/openapi.json"');
   });
 });
+
+describe('queries parsed with the contract schemas', () => {
+  const get = (url: string) => h.app.inject({ url, headers: rider.headers });
+
+  test('a bad value is a 400 naming the parameter', async () => {
+    for (const [url, field] of [
+      ['/api/activities?limit=0', 'limit'],
+      ['/api/activities?offset=x', 'offset'],
+      ['/api/activities?order=up', 'order'],
+      ['/api/activities?start_date=2026-13-45', 'start_date'],
+      ['/api/activities/search?q=x&limit=101', 'limit'],
+      ['/api/dashboard/recent-activities?limit=51', 'limit'],
+      ['/api/dashboard/power-curve?range=2d', 'range'],
+      ['/api/dashboard/summary?period=2y', 'period'],
+    ] as const) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error, url).toMatchObject({
+        code: 'VALIDATION',
+        fields: { [field]: 'invalid' },
+      });
+      expect(response.json().error.message, url).toMatch(new RegExp(`^${field}: `));
+    }
+  });
+
+  test('an empty value is absent: the default applies', async () => {
+    const list = await get('/api/activities?limit=&offset=&sort=&order=');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ limit: 50, offset: 0 });
+    const curve = await get('/api/dashboard/power-curve?range=');
+    expect(curve.json()).toMatchObject({ range: '90d' });
+    expect((await get('/api/dashboard/summary?period=&tz=Europe/Madrid')).statusCode).toBe(200);
+  });
+});

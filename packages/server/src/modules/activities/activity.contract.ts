@@ -4,21 +4,27 @@ import { idParams, langQuery, type RouteContract } from '../../http/contract.ts'
 import { ACTIVITY_SORT_COLUMNS, type ActivitySort } from './activity.repository.ts';
 
 const tags = ['activities'];
-const whole = (range: string) => z.string().optional().describe(`a whole number, ${range}`);
 const date = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .describe('YYYY-MM-DD');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date as YYYY-MM-DD' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'a date as YYYY-MM-DD' })
+  .optional();
 
-const listQuery = langQuery.extend({
-  limit: whole('1 to 200, default 50'),
-  offset: whole('0 or more, default 0'),
+/** GET /api/activities: the route parses its query with this. */
+export const activityListQuery = langQuery.extend({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   activity_type: z.string().optional(),
   start_date: date,
   end_date: date,
   sort: z.enum(Object.keys(ACTIVITY_SORT_COLUMNS) as [ActivitySort, ...ActivitySort[]]).optional(),
   order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** GET /api/activities/search */
+export const activitySearchQuery = langQuery.extend({
+  q: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 export const activityContracts: RouteContract[] = [
@@ -28,7 +34,7 @@ export const activityContracts: RouteContract[] = [
     summary: "The rider's rides, filtered, sorted and paged",
     tags,
     auth: true,
-    query: listQuery,
+    query: activityListQuery,
     response: { status: 200, description: '{ activities, total, limit, offset }' },
   },
   {
@@ -37,7 +43,7 @@ export const activityContracts: RouteContract[] = [
     summary: 'Rides whose name or notes match a text',
     tags,
     auth: true,
-    query: langQuery.extend({ q: z.string().max(200).optional(), limit: whole('1 to 100, default 20') }),
+    query: activitySearchQuery,
     response: { status: 200, description: '{ activities }' },
   },
   {

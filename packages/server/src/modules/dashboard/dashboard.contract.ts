@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from '../../http/contract.ts';
-import { SUMMARY_PERIODS } from './dashboard.service.ts';
-import { CURVE_RANGES } from './rider-curve.ts';
+import { SUMMARY_PERIODS, type SummaryPeriod } from './dashboard.service.ts';
+import { CURVE_RANGES, type CurveRange } from './rider-curve.ts';
 
 const tags = ['dashboard'];
 
@@ -12,6 +12,17 @@ const calendarQuery = z.object({
     .string()
     .optional()
     .describe("BCP 47, for the first day of the week; default: the rider's language"),
+});
+
+/** The routes parse their queries with these (http/validate.ts parseQuery). */
+export const recentActivitiesQuery = calendarQuery.extend({
+  limit: z.coerce.number().int().min(1).max(50).default(5),
+});
+export const powerCurveQuery = calendarQuery.extend({
+  range: z.enum(CURVE_RANGES as [CurveRange, ...CurveRange[]]).default('90d'),
+});
+export const summaryQuery = calendarQuery.extend({
+  period: z.enum(SUMMARY_PERIODS as [SummaryPeriod, ...SummaryPeriod[]]).default('30d'),
 });
 
 const get = (path: string, summary: string, query: z.ZodObject = calendarQuery): RouteContract => ({
@@ -27,22 +38,10 @@ const get = (path: string, summary: string, query: z.ZodObject = calendarQuery):
 export const dashboardContracts: RouteContract[] = [
   get('/api/dashboard', 'The classic dashboard in one answer'),
   get('/api/dashboard/stats', 'Totals and training load'),
-  get(
-    '/api/dashboard/recent-activities',
-    'The latest rides',
-    calendarQuery.extend({ limit: z.string().optional().describe('a whole number, 1 to 50, default 5') }),
-  ),
-  get(
-    '/api/dashboard/power-curve',
-    'Best power curve over a range',
-    calendarQuery.extend({ range: z.enum(CURVE_RANGES as [string, ...string[]]).optional() }),
-  ),
+  get('/api/dashboard/recent-activities', 'The latest rides', recentActivitiesQuery),
+  get('/api/dashboard/power-curve', 'Best power curve over a range', powerCurveQuery),
   get('/api/dashboard/weekly-summary', 'Totals by week'),
   get('/api/dashboard/monthly-summary', 'Totals by month'),
-  get(
-    '/api/dashboard/summary',
-    'Period summary compared with the period before',
-    calendarQuery.extend({ period: z.enum(SUMMARY_PERIODS as [string, ...string[]]).optional() }),
-  ),
+  get('/api/dashboard/summary', 'Period summary compared with the period before', summaryQuery),
   get('/api/dashboard/narrative', 'What the training says, in words'),
 ];
