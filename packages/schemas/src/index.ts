@@ -5,3 +5,4 @@ export * from './contact.ts';
 export * from './messages.ts';
 export * from './profile.ts';
 export * from './strava.ts';
+export * from './responses.ts';

@@ -3,6 +3,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError, ERRORS } from './errors.ts';
+import { API_CONTRACTS } from './http/api-contracts.ts';
+import { apiDocsRoutes } from './http/api-docs.routes.ts';
+import { collectRoutes } from './http/contract.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ApiKeyRepository } from './modules/api-keys/api-key.repository.ts';
@@ -82,6 +85,8 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Every /api route has a contract (http/api-contracts.ts); app.test.ts checks these against it.
+  collectRoutes(app);
   const outboxDir = join(config.dataDir, 'outbox');
   const mail =
     options.mail ??
@@ -210,6 +215,8 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     blobs,
     now,
   });
+
+  apiDocsRoutes(app, { contracts: API_CONTRACTS });
 
   await registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 

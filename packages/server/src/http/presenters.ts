@@ -1,17 +1,24 @@
 // The one seam between database rows and JSON: snake_case field names as the spec uses them,
 // ISO timestamps, nothing internal (hashes, owner ids of other tables) ever leaves through here.
+import type {
+  BikeResponse,
+  ProfileResponse,
+  SettingsResponse,
+  SubscriptionResponse,
+  UserResponse,
+} from '@vatio/schemas';
 import type { UserRow } from '../modules/auth/user.repository.ts';
 import type { BikeRow } from '../modules/bikes/bike.repository.ts';
 import type { ProfileRow, SettingsRow, SubscriptionRow } from '../modules/profile/profile.repository.ts';
 
-export const presentUser = (u: UserRow) => ({
+export const presentUser = (u: UserRow): UserResponse => ({
   id: u.id,
   email: u.email,
   phone: u.phone,
   created_at: u.created_at.toISOString(),
 });
 
-export const presentProfile = (p: ProfileRow) => ({
+export const presentProfile = (p: ProfileRow): ProfileResponse => ({
   user_id: p.user_id,
   first_name: p.first_name,
   last_name: p.last_name,
@@ -25,7 +32,7 @@ export const presentProfile = (p: ProfileRow) => ({
   updated_at: p.updated_at.toISOString(),
 });
 
-export const presentSubscription = (s: SubscriptionRow) => ({
+export const presentSubscription = (s: SubscriptionRow): SubscriptionResponse => ({
   tier: s.tier,
   status: s.status,
   created_at: s.created_at.toISOString(),
@@ -33,7 +40,10 @@ export const presentSubscription = (s: SubscriptionRow) => ({
 });
 
 /** Settings with their defaults for a rider who never changed one; units live on the profile. */
-export const presentSettings = (s: SettingsRow | undefined, profile: ProfileRow | undefined) => ({
+export const presentSettings = (
+  s: SettingsRow | undefined,
+  profile: ProfileRow | undefined,
+): SettingsResponse => ({
   notifications: s?.notifications ?? true,
   theme: s?.theme ?? 'light',
   auto_sync: s?.auto_sync ?? true,
@@ -41,7 +51,7 @@ export const presentSettings = (s: SettingsRow | undefined, profile: ProfileRow 
   units: profile?.preferred_units ?? 'metric',
 });
 
-export const presentBike = (b: BikeRow) => ({
+export const presentBike = (b: BikeRow): BikeResponse => ({
   id: b.id,
   name: b.name,
   type: b.type,

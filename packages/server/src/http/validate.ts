@@ -36,3 +36,19 @@ export function parseId(value: string): string {
   if (!UUID.test(value)) throw new AppError('NOT_FOUND');
   return value.toLowerCase();
 }
+
+/**
+ * Parses a query string with the zod schema the route's contract declares (so the OpenAPI document
+ * and the check are one). An empty value (`?limit=`) counts as absent, as the routes always took it.
+ * A failure is a 400 naming the parameter: `fields` maps it to `invalid`.
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const present = Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
+  );
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = issue.path.join('.') || '_';
+  throw new AppError('VALIDATION', `${name}: ${issue.message}`, { fields: { [name]: 'invalid' } });
+}

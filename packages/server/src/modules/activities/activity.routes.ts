@@ -2,7 +2,7 @@ import { activityUpdateSchema } from '@vatio/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
-import { parseBody, parseId } from '../../http/validate.ts';
+import { parseBody, parseId, parseQuery } from '../../http/validate.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
@@ -11,7 +11,8 @@ import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BikeRepository } from '../bikes/bike.repository.ts';
 import { presentActivity, presentLap } from './activity.presenter.ts';
-import { ACTIVITY_SORT_COLUMNS, type ActivityRepository, type ActivitySort } from './activity.repository.ts';
+import { activityListQuery, activitySearchQuery } from './activity.contract.ts';
+import type { ActivityRepository } from './activity.repository.ts';
 import { type RideLanguage, requestLanguage } from './ride-name.ts';
 import { RECENT_BESTS_DAYS, rideDetailAnalysis } from './ride-detail-analysis.ts';
 import { presentStreams } from './streams.presenter.ts';
@@ -19,19 +20,6 @@ import { presentStreams } from './streams.presenter.ts';
 /** `lang` (es, en) names unnamed rides; without it, the Accept-Language header, else English. */
 type LangQuery = { lang?: string };
 type IdParams = { Params: { id: string }; Querystring: LangQuery };
-type ListQuery = {
-  Querystring: LangQuery & {
-    limit?: string;
-    offset?: string;
-    activity_type?: string;
-    start_date?: string;
-    end_date?: string;
-    sort?: string;
-    order?: string;
-  };
-};
-
-const SORTS = Object.keys(ACTIVITY_SORT_COLUMNS) as ActivitySort[];
 
 function languageOf(request: FastifyRequest<{ Querystring: LangQuery }>): RideLanguage {
   const lang = request.query.lang;
@@ -39,41 +27,6 @@ function languageOf(request: FastifyRequest<{ Querystring: LangQuery }>): RideLa
     throw new AppError('VALIDATION', 'lang must be one of es, en.');
   }
   return requestLanguage(lang, request.headers['accept-language']);
-}
-
-function sortParam(
-  sort: string | undefined,
-  order: string | undefined,
-): { by: ActivitySort; order: 'asc' | 'desc' } | undefined {
-  if ((sort === undefined || sort === '') && (order === undefined || order === '')) return undefined;
-  const by = sort === undefined || sort === '' ? 'date' : sort;
-  if (!(SORTS as string[]).includes(by)) {
-    throw new AppError('VALIDATION', `sort must be one of ${SORTS.join(', ')}.`);
-  }
-  const direction = order === undefined || order === '' ? 'desc' : order;
-  if (direction !== 'asc' && direction !== 'desc') {
-    throw new AppError('VALIDATION', 'order must be asc or desc.');
-  }
-  return { by: by as ActivitySort, order: direction };
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function intParam(value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new AppError('VALIDATION', `Expected a whole number from ${min} to ${max}, got "${value}".`);
-  }
-  return n;
-}
-
-function dateParam(value: string | undefined, name: string): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!DATE.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new AppError('VALIDATION', `${name} must be a date as YYYY-MM-DD.`);
-  }
-  return value;
 }
 
 export function activityRoutes(
@@ -97,35 +50,37 @@ export function activityRoutes(
     return row;
   };
 
-  app.get<ListQuery>('/api/activities', guard, async (request) => {
-    const q = request.query;
-    const limit = intParam(q.limit, 50, 1, 200);
-    const offset = intParam(q.offset, 0, 0, 1_000_000);
+  app.get<{ Querystring: LangQuery }>('/api/activities', guard, async (request) => {
+    const q = parseQuery(activityListQuery, request.query);
     const language = languageOf(request);
     const { rows, total } = await activities.list(request.auth.userId, {
-      limit,
-      offset,
+      limit: q.limit,
+      offset: q.offset,
       type: q.activity_type || undefined,
-      startDate: dateParam(q.start_date, 'start_date'),
-      endDate: dateParam(q.end_date, 'end_date'),
-      sort: sortParam(q.sort, q.order),
+      startDate: q.start_date,
+      endDate: q.end_date,
+      sort:
+        q.sort === undefined && q.order === undefined
+          ? undefined
+          : { by: q.sort ?? 'date', order: q.order ?? 'desc' },
     });
-    return { activities: rows.map((row) => presentActivity(row, language)), total, limit, offset };
+    return {
+      activities: rows.map((row) => presentActivity(row, language)),
+      total,
+      limit: q.limit,
+      offset: q.offset,
+    };
   });
 
-  app.get<{ Querystring: LangQuery & { q?: string; limit?: string } }>(
-    '/api/activities/search',
-    guard,
-    async (request) => {
-      const q = (request.query.q ?? '').trim();
-      const language = languageOf(request);
-      if (q === '') return { activities: [] };
-      if (q.length > 200) throw new AppError('VALIDATION', 'The search text is too long.');
-      const limit = intParam(request.query.limit, 20, 1, 100);
-      const rows = await activities.search(request.auth.userId, q, limit, language);
-      return { activities: rows.map((row) => presentActivity(row, language)) };
-    },
-  );
+  app.get<{ Querystring: LangQuery }>('/api/activities/search', guard, async (request) => {
+    const query = parseQuery(activitySearchQuery, request.query);
+    const q = (query.q ?? '').trim();
+    const language = languageOf(request);
+    if (q === '') return { activities: [] };
+    if (q.length > 200) throw new AppError('VALIDATION', 'The search text is too long.');
+    const rows = await activities.search(request.auth.userId, q, query.limit, language);
+    return { activities: rows.map((row) => presentActivity(row, language)) };
+  });
 
   app.get<IdParams>('/api/activities/:id', guard, async (request) => {
     const row = await loadOwned(request.auth.userId, request.params.id);

@@ -1,34 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
 import { requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
-import {
-  type DashboardService,
-  type RiderCalendarContext,
-  SUMMARY_PERIODS,
-  type SummaryPeriod,
-} from './dashboard.service.ts';
-import { CURVE_RANGES, type CurveRange } from './rider-curve.ts';
+import { parseQuery } from '../../http/validate.ts';
+import { powerCurveQuery, recentActivitiesQuery, summaryQuery } from './dashboard.contract.ts';
+import type { DashboardService, RiderCalendarContext } from './dashboard.service.ts';
 import { firstDayOfWeek, resolveTimeZone } from './zoned-calendar.ts';
 
 type CalendarQuery = { tz?: string; locale?: string };
-type Q<T = object> = { Querystring: CalendarQuery & T };
-
-function oneOf<T extends string>(
-  value: string | undefined,
-  allowed: readonly T[],
-  fallback: T,
-  name: string,
-): T {
-  if (value === undefined || value === '') return fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new AppError('VALIDATION', `${name} must be one of ${allowed.join(', ')}.`);
-  }
-  return value as T;
-}
+type Q = { Querystring: CalendarQuery };
 
 export function dashboardRoutes(
   app: FastifyInstance,
@@ -57,17 +39,13 @@ export function dashboardRoutes(
 
   app.get<Q>('/api/dashboard/stats', guard, async (request) => dashboard.stats(await calendarOf(request)));
 
-  app.get<Q<{ limit?: string }>>('/api/dashboard/recent-activities', guard, async (request) => {
-    const raw = request.query.limit;
-    const limit = raw === undefined || raw === '' ? 5 : Number(raw);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 50) {
-      throw new AppError('VALIDATION', 'limit must be a whole number from 1 to 50.');
-    }
+  app.get<Q>('/api/dashboard/recent-activities', guard, async (request) => {
+    const { limit } = parseQuery(recentActivitiesQuery, request.query);
     return { activities: await dashboard.recentActivities(await calendarOf(request), limit) };
   });
 
-  app.get<Q<{ range?: string }>>('/api/dashboard/power-curve', guard, async (request, reply) => {
-    const range = oneOf<CurveRange>(request.query.range, CURVE_RANGES, '90d', 'range');
+  app.get<Q>('/api/dashboard/power-curve', guard, async (request, reply) => {
+    const { range } = parseQuery(powerCurveQuery, request.query);
     const points = await dashboard.powerCurve(await calendarOf(request), range);
     return sendJsonText(reply, `{"range":${JSON.stringify(range)},"points":${jsonOnce(points)}}`);
   });
@@ -80,8 +58,8 @@ export function dashboardRoutes(
     months: await dashboard.monthlySummary(await calendarOf(request)),
   }));
 
-  app.get<Q<{ period?: string }>>('/api/dashboard/summary', guard, async (request) => {
-    const period = oneOf<SummaryPeriod>(request.query.period, SUMMARY_PERIODS, '30d', 'period');
+  app.get<Q>('/api/dashboard/summary', guard, async (request) => {
+    const { period } = parseQuery(summaryQuery, request.query);
     return dashboard.summary(await calendarOf(request), period);
   });
 

@@ -6,7 +6,7 @@ import {
   stravaSyncSchema,
 } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { webhookEventSchema } from './strava-webhook-event.ts';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { parseBody } from '../../http/validate.ts';
@@ -140,14 +140,3 @@ function readCookie(header: string | undefined, name: string): string | undefine
   }
   return undefined;
 }
-
-/** The fields of a push event Vatio reads; anything else Strava adds is ignored. */
-const webhookEventSchema = z.object({
-  object_type: z.enum(['activity', 'athlete']),
-  object_id: z.number().int().positive(),
-  aspect_type: z.enum(['create', 'update', 'delete']),
-  owner_id: z.number().int().positive(),
-  subscription_id: z.number().int().optional(),
-  event_time: z.number().int().optional(),
-  updates: z.record(z.string(), z.union([z.string(), z.boolean(), z.number()]).transform(String)).optional(),
-});

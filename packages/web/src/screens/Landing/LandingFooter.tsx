@@ -99,6 +99,12 @@ export function LandingFooter() {
                 {t('footer.platform.privacy')}
               </Link>
             </li>
+            <li>
+              {/* Served by the API server itself (not a page of this app): a plain link, full load. */}
+              <a href="/api/docs" className={footerLink}>
+                {t('footer.platform.api')}
+              </a>
+            </li>
           </Column>
 
           <div className="col-span-2 lg:col-span-1">

@@ -1,0 +1,31 @@
+import { accountContracts } from '../modules/account/account.contract.ts';
+import { activityContracts } from '../modules/activities/activity.contract.ts';
+import { athleteSettingsContracts } from '../modules/athlete/athlete-settings.contract.ts';
+import { authContracts } from '../modules/auth/auth.contract.ts';
+import { bikeContracts } from '../modules/bikes/bike.contract.ts';
+import { clientConfigContracts } from '../modules/client-config/client-config.contract.ts';
+import { dashboardContracts } from '../modules/dashboard/dashboard.contract.ts';
+import { demoContracts } from '../modules/demo/demo.contract.ts';
+import { healthContracts } from '../modules/health/health.contract.ts';
+import { importContracts } from '../modules/imports/import.contract.ts';
+import { profileContracts } from '../modules/profile/profile.contract.ts';
+import { stravaContracts } from '../modules/strava/strava.contract.ts';
+import { apiDocsContracts } from './api-docs.routes.ts';
+import type { RouteContract } from './contract.ts';
+
+/** Every route's contract, each module's beside its routes; the OpenAPI document lists them in this order. */
+export const API_CONTRACTS: readonly RouteContract[] = [
+  ...authContracts,
+  ...profileContracts,
+  ...bikeContracts,
+  ...athleteSettingsContracts,
+  ...importContracts,
+  ...demoContracts,
+  ...activityContracts,
+  ...dashboardContracts,
+  ...stravaContracts,
+  ...accountContracts,
+  ...healthContracts,
+  ...clientConfigContracts,
+  ...apiDocsContracts,
+];

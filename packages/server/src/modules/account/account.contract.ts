@@ -1,0 +1,22 @@
+import type { RouteContract } from '../../http/contract.ts';
+
+const tags = ['account'];
+
+export const accountContracts: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/export',
+    summary: "Download all the rider's data: originals, CSV and JSON in a zip",
+    tags,
+    auth: true,
+    response: { status: 200, contentType: 'application/zip', description: 'A streamed zip archive' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account',
+    summary: 'Delete the account and everything in it',
+    tags,
+    auth: true,
+    response: { status: 204 },
+  },
+];

@@ -1,0 +1,106 @@
+import { activityUpdateSchema } from '@vatio/schemas';
+import { z } from 'zod';
+import { idParams, langQuery, type RouteContract } from '../../http/contract.ts';
+import { ACTIVITY_SORT_COLUMNS, type ActivitySort } from './activity.repository.ts';
+
+const tags = ['activities'];
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date as YYYY-MM-DD' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'a date as YYYY-MM-DD' })
+  .optional();
+
+/** GET /api/activities: the route parses its query with this. */
+export const activityListQuery = langQuery.extend({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  activity_type: z.string().optional(),
+  start_date: date,
+  end_date: date,
+  sort: z.enum(Object.keys(ACTIVITY_SORT_COLUMNS) as [ActivitySort, ...ActivitySort[]]).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** GET /api/activities/search */
+export const activitySearchQuery = langQuery.extend({
+  q: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const activityContracts: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/activities',
+    summary: "The rider's rides, filtered, sorted and paged",
+    tags,
+    auth: true,
+    query: activityListQuery,
+    response: { status: 200, description: '{ activities, total, limit, offset }' },
+  },
+  {
+    method: 'GET',
+    path: '/api/activities/search',
+    summary: 'Rides whose name or notes match a text',
+    tags,
+    auth: true,
+    query: activitySearchQuery,
+    response: { status: 200, description: '{ activities }' },
+  },
+  {
+    method: 'GET',
+    path: '/api/activities/:id',
+    summary: 'One ride with its laps',
+    tags,
+    auth: true,
+    params: idParams,
+    query: langQuery,
+    response: { status: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/activities/:id/streams',
+    summary: "The ride's 1 Hz streams",
+    tags,
+    auth: true,
+    params: idParams,
+    response: { status: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/activities/:id/analysis',
+    summary: "The ride's detailed analysis (power, heart, aero, climbs, laps)",
+    tags,
+    auth: true,
+    params: idParams,
+    response: { status: 200 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/activities/:id',
+    summary: "Change a ride's name, type, bike or notes",
+    tags,
+    auth: true,
+    params: idParams,
+    query: langQuery,
+    body: activityUpdateSchema,
+    response: { status: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/activities/:id',
+    summary: 'Delete a ride and the files only it used',
+    tags,
+    auth: true,
+    params: idParams,
+    response: { status: 204 },
+  },
+  {
+    method: 'POST',
+    path: '/api/activities/:id/analyze',
+    summary: 'Queue a re-analysis of the ride',
+    tags,
+    auth: true,
+    params: idParams,
+    response: { status: 202, schema: z.object({ status: z.literal('queued') }) },
+  },
+];

@@ -1,0 +1,70 @@
+import {
+  linkContactRequestSchema,
+  logoutRequestSchema,
+  otpRequestSchema,
+  refreshRequestSchema,
+  sentResponseSchema,
+  sessionResponseSchema,
+  userResponseSchema,
+  verifyRequestSchema,
+} from '@vatio/schemas';
+import type { RouteContract } from '../../http/contract.ts';
+
+const tags = ['auth'];
+
+export const authContracts: RouteContract[] = [
+  {
+    method: 'POST',
+    path: '/api/auth/otp',
+    summary: 'Send a one-time sign-in code by e-mail or SMS',
+    tags,
+    auth: false,
+    body: otpRequestSchema,
+    response: { status: 202, schema: sentResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/verify',
+    summary: 'Exchange a one-time code for a session',
+    tags,
+    auth: false,
+    body: verifyRequestSchema,
+    response: { status: 200, schema: sessionResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/refresh',
+    summary: 'Rotate the refresh token for a new session',
+    tags,
+    auth: false,
+    body: refreshRequestSchema,
+    response: { status: 200, schema: sessionResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'End this session',
+    tags,
+    auth: true,
+    body: logoutRequestSchema,
+    response: { status: 204 },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/contacts',
+    summary: 'Ask for a code to add an e-mail or phone to the account',
+    tags,
+    auth: true,
+    body: linkContactRequestSchema,
+    response: { status: 202, schema: sentResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/contacts/verify',
+    summary: 'Confirm a new contact with its code',
+    tags,
+    auth: true,
+    body: verifyRequestSchema,
+    response: { status: 200, schema: userResponseSchema },
+  },
+];

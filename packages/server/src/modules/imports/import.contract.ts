@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { idParams, type RouteContract } from '../../http/contract.ts';
+
+const tags = ['imports'];
+
+export const importContracts: RouteContract[] = [
+  {
+    method: 'POST',
+    path: '/api/activities/upload',
+    summary: 'Upload ride files (FIT, TCX, GPX, their .gz, ZIP) as multipart parts named "file"',
+    tags,
+    auth: true,
+    body: 'multipart',
+    response: { status: 202, description: 'The import and its files, queued for analysis' },
+  },
+  {
+    method: 'GET',
+    path: '/api/imports/:id',
+    summary: 'One import with the status of each file',
+    tags,
+    auth: true,
+    params: idParams,
+    response: { status: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/imports',
+    summary: "The rider's latest imports",
+    tags,
+    auth: true,
+    query: z.object({ limit: z.string().optional().describe('1 to 50, default 10') }),
+    response: { status: 200 },
+  },
+];
