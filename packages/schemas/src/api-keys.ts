@@ -15,3 +15,17 @@ export const apiKeyCreateSchema = z
   })
   .strict();
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;
+
+/** A key as listed: never its secret, only the first characters to recognise it by. */
+export const apiKeyResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scope: z.enum(API_KEY_SCOPES),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
+
+/** The answer to creating a key: the only time its secret is shown. */
+export const apiKeyCreatedResponseSchema = apiKeyResponseSchema.extend({ secret: z.string() });

@@ -1,4 +1,5 @@
 import { accountContracts } from '../modules/account/account.contract.ts';
+import { apiKeyContracts } from '../modules/api-keys/api-key.contract.ts';
 import { activityContracts } from '../modules/activities/activity.contract.ts';
 import { athleteSettingsContracts } from '../modules/athlete/athlete-settings.contract.ts';
 import { authContracts } from '../modules/auth/auth.contract.ts';
@@ -25,6 +26,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...dashboardContracts,
   ...stravaContracts,
   ...accountContracts,
+  ...apiKeyContracts,
   ...healthContracts,
   ...clientConfigContracts,
   ...apiDocsContracts,

@@ -1,4 +1,4 @@
-import { apiKeyCreateSchema } from '@vatio/schemas';
+import { type ApiKeyResponse, apiKeyCreateSchema } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../http/auth-hook.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
@@ -8,7 +8,7 @@ import type { ApiKeyService } from './api-key.service.ts';
 
 type IdParams = { Params: { id: string } };
 
-function presentApiKey(key: ApiKeySummary) {
+function presentApiKey(key: ApiKeySummary): ApiKeyResponse {
   return {
     id: key.id,
     name: key.name,
