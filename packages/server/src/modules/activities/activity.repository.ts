@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
+import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
@@ -70,20 +71,15 @@ export class ActivityRepository {
   }
 
   /**
-   * The same ride recorded or exported differently (a FIT and its Strava GPX): it starts within a
-   * minute of this one and lasts as long, within 5 % or a minute.
+   * The stored ride this span is a recording of (a FIT and its Strava activity, a damaged part and
+   * the whole): the rule of `same-ride.ts`, as imports apply it.
    */
-  findSameRide(userId: string, startTime: Date, elapsedS: number) {
-    const toleranceS = Math.round(Math.max(60, elapsedS * 0.05));
-    return this.db
-      .selectFrom('activities')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('start_time', '>=', new Date(startTime.getTime() - 60_000))
-      .where('start_time', '<=', new Date(startTime.getTime() + 60_000))
-      .where('elapsed_time_s', '>=', elapsedS - toleranceS)
-      .where('elapsed_time_s', '<=', elapsedS + toleranceS)
-      .executeTakeFirst();
+  async findSameRide(userId: string, startTime: Date, elapsedS: number) {
+    const candidates = await this.overlapping(this.db, userId, startTime, elapsedS);
+    return sameRideAs(
+      { startTime, elapsedS },
+      candidates.map((r) => ({ id: r.id, startTime: r.start_time, elapsedS: r.elapsed_time_s })),
+    );
   }
 
   /**
