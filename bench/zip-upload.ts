@@ -9,6 +9,8 @@
  *   unpacked on the request thread (before): slowest probe 8,633 ms, peak RSS 1,550 MB;
  *   on an unzip thread, one entry at a time (after): slowest probe 1,216-1,218 ms, median 17-24 ms,
  *   peak RSS 916-988 MB. The unpacker alone stalls its caller's event loop at most 38 ms.
+ * On the same machine idle (load < 1), after: upload 7.6 s, slowest probe 208 ms, median 5 ms, RSS
+ *   315 MB before and 517 MB at the peak.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
