@@ -24,15 +24,24 @@ export const apiDocsContracts: RouteContract[] = [
   },
 ];
 
-/** GET /api/openapi.json and GET /api/docs, public, both built once from the route contracts. */
+/**
+ * GET /api/openapi.json and GET /api/docs, public, both built from the route contracts once, on the
+ * first request for either: few visitors read them, so neither start-up nor every app a test builds
+ * pays for the JSON Schema conversion and the page.
+ */
 export function apiDocsRoutes(app: FastifyInstance, deps: { contracts: readonly RouteContract[] }) {
-  const doc = buildOpenApi(deps.contracts, { version: VERSION });
-  const json = JSON.stringify(doc);
-  const html = apiDocsPage(doc);
+  let built: { json: string; html: string } | undefined;
+  const documents = () => {
+    if (!built) {
+      const doc = buildOpenApi(deps.contracts, { version: VERSION });
+      built = { json: JSON.stringify(doc), html: apiDocsPage(doc) };
+    }
+    return built;
+  };
   app.get('/api/openapi.json', async (_request, reply) =>
-    reply.header('content-type', 'application/json; charset=utf-8').send(json),
+    reply.header('content-type', 'application/json; charset=utf-8').send(documents().json),
   );
   app.get('/api/docs', async (_request, reply) =>
-    reply.header('content-type', 'text/html; charset=utf-8').send(html),
+    reply.header('content-type', 'text/html; charset=utf-8').send(documents().html),
   );
 }
