@@ -6,6 +6,7 @@ import { AppError, ERRORS } from './errors.ts';
 import { API_CONTRACTS } from './http/api-contracts.ts';
 import { apiDocsRoutes } from './http/api-docs.routes.ts';
 import { collectRoutes } from './http/contract.ts';
+import { checkResponsesAgainstContracts } from './http/response-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ApiKeyRepository } from './modules/api-keys/api-key.repository.ts';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   /** The job queue; the ride pipeline's routes need it. */
   queue: JobQueue;
   blobs?: BlobStore;
+  /** Check every JSON answer against its route's response schema (tests turn this on; http/response-check.ts). */
+  checkResponses?: boolean;
 }
 
 export interface VatioApp {
@@ -87,6 +90,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   });
   // Every /api route has a contract (http/api-contracts.ts); app.test.ts checks these against it.
   collectRoutes(app);
+  if (options.checkResponses) checkResponsesAgainstContracts(app, API_CONTRACTS);
   const outboxDir = join(config.dataDir, 'outbox');
   const mail =
     options.mail ??

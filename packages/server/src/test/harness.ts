@@ -76,6 +76,7 @@ export async function createHarness(
     queue,
     logger: false,
     now: () => new Date(nowMs),
+    checkResponses: true,
   });
   if (options.workers !== false) await startWorkers(queue, services);
 
