@@ -10,9 +10,7 @@
  *
  * Run: `npx tsx bench/dashboard.ts [rides] [requests]`.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { meanMaxDurationsS } from '@vatio/analysis';
@@ -21,6 +19,7 @@ import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.t
 import { ANALYSIS_VERSION } from '../packages/server/src/modules/activities/ride-import-analysis.ts';
 import { RiderBestCurve } from '../packages/server/src/modules/activities/rider-best-curve.ts';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
+import { load as loadConcurrently, stop } from './http-load.ts';
 import { summarize, type Timing } from './timing.ts';
 
 const RIDES = Number(process.argv[2] ?? 2000);
@@ -32,6 +31,9 @@ const WARMUP_REQUESTS = 500;
 const COLD_SAMPLES = 5;
 const CONCURRENCY = 50;
 const TARGET_P95_MS = 25;
+
+const load = (url: string, headers: Record<string, string>, total: number) =>
+  loadConcurrently(url, headers, total, CONCURRENCY);
 const TARGET_COLD_CURVE_MS = 50;
 
 /** Ride k: 1–5 h, one a day going back from today, with a plausible power-duration curve. */
@@ -125,43 +127,6 @@ async function seed(dataDir: string, userId: string) {
   return (performance.now() - t0) / 1000;
 }
 
-/**
- * One GET on a kept-alive connection, the body read in full. node:http rather than fetch: the load
- * generator shares the machine's two cores with the server, and fetch (undici with WHATWG streams)
- * spent more CPU per request than the server answering it, which measured the client instead.
- */
-function get(url: URL, headers: Record<string, string>, agent: http.Agent): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers, agent }, (response) => {
-      response.on('data', () => {});
-      response.on('end', () =>
-        response.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${response.statusCode}`)),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
-
-/** `total` GETs with `CONCURRENCY` in flight at once, each on its own kept-alive connection. */
-async function load(url: string, headers: Record<string, string>, total: number): Promise<number[]> {
-  const samples: number[] = [];
-  const target = new URL(url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  let started = 0;
-  const worker = async () => {
-    while (started < total) {
-      started++;
-      const t0 = performance.now();
-      await get(target, headers, agent);
-      samples.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  agent.destroy();
-  return samples;
-}
-
 /** Uploads one new 2-hour ride through the API and waits until it is imported. */
 async function storeNewRide(base: string, headers: Record<string, string>, seed: number) {
   const activity = generateRide({
@@ -185,12 +150,6 @@ async function storeNewRide(base: string, headers: Record<string, string>, seed:
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-dashboard-'));

@@ -7,7 +7,9 @@
  * - web: JavaScript to a usable landing page and dashboard in a real Chromium (web-load.ts);
  * - import: 1,000 synthetic rides through the HTTP API into a PGlite server (import-rides.ts), with
  *   the server's peak memory;
- * - dashboard: 2,000 stored rides, dashboards under 50 concurrent requests (dashboard.ts).
+ * - dashboard: 2,000 stored rides, dashboards under 50 concurrent requests (dashboard.ts);
+ * - endpoints: the API-key and API-reference routes cold and warm, and a key's cost against a session
+ *   token on the same read (endpoints.ts).
  * Prints and exits 0: no timed assertions.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +19,7 @@ import { bytePass } from './byte-pass.ts';
 import { BENCH_DURATION_S, BENCH_FTP_W, makeBenchRide } from './ride.ts';
 import { sdkDecode } from './sdk-decode.ts';
 import { sportsLibImport } from './sports-lib.ts';
+import { runEndpointsBench } from './endpoints.ts';
 import { runImportBench } from './import-rides.ts';
 import { measureIdleMemory } from './memory.ts';
 import { describeLoad, measureWebLoads } from './web-load.ts';
@@ -171,10 +174,18 @@ function dashboardBench(): void {
   });
 }
 
-// `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import` or `-- dashboard` one.
+/** Cold and warm figures of the API-key and API-reference endpoints (bench/endpoints.ts). */
+async function endpointsBench(): Promise<void> {
+  await compiledServer();
+  await runEndpointsBench();
+}
+
+// `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import`,
+// `-- dashboard` or `-- endpoints` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
 if (only === undefined || only === 'web') await webBench();
 if (only === undefined || only === 'import') await importBench();
 if (only === undefined || only === 'dashboard') dashboardBench();
+if (only === undefined || only === 'endpoints') await endpointsBench();

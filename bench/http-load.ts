@@ -1,0 +1,60 @@
+/** HTTP load for the server benches: concurrent GETs on kept-alive connections, and a child's clean stop. */
+import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
+
+/**
+ * One GET on a kept-alive connection, the body read in full. node:http rather than fetch: the load
+ * generator shares the machine's two cores with the server, and fetch (undici with WHATWG streams)
+ * spent more CPU per request than the server answering it, which measured the client instead.
+ */
+function get(url: URL, headers: Record<string, string>, agent: http.Agent): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${response.statusCode}`)),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** `total` GETs with `concurrency` in flight at once, each on its own kept-alive connection; ms each. */
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  total: number,
+  concurrency: number,
+): Promise<number[]> {
+  const samples: number[] = [];
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  let started = 0;
+  const worker = async () => {
+    while (started < total) {
+      started++;
+      const t0 = performance.now();
+      await get(target, headers, agent);
+      samples.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  agent.destroy();
+  return samples;
+}
+
+/** The first answer of a route (cold: nothing kept yet), timed with its size. */
+export async function firstAnswer(url: string, headers: Record<string, string>) {
+  const t0 = performance.now();
+  const response = await fetch(url, { headers });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  return { ms: performance.now() - t0, bytes };
+}
+
+export async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
