@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../errors.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import type { PauseReason } from './rate-limit.ts';
 import { importStravaBikes } from './strava-bikes.ts';
@@ -53,6 +55,8 @@ export class StravaSyncService {
       queue: JobQueue;
       connections: StravaConnectionRepository;
       stravaActivities: StravaActivityRepository;
+      activities: ActivityRepository;
+      bikes: BikeRepository;
       status: SyncStatusRepository;
       rides: StravaRideImport;
       session: (userId: string) => StravaSession;
@@ -310,9 +314,9 @@ export class StravaSyncService {
   }
 
   private async bikes(job: Extract<StravaSyncJob, { step: 'bikes' }>) {
-    const { db, status, now } = this.deps;
+    const { bikes, activities, status, now } = this.deps;
     const session = this.deps.session(job.userId);
-    const result = await importStravaBikes(db, session, now, async (name) => {
+    const result = await importStravaBikes({ bikes, activities }, session, now, async (name) => {
       await status.update(job.userId, job.runId, { current_activity: name, paused_until: null }, now(), {});
     });
     const total = result.created + result.updated;
