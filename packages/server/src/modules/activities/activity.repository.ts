@@ -100,7 +100,7 @@ export class ActivityRepository {
    * Serializes the rider's ride writes until the transaction ends, so that two files of one ride
    * imported at the same moment (one upload, several jobs) see each other: the second finds the first.
    */
-  async lockRides(trx: Transaction<Database>, userId: string): Promise<void> {
+  private async lockRides(trx: Transaction<Database>, userId: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`.execute(trx);
   }
 
@@ -108,7 +108,7 @@ export class ActivityRepository {
    * Stored rides that could be the same ride as this span (`same-ride.ts` decides): those starting
    * within a minute of it or overlapping it in time at all.
    */
-  overlapping(executor: Kysely<Database>, userId: string, startTime: Date, elapsedS: number) {
+  private overlapping(executor: Kysely<Database>, userId: string, startTime: Date, elapsedS: number) {
     const endTime = new Date(startTime.getTime() + Math.max(0, elapsedS) * 1000);
     return executor
       .selectFrom('activities')
