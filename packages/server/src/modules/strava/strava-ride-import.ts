@@ -52,10 +52,10 @@ export class StravaRideImport {
   ) {}
 
   async importOne(session: StravaSession, row: StravaActivityRow): Promise<RideImportOutcome> {
-    const { db, stravaActivities, now } = this.deps;
+    const { stravaActivities, now } = this.deps;
     const userId = row.user_id;
     if (!CYCLING_SPORT_TYPES.has(row.sport_type)) {
-      await stravaActivities.settle(db, userId, row.strava_id, { state: 'skipped' }, now());
+      await stravaActivities.settle(userId, row.strava_id, { state: 'skipped' }, now());
       return 'skipped';
     }
     const linked = await this.linkExisting(row);
@@ -101,11 +101,11 @@ export class StravaRideImport {
     await db.transaction().execute(async (trx) => {
       await activities.linkStrava(trx, userId, same.id, row.strava_id);
       await stravaActivities.settle(
-        trx,
         userId,
         row.strava_id,
         { state: 'imported', activityId: same.id },
         now(),
+        trx,
       );
     });
     return true;
@@ -238,7 +238,7 @@ export class StravaRideImport {
       const stored = await activities.storeRide(trx, userId, ride, now());
       const id = stored.kind === 'inserted' ? stored.id : stored.match.id;
       if (stored.kind === 'existing') await activities.linkStrava(trx, userId, id, row.strava_id);
-      await stravaActivities.settle(trx, userId, row.strava_id, { state: 'imported', activityId: id }, now());
+      await stravaActivities.settle(userId, row.strava_id, { state: 'imported', activityId: id }, now(), trx);
       return stored;
     });
     if (result.kind === 'inserted') return;

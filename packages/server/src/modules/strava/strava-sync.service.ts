@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../errors.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
@@ -51,7 +49,6 @@ export const SYNC_ERRORS = {
 export class StravaSyncService {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
       queue: JobQueue;
       connections: StravaConnectionRepository;
       stravaActivities: StravaActivityRepository;
@@ -300,7 +297,6 @@ export class StravaSyncService {
           error: (error as Error).message,
         });
         await stravaActivities.settle(
-          this.deps.db,
           job.userId,
           row.strava_id,
           { state: 'failed', message: (error as Error).message || 'Import failed' },
