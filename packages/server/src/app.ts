@@ -20,6 +20,7 @@ import { UserRepository } from './modules/auth/user.repository.ts';
 import { bikeRoutes } from './modules/bikes/bike.routes.ts';
 import { BikeRepository } from './modules/bikes/bike.repository.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
+import { HealthRepository } from './modules/health/health.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
@@ -31,6 +32,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { ActivityService } from './modules/activities/activity.service.ts';
 import { activityRoutes } from './modules/activities/activity.routes.ts';
 import { athleteSettingsRoutes } from './modules/athlete/athlete-settings.routes.ts';
 import { importRoutes } from './modules/imports/import.routes.ts';
@@ -164,7 +166,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   });
   const bikes = new BikeRepository(db);
 
-  healthRoutes(app, { db, engine: database.engine });
+  healthRoutes(app, { health: new HealthRepository(db), engine: database.engine });
   clientConfigRoutes(app, { mapTiles: config.mapTiles });
   authRoutes(app, auth);
   apiKeyRoutes(app, { auth, apiKeys });
@@ -185,12 +187,14 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   });
   activityRoutes(app, {
     auth,
-    activities: services.activities,
-    athleteSettings: services.athleteSettings,
-    bikes,
-    blobs,
-    queue: options.queue,
-    now,
+    rides: new ActivityService({
+      activities: services.activities,
+      athleteSettings: services.athleteSettings,
+      bikes,
+      blobs,
+      queue: options.queue,
+      now,
+    }),
   });
   athleteSettingsRoutes(app, {
     auth,

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { UserRepository } from './modules/auth/user.repository.ts';
 import { BikeRepository } from './modules/bikes/bike.repository.ts';
+import { DemoRepository } from './modules/demo/demo.repository.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
@@ -64,15 +64,10 @@ export async function createDemoRider(
       if (!started) throw new Error(`${email} already has rides; the demo only fills an empty account.`);
       progress(`generating and analysing ${started.rides} rides…`);
       await startWorkers(queue, services);
+      const demoRows = new DemoRepository(database.db);
       for (;;) {
         await new Promise((r) => setTimeout(r, 2000));
-        const row = await sql<{ stored: number; busy: number; jobs: number }>`
-          select
-            (select count(*)::int from activities where user_id = ${user.id}) as stored,
-            (select count(*)::int from import_files where user_id = ${user.id} and status in ('queued', 'processing')) as busy,
-            (select count(*)::int from pgboss.job where name = 'demo-rides' and state in ('created', 'retry', 'active')) as jobs
-        `.execute(database.db);
-        const { stored, busy, jobs } = row.rows[0]!;
+        const { stored, busy, jobs } = await demoRows.progress(user.id);
         progress(`${stored} of ${started.rides} rides stored`);
         if (busy === 0 && jobs === 0) return { rides: stored };
       }

@@ -38,7 +38,7 @@ export function createRideServices(deps: {
     preparer,
   });
   const reanalysis = new ReanalysisService({ ...deps, athleteSettings, rideFtp, preparer });
-  const demo = new DemoService({ ...deps, athleteSettings, importService });
+  const demo = new DemoService({ ...deps, activities, athleteSettings, importService });
   const { strava: settings, ...rest } = deps;
   const strava = settings
     ? createStravaServices({ ...rest, activities, athleteSettings, rideFtp, settings })

@@ -1,7 +1,8 @@
-import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { hasWaitingJob, kyselyAdapter, pgliteAdapter, recoverOrphanedJobs } from './job.repository.ts';
 
 // Background work through pg-boss (DESIGN §2): a PostgreSQL job queue with SKIP LOCKED, retries
 // and expiry, on the same database as the data. Jobs survive restarts; a job whose worker died
@@ -40,44 +41,6 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** pg-boss's database adapter over a Kysely executor (one statement, with parameters). */
-function kyselyAdapter(executor: Kysely<Database>): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => {
-      const result = await executor.executeQuery(CompiledQuery.raw(text, values ?? []));
-      return { rows: result.rows as unknown[] };
-    },
-  };
-}
-
-/**
- * On PGlite everything shares one in-process connection. pg-boss goes through Kysely's connection
- * lock so its statements never land inside another request's transaction; its multi-statement
- * schema scripts (no parameters) use `exec`.
- */
-function pgliteAdapter(handle: DatabaseHandle): PgBoss.Db {
-  const pglite = handle.pglite!;
-  return {
-    executeSql: (text, values) =>
-      handle.db.connection().execute(async () => {
-        if (values && values.length > 0) return pglite.query(text, values);
-        const results = await pglite.exec(text);
-        return results.at(-1) ?? { rows: [] };
-      }),
-  };
-}
-
-/**
- * The embedded database belongs to one process, so at start-up any job still marked active was
- * cut off by a crash or a kill of the previous run: hand it back to the queue now rather than
- * after its expiry. (On PostgreSQL other workers may be alive; expiry does it there.)
- */
-async function recoverOrphanedJobs(handle: DatabaseHandle): Promise<void> {
-  await sql`update pgboss.job set state = 'retry', start_after = now() where state = 'active'`.execute(
-    handle.db,
-  );
-}
-
 export interface QueueOptions {
   /** Seconds a job may run before it counts as abandoned and is retried. */
   expireInSeconds?: number;
@@ -102,7 +65,7 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
       : new PgBoss({ ...common, db: pgliteAdapter(handle) });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
   await boss.start();
-  if (handle.engine === 'pglite') await recoverOrphanedJobs(handle);
+  if (handle.engine === 'pglite') await recoverOrphanedJobs(handle.db);
   for (const name of Object.values(QUEUES)) {
     await boss.createQueue(name, {
       name,
@@ -116,13 +79,8 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
   return {
     async send(name, data, trx, options) {
       // The queues use pg-boss's standard policy, where a singletonKey alone is not enforced.
-      if (options?.singletonKey) {
-        const waiting = await sql`select 1 from pgboss.job where name = ${name}
-          and singleton_key = ${options.singletonKey} and state in ('created', 'retry') limit 1`.execute(
-          trx ?? handle.db,
-        );
-        if (waiting.rows.length > 0) return;
-      }
+      if (options?.singletonKey && (await hasWaitingJob(trx ?? handle.db, name, options.singletonKey)))
+        return;
       await boss.send(name, data, {
         ...(trx ? { db: kyselyAdapter(trx) } : {}),
         ...(options?.startAfterS ? { startAfter: Math.max(1, Math.ceil(options.startAfterS)) } : {}),

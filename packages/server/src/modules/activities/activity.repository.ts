@@ -47,12 +47,26 @@ export interface NewRide {
     bike_id: string | null;
     /** Decoded from a damaged file: only its first part. */
     recovered?: boolean;
+    /** The Strava activity this ride was imported from. */
+    strava_id?: number | null;
   };
-  file: { blob_key: string; original_name: string; format: string; size_bytes: number };
-  streams: { blob_key: string; sample_count: number; codec_version: number };
+  /** The original; undefined for a Strava activity stored from its summary alone (no streams). */
+  file: { blob_key: string; original_name: string; format: string; size_bytes: number } | undefined;
+  streams: { blob_key: string; sample_count: number; codec_version: number } | undefined;
   curve: { durations_s: number[]; power_w: number[] } | undefined;
   laps: Omit<LapRow, 'activity_id' | 'user_id'>[];
 }
+
+/** A ride the rider already has, which `storeRide` found instead of storing this one again. */
+export interface StoredRideMatch {
+  id: string;
+  recovered: boolean;
+  elapsedS: number;
+  /** The very same bytes (content hash), not only the same ride. */
+  sameBytes: boolean;
+}
+
+export type StoreRideResult = { kind: 'inserted'; id: string } | { kind: 'existing'; match: StoredRideMatch };
 
 /** A rider's rides. Every query carries the owner's id: another rider's ride does not exist. */
 export class ActivityRepository {
@@ -86,7 +100,7 @@ export class ActivityRepository {
    * Serializes the rider's ride writes until the transaction ends, so that two files of one ride
    * imported at the same moment (one upload, several jobs) see each other: the second finds the first.
    */
-  async lockRides(trx: Transaction<Database>, userId: string): Promise<void> {
+  private async lockRides(trx: Transaction<Database>, userId: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`.execute(trx);
   }
 
@@ -94,7 +108,7 @@ export class ActivityRepository {
    * Stored rides that could be the same ride as this span (`same-ride.ts` decides): those starting
    * within a minute of it or overlapping it in time at all.
    */
-  overlapping(executor: Kysely<Database>, userId: string, startTime: Date, elapsedS: number) {
+  private overlapping(executor: Kysely<Database>, userId: string, startTime: Date, elapsedS: number) {
     const endTime = new Date(startTime.getTime() + Math.max(0, elapsedS) * 1000);
     return executor
       .selectFrom('activities')
@@ -120,10 +134,62 @@ export class ActivityRepository {
   }
 
   /**
-   * Stores one analysed ride in the caller's transaction, its curve merged into the rider's best
-   * envelope there too; undefined when the same file is already stored.
+   * The one write path for a new ride (uploads, demo rides, Strava imports). Under the rider's ride
+   * lock, the ride already stored with the same bytes, else the same ride by the rule of
+   * `same-ride.ts`, is returned instead of storing a second copy; otherwise the ride is inserted with
+   * its file, streams, curve (merged into the rider's best envelope) and laps. In the caller's
+   * transaction, so what the caller records beside it (the import file's outcome, the Strava
+   * activity's state, a replacement of a damaged part) commits with it.
    */
-  async insertRide(
+  async storeRide(
+    trx: Transaction<Database>,
+    userId: string,
+    ride: NewRide,
+    now: Date,
+  ): Promise<StoreRideResult> {
+    await this.lockRides(trx, userId);
+    const existing = await this.findStored(trx, userId, ride);
+    if (existing) return { kind: 'existing', match: existing };
+    const id = await this.insertRide(trx, userId, ride, now);
+    if (id) return { kind: 'inserted', id };
+    // Unreachable under the lock (the same bytes were looked for above); kept total for the types.
+    const again = await this.findStored(trx, userId, ride);
+    if (!again) throw new Error('A ride conflicted on its content hash and cannot be found.');
+    return { kind: 'existing', match: again };
+  }
+
+  private async findStored(
+    trx: Transaction<Database>,
+    userId: string,
+    ride: NewRide,
+  ): Promise<StoredRideMatch | undefined> {
+    const sameBytes = await this.findByContentHash(userId, ride.activity.content_hash, trx);
+    if (sameBytes)
+      return {
+        id: sameBytes.id,
+        recovered: sameBytes.recovered,
+        elapsedS: sameBytes.elapsedS,
+        sameBytes: true,
+      };
+    const startTime = ride.activity.start_time;
+    const elapsedS = ride.activity.elapsed_time_s;
+    const same = sameRideAs(
+      { startTime, elapsedS },
+      (await this.overlapping(trx, userId, startTime, elapsedS)).map((r) => ({
+        id: r.id,
+        recovered: r.recovered,
+        startTime: r.start_time,
+        elapsedS: r.elapsed_time_s,
+      })),
+    );
+    return same && { id: same.id, recovered: same.recovered, elapsedS: same.elapsedS, sameBytes: false };
+  }
+
+  /**
+   * Inserts one analysed ride in the caller's transaction, its curve merged into the rider's best
+   * envelope there too; undefined when the same file is already stored. Only through `storeRide`.
+   */
+  private async insertRide(
     trx: Transaction<Database>,
     userId: string,
     ride: NewRide,
@@ -148,14 +214,16 @@ export class ActivityRepository {
     ride: NewRide,
     now: Date,
   ): Promise<void> {
-    await trx
-      .insertInto('activity_files')
-      .values({ activity_id: activityId, user_id: userId, ...ride.file })
-      .execute();
-    await trx
-      .insertInto('activity_streams')
-      .values({ activity_id: activityId, user_id: userId, ...ride.streams })
-      .execute();
+    if (ride.file)
+      await trx
+        .insertInto('activity_files')
+        .values({ activity_id: activityId, user_id: userId, ...ride.file })
+        .execute();
+    if (ride.streams)
+      await trx
+        .insertInto('activity_streams')
+        .values({ activity_id: activityId, user_id: userId, ...ride.streams })
+        .execute();
     if (ride.curve) {
       await trx
         .insertInto('activity_curves')
@@ -191,7 +259,14 @@ export class ActivityRepository {
     ride: NewRide,
     now: Date,
   ): Promise<string[] | undefined> {
-    const { name: _name, type: _type, bike_id: _bike, source: _source, ...fromFile } = ride.activity;
+    const {
+      name: _name,
+      type: _type,
+      bike_id: _bike,
+      source: _source,
+      strava_id: _strava,
+      ...fromFile
+    } = ride.activity;
     const updated = await trx
       .updateTable('activities')
       .set({
@@ -232,7 +307,7 @@ export class ActivityRepository {
     // the envelope is rebuilt from the stored curves (the new one among them).
     await this.bestCurve.rideDeleted(trx, userId, activityId, now);
     return [oldFile?.blob_key, oldStreams?.blob_key].filter(
-      (k): k is string => k !== undefined && k !== ride.file.blob_key && k !== ride.streams.blob_key,
+      (k): k is string => k !== undefined && k !== ride.file?.blob_key && k !== ride.streams?.blob_key,
     );
   }
 
@@ -339,6 +414,44 @@ export class ActivityRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * What the detail analysis of one ride reads (GET /api/activities/:id/analysis): the row with its
+   * streams pointer, its laps and curve, the rider's per-ride curves of the `recentDays` up to and
+   * including the ride, and the all-time best envelope; undefined when the rider has no such ride
+   * (or it has no streams).
+   */
+  async forAnalysis(userId: string, activityId: string, recentDays: number) {
+    const found = await this.db
+      .selectFrom('activities')
+      .innerJoin('activity_streams', (join) =>
+        join
+          .onRef('activity_streams.activity_id', '=', 'activities.id')
+          .on('activity_streams.user_id', '=', userId),
+      )
+      .selectAll('activities')
+      .select(['activity_streams.blob_key as streams_blob_key'])
+      .where('activities.user_id', '=', userId)
+      .where('activities.id', '=', activityId)
+      .executeTakeFirst();
+    if (!found) return undefined;
+    const { streams_blob_key: streamsBlobKey, ...row } = found;
+    const rideStart = row.start_time.getTime();
+    const [recentCurves, bestCurve, laps] = await Promise.all([
+      this.curves(userId, {
+        from: new Date(rideStart - recentDays * 86_400_000 + 1),
+        to: new Date(rideStart + 1),
+      }),
+      this.allTimeBestCurve(userId),
+      this.laps(userId, row.id),
+    ]);
+    // The ride's own curve is stored with its start time, so it is among the recent ones.
+    const own = recentCurves.find((c) => c.activity_id === row.id);
+    const ownCurve = own
+      ? { durations_s: own.durations_s, power_w: own.power_w }
+      : await this.rideCurve(userId, row.id);
+    return { row: row as ActivityRow, streamsBlobKey, ownCurve, recentCurves, bestCurve, laps };
+  }
+
   /** The rider's all-time best-power curve, as kept in rider_best_curves. */
   allTimeBestCurve(userId: string) {
     return this.bestCurve.allTime(this.db, userId);
@@ -392,6 +505,81 @@ export class ActivityRepository {
       .where('id', '=', activityId)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** Whether the rider has any ride stored (the demo fills only an empty account). */
+  async hasRides(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('activities')
+      .select('id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The rider's ride linked to this Strava activity. */
+  findByStravaId(userId: string, stravaId: number) {
+    return this.db
+      .selectFrom('activities')
+      .select(['id', 'source'])
+      .where('user_id', '=', userId)
+      .where('strava_id', '=', stravaId)
+      .executeTakeFirst();
+  }
+
+  /** Links a stored ride to its Strava activity, unless it is linked to one already. */
+  async linkStrava(
+    executor: Kysely<Database>,
+    userId: string,
+    activityId: string,
+    stravaId: number,
+  ): Promise<void> {
+    await executor
+      .updateTable('activities')
+      .set({ strava_id: stravaId })
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .where('strava_id', 'is', null)
+      .execute();
+  }
+
+  /** The ride is no longer linked to Strava (its Strava activity was deleted; the rider's file stays). */
+  async unlinkStrava(userId: string, activityId: string): Promise<void> {
+    await this.db
+      .updateTable('activities')
+      .set({ strava_id: null })
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .execute();
+  }
+
+  /** A ride imported from Strava follows its renaming there; an uploaded file keeps its own name. */
+  async followStravaName(userId: string, activityId: string, name: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('activities')
+      .set({ name, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .where('source', '=', 'strava')
+      .execute();
+  }
+
+  /** Rides imported from Strava with this gear that have no bike yet get the bike stored for it. */
+  async linkStravaGearRides(userId: string, gearId: string, bikeId: string): Promise<void> {
+    await this.db
+      .updateTable('activities')
+      .set({ bike_id: bikeId })
+      .where('user_id', '=', userId)
+      .where('bike_id', 'is', null)
+      .where('strava_id', 'in', (eb) =>
+        eb
+          .selectFrom('strava_activities')
+          .select('strava_id')
+          .where('user_id', '=', userId)
+          .where('gear_id', '=', gearId),
+      )
+      .execute();
   }
 
   /** Whether any stored ride, of any rider, still points to this blob. */

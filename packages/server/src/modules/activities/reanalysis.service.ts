@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -6,7 +6,7 @@ import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repo
 import type { RidePreparer } from '../imports/preparation-pool.ts';
 import type { RideFtpService } from './ride-ftp.service.ts';
 import { ANALYSIS_VERSION } from './ride-import-analysis.ts';
-import { RiderBestCurve } from './rider-best-curve.ts';
+import { ReanalysisRepository } from './reanalysis.repository.ts';
 
 export interface AnalyzeActivityJob {
   userId: string;
@@ -20,7 +20,7 @@ export interface AnalyzeActivityJob {
  * ANALYSIS_THREADS > 0), like imports.
  */
 export class ReanalysisService {
-  private readonly bestCurve = new RiderBestCurve();
+  private readonly rows: ReanalysisRepository;
 
   constructor(
     private readonly deps: {
@@ -33,7 +33,9 @@ export class ReanalysisService {
       now: () => Date;
       log: (message: string, details?: Record<string, unknown>) => void;
     },
-  ) {}
+  ) {
+    this.rows = new ReanalysisRepository(deps.db);
+  }
 
   /** Marks the rider's rides from `fromDate` on (all of them when undefined) and queues them. */
   scheduleFrom(userId: string, fromDate: string | undefined): Promise<number> {
@@ -49,18 +51,12 @@ export class ReanalysisService {
     const { db, queue } = this.deps;
     // Marked and queued together: a crash in between must not leave rides pending with no job.
     return db.transaction().execute(async (trx) => {
-      let query = trx
-        .updateTable('activities')
-        .set({ reanalysis_pending: true })
-        .where('user_id', '=', userId);
-      if (which.fromDate) query = query.where('start_time', '>=', new Date(`${which.fromDate}T00:00:00Z`));
-      if (which.bikeId) query = query.where('bike_id', '=', which.bikeId);
-      const rows = await query.returning('id').execute();
-      for (const row of rows) {
-        const job: AnalyzeActivityJob = { userId, activityId: row.id };
+      const ids = await this.rows.markRider(trx, userId, which);
+      for (const activityId of ids) {
+        const job: AnalyzeActivityJob = { userId, activityId };
         await queue.send(QUEUES.analyzeActivity, job, trx);
       }
-      return rows.length;
+      return ids.length;
     });
   }
 
@@ -76,22 +72,7 @@ export class ReanalysisService {
     let queued = 0;
     for (;;) {
       const batch = await db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .updateTable('activities')
-          .set({ reanalysis_pending: true })
-          .where('id', 'in', (eb) =>
-            eb
-              .selectFrom('activities')
-              .select('id')
-              .where('analysis_version', '<', ANALYSIS_VERSION)
-              .where('reanalysis_pending', '=', false)
-              .limit(batchSize)
-              .forUpdate()
-              .skipLocked(),
-          )
-          .where('reanalysis_pending', '=', false)
-          .returning(['id', 'user_id'])
-          .execute();
+        const rows = await this.rows.markOutdated(trx, ANALYSIS_VERSION, batchSize);
         for (const row of rows) {
           const job: AnalyzeActivityJob = { userId: row.user_id, activityId: row.id };
           await queue.send(QUEUES.analyzeActivity, job, trx);
@@ -113,47 +94,20 @@ export class ReanalysisService {
       activityId: job.activityId,
       error: error instanceof Error ? error.message : String(error),
     });
-    await this.deps.db
-      .updateTable('activities')
-      .set({ reanalysis_pending: false })
-      .where('user_id', '=', job.userId)
-      .where('id', '=', job.activityId)
-      .execute();
+    await this.rows.clearPending(job.userId, job.activityId);
   }
 
-  async pending(userId: string): Promise<number> {
-    const row = await this.deps.db
-      .selectFrom('activities')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('user_id', '=', userId)
-      .where('reanalysis_pending', '=', true)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  pending(userId: string): Promise<number> {
+    return this.rows.pendingCount(userId);
   }
 
   async run(job: AnalyzeActivityJob): Promise<void> {
-    const { db, blobs, athleteSettings, rideFtp, preparer, now } = this.deps;
-    const file = await db
-      .selectFrom('activity_files')
-      .innerJoin('activities', 'activities.id', 'activity_files.activity_id')
-      .select([
-        'activity_files.blob_key',
-        'activity_files.original_name',
-        'activities.start_time',
-        'activities.bike_id',
-      ])
-      .where('activity_files.user_id', '=', job.userId)
-      .where('activity_files.activity_id', '=', job.activityId)
-      .executeTakeFirst();
+    const { blobs, athleteSettings, rideFtp, preparer, now } = this.deps;
+    const file = await this.rows.original(job.userId, job.activityId);
     if (!file) {
       // Deleted meanwhile, or a ride with no original to analyse (a Strava summary without streams):
       // nothing more this version could add to it.
-      await db
-        .updateTable('activities')
-        .set({ reanalysis_pending: false, analysis_version: ANALYSIS_VERSION })
-        .where('user_id', '=', job.userId)
-        .where('id', '=', job.activityId)
-        .execute();
+      await this.rows.clearPending(job.userId, job.activityId, ANALYSIS_VERSION);
       return;
     }
     const [bytes, baseline, bikeKg] = await Promise.all([
@@ -165,31 +119,12 @@ export class ReanalysisService {
     // Its own curve is stored already: the eFTP window holds it.
     const analysed = await rideFtp.applyEstimate(job.userId, reanalysed, file.start_time, undefined);
     const { type: _type, ...columns } = analysed.columns; // the rider may have renamed or retyped the ride
-    const at = now();
-    // The row, the ride's curve and the rider's best envelope change together.
-    await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('activities')
-        .set({
-          ...columns,
-          summary: analysed.summaryJson,
-          analysis_version: ANALYSIS_VERSION,
-          reanalysis_pending: false,
-          updated_at: at,
-        })
-        .where('user_id', '=', job.userId)
-        .where('id', '=', job.activityId)
-        .returning('start_time')
-        .executeTakeFirst();
-      if (!updated) return; // deleted meanwhile
-      await this.bestCurve.rideReplaced(
-        trx,
-        job.userId,
-        job.activityId,
-        updated.start_time,
-        analysed.curve,
-        at,
-      );
-    });
+    await this.rows.store(
+      job.userId,
+      job.activityId,
+      { ...columns, summary: analysed.summaryJson, analysis_version: ANALYSIS_VERSION },
+      analysed.curve,
+      now(),
+    );
   }
 }

@@ -110,4 +110,64 @@ export class BikeRepository {
         .executeTakeFirst();
     });
   }
+
+  /** The rider's bike stored for this Strava gear id. */
+  findByStravaGear(userId: string, gearId: string) {
+    return this.db
+      .selectFrom('bikes')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('strava_gear_id', '=', gearId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Stores a Strava bike once per gear id: updated when stored before, created otherwise (primary
+   * only when Strava says so and the rider has no primary bike yet).
+   */
+  async upsertStravaGear(
+    userId: string,
+    gearId: string,
+    values: Pick<BikeRow, 'name' | 'type' | 'brand' | 'model'>,
+    stravaPrimary: boolean,
+    now: Date,
+  ): Promise<{ id: string; created: boolean }> {
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('bikes')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('strava_gear_id', '=', gearId)
+        .executeTakeFirst();
+      if (existing) {
+        await trx
+          .updateTable('bikes')
+          .set({ ...values, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '=', existing.id)
+          .execute();
+        return { id: existing.id, created: false };
+      }
+      const hasPrimary = await trx
+        .selectFrom('bikes')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('is_primary', '=', true)
+        .executeTakeFirst();
+      const inserted = await trx
+        .insertInto('bikes')
+        .values({
+          user_id: userId,
+          ...values,
+          year: null,
+          strava_gear_id: gearId,
+          is_primary: !hasPrimary && stravaPrimary,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: inserted.id, created: true };
+    });
+  }
 }

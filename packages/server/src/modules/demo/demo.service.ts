@@ -1,7 +1,6 @@
 import { encodeFit, generateRide } from '@vatio/formats';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import type { ImportService, IncomingFile } from '../imports/import.service.ts';
 import { type DemoRidePlan, demoFtpAt, planDemoRides } from './demo-plan.ts';
@@ -24,7 +23,7 @@ export interface DemoRidesJob {
 export class DemoService {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
+      activities: ActivityRepository;
       athleteSettings: AthleteSettingsRepository;
       importService: ImportService;
       queue: JobQueue;
@@ -34,13 +33,8 @@ export class DemoService {
 
   /** False when the rider already has rides: demo data only fills an empty account. */
   async start(userId: string): Promise<{ rides: number } | undefined> {
-    const { db, athleteSettings, queue, now } = this.deps;
-    const existing = await db
-      .selectFrom('activities')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (Number(existing.n) > 0) return undefined;
+    const { activities, athleteSettings, queue, now } = this.deps;
+    if (await activities.hasRides(userId)) return undefined;
     const today = now();
     const plan = planDemoRides(today, DEMO_DAYS);
     // The FTP the demo rider tested at, month by month, plus body and heart-rate settings.

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../../db/database.ts';
-import type { Database as Schema } from '../../db/schema.ts';
+import type { HealthRepository } from './health.repository.ts';
 import { VERSION } from '../../version.ts';
 
-export function healthRoutes(app: FastifyInstance, deps: { db: Kysely<Schema>; engine: Engine }) {
+export function healthRoutes(app: FastifyInstance, deps: { health: HealthRepository; engine: Engine }) {
   app.get('/api/health', async (_request, reply) => {
-    let database: 'ok' | 'unreachable' = 'ok';
-    try {
-      await sql`select 1`.execute(deps.db);
-    } catch {
-      database = 'unreachable';
-    }
-    const ok = database === 'ok';
+    const ok = await deps.health.reachable();
+    const database = ok ? 'ok' : 'unreachable';
     return reply.code(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',
       database,

@@ -99,13 +99,24 @@ export class ImportRepository {
       .execute();
   }
 
-  async sourceOf(importId: string): Promise<ImportRow['source']> {
+  async sourceOf(userId: string, importId: string): Promise<ImportRow['source']> {
     const row = await this.db
       .selectFrom('imports')
       .select('source')
+      .where('user_id', '=', userId)
       .where('id', '=', importId)
       .executeTakeFirstOrThrow();
     return row.source;
+  }
+
+  /** The rider's language (user_settings), for the messages of their import results. */
+  async riderLanguage(userId: string): Promise<'es' | 'en'> {
+    const row = await this.db
+      .selectFrom('user_settings')
+      .select('language')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.language ?? 'en';
   }
 
   list(userId: string, limit: number): Promise<ImportRow[]> {

@@ -7,7 +7,6 @@ import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
-import { sameRideAs } from '../activities/same-ride.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
 import { importMessage } from './import-messages.ts';
@@ -140,16 +139,6 @@ export class ImportService {
     );
   }
 
-  /** The rider's language, for the messages of their import results. */
-  private async languageOf(userId: string): Promise<'es' | 'en'> {
-    const row = await this.deps.db
-      .selectFrom('user_settings')
-      .select('language')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row?.language ?? 'en';
-  }
-
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
     const { db, imports, activities, athleteSettings, rideFtp, blobs, now } = this.deps;
     const userId = file.user_id;
@@ -191,7 +180,7 @@ export class ImportService {
       prepared.ride.startTime,
       prepared.ride.curve,
     );
-    const language = await this.languageOf(userId);
+    const language = await imports.riderLanguage(userId);
     const elapsedS = Math.round(ready.elapsedTimeS);
     // The same bytes again: nothing to analyse or store. (Checked again, authoritatively, below.)
     const sameFile = await activities.findByContentHash(userId, blobKey);
@@ -201,7 +190,7 @@ export class ImportService {
     }
 
     const streamsKey = await blobs.put(ready.streamsBlob);
-    const source = await imports.sourceOf(file.import_id);
+    const source = await imports.sourceOf(userId, file.import_id);
     const ride: NewRide = {
       activity: {
         ...ready.columns,
@@ -228,21 +217,9 @@ export class ImportService {
       laps: ready.laps,
     };
     const freedKeys = await db.transaction().execute(async (trx) => {
-      // One rider's files are decided one at a time, so two files of one ride in one upload (their
-      // jobs run concurrently) become one ride: the second sees the first.
-      await activities.lockRides(trx, userId);
-      const sameBytes = await activities.findByContentHash(userId, blobKey, trx);
-      const stored =
-        sameBytes ??
-        sameRideAs(
-          { startTime: ready.startTime, elapsedS },
-          (await activities.overlapping(trx, userId, ready.startTime, elapsedS)).map((r) => ({
-            id: r.id,
-            recovered: r.recovered,
-            startTime: r.start_time,
-            elapsedS: r.elapsed_time_s,
-          })),
-        );
+      // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of
+      // one ride in one upload (their jobs run concurrently) become one ride: the second sees the first.
+      const result = await activities.storeRide(trx, userId, ride, now());
       const recovered = ready.damaged
         ? {
             status: 'recovered' as const,
@@ -250,18 +227,12 @@ export class ImportService {
             message: importMessage(language, 'RECOVERED', elapsedS),
           }
         : undefined;
-      if (!stored) {
-        const activityId = await activities.insertRide(trx, userId, ride, now());
-        await imports.finish(
-          trx,
-          file.id,
-          activityId
-            ? { status: 'done', ...recovered, activity_id: activityId }
-            : this.duplicate(language, ready, null),
-          now(),
-        );
+      if (result.kind === 'inserted') {
+        await imports.finish(trx, file.id, { status: 'done', ...recovered, activity_id: result.id }, now());
         return [];
       }
+      const stored = result.match;
+      const sameBytes = stored.sameBytes;
       // The complete file wins: it replaces a damaged part stored before it (and a longer part of a
       // damaged ride replaces a shorter one).
       const replaces = !sameBytes && stored.recovered && (!ready.damaged || elapsedS > stored.elapsedS);

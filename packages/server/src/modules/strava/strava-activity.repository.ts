@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, StravaActivitiesTable, StravaActivityState } from '../../db/schema.ts';
 import { CYCLING_SPORT_TYPES, type StravaActivity, sportTypeOf } from './strava-types.ts';
 
@@ -132,8 +132,8 @@ export class StravaActivityRepository {
       .execute();
   }
 
+  /** The activity's import outcome; in the caller's transaction when given one. */
   async settle(
-    executor: Kysely<Database> | Transaction<Database>,
     userId: string,
     stravaId: number,
     outcome: {
@@ -142,6 +142,7 @@ export class StravaActivityRepository {
       message?: string | null;
     },
     now: Date,
+    executor: Kysely<Database> = this.db,
   ): Promise<void> {
     await executor
       .updateTable('strava_activities')

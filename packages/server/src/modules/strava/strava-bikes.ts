@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { BikesTable, Database } from '../../db/schema.ts';
+import type { BikesTable } from '../../db/schema.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { StravaSession } from './strava-session.ts';
 import type { StravaAthlete, StravaGear } from './strava-types.ts';
 
@@ -23,11 +24,12 @@ export function bikeTypeOf(frameType: number | null | undefined): BikesTable['ty
  * gear and no bike are linked to it.
  */
 export async function importStravaBikes(
-  db: Kysely<Database>,
+  repositories: { bikes: BikeRepository; activities: ActivityRepository },
   session: StravaSession,
   now: () => Date,
   onBike: (name: string) => Promise<void>,
 ): Promise<{ created: number; updated: number }> {
+  const { bikes, activities } = repositories;
   const userId = session.userId;
   const athlete = await session.get<StravaAthlete>('/athlete');
   let created = 0;
@@ -41,64 +43,11 @@ export async function importStravaBikes(
       brand: gear.brand_name?.slice(0, 80) || null,
       model: gear.model_name?.slice(0, 80) || null,
     };
-    const bikeId = await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('bikes')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('strava_gear_id', '=', summary.id)
-        .executeTakeFirst();
-      if (existing) {
-        await trx
-          .updateTable('bikes')
-          .set({ ...values, updated_at: now() })
-          .where('user_id', '=', userId)
-          .where('id', '=', existing.id)
-          .execute();
-        updated++;
-        return existing.id;
-      }
-      const hasPrimary = await trx
-        .selectFrom('bikes')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('is_primary', '=', true)
-        .executeTakeFirst();
-      const inserted = await trx
-        .insertInto('bikes')
-        .values({
-          user_id: userId,
-          ...values,
-          year: null,
-          strava_gear_id: summary.id,
-          // Strava's primary bike becomes the primary one only when the rider has none yet.
-          is_primary: !hasPrimary && summary.primary === true,
-          created_at: now(),
-          updated_at: now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      created++;
-      return inserted.id;
-    });
-    await linkRidesToBike(db, userId, summary.id, bikeId);
+    // Strava's primary bike becomes the primary one only when the rider has none yet.
+    const bike = await bikes.upsertStravaGear(userId, summary.id, values, summary.primary === true, now());
+    if (bike.created) created++;
+    else updated++;
+    await activities.linkStravaGearRides(userId, summary.id, bike.id);
   }
   return { created, updated };
-}
-
-/** Rides imported from Strava with this gear that have no bike yet. */
-async function linkRidesToBike(db: Kysely<Database>, userId: string, gearId: string, bikeId: string) {
-  await db
-    .updateTable('activities')
-    .set({ bike_id: bikeId })
-    .where('user_id', '=', userId)
-    .where('bike_id', 'is', null)
-    .where('strava_id', 'in', (eb) =>
-      eb
-        .selectFrom('strava_activities')
-        .select('strava_id')
-        .where('user_id', '=', userId)
-        .where('gear_id', '=', gearId),
-    )
-    .execute();
 }

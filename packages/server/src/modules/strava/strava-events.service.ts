@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
@@ -20,7 +18,6 @@ import { CYCLING_SPORT_TYPES, type StravaActivity, type StravaWebhookEvent } fro
 export class StravaEventsService {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
       queue: JobQueue;
       connections: StravaConnectionRepository;
       stravaActivities: StravaActivityRepository;
@@ -66,7 +63,7 @@ export class StravaEventsService {
   }
 
   private async activityChanged(session: StravaSession, stravaId: number) {
-    const { db, stravaActivities, rides, now } = this.deps;
+    const { stravaActivities, activities, rides, now } = this.deps;
     const userId = session.userId;
     let activity: StravaActivity;
     try {
@@ -78,13 +75,7 @@ export class StravaEventsService {
     const row = await stravaActivities.upsert(userId, activity, now());
     if (row.state === 'imported' && row.activity_id) {
       // An update (title, type): follow it on a ride that came from Strava; an uploaded file keeps its own name.
-      await db
-        .updateTable('activities')
-        .set({ name: activity.name, updated_at: now() })
-        .where('user_id', '=', userId)
-        .where('id', '=', row.activity_id)
-        .where('source', '=', 'strava')
-        .execute();
+      await activities.followStravaName(userId, row.activity_id, activity.name, now());
       return;
     }
     if (row.state === 'imported' || !CYCLING_SPORT_TYPES.has(row.sport_type)) return;
@@ -92,7 +83,7 @@ export class StravaEventsService {
   }
 
   private async activityDeleted(session: StravaSession, stravaId: number) {
-    const { db, stravaActivities, activities, blobs, now } = this.deps;
+    const { stravaActivities, activities, blobs, now } = this.deps;
     const userId = session.userId;
     try {
       await session.get(`/activities/${stravaId}`);
@@ -100,23 +91,13 @@ export class StravaEventsService {
     } catch (error) {
       if (!(error instanceof StravaNotFoundError)) throw error;
     }
-    const ride = await db
-      .selectFrom('activities')
-      .select(['id', 'source'])
-      .where('user_id', '=', userId)
-      .where('strava_id', '=', stravaId)
-      .executeTakeFirst();
+    const ride = await activities.findByStravaId(userId, stravaId);
     if (ride?.source === 'strava') {
       const keys = (await activities.delete(userId, ride.id, now())) ?? [];
       for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
     } else if (ride) {
       // The rider's own uploaded file stays; it is just no longer linked to Strava.
-      await db
-        .updateTable('activities')
-        .set({ strava_id: null })
-        .where('user_id', '=', userId)
-        .where('id', '=', ride.id)
-        .execute();
+      await activities.unlinkStrava(userId, ride.id);
     }
     await stravaActivities.delete(userId, stravaId);
   }

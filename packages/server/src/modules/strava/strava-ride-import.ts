@@ -9,6 +9,7 @@ import {
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
 import { storedCurve } from '../imports/stored-ride-parts.ts';
@@ -32,9 +33,9 @@ export type RideImportOutcome = 'imported' | 'linked' | 'skipped';
 
 /**
  * Imports one listed Strava activity through the upload pipeline's analysis: streams → 1 Hz
- * samples → `analyseImportedRide` → the same rows (activity, original, streams blob, curve). A ride
- * already stored — same Strava id, or the same ride uploaded as a file (start and duration match,
- * `findSameRide`) — is linked to the Strava id instead of stored twice.
+ * samples → `analyseImportedRide` → the same rows (activity, original, streams blob, curve), through
+ * `ActivityRepository.storeRide` like uploads. A ride already stored — same Strava id, or the same
+ * ride uploaded as a file (`same-ride.ts`) — is linked to the Strava id instead of stored twice.
  */
 export class StravaRideImport {
   constructor(
@@ -44,16 +45,17 @@ export class StravaRideImport {
       athleteSettings: AthleteSettingsRepository;
       rideFtp: RideFtpService;
       stravaActivities: StravaActivityRepository;
+      bikes: BikeRepository;
       blobs: BlobStore;
       now: () => Date;
     },
   ) {}
 
   async importOne(session: StravaSession, row: StravaActivityRow): Promise<RideImportOutcome> {
-    const { db, stravaActivities, now } = this.deps;
+    const { stravaActivities, now } = this.deps;
     const userId = row.user_id;
     if (!CYCLING_SPORT_TYPES.has(row.sport_type)) {
-      await stravaActivities.settle(db, userId, row.strava_id, { state: 'skipped' }, now());
+      await stravaActivities.settle(userId, row.strava_id, { state: 'skipped' }, now());
       return 'skipped';
     }
     const linked = await this.linkExisting(row);
@@ -82,52 +84,38 @@ export class StravaRideImport {
     return 'imported';
   }
 
-  /** Links the Strava id to a ride already stored; true when there was one. */
+  /**
+   * Links the Strava id to a ride already stored; true when there was one. A look before fetching
+   * the streams (they cost a request of Strava's rate limit); `storeRide` decides again, under the
+   * rider's ride lock.
+   */
   private async linkExisting(row: StravaActivityRow): Promise<boolean> {
     const { db, activities, stravaActivities, now } = this.deps;
     const userId = row.user_id;
-    const byId = await db
-      .selectFrom('activities')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('strava_id', '=', row.strava_id)
-      .executeTakeFirst();
     const same =
-      byId ??
+      (await activities.findByStravaId(userId, row.strava_id)) ??
       (row.elapsed_time_s !== null
         ? await activities.findSameRide(userId, row.start_time, row.elapsed_time_s)
         : undefined);
     if (!same) return false;
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('activities')
-        .set({ strava_id: row.strava_id })
-        .where('user_id', '=', userId)
-        .where('id', '=', same.id)
-        .where('strava_id', 'is', null)
-        .execute();
+      await activities.linkStrava(trx, userId, same.id, row.strava_id);
       await stravaActivities.settle(
-        trx,
         userId,
         row.strava_id,
         { state: 'imported', activityId: same.id },
         now(),
+        trx,
       );
     });
     return true;
   }
 
   private async bikeFor(userId: string, gearId: string | null): Promise<string | null> {
-    const { db, activities } = this.deps;
+    const { bikes, activities } = this.deps;
     if (gearId) {
-      const bike = await db
-        .selectFrom('bikes')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('strava_gear_id', '=', gearId)
-        .executeTakeFirst();
       // Strava names the bike: link it when its bikes are imported rather than guess the primary one.
-      return bike?.id ?? null;
+      return (await bikes.findByStravaGear(userId, gearId))?.id ?? null;
     }
     return (await activities.primaryBikeId(userId))?.id ?? null;
   }
@@ -166,6 +154,7 @@ export class StravaRideImport {
         type: row.sport_type,
         source: 'strava',
         content_hash: originalKey,
+        strava_id: row.strava_id,
         name: summary.name?.trim() || null,
         bike_id: bikeId,
         summary: stored.summaryJson,
@@ -195,7 +184,7 @@ export class StravaRideImport {
     bikeId: string | null,
   ): Promise<void> {
     const power = summary.device_watts === true;
-    const ride = {
+    const activity = {
       source: 'strava' as const,
       strava_id: row.strava_id,
       content_hash: `strava:${row.strava_id}`,
@@ -204,6 +193,7 @@ export class StravaRideImport {
       sport: row.sport_type === 'EBikeRide' ? 'eBiking' : 'cycling',
       sub_sport: null,
       start_time: row.start_time,
+      day_part: null, // named by Strava (or its sport type): no default name to keep
       elapsed_time_s: summary.elapsed_time ?? summary.moving_time ?? 0,
       moving_time_s: summary.moving_time ?? summary.elapsed_time ?? 0,
       distance_m: summary.distance ?? null,
@@ -234,55 +224,26 @@ export class StravaRideImport {
       }),
       analysis_version: ANALYSIS_VERSION,
     };
-    const { db, stravaActivities, now } = this.deps;
-    await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('activities')
-        .values({ ...ride, user_id: row.user_id, created_at: now(), updated_at: now() })
-        .onConflict((oc) => oc.columns(['user_id', 'content_hash']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      const id =
-        inserted?.id ??
-        (
-          await trx
-            .selectFrom('activities')
-            .select('id')
-            .where('user_id', '=', row.user_id)
-            .where('content_hash', '=', ride.content_hash)
-            .executeTakeFirstOrThrow()
-        ).id;
-      await stravaActivities.settle(
-        trx,
-        row.user_id,
-        row.strava_id,
-        { state: 'imported', activityId: id },
-        now(),
-      );
-    });
+    await this.insert(row, { activity, file: undefined, streams: undefined, curve: undefined, laps: [] });
   }
 
+  /**
+   * Through the one write path of rides (`storeRide`): stored, or linked to the same ride stored
+   * meanwhile; the Strava activity settled in the same transaction.
+   */
   private async insert(row: StravaActivityRow, ride: NewRide): Promise<void> {
-    const { db, activities, stravaActivities, now } = this.deps;
+    const { db, activities, stravaActivities, blobs, now } = this.deps;
     const userId = row.user_id;
-    await db.transaction().execute(async (trx) => {
-      const id =
-        (await activities.insertRide(trx, userId, ride, now())) ??
-        (
-          await trx
-            .selectFrom('activities')
-            .select('id')
-            .where('user_id', '=', userId)
-            .where('content_hash', '=', ride.activity.content_hash)
-            .executeTakeFirstOrThrow()
-        ).id;
-      await trx
-        .updateTable('activities')
-        .set({ strava_id: row.strava_id })
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .execute();
-      await stravaActivities.settle(trx, userId, row.strava_id, { state: 'imported', activityId: id }, now());
+    const result = await db.transaction().execute(async (trx) => {
+      const stored = await activities.storeRide(trx, userId, ride, now());
+      const id = stored.kind === 'inserted' ? stored.id : stored.match.id;
+      if (stored.kind === 'existing') await activities.linkStrava(trx, userId, id, row.strava_id);
+      await stravaActivities.settle(userId, row.strava_id, { state: 'imported', activityId: id }, now(), trx);
+      return stored;
     });
+    if (result.kind === 'inserted') return;
+    // Written before the transaction for a ride that turned out to be stored already.
+    for (const key of [ride.file?.blob_key, ride.streams?.blob_key])
+      if (key !== undefined && !(await activities.blobInUse(key))) await blobs.delete(key);
   }
 }

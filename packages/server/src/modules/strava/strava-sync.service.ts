@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../errors.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import type { PauseReason } from './rate-limit.ts';
 import { importStravaBikes } from './strava-bikes.ts';
@@ -49,10 +49,11 @@ export const SYNC_ERRORS = {
 export class StravaSyncService {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
       queue: JobQueue;
       connections: StravaConnectionRepository;
       stravaActivities: StravaActivityRepository;
+      activities: ActivityRepository;
+      bikes: BikeRepository;
       status: SyncStatusRepository;
       rides: StravaRideImport;
       session: (userId: string) => StravaSession;
@@ -296,7 +297,6 @@ export class StravaSyncService {
           error: (error as Error).message,
         });
         await stravaActivities.settle(
-          this.deps.db,
           job.userId,
           row.strava_id,
           { state: 'failed', message: (error as Error).message || 'Import failed' },
@@ -310,9 +310,9 @@ export class StravaSyncService {
   }
 
   private async bikes(job: Extract<StravaSyncJob, { step: 'bikes' }>) {
-    const { db, status, now } = this.deps;
+    const { bikes, activities, status, now } = this.deps;
     const session = this.deps.session(job.userId);
-    const result = await importStravaBikes(db, session, now, async (name) => {
+    const result = await importStravaBikes({ bikes, activities }, session, now, async (name) => {
       await status.update(job.userId, job.runId, { current_activity: name, paused_until: null }, now(), {});
     });
     const total = result.created + result.updated;

@@ -8,6 +8,7 @@ import { SecretBox } from '../../lib/secret-box.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import { BikeRepository } from '../bikes/bike.repository.ts';
 import { RateLimitState } from './rate-limit.ts';
 import { StravaActivityRepository } from './strava-activity.repository.ts';
 import { StravaApi, StravaOAuth } from './strava-client.ts';
@@ -44,13 +45,22 @@ export function createStravaServices(deps: {
     new SecretBox(deriveKey(settings.secretKey, 'strava-tokens')),
   );
   const stravaActivities = new StravaActivityRepository(db);
+  const bikes = new BikeRepository(db);
   const status = new SyncStatusRepository(db);
   const oauth = new StravaOAuth(settings.strava);
   const rateLimit = new RateLimitState(now);
   const api = new StravaApi(settings.strava.apiUrl, rateLimit);
   const session = (userId: string) => new StravaSession({ connections, oauth, api, now }, userId);
-  const rides = new StravaRideImport({ ...deps, stravaActivities });
-  const sync = new StravaSyncService({ ...deps, connections, stravaActivities, status, rides, session });
+  const rides = new StravaRideImport({ ...deps, stravaActivities, bikes });
+  const sync = new StravaSyncService({
+    ...deps,
+    connections,
+    stravaActivities,
+    bikes,
+    status,
+    rides,
+    session,
+  });
   const events = new StravaEventsService({ ...deps, connections, stravaActivities, rides, session });
   const connect = new StravaConnectService({
     oauth,

@@ -1,0 +1,106 @@
+import { AppError } from '../../errors.ts';
+import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { decodeStreams } from '../../storage/stream-codec.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
+import type { BikeRepository } from '../bikes/bike.repository.ts';
+import type { ActivityFilter, ActivityRepository, ActivityRow, LapRow } from './activity.repository.ts';
+import type { AnalyzeActivityJob } from './reanalysis.service.ts';
+import { RECENT_BESTS_DAYS, rideDetailAnalysis } from './ride-detail-analysis.ts';
+import type { RideLanguage } from './ride-name.ts';
+
+/** What the rider may change on a ride (PUT /api/activities/:id, `activityUpdateSchema`). */
+export type RideEdit = Partial<Pick<ActivityRow, 'name' | 'type' | 'bike_id' | 'notes'>>;
+
+/**
+ * A rider's rides behind the /api/activities routes: the routes parse and present, this reads,
+ * decodes, analyses and writes through the repositories. Another rider's ride does not exist
+ * (NOT_FOUND), as in the repositories.
+ */
+export class ActivityService {
+  constructor(
+    private readonly deps: {
+      activities: ActivityRepository;
+      athleteSettings: AthleteSettingsRepository;
+      bikes: BikeRepository;
+      blobs: BlobStore;
+      queue: JobQueue;
+      now: () => Date;
+    },
+  ) {}
+
+  list(userId: string, filter: ActivityFilter): Promise<{ rows: ActivityRow[]; total: number }> {
+    return this.deps.activities.list(userId, filter);
+  }
+
+  search(userId: string, q: string, limit: number, language: RideLanguage): Promise<ActivityRow[]> {
+    return this.deps.activities.search(userId, q, limit, language);
+  }
+
+  async detail(userId: string, activityId: string): Promise<{ row: ActivityRow; laps: LapRow[] }> {
+    const row = await this.owned(userId, activityId);
+    return { row, laps: await this.deps.activities.laps(userId, row.id) };
+  }
+
+  async streams(userId: string, activityId: string) {
+    const row = await this.owned(userId, activityId);
+    const pointer = await this.deps.activities.streamsPointer(userId, row.id);
+    if (!pointer) throw new AppError('NOT_FOUND');
+    return decodeStreams(await this.deps.blobs.get(pointer.blob_key));
+  }
+
+  /** The on-request detail analysis, with the ride's settings as they are now for its date. */
+  async analysis(userId: string, activityId: string) {
+    const { activities, athleteSettings, blobs } = this.deps;
+    const ride = await activities.forAnalysis(userId, activityId, RECENT_BESTS_DAYS);
+    if (!ride) throw new AppError('NOT_FOUND');
+    const { row } = ride;
+    const [streamsBlob, baseline, bikeKg] = await Promise.all([
+      blobs.get(ride.streamsBlobKey),
+      athleteSettings.baseline(userId),
+      athleteSettings.bikeWeightKg(userId, row.bike_id),
+    ]);
+    const analysis = rideDetailAnalysis({
+      row,
+      streams: decodeStreams(streamsBlob),
+      settings: rideSettingsAt(baseline, rideDate(row.start_time), bikeKg),
+      ownCurve: ride.ownCurve,
+      recentCurves: ride.recentCurves,
+      bestCurve: ride.bestCurve,
+    });
+    return { analysis, laps: ride.laps };
+  }
+
+  async update(userId: string, activityId: string, input: RideEdit): Promise<ActivityRow> {
+    const { activities, bikes, now } = this.deps;
+    if (input.bike_id && !(await bikes.find(userId, input.bike_id))) {
+      throw new AppError('VALIDATION', 'That bike does not exist.', { fields: { bike_id: 'invalid' } });
+    }
+    const row = await activities.update(userId, activityId, input, now());
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async delete(userId: string, activityId: string): Promise<void> {
+    const { activities, blobs, now } = this.deps;
+    const keys = await activities.delete(userId, activityId, now());
+    if (!keys) throw new AppError('NOT_FOUND');
+    // Blobs are content-addressed and may be shared (the same file uploaded by two riders):
+    // only those no row points to any more are removed.
+    for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+  }
+
+  /** Queues the ride's re-analysis from its original (POST /api/activities/:id/analyze). */
+  async queueAnalysis(userId: string, activityId: string): Promise<void> {
+    const row = await this.owned(userId, activityId);
+    const job: AnalyzeActivityJob = { userId, activityId: row.id };
+    await this.deps.queue.send(QUEUES.analyzeActivity, job);
+  }
+
+  private async owned(userId: string, activityId: string): Promise<ActivityRow> {
+    const row = await this.deps.activities.find(userId, activityId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+}

@@ -1,0 +1,122 @@
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { ActivitiesTable, Database } from '../../db/schema.ts';
+import { RiderBestCurve } from './rider-best-curve.ts';
+
+/** A re-analysed ride's columns, as the analysis gives them (the rider's name and type stay). */
+export type ReanalysedColumns = Omit<
+  Updateable<ActivitiesTable>,
+  'id' | 'user_id' | 'created_at' | 'updated_at' | 'type' | 'name' | 'bike_id' | 'notes' | 'strava_id'
+>;
+
+/**
+ * The rows background re-analysis reads and writes: which rides wait for it, the original each is
+ * re-analysed from, and the new figures stored with the rider's best envelope.
+ */
+export class ReanalysisRepository {
+  private readonly bestCurve = new RiderBestCurve();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Marks the rider's rides from `fromDate` on, or ridden on one bike, as waiting for re-analysis,
+   * in the caller's transaction (their jobs are queued in it); returns their ids.
+   */
+  async markRider(
+    trx: Transaction<Database>,
+    userId: string,
+    which: { fromDate?: string | undefined; bikeId?: string },
+  ): Promise<string[]> {
+    let query = trx.updateTable('activities').set({ reanalysis_pending: true }).where('user_id', '=', userId);
+    if (which.fromDate) query = query.where('start_time', '>=', new Date(`${which.fromDate}T00:00:00Z`));
+    if (which.bikeId) query = query.where('bike_id', '=', which.bikeId);
+    const rows = await query.returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Up to `batchSize` rides of any rider stored by an older analysis version and not already
+   * waiting, marked as waiting in the caller's transaction (rows another worker is marking are
+   * skipped, not waited for). Every rider's: this is the start-up pass, not a rider's request.
+   */
+  markOutdated(trx: Transaction<Database>, analysisVersion: number, batchSize: number) {
+    return trx
+      .updateTable('activities')
+      .set({ reanalysis_pending: true })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('activities')
+          .select('id')
+          .where('analysis_version', '<', analysisVersion)
+          .where('reanalysis_pending', '=', false)
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('reanalysis_pending', '=', false)
+      .returning(['id', 'user_id'])
+      .execute();
+  }
+
+  /** The ride no longer waits; `analysisVersion` given when nothing more this version could add. */
+  async clearPending(userId: string, activityId: string, analysisVersion?: number): Promise<void> {
+    await this.db
+      .updateTable('activities')
+      .set({
+        reanalysis_pending: false,
+        ...(analysisVersion === undefined ? {} : { analysis_version: analysisVersion }),
+      })
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .execute();
+  }
+
+  async pendingCount(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('activities')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('reanalysis_pending', '=', true)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The ride's stored original and what its settings depend on; undefined when it has none. */
+  original(userId: string, activityId: string) {
+    return this.db
+      .selectFrom('activity_files')
+      .innerJoin('activities', 'activities.id', 'activity_files.activity_id')
+      .select([
+        'activity_files.blob_key',
+        'activity_files.original_name',
+        'activities.start_time',
+        'activities.bike_id',
+      ])
+      .where('activity_files.user_id', '=', userId)
+      .where('activity_files.activity_id', '=', activityId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The new figures, the ride's curve and the rider's best envelope, changed together in one
+   * transaction; nothing when the ride was deleted meanwhile.
+   */
+  async store(
+    userId: string,
+    activityId: string,
+    values: ReanalysedColumns,
+    curve: { durations_s: number[]; power_w: number[] } | undefined,
+    now: Date,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('activities')
+        .set({ ...values, reanalysis_pending: false, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', activityId)
+        .returning('start_time')
+        .executeTakeFirst();
+      if (!updated) return; // deleted meanwhile
+      await this.bestCurve.rideReplaced(trx, userId, activityId, updated.start_time, curve, now);
+    });
+  }
+}
