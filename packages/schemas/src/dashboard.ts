@@ -22,7 +22,7 @@ export type DashboardFtpSource = (typeof DASHBOARD_FTP_SOURCES)[number];
 /** Totals of a run of local days (spec 000 §3 weekly_stats, monthly_stats; the summaries). */
 export const periodStatsSchema = z.object({
   start_date: localDay,
-  end_date: localDay.describe('Inclusive last local day'),
+  end_date: localDay.describe("Inclusive last local day, YYYY-MM-DD in the rider's time zone"),
   activities: z.number().describe('Rides that started in the period'),
   total_distance: z.number().describe('Metres'),
   total_time: z.number().describe('Moving time, seconds'),
@@ -32,7 +32,7 @@ export const periodStatsSchema = z.object({
     .nullable()
     .describe("W: moving-time-weighted mean of the rides' average power; null when no ride had power"),
   max_power: z.number().nullable().describe('W: highest 1-s power of the period; null without power'),
-  total_tss: z.number().describe('Sum of the rides’ Training Stress Score'),
+  total_tss: z.number().describe("Sum of the rides' Training Stress Score"),
   average_intensity_factor: z
     .number()
     .nullable()
@@ -221,7 +221,7 @@ const datedFtpSchema = z.object({ date: localDay, ftp: z.number().describe('W') 
 export const summaryResponseSchema = z.object({
   period: z.enum(SUMMARY_PERIODS),
   start_date: localDay,
-  end_date: localDay.describe('Today'),
+  end_date: localDay.describe("Today, YYYY-MM-DD in the rider's time zone"),
   stats: periodStatsSchema,
   previous_stats: periodStatsSchema.describe('The same number of days just before'),
   cards: z.object({

@@ -24,6 +24,12 @@ export const stravaListRefreshSchema = z
 /** POST /api/strava/connect: where the rider returns after Strava's page. */
 export const stravaConnectSchema = z.object({ return_to: z.string().max(100).optional() }).strict();
 
+/** POST /api/strava/connect: the rider's browser goes there (the signed state rides in its query and a cookie). */
+export const stravaAuthorizeResponseSchema = z.object({
+  authorize_url: z.string().describe("Strava's authorization page address"),
+});
+export type StravaAuthorizeResponse = z.infer<typeof stravaAuthorizeResponseSchema>;
+
 /** Spec 001 §3 sync_status record, as GET /api/sync/status returns it. */
 export const SYNC_STATES = ['idle', 'importing', 'processing', 'completed', 'error'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];

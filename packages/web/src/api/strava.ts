@@ -1,6 +1,7 @@
 // Strava connection, imports and the sync status record (docs/API.md, "Strava").
 import type {
   StravaActivitiesResponse,
+  StravaAuthorizeResponse,
   StravaConnectionResponse,
   StravaSyncAction,
   SyncStatusResponse,
@@ -18,7 +19,7 @@ export type {
 
 export const getStravaConnection = () => api<StravaConnectionResponse>('/strava/connection');
 export const startStravaConnect = (returnTo: string) =>
-  api<{ authorize_url: string }>('/strava/connect', { method: 'POST', body: { return_to: returnTo } });
+  api<StravaAuthorizeResponse>('/strava/connect', { method: 'POST', body: { return_to: returnTo } });
 export const disconnectStrava = () => api<void>('/strava/connection', { method: 'DELETE' });
 export const getSyncStatus = () => api<SyncStatusResponse | null>('/sync/status');
 export const startStravaSync = (action: StravaSyncAction) =>

@@ -1,6 +1,7 @@
 import {
   activitiesSyncSchema,
   stravaActivitiesResponseSchema,
+  stravaAuthorizeResponseSchema,
   stravaConnectionResponseSchema,
   stravaConnectSchema,
   stravaListRefreshSchema,
@@ -31,7 +32,7 @@ export const stravaContracts: RouteContract[] = [
     tags,
     auth: true,
     body: stravaConnectSchema,
-    response: { status: 200, schema: z.object({ authorize_url: z.string() }) },
+    response: { status: 200, schema: stravaAuthorizeResponseSchema },
   },
   {
     method: 'GET',
