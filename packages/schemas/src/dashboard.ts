@@ -85,7 +85,8 @@ export type TrainingZoneResponse = z.infer<typeof trainingZoneSchema>;
 /**
  * A ride as listed (GET /api/activities items, activity.presenter.ts presentActivity), as the classic
  * dashboard's and GET /api/dashboard/recent-activities' rides. The same shape as the activity list's
- * items, described here until that schema is in @vatio/schemas.
+ * items (activities.ts activityResponseSchema, written in parallel): once both are merged, this is
+ * that schema.
  */
 export const dashboardActivitySchema = z.object({
   id: z.string(),
@@ -97,8 +98,8 @@ export const dashboardActivitySchema = z.object({
   source: z.enum(['upload', 'strava', 'demo']),
   start_date: isoTimestamp,
   distance: z.number().nullable().describe('Metres'),
-  moving_time: z.number().nullable().describe('Seconds'),
-  elapsed_time: z.number().nullable().describe('Seconds'),
+  moving_time: z.number().describe('Seconds'),
+  elapsed_time: z.number().describe('Seconds'),
   total_elevation_gain: z.number().nullable().describe('Metres'),
   average_speed: z.number().nullable().describe('m/s'),
   max_speed: z.number().nullable().describe('m/s'),
