@@ -29,3 +29,4 @@ export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
 
 /** The answer to creating a key: the only time its secret is shown. */
 export const apiKeyCreatedResponseSchema = apiKeyResponseSchema.extend({ secret: z.string() });
+export type ApiKeyCreatedResponse = z.infer<typeof apiKeyCreatedResponseSchema>;

@@ -62,6 +62,7 @@ export const meResponseSchema = z.object({
   profile: profileResponseSchema.nullable(),
   settings: settingsResponseSchema,
 });
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** POST /api/auth/verify and /refresh. */
 export const sessionResponseSchema = z.object({
@@ -71,6 +72,7 @@ export const sessionResponseSchema = z.object({
   token_type: z.literal('bearer'),
   user: userResponseSchema,
 });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const bikeResponseSchema = z.object({
   id: z.string(),
@@ -98,6 +100,7 @@ export const healthResponseSchema = z.object({
 export const clientConfigResponseSchema = z.object({
   map: z.object({ tile_url: z.string(), attribution: z.string(), max_zoom: z.number() }).nullable(),
 });
+export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 
 export const athleteSettingsEntrySchema = z.object({
   id: z.string(),

@@ -1,18 +1,13 @@
 // The operator's choices the web app needs (GET /api/client-config, docs/API.md), read once per load.
 import { useQuery } from '@tanstack/react-query';
+import type { ClientConfigResponse } from '@vatio/schemas';
 import { api } from './client';
 
-/** An XYZ tile server: `tile_url` holds `{z}`, `{x}` and `{y}`. */
-export interface MapTiles {
-  tile_url: string;
-  attribution: string;
-  max_zoom: number;
-}
+/** The operator's choices; `map` null: no tile server configured, the route is drawn on a plain background. */
+export type ClientConfig = ClientConfigResponse;
 
-export interface ClientConfig {
-  /** null: no tile server configured; the route is drawn on a plain background. */
-  map: MapTiles | null;
-}
+/** An XYZ tile server: `tile_url` holds `{z}`, `{x}` and `{y}`. */
+export type MapTiles = NonNullable<ClientConfigResponse['map']>;
 
 export const getClientConfig = () => api<ClientConfig>('/client-config', { anonymous: true });
 

@@ -1,7 +1,17 @@
+import {
+  CURVE_RANGES,
+  dashboardResponseSchema,
+  dashboardStatsResponseSchema,
+  monthlySummaryResponseSchema,
+  narrativeResponseSchema,
+  powerCurveResponseSchema,
+  recentActivitiesResponseSchema,
+  SUMMARY_PERIODS,
+  summaryResponseSchema,
+  weeklySummaryResponseSchema,
+} from '@vatio/schemas';
 import { z } from 'zod';
 import type { RouteContract } from '../../http/contract.ts';
-import { SUMMARY_PERIODS, type SummaryPeriod } from './dashboard.service.ts';
-import { CURVE_RANGES, type CurveRange } from './rider-curve.ts';
 
 const tags = ['dashboard'];
 
@@ -19,29 +29,49 @@ export const recentActivitiesQuery = calendarQuery.extend({
   limit: z.coerce.number().int().min(1).max(50).default(5),
 });
 export const powerCurveQuery = calendarQuery.extend({
-  range: z.enum(CURVE_RANGES as [CurveRange, ...CurveRange[]]).default('90d'),
+  range: z.enum(CURVE_RANGES).default('90d'),
 });
 export const summaryQuery = calendarQuery.extend({
-  period: z.enum(SUMMARY_PERIODS as [SummaryPeriod, ...SummaryPeriod[]]).default('30d'),
+  period: z.enum(SUMMARY_PERIODS).default('30d'),
 });
 
-const get = (path: string, summary: string, query: z.ZodObject = calendarQuery): RouteContract => ({
+const get = (
+  path: string,
+  summary: string,
+  schema: z.ZodType,
+  query: z.ZodObject = calendarQuery,
+): RouteContract => ({
   method: 'GET',
   path,
   summary,
   tags,
   auth: true,
   query,
-  response: { status: 200 },
+  response: { status: 200, schema },
 });
 
 export const dashboardContracts: RouteContract[] = [
-  get('/api/dashboard', 'The classic dashboard in one answer'),
-  get('/api/dashboard/stats', 'Totals and training load'),
-  get('/api/dashboard/recent-activities', 'The latest rides', recentActivitiesQuery),
-  get('/api/dashboard/power-curve', 'Best power curve over a range', powerCurveQuery),
-  get('/api/dashboard/weekly-summary', 'Totals by week'),
-  get('/api/dashboard/monthly-summary', 'Totals by month'),
-  get('/api/dashboard/summary', 'Period summary compared with the period before', summaryQuery),
-  get('/api/dashboard/narrative', 'What the training says, in words'),
+  get('/api/dashboard', 'The classic dashboard in one answer', dashboardResponseSchema),
+  get('/api/dashboard/stats', 'All-time totals', dashboardStatsResponseSchema),
+  get(
+    '/api/dashboard/recent-activities',
+    'The latest rides',
+    recentActivitiesResponseSchema,
+    recentActivitiesQuery,
+  ),
+  get(
+    '/api/dashboard/power-curve',
+    'Best power curve over a range',
+    powerCurveResponseSchema,
+    powerCurveQuery,
+  ),
+  get('/api/dashboard/weekly-summary', 'Totals by week', weeklySummaryResponseSchema),
+  get('/api/dashboard/monthly-summary', 'Totals by month', monthlySummaryResponseSchema),
+  get(
+    '/api/dashboard/summary',
+    'Period summary compared with the period before',
+    summaryResponseSchema,
+    summaryQuery,
+  ),
+  get('/api/dashboard/narrative', 'What the training says, in words', narrativeResponseSchema),
 ];

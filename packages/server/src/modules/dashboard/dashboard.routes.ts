@@ -1,3 +1,4 @@
+import type { MonthlySummaryResponse, RecentActivitiesResponse, WeeklySummaryResponse } from '@vatio/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
@@ -39,10 +40,14 @@ export function dashboardRoutes(
 
   app.get<Q>('/api/dashboard/stats', guard, async (request) => dashboard.stats(await calendarOf(request)));
 
-  app.get<Q>('/api/dashboard/recent-activities', guard, async (request) => {
-    const { limit } = parseQuery(recentActivitiesQuery, request.query);
-    return { activities: await dashboard.recentActivities(await calendarOf(request), limit) };
-  });
+  app.get<Q>(
+    '/api/dashboard/recent-activities',
+    guard,
+    async (request): Promise<RecentActivitiesResponse> => {
+      const { limit } = parseQuery(recentActivitiesQuery, request.query);
+      return { activities: await dashboard.recentActivities(await calendarOf(request), limit) };
+    },
+  );
 
   app.get<Q>('/api/dashboard/power-curve', guard, async (request, reply) => {
     const { range } = parseQuery(powerCurveQuery, request.query);
@@ -50,13 +55,21 @@ export function dashboardRoutes(
     return sendJsonText(reply, `{"range":${JSON.stringify(range)},"points":${jsonOnce(points)}}`);
   });
 
-  app.get<Q>('/api/dashboard/weekly-summary', guard, async (request) => ({
-    weeks: await dashboard.weeklySummary(await calendarOf(request)),
-  }));
+  app.get<Q>(
+    '/api/dashboard/weekly-summary',
+    guard,
+    async (request): Promise<WeeklySummaryResponse> => ({
+      weeks: await dashboard.weeklySummary(await calendarOf(request)),
+    }),
+  );
 
-  app.get<Q>('/api/dashboard/monthly-summary', guard, async (request) => ({
-    months: await dashboard.monthlySummary(await calendarOf(request)),
-  }));
+  app.get<Q>(
+    '/api/dashboard/monthly-summary',
+    guard,
+    async (request): Promise<MonthlySummaryResponse> => ({
+      months: await dashboard.monthlySummary(await calendarOf(request)),
+    }),
+  );
 
   app.get<Q>('/api/dashboard/summary', guard, async (request) => {
     const { period } = parseQuery(summaryQuery, request.query);

@@ -1,4 +1,15 @@
 import { cogganPowerZones } from '@vatio/analysis';
+import type {
+  CurvePointResponse,
+  DashboardActivityResponse,
+  DashboardFtpSource,
+  DashboardResponse,
+  DashboardStatsResponse,
+  NarrativeResponse,
+  SummaryPeriod,
+  SummaryResponse,
+  TrainingZoneResponse,
+} from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { presentActivity } from '../activities/activity.presenter.ts';
 import type { RideLanguage } from '../activities/ride-name.ts';
@@ -33,8 +44,7 @@ export interface RiderCalendarContext {
 /** FTP for zones when the rider has none (spec 000 §9); the response says when it is used. */
 export const DEFAULT_FTP_W = 250;
 
-export type SummaryPeriod = '7d' | '30d' | '90d' | '365d';
-export const SUMMARY_PERIODS: readonly SummaryPeriod[] = ['7d', '30d', '90d', '365d'];
+export type { SummaryPeriod } from '@vatio/schemas';
 const PERIOD_DAYS: Record<SummaryPeriod, number> = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 };
 
 const WEEKS_IN_SUMMARY = 12;
@@ -46,7 +56,7 @@ const TREND_DAYS = 30;
 export class DashboardService {
   private readonly curves: RiderCurves;
   /** Whole classic dashboards, per rider, calendar and day, until their data changes. */
-  private readonly classic: VersionedCache<Awaited<ReturnType<DashboardService['computeDashboard']>>>;
+  private readonly classic: VersionedCache<DashboardResponse>;
 
   constructor(
     private readonly deps: {
@@ -82,7 +92,7 @@ export class DashboardService {
     return { ftpW: DEFAULT_FTP_W, source: 'default' as const, settings, history };
   }
 
-  async stats(ctx: RiderCalendarContext) {
+  async stats(ctx: RiderCalendarContext): Promise<DashboardStatsResponse> {
     const t = await this.deps.dashboard.totals(ctx.userId);
     return {
       total_activities: t.activities,
@@ -92,12 +102,14 @@ export class DashboardService {
     };
   }
 
-  async recentActivities(ctx: RiderCalendarContext, limit: number) {
+  async recentActivities(ctx: RiderCalendarContext, limit: number): Promise<DashboardActivityResponse[]> {
     const { rows } = await this.deps.activities.list(ctx.userId, { limit, offset: 0 });
-    return rows.map((row) => presentActivity(row, ctx.language));
+    // presentActivity types ftp_source as text (it comes from the stored summary); the schema names
+    // the values ride analysis writes there.
+    return rows.map((row) => presentActivity(row, ctx.language) as DashboardActivityResponse);
   }
 
-  powerCurve(ctx: RiderCalendarContext, range: CurveRange) {
+  powerCurve(ctx: RiderCalendarContext, range: CurveRange): Promise<CurvePointResponse[]> {
     const today = this.today(ctx);
     return this.curves.curve(ctx.userId, range, {
       date: today,
@@ -143,7 +155,7 @@ export class DashboardService {
     );
   }
 
-  private async computeDashboard(ctx: RiderCalendarContext) {
+  private async computeDashboard(ctx: RiderCalendarContext): Promise<DashboardResponse> {
     const today = this.today(ctx);
     const weekStart = weekStartOf(today, ctx.firstDayOfWeek);
     const monthStart = monthStartOf(today);
@@ -198,7 +210,7 @@ export class DashboardService {
   }
 
   /** GET /api/dashboard/summary?period=: the analytics-style summary (spec 000 §2) on real data. */
-  async summary(ctx: RiderCalendarContext, period: SummaryPeriod) {
+  async summary(ctx: RiderCalendarContext, period: SummaryPeriod): Promise<SummaryResponse> {
     const days = PERIOD_DAYS[period];
     const today = this.today(ctx);
     const current = this.lastDays(ctx, days);
@@ -225,26 +237,26 @@ export class DashboardService {
     const zones = trainingZones(ftp.ftpW).map((z, k) => ({ ...z, time_s: zoneSeconds?.[k] ?? 0 }));
     const heartTotal = heartSeconds?.reduce((a, b) => a + b, 0) ?? 0;
 
-    const comparison = Object.fromEntries(
-      Object.entries(comparisonWindows).map(([mode, [now, then]]) => {
-        const a = periodStats(rides, now, today);
-        const b = periodStats(rides, then, addDays(then.toDate, -1));
-        return [
-          mode,
-          {
-            current_start: a.start_date,
-            previous_start: b.start_date,
-            metrics: {
-              activities: compare(a.activities, b.activities),
-              distance: compare(a.total_distance, b.total_distance),
-              time: compare(a.total_time, b.total_time),
-              tss: compare(a.total_tss, b.total_tss),
-              average_power: compare(a.average_power, b.average_power),
-            },
-          },
-        ];
-      }),
-    );
+    const compared = ([now, then]: readonly [LocalWindow, LocalWindow]) => {
+      const a = periodStats(rides, now, today);
+      const b = periodStats(rides, then, addDays(then.toDate, -1));
+      return {
+        current_start: a.start_date,
+        previous_start: b.start_date,
+        metrics: {
+          activities: compare(a.activities, b.activities),
+          distance: compare(a.total_distance, b.total_distance),
+          time: compare(a.total_time, b.total_time),
+          tss: compare(a.total_tss, b.total_tss),
+          average_power: compare(a.average_power, b.average_power),
+        },
+      };
+    };
+    const comparison = {
+      week: compared(comparisonWindows.week),
+      month: compared(comparisonWindows.month),
+      year: compared(comparisonWindows.year),
+    };
 
     return {
       period,
@@ -279,7 +291,7 @@ export class DashboardService {
   }
 
   /** GET /api/dashboard/narrative: 'Tu Progreso' (spec 000 §2, §3, §9). */
-  async narrative(ctx: RiderCalendarContext) {
+  async narrative(ctx: RiderCalendarContext): Promise<NarrativeResponse> {
     const today = this.today(ctx);
     const weeks = narrativeWeeks(weekStartOf(today, ctx.firstDayOfWeek), ctx.timeZone);
     const [facts, ftp, profile, totals, importing] = await Promise.all([
@@ -321,7 +333,7 @@ export class DashboardService {
 }
 
 /** Coggan zones for an FTP in the API's shape (spec 000 §3 training_zones). */
-export function trainingZones(ftpW: number) {
+export function trainingZones(ftpW: number): TrainingZoneResponse[] {
   const colors = ['#94a3b8', '#3b82f6', '#22c55e', '#eab308', '#f97316', '#ef4444', '#a855f7'];
   return cogganPowerZones({ ftpW }).map((z, k) => ({
     zone: z.zone,
@@ -352,9 +364,9 @@ function sumArrays(arrays: readonly (number[] | null)[]): number[] | undefined {
 function summaryAlerts(input: {
   stats: PeriodStats;
   form: ReturnType<typeof currentForm>;
-  ftpSource: 'settings' | 'ride' | 'default';
-}) {
-  const alerts: { key: string; level: 'info' | 'warning' | 'success'; value: number | null }[] = [];
+  ftpSource: DashboardFtpSource;
+}): SummaryResponse['alerts'] {
+  const alerts: SummaryResponse['alerts'] = [];
   if (input.ftpSource === 'default') alerts.push({ key: 'ftpDefault', level: 'info', value: DEFAULT_FTP_W });
   if (input.stats.activities === 0) alerts.push({ key: 'noRides', level: 'info', value: null });
   const form = input.form;

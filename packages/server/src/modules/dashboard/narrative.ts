@@ -1,30 +1,14 @@
-import { type Recommendation, recommendations, type Trend, trendOf } from '@vatio/analysis';
+import { type Recommendation, recommendations, trendOf } from '@vatio/analysis';
+import type { NarrativeMetricResponse, NarrativeMetricType } from '@vatio/schemas';
 import type { RideSummaryFacts } from './dashboard.repository.ts';
 import { addDays, type LocalWindow, localWindow } from './zoned-calendar.ts';
 
 /** Weeks of history on each metric card (spec 000 §9: "Sparkline history: 8 weeks"). */
 export const NARRATIVE_WEEKS = 8;
 
-export type NarrativeMetricType = 'power' | 'aerodynamics' | 'technique' | 'efficiency';
-
-export interface NarrativeMetric {
-  type: NarrativeMetricType;
-  /** Stable id of what the number is, for the web's words and units. */
-  measure:
-    | 'ftp_estimate_w'
-    | 'cda_m2'
-    | 'pedal_smoothness_pct'
-    | 'torque_effectiveness_pct'
-    | 'efficiency_factor';
-  available: boolean;
-  /** The newest week's value. */
-  value: number | null;
-  /** Mean of the last four weeks with data against the mean of the first four (%). */
-  change_pct: number | null;
-  trend: Trend | null;
-  /** One value per week, oldest first; null for a week without data. */
-  history: { week_start: string; value: number | null }[];
-}
+export type { NarrativeMetricType } from '@vatio/schemas';
+/** One card: a metric's weekly values (what each field means: @vatio/schemas narrativeMetricSchema). */
+export type NarrativeMetric = NarrativeMetricResponse;
 
 /** Weekly windows, oldest first, the last one being the week that contains today. */
 export function narrativeWeeks(currentWeekStart: string, timeZone: string): LocalWindow[] {

@@ -1,28 +1,9 @@
+import type { ComparisonResponse, PeriodStatsResponse } from '@vatio/schemas';
 import type { RideFacts } from './dashboard.repository.ts';
 import type { LocalWindow } from './zoned-calendar.ts';
 
 /** Totals of a run of days (spec 000 §3 "Dashboard data": weekly_stats, monthly_stats; summaries). */
-export interface PeriodStats {
-  start_date: string;
-  /** Inclusive last local day. */
-  end_date: string;
-  activities: number;
-  /** Metres. */
-  total_distance: number;
-  /** Moving seconds. */
-  total_time: number;
-  /** Metres climbed. */
-  total_elevation: number;
-  /** Moving-time-weighted mean of the rides' average power; null when no ride had power. */
-  average_power: number | null;
-  /** Highest 1-s power of the period; null without power. */
-  max_power: number | null;
-  total_tss: number;
-  /** Moving-time-weighted mean of the rides' IF; null when no ride had one. */
-  average_intensity_factor: number | null;
-  average_heartrate: number | null;
-  max_heartrate: number | null;
-}
+export type PeriodStats = PeriodStatsResponse;
 
 function inWindow(ride: RideFacts, window: LocalWindow): boolean {
   const t = ride.start_time.getTime();
@@ -84,16 +65,7 @@ export function periodStats(rides: readonly RideFacts[], window: LocalWindow, la
 }
 
 /** One compared number: spec 000 §3 performance_trends ({display, isPositive}) and 001's comparison metric. */
-export interface Comparison {
-  current: number | null;
-  previous: number | null;
-  change: number | null;
-  /** Percent change against the previous value; null when there is nothing to compare with. */
-  change_pct: number | null;
-  /** The change as the spec shows it: '+5.2%', '−3.0%', or '—' without a previous value. */
-  display: string;
-  isPositive: boolean;
-}
+export type Comparison = ComparisonResponse;
 
 export function compare(current: number | null, previous: number | null): Comparison {
   const change = current !== null && previous !== null ? current - previous : null;

@@ -1,19 +1,14 @@
+import type { CurvePointResponse, CurveRange } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { bestOfRideCurves } from '../activities/rider-best-curve.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
-export type CurveRange = '30d' | '90d' | '365d' | 'all';
-export const CURVE_RANGES: readonly CurveRange[] = ['30d', '90d', '365d', 'all'];
+export type { CurveRange } from '@vatio/schemas';
 const RANGE_DAYS: Record<Exclude<CurveRange, 'all'>, number> = { '30d': 30, '90d': 90, '365d': 365 };
 
 /** A point of a rider's best-power curve: the best power held for at least `duration` seconds in the range, and where. */
-export interface CurvePoint {
-  duration: number;
-  power: number;
-  date: string;
-  activity_id: string;
-}
+export type CurvePoint = CurvePointResponse;
 
 /**
  * The rider's best-power curve over a range: on the shared duration grid (every standard duration a

@@ -5,17 +5,11 @@ import {
   formState,
   performanceManagement,
 } from '@vatio/analysis';
+import type { FormState, LoadPointResponse } from '@vatio/schemas';
 import { localDate } from './zoned-calendar.ts';
 
-export interface LoadPoint {
-  date: string;
-  tss: number;
-  ctl: number;
-  atl: number;
-  tsb: number;
-  /** CTL today − CTL a week ago; null in the first week of history. */
-  ramp_rate: number | null;
-}
+/** A day of the performance management chart. */
+export type LoadPoint = LoadPointResponse;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -58,7 +52,13 @@ export function trainingLoad(
 }
 
 /** Today's form in words the web translates (`load.form.<state>`), with the numbers behind it. */
-export function currentForm(series: readonly LoadPoint[]) {
+export function currentForm(series: readonly LoadPoint[]): {
+  ctl: number;
+  atl: number;
+  tsb: number;
+  ramp_rate: number | null;
+  state: FormState;
+} | null {
   const today = series.at(-1);
   if (!today) return null;
   return {

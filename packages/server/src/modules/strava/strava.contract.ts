@@ -1,16 +1,20 @@
 import {
   activitiesSyncSchema,
+  stravaActivitiesResponseSchema,
+  stravaAuthorizeResponseSchema,
+  stravaConnectionResponseSchema,
   stravaConnectSchema,
   stravaListRefreshSchema,
   stravaSelectedImportSchema,
   stravaSyncSchema,
+  syncStatusResponseSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
 import type { RouteContract } from '../../http/contract.ts';
 import { webhookEventSchema } from './strava-webhook-event.ts';
 
 const tags = ['strava'];
-const status = { status: 202, description: 'The sync status, or null' };
+const status = { status: 202, description: 'The sync status, or null', schema: syncStatusResponseSchema };
 
 export const stravaContracts: RouteContract[] = [
   {
@@ -19,7 +23,7 @@ export const stravaContracts: RouteContract[] = [
     summary: 'Whether Strava is configured and connected',
     tags,
     auth: true,
-    response: { status: 200 },
+    response: { status: 200, schema: stravaConnectionResponseSchema },
   },
   {
     method: 'POST',
@@ -28,7 +32,7 @@ export const stravaContracts: RouteContract[] = [
     tags,
     auth: true,
     body: stravaConnectSchema,
-    response: { status: 200, schema: z.object({ authorize_url: z.string() }) },
+    response: { status: 200, schema: stravaAuthorizeResponseSchema },
   },
   {
     method: 'GET',
@@ -42,7 +46,11 @@ export const stravaContracts: RouteContract[] = [
       scope: z.string().optional(),
       error: z.string().optional(),
     }),
-    response: { status: 302, description: 'Back to the web app' },
+    response: {
+      status: 302,
+      description: 'Back to the web app (Location header, empty body)',
+      contentType: 'text/plain',
+    },
   },
   {
     method: 'DELETE',
@@ -58,7 +66,7 @@ export const stravaContracts: RouteContract[] = [
     summary: 'The Strava sync status, or null',
     tags,
     auth: true,
-    response: { status: 200 },
+    response: { status: 200, schema: syncStatusResponseSchema },
   },
   {
     method: 'POST',
@@ -84,7 +92,7 @@ export const stravaContracts: RouteContract[] = [
     summary: "The rider's Strava activity list",
     tags,
     auth: true,
-    response: { status: 200 },
+    response: { status: 200, schema: stravaActivitiesResponseSchema },
   },
   {
     method: 'POST',

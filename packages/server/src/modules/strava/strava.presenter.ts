@@ -1,3 +1,9 @@
+import type {
+  StravaConnectionResponse,
+  StravaListActivityResponse,
+  SyncAction,
+  SyncStatusResponse,
+} from '@vatio/schemas';
 import type { StravaActivityRow } from './strava-activity.repository.ts';
 import type { StravaConnectionRow } from './strava-connection.repository.ts';
 import type { SyncStatusRow } from './sync-status.repository.ts';
@@ -5,10 +11,11 @@ import type { SyncStatusRow } from './sync-status.repository.ts';
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** Spec 001 §3 sync_status, plus the run's action, skipped/imported counts, a rate-limit pause and a queued bike import. */
-export function presentSyncStatus(row: SyncStatusRow) {
+export function presentSyncStatus(row: SyncStatusRow): SyncStatusResponse {
   return {
     status: row.status,
-    action: row.action,
+    // The column is text; only sync-status.repository.ts writes it, with a SyncAction.
+    action: row.action as SyncAction | null,
     total_activities: row.total_activities,
     processed_activities: row.processed_activities,
     failed_activities: row.failed_activities,
@@ -30,7 +37,10 @@ export function presentSyncStatus(row: SyncStatusRow) {
 }
 
 /** The connection without its tokens (they never leave the server). */
-export function presentConnection(configured: boolean, row: StravaConnectionRow | undefined) {
+export function presentConnection(
+  configured: boolean,
+  row: StravaConnectionRow | undefined,
+): StravaConnectionResponse {
   return {
     configured,
     connected: Boolean(row),
@@ -44,7 +54,7 @@ export function presentConnection(configured: boolean, row: StravaConnectionRow 
 }
 
 /** Spec 001 §3 "Activity (sync list)". */
-export function presentStravaActivity(row: StravaActivityRow) {
+export function presentStravaActivity(row: StravaActivityRow): StravaListActivityResponse {
   return {
     id: row.strava_id,
     name: row.name,

@@ -12,6 +12,8 @@ const status = (over: Partial<SyncStatus>): SyncStatus => ({
   imported_activities: 0,
   current_activity: null,
   paused_until: null,
+  pause_reason: null,
+  bikes_queued_at: null,
   started_at: '2026-01-01T10:00:00Z',
   completed_at: null,
   error_code: null,
