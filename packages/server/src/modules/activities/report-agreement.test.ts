@@ -23,9 +23,17 @@ const SLOW = 900_000;
 
 type Num = number | null | undefined;
 
+/** The server's FTP source in `vatio analyze`'s words (`--ftp` is the rider's own value). */
+const CLI_FTP_SOURCE: Record<string, string | null> = {
+  settings: 'flag',
+  file: 'file',
+  estimated: 'estimate',
+  none: null,
+};
+
 /** The ride page's answer, as much of it as this test reads. */
 interface ServerAnalysis {
-  settings_used: { ftp_w: Num; weight_kg: Num; max_hr_bpm: Num };
+  settings_used: { ftp_w: Num; ftp_source: string; weight_kg: Num; max_hr_bpm: Num };
   summary: Record<string, Num>;
   power_curve: { duration_s: number; power_w: number }[];
   zones: {
@@ -90,6 +98,7 @@ function compare(cli: AnalyzeReport, server: ServerAnalysis): Comparison {
   c.number('elevation_gain_m', cli.elevation_gain_m, s.elevation_gain_m, 1, 0);
   const p = cli.power;
   c.number('ftp_w', p.ftp_w, server.settings_used.ftp_w, 1, 0);
+  c.same('ftp_source', p.ftp_source, CLI_FTP_SOURCE[server.settings_used.ftp_source]);
   c.number('average_power_w', p.average_w, s.average_power_w, 1, 1);
   c.number('max_power_w', p.max_w, s.max_power_w, 0, 0);
   c.number('normalized_power_w', p.normalized_w, s.normalized_power_w, 1, 1);
@@ -177,8 +186,9 @@ function compare(cli: AnalyzeReport, server: ServerAnalysis): Comparison {
 
 let h: Harness;
 
-async function riderWithSettings(email: string): Promise<SignedIn> {
+async function riderWithSettings(email: string, settings = true): Promise<SignedIn> {
   const rider = await h.signIn({ email });
+  if (!settings) return rider;
   const saved = await h.app.inject({
     method: 'POST',
     url: '/api/athlete-settings',
@@ -265,6 +275,32 @@ describe('vatio analyze and the ride page agree', () => {
       );
       expect(failures).toEqual({});
       expect(activityOf.size).toBeGreaterThanOrEqual(3);
+    },
+    SLOW,
+  );
+
+  test(
+    "for a rider who gave nothing: the file's FTP, else the eFTP of the ride itself, and the assumed weight",
+    async () => {
+      // One ride per rider, so the server's 90-day eFTP window holds only the ride, as the CLI's does.
+      const names = ['zwift-virtual-ride-30min-power.fit', 'garmin-edge-810-vector-road-1h18-power-laps.fit'];
+      const sources: string[] = [];
+      for (const [k, name] of names.entries()) {
+        const rider = await riderWithSettings(`no-settings-${k}@example.org`, false);
+        const bytes = readFixture(name);
+        const response = await upload(h.app, rider.headers, [{ name, bytes }]);
+        expect(response.statusCode).toBe(202);
+        const result = await waitForImport(h.app, rider.headers, response.json().import_id, SLOW);
+        const id = result.files[0]?.activity_id;
+        expect(id, name).toBeTruthy();
+        const server = (
+          await h.app.inject({ url: `/api/activities/${id}/analysis`, headers: rider.headers })
+        ).json() as ServerAnalysis;
+        const cli = buildAnalyzeReport(decodeActivity(bytes, name), name, {});
+        expect(compare(cli, server).mismatches, name).toEqual([]);
+        sources.push(server.settings_used.ftp_source);
+      }
+      expect(sources).toEqual(['estimated', 'file']);
     },
     SLOW,
   );
