@@ -28,9 +28,10 @@ import {
  * longitude, the profile's weight and the bike's weight reach the analysis (the aero fit keeps its
  * assumptions), and rides with power and no FTP are measured against the nearest FTP entry or an
  * estimated FTP. 4: one ride report for import, ride page and `vatio analyze` (@vatio/analysis
- * `rideReport`): the aero fit takes the air density per second (altitude and temperature, 50 %
- * humidity) instead of one value from the first altitude and temperature, and its stored temperature
- * and pressure are the ride's mean instead of its first reading.
+ * `rideReport`): the aero fit takes the air density per second (altitude and temperature, dry air)
+ * instead of one value from the first altitude and temperature at 50 % humidity, and its stored
+ * temperature and pressure are the ride's mean instead of its first reading. (The ride page's climbs,
+ * now 3 m hysteresis instead of 5 m, and its decoupling block are computed on view, not stored.)
  */
 export const ANALYSIS_VERSION = 4;
 
