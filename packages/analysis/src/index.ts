@@ -36,3 +36,7 @@ export * from './rider/vo2max.ts';
 export * from './coach/recommendations.ts';
 export * from './coach/trend.ts';
 export * from './metrics/ride-summary.ts';
+export * from './report/options.ts';
+export * from './report/ftp.ts';
+export * from './report/ride-aero.ts';
+export * from './report/ride-report.ts';

@@ -1,26 +1,26 @@
 /**
- * The parts of `vatio analyze` that estimate rather than measure: FTP from the ride's own curve,
- * and CdA/Crr from a virtual-elevation fit. Each estimate carries how much to trust it.
+ * The FTP estimates `vatio analyze` lists beside the one it measures the ride against (the ride
+ * report's eFTP, @vatio/analysis `estimatedFtp`): every estimate the ride's own curve supports, each
+ * with how much to trust it. The aero fit and the FTP choice are the ride report's (@vatio/analysis).
  */
 import {
-  aeroImplausibilities,
-  type ActivityStreams,
-  type AeroFit,
-  airDensityKgM3,
+  CP_FIT_RANGE,
   type CriticalPowerFit,
   type FitRange,
   type FtpEstimate,
-  fitCdaCrr,
   ftpFromBest20Min,
   ftpFromCriticalPower,
   ftpFromSpecPrototypeRule,
   type MeanMaxCurve,
   modelPowerW,
-  pressureAtAltitudePa,
 } from '@vatio/analysis';
 
-/** Ranges of ride bests the CP models are fitted to (GoldenCheetah `PDModel.cpp`, intervals.icu). */
-export const CP_2P_RANGE: FitRange = { minDurationS: 120, maxDurationS: 1200 };
+/**
+ * Ranges of ride bests the CP models are fitted to: the 2P fit over the ride report's 3–20 min
+ * (`CP_FIT_RANGE`, as the eFTP and the ride page's W′ balance), the 3P fit over 1–30 min
+ * (GoldenCheetah `PDModel.cpp`, intervals.icu).
+ */
+export const CP_2P_RANGE: FitRange = CP_FIT_RANGE;
 export const CP_3P_RANGE: FitRange = { minDurationS: 60, maxDurationS: 1800 };
 
 /**
@@ -91,72 +91,4 @@ export function ftpEstimates(input: {
   const spec = ftpFromSpecPrototypeRule(input);
   if (spec) out.push({ method: spec.method, ftpW: spec.ftpW, confidence: SPEC_RULE_CONFIDENCE });
   return out.sort((a, b) => b.confidence - a.confidence);
-}
-
-/** Bike, shoes, helmet and bottles on top of the rider's weight, kg (a road bike is 7–9 kg). */
-export const BIKE_AND_KIT_KG = 9;
-/** Rider weight assumed when `--weight` is not given, kg. */
-export const DEFAULT_RIDER_KG = 75;
-/** Drivetrain efficiency η for a crank or pedal meter (Spicer et al. 2001: chain drives 97–99 %). */
-export const DRIVETRAIN_EFFICIENCY = 0.976;
-/** Air temperature assumed without a temperature channel (ISA sea level), °C. */
-const DEFAULT_TEMPERATURE_C = 15;
-
-export interface AeroEstimate {
-  readonly fit: AeroFit;
-  readonly systemMassKg: number;
-  readonly meanAirDensityKgM3: number;
-  /**
-   * Both CdA and Crr within what a rider on a bicycle can have (`aeroImplausibilities` in the analysis
-   * package, the same bounds the server rates fits with). A fit outside is reported as it is, but marked
-   * implausible: a whole road ride mixes braking, wind and drafting that the model does not know, and
-   * Chung's method wants a steady selection (a loop or an out-and-back).
-   */
-  readonly plausible: boolean;
-}
-
-/**
- * Air density per second from the altitude (ISA pressure, standard sea-level pressure) and the
- * recorded temperature, dry air: files carry neither pressure nor humidity, and humid air is at most
- * about 1 % lighter.
- */
-export function airDensitySeries(streams: ActivityStreams): Float64Array {
-  const n = streams.timeS.length;
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const altitudeM = streams.altitudeM?.[i] ?? 0;
-    const temperatureC = streams.temperatureC?.[i] ?? DEFAULT_TEMPERATURE_C;
-    out[i] = airDensityKgM3({
-      pressurePa: pressureAtAltitudePa({
-        altitudeM: Number.isFinite(altitudeM) ? altitudeM : 0,
-        seaLevelPressurePa: 101_325,
-      }),
-      temperatureC: Number.isFinite(temperatureC) ? temperatureC : DEFAULT_TEMPERATURE_C,
-      relativeHumidityPct: 0,
-    });
-  }
-  return out;
-}
-
-/** Chung virtual-elevation fit of CdA and Crr over the whole ride, no wind, or undefined. */
-export function aeroEstimate(streams: ActivityStreams, riderKg: number): AeroEstimate | undefined {
-  if (!streams.powerW || !streams.speedMps || !streams.altitudeM) return undefined;
-  const systemMassKg = riderKg + BIKE_AND_KIT_KG;
-  const density = airDensitySeries(streams);
-  const fit = fitCdaCrr(streams, {
-    systemMassKg,
-    drivetrainEfficiency: DRIVETRAIN_EFFICIENCY,
-    airDensityKgM3: density,
-  });
-  if (fit === undefined || !Number.isFinite(fit.cdaM2)) return undefined;
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < density.length; i++) {
-    if (streams.gapMask[i] === 0) {
-      sum += density[i]!;
-      count++;
-    }
-  }
-  const plausible = aeroImplausibilities(fit).length === 0;
-  return { fit, systemMassKg, meanAirDensityKgM3: count > 0 ? sum / count : Number.NaN, plausible };
 }

@@ -5,20 +5,22 @@
  */
 import {
   bestAveragePowerW,
-  cogganPowerZones,
   curvePowerAtW,
-  detectClimbs,
-  hrZonesPercentOfMax,
+  estimatedFtp,
+  type FtpSource as ReportFtpSource,
+  isVirtualRide,
+  MEAN_MAX_GAPS,
+  meanMaxCurve,
   normalizedPowerW,
-  type RideSummary,
+  type RideReport,
+  rateAeroFit,
+  resolveFtp,
+  rideReport,
   sliceStreams,
   summarizeRide,
-  timeInHeartRateZonesS,
-  timeInPowerZonesS,
-  vo2maxFromFiveMinutePower,
 } from '@vatio/analysis';
 import type { Activity, DeviceSummary } from '@vatio/formats';
-import { aeroEstimate, DEFAULT_RIDER_KG, ftpEstimates, type RatedFtpEstimate } from './analyze-estimates.ts';
+import { ftpEstimates } from './analyze-estimates.ts';
 
 export interface AnalyzeOptions {
   readonly ftpW?: number;
@@ -81,12 +83,18 @@ export interface AnalyzeReport {
     readonly decoupling_pct: number | null;
     readonly drift_pct: number | null;
     readonly efficiency_factor: number | null;
+    /** Mean power over mean heart rate of each half the decoupling compares. */
+    readonly first_half_ef: number | null;
+    readonly second_half_ef: number | null;
   };
   readonly cadence: { readonly average_rpm: number | null };
   readonly pedaling: {
     readonly left_balance_pct: number | null;
     readonly torque_effectiveness_pct: number | null;
     readonly pedal_smoothness_pct: number | null;
+    readonly cadence_variability_pct: number | null;
+    readonly torque_variability_pct: number | null;
+    readonly stability_index_pct: number | null;
   };
   readonly power_curve: ReadonlyArray<{ readonly duration_s: number; readonly power_w: number }>;
   readonly ftp_estimates: ReadonlyArray<{
@@ -120,6 +128,7 @@ export interface AnalyzeReport {
     readonly average_grade_pct: number;
     readonly vam_m_per_h: number | null;
     readonly category: string;
+    readonly average_power_w: number | null;
   }>;
   readonly laps: readonly LapReport[];
   readonly device_summary: Record<string, number>;
@@ -130,9 +139,6 @@ export interface AnalyzeReport {
 export const CURVE_DURATIONS_S = [
   1, 5, 10, 15, 30, 60, 120, 180, 300, 480, 600, 1200, 1800, 2700, 3600, 5400, 7200, 10_800, 14_400,
 ] as const;
-
-/** Climb detection: rises of at least 20 m at 3 % or steeper, ignoring wiggles under 3 m. */
-export const CLIMB_OPTIONS = { hysteresisM: 3, minGainM: 20, minAverageGradePct: 3 } as const;
 
 /** Rounds for display in JSON; null for undefined or non-finite. */
 export function rounded(value: number | undefined, digits: number): number | null {
@@ -147,19 +153,16 @@ function lastFinite(values: Float64Array | undefined): number | undefined {
   return undefined;
 }
 
-function resolveFtp(
-  activity: Activity,
-  options: AnalyzeOptions,
-  estimates: readonly RatedFtpEstimate[],
-): { ftpW: number | undefined; source: FtpSource | null } {
-  if (options.ftpW !== undefined) return { ftpW: options.ftpW, source: 'flag' };
-  const fileFtp = activity.deviceSummary.ftpW;
-  if (fileFtp !== undefined && fileFtp > 0) return { ftpW: fileFtp, source: 'file' };
-  const best = estimates[0];
-  return best ? { ftpW: best.ftpW, source: 'estimate' } : { ftpW: undefined, source: null };
-}
+/** The report's FTP source in the words `vatio analyze` has always printed (`--ftp` is the rider's word). */
+const FTP_SOURCE: Record<ReportFtpSource, FtpSource | null> = {
+  settings: 'flag',
+  file: 'file',
+  nearest: 'flag',
+  estimated: 'estimate',
+  none: null,
+};
 
-function powerCurve(activity: Activity, summary: RideSummary): AnalyzeReport['power_curve'] {
+function powerCurve(activity: Activity, summary: RideReport['summary']): AnalyzeReport['power_curve'] {
   const curve = summary.meanMax;
   if (curve === undefined) return [];
   const out: Array<{ duration_s: number; power_w: number }> = [];
@@ -200,7 +203,7 @@ function lapReports(activity: Activity): LapReport[] {
       ftpW: undefined,
       criticalPower: undefined,
       heartRateZones: undefined,
-      meanMaxGaps: 'zero',
+      meanMaxGaps: MEAN_MAX_GAPS,
     });
     return {
       index: index + 1,
@@ -244,37 +247,46 @@ export function deviceSummaryReport(s: DeviceSummary): Record<string, number> {
   return out;
 }
 
-/** Everything `vatio analyze` reports for one decoded activity. */
+/**
+ * Everything `vatio analyze` reports for one decoded activity: the ride report (@vatio/analysis
+ * `rideReport`, the same the server stores and its ride page shows) measured against `--ftp`, else the
+ * file's FTP, else the eFTP of the ride's own curve (`resolveFtp`, `estimatedFtp`).
+ */
 export function buildAnalyzeReport(
   activity: Activity,
   file: string,
   options: AnalyzeOptions = {},
 ): AnalyzeReport {
   const streams = activity.streams;
-  const base = summarizeRide(streams, {
-    ftpW: undefined,
-    criticalPower: undefined,
-    heartRateZones: undefined,
-    meanMaxGaps: 'zero',
+  const curve = meanMaxCurve(streams, { gaps: MEAN_MAX_GAPS });
+  const ftp = resolveFtp({
+    settingsW: options.ftpW,
+    fileW: activity.deviceSummary.ftpW,
+    estimatedW: curve === undefined ? undefined : estimatedFtp(curve)?.ftpW,
   });
+  const report = rideReport(
+    {
+      streams,
+      virtual: isVirtualRide(activity.subSport),
+      deviceAscentM: activity.deviceSummary.ascentM,
+    },
+    {
+      ftpW: ftp.ftpW,
+      weightKg: options.weightKg,
+      weightSource: options.weightKg === undefined ? undefined : 'flag',
+      bikeKg: undefined,
+      maxHrBpm: options.maxHrBpm,
+      lthrBpm: undefined,
+      criticalPower: undefined,
+    },
+    { aero: 'fit' },
+  );
+  const { summary, aero } = report;
   const estimates = ftpEstimates({
-    curve: base.meanMax,
-    maxPowerW: base.maxPowerW,
-    averagePowerW: base.averagePowerW,
+    curve: summary.meanMax,
+    maxPowerW: summary.maxPowerW,
+    averagePowerW: summary.averagePowerW,
   });
-  const ftp = resolveFtp(activity, options, estimates);
-  const heartRateZones =
-    options.maxHrBpm === undefined ? undefined : hrZonesPercentOfMax({ maxHrBpm: options.maxHrBpm });
-  const summary = summarizeRide(streams, {
-    ftpW: ftp.ftpW,
-    criticalPower: undefined,
-    heartRateZones,
-    meanMaxGaps: 'zero',
-  });
-  const powerZones = ftp.ftpW === undefined || !streams.powerW ? [] : cogganPowerZones({ ftpW: ftp.ftpW });
-  const riderKg = options.weightKg ?? DEFAULT_RIDER_KG;
-  const aero = aeroEstimate(streams, riderKg);
-  const best5Min = summary.meanMax ? curvePowerAtW(summary.meanMax, 300) : undefined;
   const device = activity.device;
 
   return {
@@ -287,7 +299,7 @@ export function buildAnalyzeReport(
     elapsed_time_s: rounded(activity.elapsedTimeS, 1) ?? 0,
     moving_time_s: rounded(activity.timerTimeS, 1) ?? 0,
     distance_m: rounded(lastFinite(streams.distanceM) ?? activity.deviceSummary.distanceM, 1),
-    elevation_gain_m: rounded(summary.elevationGainM, 1),
+    elevation_gain_m: rounded(report.elevationGainM, 1),
     power: {
       average_w: rounded(summary.averagePowerW, 1),
       max_w: rounded(summary.maxPowerW, 0),
@@ -298,24 +310,26 @@ export function buildAnalyzeReport(
       intensity_factor: rounded(summary.intensityFactor, 3),
       training_stress_score: rounded(summary.trainingStressScore, 1),
       ftp_w: rounded(ftp.ftpW, 1),
-      ftp_source: ftp.source,
-      w_per_kg:
-        options.weightKg === undefined
-          ? null
-          : rounded((summary.averagePowerW ?? Number.NaN) / options.weightKg, 2),
+      ftp_source: FTP_SOURCE[ftp.source],
+      w_per_kg: rounded(report.wattsPerKg, 2),
     },
     heart_rate: {
       average_bpm: rounded(summary.averageHeartRateBpm, 1),
       max_bpm: rounded(summary.maxHeartRateBpm, 0),
-      decoupling_pct: rounded(summary.aerobicDecouplingPct, 2),
-      drift_pct: rounded(summary.heartRateDriftPct, 2),
+      decoupling_pct: rounded(report.decoupling?.pct, 2),
+      drift_pct: rounded(report.decoupling?.driftPct, 2),
       efficiency_factor: rounded(summary.efficiencyFactor, 3),
+      first_half_ef: rounded(report.decoupling?.firstHalfEf, 3),
+      second_half_ef: rounded(report.decoupling?.secondHalfEf, 3),
     },
     cadence: { average_rpm: rounded(summary.averageCadenceRpm, 1) },
     pedaling: {
-      left_balance_pct: rounded(summary.leftBalancePct, 1),
-      torque_effectiveness_pct: rounded(summary.torqueEffectivenessPct, 1),
-      pedal_smoothness_pct: rounded(summary.pedalSmoothnessPct, 1),
+      left_balance_pct: rounded(report.pedaling.leftBalancePct, 1),
+      torque_effectiveness_pct: rounded(report.pedaling.torqueEffectivenessPct, 1),
+      pedal_smoothness_pct: rounded(report.pedaling.pedalSmoothnessPct, 1),
+      cadence_variability_pct: rounded(report.pedaling.cadenceVariabilityPct, 1),
+      torque_variability_pct: rounded(report.pedaling.torqueVariabilityPct, 1),
+      stability_index_pct: rounded(report.pedaling.stabilityIndexPct, 1),
     },
     power_curve: powerCurve(activity, summary),
     ftp_estimates: estimates.map((e) => ({
@@ -324,10 +338,16 @@ export function buildAnalyzeReport(
       confidence: rounded(e.confidence, 2) ?? 0,
     })),
     zones: {
-      power: zones(powerZones, (z) => [z.minW, z.maxW], timeInPowerZonesS(streams, powerZones)),
-      heart_rate: heartRateZones
-        ? zones(heartRateZones, (z) => [z.minBpm, z.maxBpm], timeInHeartRateZonesS(streams, heartRateZones))
-        : [],
+      power: zones(
+        report.zones.power.map((z) => z.zone),
+        (z) => [z.minW, z.maxW],
+        report.zones.power.map((z) => z.timeS),
+      ),
+      heart_rate: zones(
+        report.zones.heartRate.map((z) => z.zone),
+        (z) => [z.minBpm, z.maxBpm],
+        report.zones.heartRate.map((z) => z.timeS),
+      ),
       max_hr_bpm: options.maxHrBpm ?? null,
     },
     aero: {
@@ -335,19 +355,16 @@ export function buildAnalyzeReport(
       crr: rounded(aero?.fit.crr, 5),
       fit_quality: rounded(aero?.fit.r2, 3),
       rmse_m: rounded(aero?.fit.rmseM, 2),
-      plausible: aero?.plausible ?? null,
-      system_mass_kg: rounded(aero?.systemMassKg, 1),
+      plausible: aero === undefined ? null : rateAeroFit(aero.fit).rating !== 'implausible',
+      system_mass_kg: rounded(aero === undefined ? undefined : aero.riderKg + aero.bikeKg, 1),
       rider_mass_source: options.weightKg === undefined ? 'assumed' : 'flag',
-      air_density_kg_m3: rounded(aero?.meanAirDensityKgM3, 4),
+      air_density_kg_m3: rounded(aero?.airDensityKgM3, 4),
     },
     rider: {
       weight_kg: options.weightKg ?? null,
-      vo2max_ml_kg_min:
-        options.weightKg === undefined || best5Min === undefined
-          ? null
-          : rounded(vo2maxFromFiveMinutePower({ power5MinW: best5Min, massKg: options.weightKg }), 1),
+      vo2max_ml_kg_min: rounded(report.vo2maxMlKgMin, 1),
     },
-    climbs: (detectClimbs(streams, CLIMB_OPTIONS) ?? []).map((c) => ({
+    climbs: report.climbs.map((c) => ({
       start_s: c.startS,
       end_s: c.endS,
       length_m: rounded(c.lengthM, 1) ?? 0,
@@ -355,6 +372,7 @@ export function buildAnalyzeReport(
       average_grade_pct: rounded(c.averageGradePct, 2) ?? 0,
       vam_m_per_h: rounded(c.vamMPerH, 0),
       category: c.category,
+      average_power_w: rounded(c.averagePowerW, 1),
     })),
     laps: lapReports(activity),
     device_summary: deviceSummaryReport(activity.deviceSummary),

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normalizedPowerW, summarizeRide } from '@vatio/analysis';
+import { estimatedFtp, MEAN_MAX_GAPS, meanMaxCurve, normalizedPowerW, summarizeRide } from '@vatio/analysis';
 import { type Activity, decodeActivity, encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyzeReport } from './analyze-report.ts';
@@ -137,14 +137,20 @@ describe('vatio analyze --json', () => {
     expect(aero.plausible).toBe(true);
   });
 
-  it('takes --ftp over the file and falls back to the best estimate without either', SLOW, () => {
+  it('takes --ftp over the file and falls back to the eFTP of the ride without either', SLOW, () => {
     const flagged = analyzeJson(rideFile, '--ftp', '300');
     expect(flagged.power.ftp_w).toBe(300);
     expect(flagged.power.ftp_source).toBe('flag');
     expect(flagged.power.intensity_factor).toBeCloseTo((flagged.power.normalized_w ?? 0) / 300, 3);
     const estimated = analyzeJson(noFtpFile);
     expect(estimated.power.ftp_source).toBe('estimate');
-    expect(estimated.power.ftp_w).toBeCloseTo(estimated.ftp_estimates[0]?.ftp_w ?? 0, 1);
+    // The ride report's eFTP (the server's rule, on the ride's own curve), listed among the estimates.
+    const curve = meanMaxCurve(decoded.streams, { gaps: MEAN_MAX_GAPS });
+    const eftp = curve && estimatedFtp(curve);
+    expect(eftp).toBeDefined();
+    expect(estimated.power.ftp_w).toBe(eftp?.ftpW);
+    const listed = estimated.ftp_estimates.find((e) => e.method === eftp?.method);
+    expect(Math.round(listed?.ftp_w ?? 0)).toBe(eftp?.ftpW);
     expect(normalizedPowerW(decoded.streams)).toBeCloseTo(estimated.power.normalized_w ?? 0, 1);
   });
 });

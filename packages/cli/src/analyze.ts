@@ -1,6 +1,7 @@
 /**
  * `vatio analyze FILE [--json] [--ftp W] [--weight KG] [--max-hr BPM]`: decodes one ride file and
- * prints every per-ride metric, as a readable summary or as JSON (`analyze-report.ts`).
+ * prints every per-ride metric of the ride report (@vatio/analysis `rideReport`, the one the server
+ * stores and shows), as a readable summary or as JSON (`analyze-report.ts`).
  * Exit codes: 0 analysed; 2 bad usage or a file that cannot be read or decoded (one line on stderr);
  * 1 anything else (a bug).
  */
@@ -15,7 +16,7 @@ export const ANALYZE_USAGE = `Usage: vatio analyze FILE [--json] [--ftp W] [--we
   FILE          a ride: .fit, .fit.gz, .tcx or .gpx
   --json        print the full analysis as JSON instead of a summary
   --ftp W       functional threshold power in watts (default: the FTP recorded in the file,
-                else the best estimate from the ride itself)
+                else the eFTP of the ride itself, as the server estimates it)
   --weight KG   rider weight in kg, for W/kg, VO2max and the CdA fit (75 kg assumed without it)
   --max-hr BPM  maximum heart rate, for heart-rate zones (% of max)
 `;

@@ -1,9 +1,8 @@
 import {
   attributeCurve,
-  curvePowerAtW,
+  EFTP_WINDOW_DAYS,
+  estimatedFtp,
   type FtpMethod,
-  ftpFromBest20Min,
-  ftpFromCriticalPower,
   intensityFactor,
   mergeCurves,
   trainingStressScore,
@@ -11,14 +10,12 @@ import {
 
 /**
  * The rider's estimated FTP (eFTP) at a ride's date, for rides with power and no FTP the rider gave:
- * critical power of a Monod–Scherrer 2-parameter fit over the 3–20 min bests of the rider's stored
- * ride curves from the 90 days up to and including the ride (as WKO's 90-day mFTP window and
- * GoldenCheetah's CP fits on recent bests; intervals.icu's eFTP is the same idea: a CP model on the
- * power curve, docs/formulas/critical-power.md "Estimated FTP for load"). When the fit is not usable
- * (too few efforts, W′ ≤ 0, CP above the best 3-min power) 95 % of the best 20 minutes of the same
- * window (Allen–Coggan). Not circular: ride curves do not depend on FTP.
+ * @vatio/analysis `estimatedFtp` (CP of a Monod–Scherrer fit over the 3–20 min bests, else 95 % of the
+ * best 20 minutes) on the bests of the rider's stored ride curves from the `EFTP_WINDOW_DAYS` (90)
+ * days up to and including the ride (docs/formulas/critical-power.md "Estimated FTP for load"). Not
+ * circular: ride curves do not depend on FTP.
  */
-export const EFTP_WINDOW_DAYS = 90;
+export { EFTP_WINDOW_DAYS };
 const DAY_MS = 86_400_000;
 
 export interface StoredCurve {
@@ -48,16 +45,8 @@ export function estimateFtpAt(curves: readonly StoredCurve[], start: Date): FtpE
   const best = mergeCurves(
     window.map((c) => attributeCurve({ durationsS: c.durations_s, powerW: c.power_w }, null)),
   );
-  const curve = { durationsS: best.durationsS, powerW: best.powerW };
-  const cp = ftpFromCriticalPower(curve, { model: '2p', range: { minDurationS: 180, maxDurationS: 1200 } });
-  const best3Min = curvePowerAtW(curve, 180);
-  if (cp?.fit && cp.fit.wPrimeJ > 0 && cp.ftpW > 0 && (best3Min === undefined || cp.ftpW <= best3Min)) {
-    return { ftpW: Math.round(cp.ftpW), method: cp.method, rides: window.length };
-  }
-  const twenty = ftpFromBest20Min(curve);
-  if (twenty && twenty.ftpW > 0)
-    return { ftpW: Math.round(twenty.ftpW), method: twenty.method, rides: window.length };
-  return undefined;
+  const estimate = estimatedFtp({ durationsS: best.durationsS, powerW: best.powerW });
+  return estimate && { ...estimate, rides: window.length };
 }
 
 /** IF and TSS of a ride measured against `ftpW` (Coggan; packages/analysis power/training-stress.ts). */

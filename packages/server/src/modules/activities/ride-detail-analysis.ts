@@ -1,76 +1,26 @@
 import {
+  AIR_DENSITY,
   type ActivityStreams,
   type AttributedCurve,
-  cadenceVariabilityPct,
-  pedallingStabilityIndexPct,
-  torqueVariabilityPct,
-  cogganPowerZones,
-  detectClimbs,
-  fitTwoParameterModel,
-  minimumWPrimeBalanceJ,
+  criticalPowerOf,
+  EFTP_WINDOW_DAYS,
+  fitRideAero,
   rateAeroFit,
-  sliceStreams,
-  timeInHeartRateZonesS,
-  timeInPowerZonesS,
-  wPrimeBalanceDifferentialJ,
-  averagePowerW,
+  rideReport,
 } from '@vatio/analysis';
 import type { RideSettings } from '../athlete/ride-settings.ts';
 import type { ActivityRow } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
-import { ASSUMED_HUMIDITY_PCT, rideAeroFit } from './ride-aero.ts';
-import { heartRateZonesFor, type StoredAeroFit, storedAeroFit } from './ride-import-analysis.ts';
+import { type StoredAeroFit, storedAeroFit } from './ride-import-analysis.ts';
 import { bestOfRideCurves, type CurveSource } from './rider-best-curve.ts';
 
-// Computed on request from the stored stream blob (never by re-decoding the file): the parts of a
-// ride's analysis that are too large to keep in a row (W′ balance series, climbs). The aero fit is
-// the one stored with the ride (import or re-analysis), never fitted again here.
+// The ride page's analysis: @vatio/analysis `rideReport` on the stored stream blob (never by
+// re-decoding the file), measured against the FTP the ride row stores, with the rider's critical power
+// from the bests of the 90 days before the ride. The summary numbers are the row's (the same report
+// computed them at import); the aero fit is the one stored with the ride, never fitted again here.
 
 const round = (v: number | undefined, digits = 1) =>
   v === undefined || !Number.isFinite(v) ? null : Number(v.toFixed(digits));
-
-/**
- * Critical power and W′ from the rider's bests of the 90 days before the ride (Monod–Scherrer
- * 2-parameter fit over 3–20 min efforts); the ride's own curve when the rider has nothing better.
- */
-function criticalPowerFor(recentBest: AttributedCurve<CurveSource>) {
-  if (recentBest.durationsS.length === 0) return undefined;
-  const fit = fitTwoParameterModel(recentBest, { minDurationS: 180, maxDurationS: 1200 });
-  if (!fit || !(fit.cpW > 0) || !(fit.wPrimeJ > 0)) return undefined;
-  return fit;
-}
-
-function decouplingHalves(streams: ActivityStreams) {
-  const power = streams.powerW;
-  const hr = streams.heartRateBpm;
-  if (!power || !hr) return null;
-  const moving: number[] = [];
-  for (let i = 0; i < streams.timeS.length; i++) if (!streams.gapMask[i]) moving.push(i);
-  if (moving.length < 1200) return null;
-  const half = Math.floor(moving.length / 2);
-  const ef = (from: number, to: number) => {
-    let p = 0;
-    let h = 0;
-    let n = 0;
-    for (let k = from; k < to; k++) {
-      const i = moving[k]!;
-      if (Number.isFinite(power[i]) && Number.isFinite(hr[i]) && hr[i]! > 0) {
-        p += power[i]!;
-        h += hr[i]!;
-        n++;
-      }
-    }
-    return n > 0 && h > 0 ? p / h : undefined;
-  };
-  const first = ef(0, half);
-  const second = ef(half, moving.length);
-  if (!first || !second) return null;
-  return {
-    pw_hr_pct: round(((first - second) / first) * 100, 2),
-    first_half_ef: round(first, 3),
-    second_half_ef: round(second, 3),
-  };
-}
 
 /**
  * The ride's aero fit as stored with it (import or re-analysis: the settings, profile and bike
@@ -86,10 +36,9 @@ function aeroOf(
   const stored = (row.summary as { aeroFit?: StoredAeroFit | null }).aeroFit;
   if (stored === null && row.analysis_version >= 3) return undefined; // 3: fits keep their assumptions
   if (stored && typeof stored.riderKg === 'number') return stored;
-  const aero = rideAeroFit(streams, {
-    type: row.type,
-    weightKg: settings.weightKg,
-    weightSource: settings.weightSource,
+  const aero = fitRideAero(streams, {
+    riderKg: settings.weightKg,
+    riderKgSource: settings.weightSource,
     bikeKg: settings.bikeKg,
   });
   return aero && storedAeroFit(aero);
@@ -106,8 +55,8 @@ export interface RideDetailInput {
   bestCurve: AttributedCurve<CurveSource>;
 }
 
-/** Days of bests before a ride its critical power is fitted from. */
-export const RECENT_BESTS_DAYS = 90;
+/** Days of bests before a ride its critical power is fitted from (the eFTP's window). */
+export const RECENT_BESTS_DAYS = EFTP_WINDOW_DAYS;
 
 export function rideDetailAnalysis({
   row,
@@ -119,28 +68,32 @@ export function rideDetailAnalysis({
 }: RideDetailInput) {
   const summary = row.summary as Record<string, number | string | undefined>;
   const ftpW = row.ftp_w ?? undefined;
-  const cp = criticalPowerFor(bestOfRideCurves(recentCurves));
-
-  const powerZones = ftpW ? cogganPowerZones({ ftpW }) : undefined;
-  const powerZoneTimes = powerZones ? timeInPowerZonesS(streams, powerZones) : undefined;
-  const hrZones = heartRateZonesFor(settings);
-  const hrZoneTimes = hrZones ? timeInHeartRateZonesS(streams, hrZones) : undefined;
-
-  const wBal = cp ? wPrimeBalanceDifferentialJ(streams, { cpW: cp.cpW, wPrimeJ: cp.wPrimeJ }) : undefined;
-  const climbs =
-    detectClimbs(streams, { hysteresisM: 5, minGainM: 20, minAverageGradePct: 3 })?.map((c) => {
-      const part = sliceStreams(streams, c.startS, c.endS);
-      return {
-        start_s: c.startS,
-        end_s: c.endS,
-        length_m: round(c.lengthM, 0),
-        gain_m: round(c.gainM, 0),
-        average_grade_pct: round(c.averageGradePct, 1),
-        vam_m_h: round(c.vamMPerH, 0),
-        category: c.category,
-        average_power_w: round(averagePowerW(part), 0),
-      };
-    }) ?? [];
+  const report = rideReport(
+    // Virtual or retyped by the rider: the stored fit (none) stands, and nothing is fitted here.
+    { streams, virtual: row.type === 'VirtualRide' },
+    {
+      ftpW,
+      weightKg: settings.weightKg,
+      weightSource: settings.weightSource,
+      bikeKg: settings.bikeKg,
+      maxHrBpm: settings.maxHrBpm,
+      lthrBpm: settings.lthrBpm,
+      criticalPower: criticalPowerOf(bestOfRideCurves(recentCurves)),
+    },
+    { aero: 'skip' },
+  );
+  const wBal = report.wPrimeBalance;
+  const climbs = report.climbs.map((c) => ({
+    start_s: c.startS,
+    end_s: c.endS,
+    length_m: round(c.lengthM, 0),
+    gain_m: round(c.gainM, 0),
+    average_grade_pct: round(c.averageGradePct, 1),
+    vam_m_h: round(c.vamMPerH, 0),
+    category: c.category,
+    average_power_w: round(c.averagePowerW, 0),
+  }));
+  const decoupling = report.decoupling;
 
   const aero = aeroOf(row, streams, settings);
 
@@ -174,8 +127,7 @@ export function rideDetailAnalysis({
       heart_rate_drift_pct: round(summary.heartRateDriftPct as number | undefined, 2),
       average_cadence_rpm: round(row.average_cadence_rpm ?? undefined, 0),
       elevation_gain_m: round(row.elevation_gain_m ?? undefined, 0),
-      watts_per_kg:
-        settings.weightKg && row.average_power_w ? round(row.average_power_w / settings.weightKg, 2) : null,
+      watts_per_kg: round(report.wattsPerKg, 2),
     },
     power_curve: ownCurve
       ? ownCurve.durations_s.map((d, i) => ({ duration_s: d, power_w: ownCurve.power_w[i]! }))
@@ -187,40 +139,40 @@ export function rideDetailAnalysis({
       date: best.source[i]!.date,
     })),
     zones: {
-      power:
-        powerZones && powerZoneTimes
-          ? powerZones.map((z, i) => ({
-              zone: z.zone,
-              name_key: z.nameKey,
-              min_w: round(z.minW, 0),
-              max_w: Number.isFinite(z.maxW) ? round(z.maxW, 0) : null,
-              time_s: powerZoneTimes[i] ?? 0,
-            }))
-          : [],
-      heart_rate:
-        hrZones && hrZoneTimes
-          ? hrZones.map((z, i) => ({
-              zone: z.zone,
-              name_key: z.nameKey,
-              min_bpm: round(z.minBpm, 0),
-              max_bpm: Number.isFinite(z.maxBpm) ? round(z.maxBpm, 0) : null,
-              time_s: hrZoneTimes[i] ?? 0,
-            }))
-          : [],
+      power: report.zones.power.map(({ zone: z, timeS }) => ({
+        zone: z.zone,
+        name_key: z.nameKey,
+        min_w: round(z.minW, 0),
+        max_w: Number.isFinite(z.maxW) ? round(z.maxW, 0) : null,
+        time_s: timeS,
+      })),
+      heart_rate: report.zones.heartRate.map(({ zone: z, timeS }) => ({
+        zone: z.zone,
+        name_key: z.nameKey,
+        min_bpm: round(z.minBpm, 0),
+        max_bpm: Number.isFinite(z.maxBpm) ? round(z.maxBpm, 0) : null,
+        time_s: timeS,
+      })),
     },
-    w_prime_balance:
-      cp && wBal
+    w_prime_balance: wBal
+      ? {
+          cp_w: round(wBal.cpW, 0),
+          w_prime_j: round(wBal.wPrimeJ, 0),
+          source: `monod-scherrer-2p over the ${RECENT_BESTS_DAYS} days before the ride`,
+          min_j: round(wBal.minJ, 0),
+          series_j: Array.from(wBal.seriesJ, (v, i) =>
+            streams.gapMask[i] || !Number.isFinite(v) ? null : Math.round(v),
+          ),
+        }
+      : null,
+    decoupling:
+      decoupling && decoupling.pct !== undefined
         ? {
-            cp_w: round(cp.cpW, 0),
-            w_prime_j: round(cp.wPrimeJ, 0),
-            source: 'monod-scherrer-2p over the 90 days before the ride',
-            min_j: round(minimumWPrimeBalanceJ(wBal), 0),
-            series_j: Array.from(wBal, (v, i) =>
-              streams.gapMask[i] || !Number.isFinite(v) ? null : Math.round(v),
-            ),
+            pw_hr_pct: round(decoupling.pct, 2),
+            first_half_ef: round(decoupling.firstHalfEf, 3),
+            second_half_ef: round(decoupling.secondHalfEf, 3),
           }
         : null,
-    decoupling: decouplingHalves(streams),
     aero: aero
       ? {
           cda_m2: round(aero.cdaM2, 3),
@@ -238,7 +190,7 @@ export function rideDetailAnalysis({
             bike_kg_source: aero.bikeKgSource,
             temperature_c: round(aero.temperatureC, 1),
             temperature_source: aero.temperatureRecorded ? 'recorded' : 'default',
-            humidity_pct: ASSUMED_HUMIDITY_PCT,
+            humidity_pct: AIR_DENSITY.relativeHumidityPct,
             pressure_hpa: round(aero.pressurePa / 100, 0),
           },
         }
@@ -247,9 +199,9 @@ export function rideDetailAnalysis({
       left_balance_pct: round(summary.leftBalancePct as number | undefined),
       torque_effectiveness_pct: round(summary.torqueEffectivenessPct as number | undefined),
       pedal_smoothness_pct: round(summary.pedalSmoothnessPct as number | undefined),
-      cadence_variability_pct: round(cadenceVariabilityPct(streams)),
-      torque_variability_pct: round(torqueVariabilityPct(streams)),
-      stability_index_pct: round(pedallingStabilityIndexPct(streams)),
+      cadence_variability_pct: round(report.pedaling.cadenceVariabilityPct),
+      torque_variability_pct: round(report.pedaling.torqueVariabilityPct),
+      stability_index_pct: round(report.pedaling.stabilityIndexPct),
     },
     climbs,
   };

@@ -1,6 +1,6 @@
 import { generateRide } from '@vatio/formats';
 import { describe, expect, test } from 'vitest';
-import { ASSUMED_BIKE_KG } from './ride-aero.ts';
+import { AERO_DEFAULTS } from '@vatio/analysis';
 import { analyseImportedRide, defaultRideName, storedSummaryJson } from './ride-import-analysis.ts';
 
 describe('default ride names', () => {
@@ -29,7 +29,7 @@ describe('the whole-ride aero fit kept with each ride', () => {
   test('an outdoor ride recovers the CdA and Crr it was ridden with, and is trustworthy', () => {
     // The synthetic rider and bike weigh 80 kg with CdA 0.32 m² and Crr 0.004 (formats/synthetic).
     const ride = generateRide({ seed: 5, durationS: 5400, startTime: new Date('2026-05-01T08:00:00Z') });
-    const analysed = analyseImportedRide(ride, settings(80 - ASSUMED_BIKE_KG));
+    const analysed = analyseImportedRide(ride, settings(80 - AERO_DEFAULTS.bikeKg));
     expect(analysed.aero?.trustworthy).toBe(true);
     expect(Math.abs(analysed.aero!.cdaM2 - 0.32)).toBeLessThan(0.01);
     expect(Math.abs(analysed.aero!.crr - 0.004)).toBeLessThan(0.001);

@@ -1,16 +1,16 @@
 import {
   type AeroFit,
-  type HeartRateZone,
-  hrZonesPercentOfLthr,
-  hrZonesPercentOfMax,
+  aeroFitTrustworthy,
+  type FtpSource,
+  isVirtualRide,
+  type RideAero,
   type RideSummary,
-  summarizeRide,
+  resolveFtp,
+  rideReport,
 } from '@vatio/analysis';
 import type { Activity } from '@vatio/formats';
 import type { ActivitiesTable } from '../../db/schema.ts';
-import type { SettingsAtDate } from '../athlete/athlete-settings.repository.ts';
 import type { RideSettings } from '../athlete/ride-settings.ts';
-import { aeroFitTrustworthy, type RideAero, rideAeroFit } from './ride-aero.ts';
 import {
   type DayPart,
   dayPartAt,
@@ -27,45 +27,36 @@ import {
  * envelope), the part of the day the ride started (`day_part`, for its default name) from its
  * longitude, the profile's weight and the bike's weight reach the analysis (the aero fit keeps its
  * assumptions), and rides with power and no FTP are measured against the nearest FTP entry or an
- * estimated FTP.
+ * estimated FTP. 4: one ride report for import, ride page and `vatio analyze` (@vatio/analysis
+ * `rideReport`): the aero fit takes the air density per second (altitude and temperature, dry air)
+ * instead of one value from the first altitude and temperature at 50 % humidity, and its stored
+ * temperature and pressure are the ride's mean instead of its first reading. (The ride page's climbs,
+ * now 3 m hysteresis instead of 5 m, and its decoupling block are computed on view, not stored.)
  */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
+
+export type { FtpSource };
 
 /**
- * settings: the rider's FTP on the ride's date; file: the device's; nearest: the rider's FTP entry
- * nearest in time (none was in force yet); estimated: eFTP from the rider's power curve
- * (estimated-ftp.ts, applied once the rider's stored curves are at hand); none.
+ * Which FTP a ride is measured against before any estimate (@vatio/analysis `resolveFtp`): the
+ * rider's value at the ride's date, else the one the device recorded, else the rider's entry nearest
+ * in time. The eFTP is applied later, once the rider's stored curves are at hand (ride-ftp.service.ts).
  */
-export type FtpSource = 'settings' | 'file' | 'nearest' | 'estimated' | 'none';
-
-/**
- * Which FTP a ride is measured against: the rider's value at the ride's date, else the one the
- * device recorded, else the rider's entry nearest in time.
- */
-export function resolveFtp(
+export function rideFtp(
   activity: Activity,
   settings: Pick<RideSettings, 'ftpW' | 'nearestFtpW'>,
 ): { ftpW: number | undefined; source: FtpSource } {
-  if (settings.ftpW) return { ftpW: settings.ftpW, source: 'settings' };
-  const fileFtp = activity.deviceSummary.ftpW;
-  if (fileFtp && fileFtp > 0) return { ftpW: fileFtp, source: 'file' };
-  if (settings.nearestFtpW) return { ftpW: settings.nearestFtpW, source: 'nearest' };
-  return { ftpW: undefined, source: 'none' };
+  return resolveFtp({
+    settingsW: settings.ftpW,
+    fileW: activity.deviceSummary.ftpW,
+    nearestW: settings.nearestFtpW,
+  });
 }
-
-/** LTHR zones when the rider set an LTHR (coaches use it), else the spec's % of max HR. */
-export function heartRateZonesFor(settings: SettingsAtDate): HeartRateZone[] | undefined {
-  if (settings.lthrBpm) return hrZonesPercentOfLthr({ lthrBpm: settings.lthrBpm });
-  if (settings.maxHrBpm) return hrZonesPercentOfMax({ maxHrBpm: settings.maxHrBpm });
-  return undefined;
-}
-
-const VIRTUAL_SUB_SPORTS = new Set(['virtualActivity', 'indoorCycling', 'spin']);
 
 /** Strava-style activity type from the file's sport and sub-sport. */
 export function activityType(activity: Activity): string {
   const sub = activity.subSport ?? '';
-  if (VIRTUAL_SUB_SPORTS.has(sub)) return 'VirtualRide';
+  if (isVirtualRide(activity.subSport)) return 'VirtualRide';
   if (sub === 'mountain' || sub === 'downhill' || sub === 'cyclocross') return 'MountainBikeRide';
   if (sub === 'gravelCycling') return 'GravelRide';
   if (sub === 'eBikeFitness' || sub === 'eBikeMountain' || activity.sport === 'eBiking') return 'EBikeRide';
@@ -189,21 +180,27 @@ export interface AnalysedRide {
  * profile's weight where no dated weight applies; the ride's bike's weight).
  */
 export function analyseImportedRide(activity: Activity, settings: RideSettings): AnalysedRide {
-  const { ftpW, source } = resolveFtp(activity, settings);
-  const summary = summarizeRide(activity.streams, {
-    ftpW,
-    criticalPower: undefined,
-    heartRateZones: heartRateZonesFor(settings),
-    meanMaxGaps: 'zero',
-  });
+  const { ftpW, source } = rideFtp(activity, settings);
+  const report = rideReport(
+    {
+      streams: activity.streams,
+      virtual: isVirtualRide(activity.subSport),
+      deviceAscentM: activity.deviceSummary.ascentM,
+    },
+    {
+      ftpW,
+      weightKg: settings.weightKg,
+      weightSource: settings.weightSource,
+      bikeKg: settings.bikeKg,
+      maxHrBpm: settings.maxHrBpm,
+      lthrBpm: settings.lthrBpm,
+      criticalPower: undefined,
+    },
+    { aero: 'fit' },
+  );
+  const { summary, aero } = report;
   const streams = activity.streams;
   const type = activityType(activity);
-  const aero = rideAeroFit(streams, {
-    type,
-    weightKg: settings.weightKg,
-    weightSource: settings.weightSource,
-    bikeKg: settings.bikeKg,
-  });
   const distanceM = lastFinite(streams.distanceM) ?? activity.deviceSummary.distanceM;
   const movingS = Math.round(activity.timerTimeS);
   const device = activity.device;
@@ -223,7 +220,7 @@ export function analyseImportedRide(activity: Activity, settings: RideSettings):
       elapsed_time_s: Math.round(activity.elapsedTimeS),
       moving_time_s: movingS,
       distance_m: finiteOrNull(distanceM),
-      elevation_gain_m: finiteOrNull(summary.elevationGainM ?? activity.deviceSummary.ascentM),
+      elevation_gain_m: finiteOrNull(report.elevationGainM),
       average_speed_mps: distanceM !== undefined && movingS > 0 ? distanceM / movingS : null,
       max_speed_mps: finiteOrNull(maxOf(streams.speedMps)),
       average_power_w: finiteOrNull(summary.averagePowerW),

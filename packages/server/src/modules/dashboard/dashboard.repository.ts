@@ -29,7 +29,7 @@ export interface RideSummaryFacts {
   pedal_smoothness_pct: number | null;
   torque_effectiveness_pct: number | null;
   /**
-   * The ride's whole-ride CdA, only when its fit is good enough to follow (ride-aero.ts) and the
+   * The ride's whole-ride CdA, only when its fit is good enough to follow (@vatio/analysis aeroFitTrustworthy) and the
    * rider has not marked the ride as indoor (the fit was made from the file's own type).
    */
   cda_m2: number | null;

@@ -89,7 +89,7 @@ export function metricFromWeeks(
  * - technique: pedal smoothness (%), moving-time-weighted, else torque effectiveness;
  * - efficiency: efficiency factor (NP / average HR), moving-time-weighted;
  * - aerodynamics: the week's median CdA over the rides whose whole-ride virtual-elevation fit is
- *   trustworthy (ride-aero.ts); a median, since one windy ride should not move the week. Falling CdA
+ *   trustworthy (@vatio/analysis aeroFitTrustworthy); a median, since one windy ride should not move the week. Falling CdA
  *   is the improvement: the change is reported as measured (negative = better).
  */
 export function narrativeMetrics(rides: readonly RideSummaryFacts[], weeks: readonly LocalWindow[]) {

@@ -1,0 +1,122 @@
+/**
+ * The whole-ride virtual-elevation (Chung) fit with the air-density rule and the defaults of
+ * `options.ts`, and every input it did not measure, so whoever shows it can say what it assumed.
+ */
+import { airDensityKgM3, pressureAtAltitudePa } from '../aero/air-density.ts';
+import { rateAeroFit } from '../aero/fit-rating.ts';
+import { type AeroFit, type AeroStreams, fitCdaCrr } from '../aero/virtual-elevation.ts';
+import type { ActivityStreams } from '../streams/activity-streams.ts';
+import { AERO_DEFAULTS, AERO_TRUSTWORTHY_CDA_SE_M2, AIR_DENSITY } from './options.ts';
+
+export type AirStreams = Pick<ActivityStreams, 'gapMask' | 'altitudeM' | 'temperatureC'>;
+
+/**
+ * Air density per second (`AIR_DENSITY`): ISA pressure at the recorded altitude (sea level where a
+ * second has none), the recorded temperature (15 °C where a second has none), dry air.
+ */
+export function airDensitySeries(streams: AirStreams): Float64Array {
+  const n = streams.gapMask.length;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const altitudeM = streams.altitudeM?.[i];
+    const temperatureC = streams.temperatureC?.[i];
+    out[i] = airDensityKgM3({
+      pressurePa: pressureAtAltitudePa({
+        altitudeM: altitudeM !== undefined && Number.isFinite(altitudeM) ? altitudeM : 0,
+        seaLevelPressurePa: AIR_DENSITY.seaLevelPressurePa,
+      }),
+      temperatureC:
+        temperatureC !== undefined && Number.isFinite(temperatureC)
+          ? temperatureC
+          : AIR_DENSITY.defaultTemperatureC,
+      relativeHumidityPct: AIR_DENSITY.relativeHumidityPct,
+    });
+  }
+  return out;
+}
+
+/** Mean of a channel over the recorded seconds where it has a value, or undefined. */
+function recordedMean(values: Float64Array | undefined, gapMask: Uint8Array): number | undefined {
+  if (values === undefined) return undefined;
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (gapMask[i] === 0 && Number.isFinite(values[i]!)) {
+      sum += values[i]!;
+      count++;
+    }
+  }
+  return count > 0 ? sum / count : undefined;
+}
+
+/** Who gave the rider's weight: the rider (a dated entry, the profile, `--weight`), or nobody (the default). */
+export type WeightSource = 'settings' | 'profile' | 'flag' | 'default';
+
+export interface RideAeroInput {
+  /** The rider's weight, kg, and where it came from; undefined assumes `AERO_DEFAULTS.riderKg`. */
+  readonly riderKg: number | undefined;
+  readonly riderKgSource?: Exclude<WeightSource, 'default'> | undefined;
+  /** The bike's weight, kg; undefined assumes `AERO_DEFAULTS.bikeKg`. */
+  readonly bikeKg: number | undefined;
+}
+
+export interface RideAero {
+  readonly fit: AeroFit;
+  /** Mean of the per-second air density over the recorded seconds, kg/m³. */
+  readonly airDensityKgM3: number;
+  readonly riderKg: number;
+  readonly riderKgSource: WeightSource;
+  readonly bikeKg: number;
+  readonly bikeKgSource: 'bike' | 'default';
+  /** Mean recorded temperature, °C (ISA 15 °C when the file has none). */
+  readonly temperatureC: number;
+  readonly temperatureRecorded: boolean;
+  /** ISA pressure at the mean recorded altitude, Pa. */
+  readonly pressurePa: number;
+  readonly humidityPct: number;
+}
+
+/**
+ * Chung's virtual-elevation fit of CdA and Crr over the whole ride, no wind; undefined without power,
+ * speed or altitude, or when the fit cannot be solved. The caller leaves out rides with no real road
+ * (`VIRTUAL_SUB_SPORTS`).
+ */
+export function fitRideAero(streams: AeroStreams & AirStreams, input: RideAeroInput): RideAero | undefined {
+  if (!streams.powerW || !streams.speedMps || !streams.altitudeM) return undefined;
+  const riderKg = input.riderKg ?? AERO_DEFAULTS.riderKg;
+  const bikeKg = input.bikeKg ?? AERO_DEFAULTS.bikeKg;
+  const density = airDensitySeries(streams);
+  const fit = fitCdaCrr(streams, {
+    systemMassKg: riderKg + bikeKg,
+    drivetrainEfficiency: AERO_DEFAULTS.drivetrainEfficiency,
+    airDensityKgM3: density,
+  });
+  if (fit === undefined || !Number.isFinite(fit.cdaM2) || !Number.isFinite(fit.crr)) return undefined;
+  const recordedTemperature = recordedMean(streams.temperatureC, streams.gapMask);
+  return {
+    fit,
+    airDensityKgM3: recordedMean(density, streams.gapMask) ?? Number.NaN,
+    riderKg,
+    riderKgSource: input.riderKg === undefined ? 'default' : (input.riderKgSource ?? 'settings'),
+    bikeKg,
+    bikeKgSource: input.bikeKg === undefined ? 'default' : 'bike',
+    temperatureC: recordedTemperature ?? AIR_DENSITY.defaultTemperatureC,
+    temperatureRecorded: recordedTemperature !== undefined,
+    pressurePa: pressureAtAltitudePa({
+      altitudeM: recordedMean(streams.altitudeM, streams.gapMask) ?? 0,
+      seaLevelPressurePa: AIR_DENSITY.seaLevelPressurePa,
+    }),
+    humidityPct: AIR_DENSITY.relativeHumidityPct,
+  };
+}
+
+/**
+ * Whether a ride's fit is good enough to follow CdA week to week. Riding in a group, wind gusts and
+ * braking break the energy balance the fit assumes; such rides fit their elevation poorly. Chung's
+ * protocol asks for a profile the model tracks closely; here: rated good (`rateAeroFit`: CdA and Crr
+ * physically plausible and R² ≥ 0.9) and the CdA's standard error at most
+ * `AERO_TRUSTWORTHY_CDA_SE_M2`.
+ */
+export function aeroFitTrustworthy(fit: Pick<AeroFit, 'cdaM2' | 'crr' | 'r2' | 'cdaSeM2'>): boolean {
+  return rateAeroFit(fit).rating === 'good' && fit.cdaSeM2 <= AERO_TRUSTWORTHY_CDA_SE_M2;
+}

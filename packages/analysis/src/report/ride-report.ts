@@ -1,0 +1,228 @@
+/**
+ * One ride's report: every per-ride number Vatio shows, computed in one place for the import
+ * pipeline (what a ride row stores), the ride page (`/api/activities/:id/analysis`) and
+ * `vatio analyze`. Pure: the caller decodes the file and looks up the rider (FTP already resolved
+ * with `resolveFtp`, weight, bike, heart-rate limits, critical power); the named choices are in
+ * `options.ts`. Each number is the one its metric's tested function gives (metrics/registry.ts).
+ */
+import { type Climb, detectClimbs } from '../climbing/climbs.ts';
+import { curvePowerAtW, type MeanMaxCurve } from '../curve/mean-max.ts';
+import { fitTwoParameterModel } from '../curve/power-duration-models.ts';
+import { minimumWPrimeBalanceJ, wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
+import { aerobicDecouplingOf, decouplingHalves, heartRateDriftOf } from '../heart/decoupling.ts';
+import { type HeartRateZone, hrZonesPercentOfLthr, hrZonesPercentOfMax } from '../heart/hr-zones.ts';
+import { type RideSummary, summarizeRide } from '../metrics/ride-summary.ts';
+import { cadenceVariabilityPct } from '../pedaling/cadence.ts';
+import { pedallingStabilityIndexPct, torqueVariabilityPct } from '../pedaling/stability.ts';
+import { averagePowerW } from '../power/power-summary.ts';
+import { cogganPowerZones, type PowerZone } from '../power/zones.ts';
+import { vo2maxFromFiveMinutePower } from '../rider/vo2max.ts';
+import { type ActivityStreams, sliceStreams } from '../streams/activity-streams.ts';
+import { CLIMB_OPTIONS, CP_FIT_RANGE, MEAN_MAX_GAPS, VIRTUAL_SUB_SPORTS } from './options.ts';
+import { fitRideAero, type RideAero, type WeightSource } from './ride-aero.ts';
+
+/** The ride as decoded: its 1 Hz streams and what the device summarised that the streams may lack. */
+export interface RideReportInput {
+  readonly streams: ActivityStreams;
+  /** A ride on a trainer or in a game (`isVirtualRide`): no real road, so no aero fit. */
+  readonly virtual: boolean;
+  /** The device's own ascent, m, used only when the streams have no altitude. */
+  readonly deviceAscentM?: number | undefined;
+}
+
+/** The rider as of the ride's date, as the caller found them. Absent values leave their metrics out. */
+export interface RiderContext {
+  /** The FTP the ride is measured against (`resolveFtp`). */
+  readonly ftpW: number | undefined;
+  readonly weightKg: number | undefined;
+  readonly weightSource?: Exclude<WeightSource, 'default'> | undefined;
+  readonly bikeKg: number | undefined;
+  readonly maxHrBpm: number | undefined;
+  readonly lthrBpm: number | undefined;
+  /** Critical power and W′ for the W′ balance (`criticalPowerOf` on the rider's recent bests). */
+  readonly criticalPower: { readonly cpW: number; readonly wPrimeJ: number } | undefined;
+}
+
+export interface RideReportOptions {
+  /**
+   * 'fit' fits CdA and Crr (import, `vatio analyze`); 'skip' leaves the aero fit out (the ride page
+   * shows the fit stored at import and never fits again on view).
+   */
+  readonly aero: 'fit' | 'skip';
+}
+
+export interface ZoneTime<Z> {
+  readonly zone: Z;
+  readonly timeS: number;
+}
+
+export interface ReportClimb extends Climb {
+  readonly averagePowerW: number | undefined;
+}
+
+export interface ReportDecoupling {
+  /** Aerobic decoupling Pw:Hr, % (Friel). */
+  readonly pct: number | undefined;
+  /** Heart-rate drift, %. */
+  readonly driftPct: number | undefined;
+  /** Mean power over mean heart rate of each half. */
+  readonly firstHalfEf: number;
+  readonly secondHalfEf: number;
+}
+
+export interface ReportWPrimeBalance {
+  readonly cpW: number;
+  readonly wPrimeJ: number;
+  readonly minJ: number | undefined;
+  /** Per second, J (Skiba 2015 differential form). */
+  readonly seriesJ: Float64Array;
+}
+
+export interface ReportPedaling {
+  readonly leftBalancePct: number | undefined;
+  readonly torqueEffectivenessPct: number | undefined;
+  readonly pedalSmoothnessPct: number | undefined;
+  readonly cadenceVariabilityPct: number | undefined;
+  readonly torqueVariabilityPct: number | undefined;
+  readonly stabilityIndexPct: number | undefined;
+}
+
+export interface RideReport {
+  /** Every number a ride row stores (`summarizeRide`), the best-power curve among them. */
+  readonly summary: RideSummary;
+  /** The streams' ascent, else the device's. */
+  readonly elevationGainM: number | undefined;
+  /** Average power over the rider's weight, when the rider gave one. */
+  readonly wattsPerKg: number | undefined;
+  readonly vo2maxMlKgMin: number | undefined;
+  readonly heartRateZones: readonly HeartRateZone[] | undefined;
+  readonly zones: {
+    readonly power: ReadonlyArray<ZoneTime<PowerZone>>;
+    readonly heartRate: ReadonlyArray<ZoneTime<HeartRateZone>>;
+  };
+  readonly climbs: readonly ReportClimb[];
+  readonly decoupling: ReportDecoupling | undefined;
+  readonly wPrimeBalance: ReportWPrimeBalance | undefined;
+  readonly aero: RideAero | undefined;
+  readonly pedaling: ReportPedaling;
+}
+
+/** Whether a file's sub-sport is a ride on a trainer or in a game (`VIRTUAL_SUB_SPORTS`). */
+export function isVirtualRide(subSport: string | undefined): boolean {
+  return subSport !== undefined && VIRTUAL_SUB_SPORTS.has(subSport);
+}
+
+/** LTHR zones when the rider set an LTHR (coaches use it), else the spec's % of max HR, else none. */
+export function heartRateZonesFor(rider: {
+  readonly lthrBpm?: number | undefined;
+  readonly maxHrBpm?: number | undefined;
+}): HeartRateZone[] | undefined {
+  if (rider.lthrBpm) return hrZonesPercentOfLthr({ lthrBpm: rider.lthrBpm });
+  if (rider.maxHrBpm) return hrZonesPercentOfMax({ maxHrBpm: rider.maxHrBpm });
+  return undefined;
+}
+
+/**
+ * Critical power and W′ of a best-power curve (Monod–Scherrer over `CP_FIT_RANGE`), or undefined when
+ * the fit is unusable (too few efforts, CP or W′ not positive).
+ */
+export function criticalPowerOf(curve: MeanMaxCurve): { cpW: number; wPrimeJ: number } | undefined {
+  if (curve.durationsS.length === 0) return undefined;
+  const fit = fitTwoParameterModel(curve, CP_FIT_RANGE);
+  if (!fit || !(fit.cpW > 0) || !(fit.wPrimeJ > 0)) return undefined;
+  return { cpW: fit.cpW, wPrimeJ: fit.wPrimeJ };
+}
+
+function climbsOf(streams: ActivityStreams): ReportClimb[] {
+  return (detectClimbs(streams, CLIMB_OPTIONS) ?? []).map((c) => ({
+    ...c,
+    averagePowerW: averagePowerW(sliceStreams(streams, c.startS, c.endS)),
+  }));
+}
+
+function decouplingOf(streams: ActivityStreams): ReportDecoupling | undefined {
+  const halves = decouplingHalves(streams);
+  if (halves === undefined) return undefined;
+  const firstHalfEf = halves.powerW[0] / halves.heartRateBpm[0];
+  const secondHalfEf = halves.powerW[1] / halves.heartRateBpm[1];
+  if (!Number.isFinite(firstHalfEf) || !Number.isFinite(secondHalfEf)) return undefined;
+  return {
+    pct: aerobicDecouplingOf(halves),
+    driftPct: heartRateDriftOf(halves),
+    firstHalfEf,
+    secondHalfEf,
+  };
+}
+
+function wPrimeBalanceOf(
+  streams: ActivityStreams,
+  cp: RiderContext['criticalPower'],
+): ReportWPrimeBalance | undefined {
+  if (cp === undefined) return undefined;
+  const seriesJ = wPrimeBalanceDifferentialJ(streams, cp);
+  if (seriesJ === undefined) return undefined;
+  return { cpW: cp.cpW, wPrimeJ: cp.wPrimeJ, minJ: minimumWPrimeBalanceJ(seriesJ), seriesJ };
+}
+
+function zoneTimes<Z>(
+  zones: readonly Z[] | undefined,
+  seconds: readonly number[] | undefined,
+): ZoneTime<Z>[] {
+  if (zones === undefined || seconds === undefined) return [];
+  return zones.map((zone, k) => ({ zone, timeS: seconds[k] ?? 0 }));
+}
+
+/** Every per-ride number of one ride, measured against the rider as the caller found them. */
+export function rideReport(
+  ride: RideReportInput,
+  rider: RiderContext,
+  options: RideReportOptions,
+): RideReport {
+  const { streams } = ride;
+  const heartRateZones = heartRateZonesFor(rider);
+  const summary = summarizeRide(streams, {
+    ftpW: rider.ftpW,
+    criticalPower: rider.criticalPower,
+    heartRateZones,
+    meanMaxGaps: MEAN_MAX_GAPS,
+  });
+  const powerZones = rider.ftpW === undefined ? undefined : cogganPowerZones({ ftpW: rider.ftpW });
+  const weightKg = rider.weightKg !== undefined && rider.weightKg > 0 ? rider.weightKg : undefined;
+  const best5MinW = summary.meanMax === undefined ? undefined : curvePowerAtW(summary.meanMax, 300);
+  return {
+    summary,
+    elevationGainM: summary.elevationGainM ?? ride.deviceAscentM,
+    wattsPerKg:
+      weightKg === undefined || summary.averagePowerW === undefined
+        ? undefined
+        : summary.averagePowerW / weightKg,
+    vo2maxMlKgMin:
+      weightKg === undefined || best5MinW === undefined
+        ? undefined
+        : vo2maxFromFiveMinutePower({ power5MinW: best5MinW, massKg: weightKg }),
+    heartRateZones,
+    zones: {
+      power: zoneTimes(powerZones, summary.timeInPowerZonesS),
+      heartRate: zoneTimes(heartRateZones, summary.timeInHeartRateZonesS),
+    },
+    climbs: climbsOf(streams),
+    decoupling: decouplingOf(streams),
+    wPrimeBalance: wPrimeBalanceOf(streams, rider.criticalPower),
+    aero:
+      options.aero === 'fit' && !ride.virtual
+        ? fitRideAero(streams, {
+            riderKg: weightKg,
+            riderKgSource: rider.weightSource,
+            bikeKg: rider.bikeKg,
+          })
+        : undefined,
+    pedaling: {
+      leftBalancePct: summary.leftBalancePct,
+      torqueEffectivenessPct: summary.torqueEffectivenessPct,
+      pedalSmoothnessPct: summary.pedalSmoothnessPct,
+      cadenceVariabilityPct: cadenceVariabilityPct(streams),
+      torqueVariabilityPct: torqueVariabilityPct(streams),
+      stabilityIndexPct: pedallingStabilityIndexPct(streams),
+    },
+  };
+}
