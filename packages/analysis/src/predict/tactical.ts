@@ -127,18 +127,20 @@ export function energyByZoneKj(streams: PowerStreams, ftpW: number): Record<Ener
  * - surges: ≥ 20 an hour `frequent` (race-like riding: train repeatability), ≥ 8 `moderate`,
  *   else `rare` (add short accelerations to be ready for attacks);
  * - matches: ≥ 3 an hour `many` (pace above CP less often, or raise CP), ≥ 1 `some`, else `none`
- *   (efforts above CP are missing);
+ *   (efforts above CP are missing), `unknown` without a CP/W′ fit;
  * - energy: VO2max + neuromuscular ≥ 15 % of the work `intense` (protect recovery), endurance
  *   ≥ 80 % `aerobic` (room for threshold and VO2max work), else `balanced`.
  * Vatio's heuristics; the thresholds are stated so the advice can be checked against the numbers.
  */
 export function tacticalAdvice(input: {
   surgesPerHour: number;
-  matchesPerHour: number;
+  /** Undefined without a CP/W′ fit: the matches block then says so (`unknown`). */
+  matchesPerHour: number | undefined;
   energyKj: Readonly<Record<EnergyZone, number>>;
 }): { block: 'surges' | 'matches' | 'energy'; key: string }[] {
   const surges = input.surgesPerHour >= 20 ? 'frequent' : input.surgesPerHour >= 8 ? 'moderate' : 'rare';
-  const matches = input.matchesPerHour >= 3 ? 'many' : input.matchesPerHour >= 1 ? 'some' : 'none';
+  const m = input.matchesPerHour;
+  const matches = m === undefined ? 'unknown' : m >= 3 ? 'many' : m >= 1 ? 'some' : 'none';
   const e = input.energyKj;
   const total = ENERGY_ZONES.reduce((sum, zone) => sum + e[zone], 0);
   let energy = 'balanced';
