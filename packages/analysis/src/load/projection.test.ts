@@ -55,6 +55,8 @@ describe('planWeek', () => {
     expect(loads[3]).toBe(0);
     const training = loads.filter((_, k) => k !== 3);
     expect(new Set(training).size).toBe(1);
+    // Worked on the formulas page: L = (50 + 4.5 − 50·e^(−7/42)) / ((1 − e^(−1/42))·Σ_{d≠3} e^(−(6−d)/42)) = 92.5.
+    expect(training[0]).toBe(92);
     expect(Number.isInteger(training[0])).toBe(true);
     // Rounded down: the ramp lands just under the target, far under the limit.
     expect(plan.rampPerWeek).toBeLessThanOrEqual(4.5);
