@@ -405,4 +405,26 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
     ]);
     expect(body.summary.map((l) => l.key)).toContain('predictive.summary.ftp.rising');
   });
+
+  test('a new ride reaches the kept answers', async () => {
+    const before = trainingLoadResponseSchema.parse(await get('/api/analytics/training-load', few));
+    const predictiveBefore = predictiveResponseSchema.parse(await get('/api/analytics/predictive', few));
+    expect(before.days.at(-1)!.tss).toBe(0);
+    await storeRide(h.database.db, few.user.id, {
+      start: '2030-01-16T07:00:00Z',
+      movingS: 3600,
+      avgPowerW: 210,
+      ifactor: 0.9,
+      tss: 81,
+      ftpW: 230,
+      curve: curveOf(232, 15_000, 800, 400),
+    });
+    const after = trainingLoadResponseSchema.parse(await get('/api/analytics/training-load', few));
+    expect(after.days.at(-1)!.tss).toBe(81);
+    const predictiveAfter = predictiveResponseSchema.parse(await get('/api/analytics/predictive', few));
+    expect(predictiveBefore.counts).toMatchObject({ rides: 4, hard_efforts: 2 });
+    expect(predictiveAfter.counts).toMatchObject({ rides: 5, hard_efforts: 3 });
+    expect(predictiveAfter.needs).toEqual(['weight']);
+    expect(predictiveAfter.predicted_ftp).not.toBeNull();
+  });
 });
