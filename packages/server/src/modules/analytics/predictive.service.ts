@@ -1,15 +1,8 @@
 import {
   attributeCurve,
   curvePowerAtW,
-  DEFAULT_AIR_DENSITY,
-  DEFAULT_BIKE_KG,
-  DEFAULT_CDA_M2,
-  DEFAULT_CRR,
   daysBetween,
   daysToTest,
-  ENERGY_ZONES,
-  EVENT_COURSES,
-  energyByZoneKj,
   fitTwoParameterModel,
   formState,
   ftpTrend,
@@ -17,31 +10,21 @@ import {
   mergeCurves,
   type PowerDurationModel,
   plateauRisk,
-  predictEvent,
   predictionConfidence,
   predictiveSummary,
-  type ProfileDuration,
-  profilePoint,
-  riderType,
-  surgeCount,
-  tacticalAdvice,
-  wPrimeBalanceDifferentialJ,
-  wPrimeMatches,
 } from '@vatio/analysis';
 import type { PredictiveResponse } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { decodeStreams } from '../../storage/stream-codec.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, localDate, localWindow } from '../dashboard/zoned-calendar.ts';
-import type {
-  AnalyticsLoadRepository,
-  PredictiveRide,
-  StoredRideCurve,
-} from './analytics-load.repository.ts';
+import type { AnalyticsLoadRepository, StoredRideCurve } from './analytics-load.repository.ts';
+import { eventPredictions } from './predictive-events.ts';
+import { powerProfile } from './predictive-profile.ts';
+import { tacticalAnalysis } from './predictive-tactical.ts';
 
 /** Spec 001 §5: a prediction needs at least 5 rides and 3 hard efforts. */
 export const REQUIRED_RIDES = 5;
@@ -55,16 +38,8 @@ const RECENT_DAYS = 90;
 /** A ride is a maximal effort when it came within 3 % of the 90-day best at one of these durations. */
 const MAXIMAL_DURATIONS_S = [180, 300, 600, 1200] as const;
 const MAXIMAL_WITHIN = 0.97;
-/** Scores within 10 points of each other read as a flat profile (all-rounder). */
-const FLAT_PROFILE_POINTS = 10;
 
 const round = (v: number, digits = 1) => Number(v.toFixed(digits));
-
-const PROFILE: ReadonlyArray<{ key: '5s' | '1min' | '5min'; durationS: number; chart: ProfileDuration }> = [
-  { key: '5s', durationS: 5, chart: 'neuromuscular5s' },
-  { key: '1min', durationS: 60, chart: 'anaerobic1min' },
-  { key: '5min', durationS: 300, chart: 'vo2max5min' },
-];
 
 function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
   if (curves.length === 0) return undefined;
@@ -72,13 +47,6 @@ function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
     curves.map((c) => attributeCurve({ durationsS: c.durations_s, powerW: c.power_w }, null)),
   );
   return { durationsS: merged.durationsS, powerW: merged.powerW };
-}
-
-function median(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**
@@ -209,9 +177,15 @@ export class PredictiveService {
         ? { cpW: currentFtp.value, wPrimeJ: 0, source: 'ftp' }
         : undefined;
 
-    const powerProfile = this.powerProfile(best, currentFtp?.value, weightKg);
-    const events = this.events(rides, model, weightKg, bikeKg);
-    const tactical = await this.tactical(userId, period, currentFtp?.value, cpUsable ? model : undefined);
+    const profile = powerProfile(best, currentFtp?.value, weightKg);
+    const events = eventPredictions(rides, model, weightKg, bikeKg);
+    const tactical = await tacticalAnalysis(
+      this.deps,
+      userId,
+      period,
+      currentFtp?.value,
+      cpUsable ? model : undefined,
+    );
 
     return {
       weeks,
@@ -258,7 +232,7 @@ export class PredictiveService {
             ctl_change_28d: round(ctlChange28d),
           }
         : null,
-      power_profile: powerProfile,
+      power_profile: profile,
       events: events?.events ?? [],
       event_assumptions: events?.assumptions ?? null,
       tactical,
@@ -276,151 +250,7 @@ export class PredictiveService {
         form: form ?? undefined,
         test,
         plateau,
-        riderType: (powerProfile?.rider_type ?? undefined) as Parameters<
-          typeof predictiveSummary
-        >[0]['riderType'],
-      }),
-    };
-  }
-
-  /** Best 5 s, 1 min, 5 min of the last 90 days and the current FTP on Allen & Coggan's chart. */
-  private powerProfile(
-    best: MeanMaxCurve | undefined,
-    ftpW: number | undefined,
-    weightKg: number | undefined,
-  ): PredictiveResponse['power_profile'] {
-    if (!best || weightKg === undefined || ftpW === undefined) return null;
-    // The profile has no sex field; the men's chart is used and the answer says so.
-    const sex = 'male' as const;
-    const entries = [
-      ...PROFILE.map((p) => ({ key: p.key, chart: p.chart, powerW: curvePowerAtW(best, p.durationS) })),
-      { key: 'ftp' as const, chart: 'threshold' as const, powerW: ftpW },
-    ];
-    const points = entries.flatMap((e) => {
-      if (e.powerW === undefined) return [];
-      const point = profilePoint({ sex, duration: e.chart, powerW: e.powerW, massKg: weightKg });
-      return point
-        ? [
-            {
-              key: e.key,
-              chart: e.chart,
-              power_w: Math.round(e.powerW),
-              w_per_kg: round(point.wattsPerKg, 2),
-              score: round(point.score),
-              category: point.category ?? null,
-            },
-          ]
-        : [];
-    });
-    const type =
-      points.length === 4
-        ? riderType(
-            Object.fromEntries(points.map((p) => [p.chart, p.score])) as Record<ProfileDuration, number>,
-            { flatWithinPoints: FLAT_PROFILE_POINTS },
-          )
-        : null;
-    return {
-      weight_kg: weightKg,
-      table: sex,
-      points: points.map(({ chart: _chart, ...p }) => p),
-      rider_type: type,
-    };
-  }
-
-  /** The three events with the rider's weight, bike and CdA (VE when measured, else the default). */
-  private events(
-    rides: readonly PredictiveRide[],
-    model: (PowerDurationModel & { source: 'cp_2p' | 'ftp' }) | undefined,
-    weightKg: number | undefined,
-    bikeKg: number | null,
-  ) {
-    if (!model || weightKg === undefined) return undefined;
-    // The median of the last 10 trustworthy outdoor fits of the last 90 days.
-    const cda = median(
-      rides
-        .map((r) => r.cda_m2)
-        .filter((v): v is number => v !== null && Number.isFinite(v))
-        .slice(-10),
-    );
-    const bike = bikeKg ?? DEFAULT_BIKE_KG;
-    const physics = {
-      massKg: weightKg + bike,
-      cdaM2: cda ?? DEFAULT_CDA_M2,
-      crr: DEFAULT_CRR,
-      airDensity: DEFAULT_AIR_DENSITY,
-    };
-    return {
-      events: EVENT_COURSES.map((course) => {
-        const p = predictEvent(course, model, physics);
-        return {
-          key: p.key,
-          power_w: Math.round(p.powerW),
-          time_s: Math.round(p.timeS),
-          distance_m: Math.round(p.distanceM),
-          average_speed_kmh: round(p.averageSpeedMps * 3.6),
-        };
-      }),
-      assumptions: {
-        rider_kg: weightKg,
-        bike_kg: bike,
-        bike_weight_source: bikeKg === null ? ('default' as const) : ('bike' as const),
-        cda_m2: round(physics.cdaM2, 3),
-        cda_source: cda === undefined ? ('default' as const) : ('virtual_elevation' as const),
-        crr: DEFAULT_CRR,
-        air_density: DEFAULT_AIR_DENSITY,
-        model: { cp_w: Math.round(model.cpW), w_prime_j: Math.round(model.wPrimeJ), source: model.source },
-      },
-    };
-  }
-
-  /**
-   * Surges, matches and energy by zone over the period's rides with power, from their stream blobs:
-   * each ride measured against the FTP it was analysed with (else the current FTP); matches from the
-   * differential W′ balance with the 90-day CP and W′ (none without a usable fit).
-   */
-  private async tactical(
-    userId: string,
-    period: { from: Date; to: Date },
-    currentFtpW: number | undefined,
-    cp: PowerDurationModel | undefined,
-  ): Promise<PredictiveResponse['tactical']> {
-    const blobs = await this.deps.repository.streamBlobs(userId, period);
-    if (blobs.length === 0) return null;
-    let movingS = 0;
-    let surges = 0;
-    let matches = 0;
-    let rides = 0;
-    const energy = { endurance: 0, tempo: 0, threshold: 0, vo2max: 0, neuromuscular: 0 };
-    for (const entry of blobs) {
-      const ftpW = entry.ftp_w ?? currentFtpW;
-      if (!ftpW) continue;
-      const streams = decodeStreams(await this.deps.blobs.get(entry.blob_key));
-      if (!streams.powerW) continue;
-      rides++;
-      for (let i = 0; i < streams.gapMask.length; i++) if (streams.gapMask[i] === 0) movingS++;
-      surges += surgeCount(streams, ftpW);
-      const zones = energyByZoneKj(streams, ftpW);
-      for (const zone of ENERGY_ZONES) energy[zone] += zones[zone];
-      if (cp) {
-        const balance = wPrimeBalanceDifferentialJ(streams, cp);
-        if (balance) matches += wPrimeMatches(balance, cp.wPrimeJ);
-      }
-    }
-    if (rides === 0) return null;
-    const hours = movingS / 3600;
-    const perHour = (n: number) => (hours > 0 ? n / hours : 0);
-    return {
-      rides,
-      hours: round(hours, 2),
-      surges,
-      surges_per_hour: round(perHour(surges)),
-      matches_burned: cp ? matches : null,
-      matches_per_hour: cp ? round(perHour(matches)) : null,
-      energy_kj: Object.fromEntries(ENERGY_ZONES.map((z) => [z, round(energy[z])])) as typeof energy,
-      advice: tacticalAdvice({
-        surgesPerHour: perHour(surges),
-        matchesPerHour: cp ? perHour(matches) : undefined,
-        energyKj: energy,
+        riderType: (profile?.rider_type ?? undefined) as Parameters<typeof predictiveSummary>[0]['riderType'],
       }),
     };
   }
