@@ -1,3 +1,4 @@
+export * from './analytics-load.ts';
 export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './bikes.ts';

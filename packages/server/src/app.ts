@@ -27,6 +27,11 @@ import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { JobQueue } from './jobs/queue.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
+import { AnalyticsLoadRepository } from './modules/analytics/analytics-load.repository.ts';
+import { PredictiveService } from './modules/analytics/predictive.service.ts';
+import { predictiveRoutes } from './modules/analytics/predictive.routes.ts';
+import { TrainingLoadService } from './modules/analytics/training-load.service.ts';
+import { trainingLoadRoutes } from './modules/analytics/training-load.routes.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -212,6 +217,21 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
       activities: services.activities,
       athleteSettings: services.athleteSettings,
       profiles,
+      now,
+      writes: database.writes,
+    }),
+  });
+  const analyticsLoad = new AnalyticsLoadRepository(db);
+  trainingLoadRoutes(app, {
+    auth,
+    trainingLoad: new TrainingLoadService({ repository: analyticsLoad, now, writes: database.writes }),
+  });
+  predictiveRoutes(app, {
+    auth,
+    predictive: new PredictiveService({
+      repository: analyticsLoad,
+      athleteSettings: services.athleteSettings,
+      blobs,
       now,
       writes: database.writes,
     }),

@@ -7,6 +7,7 @@ import { HEART_METRICS } from './heart-metrics.ts';
 import { LOAD_METRICS } from './load-metrics.ts';
 import { PEDALING_METRICS } from './pedaling-metrics.ts';
 import { POWER_METRICS } from './power-metrics.ts';
+import { PREDICTIVE_METRICS } from './predictive-metrics.ts';
 import { RIDER_METRICS } from './rider-metrics.ts';
 
 export type { Evidence, MetricDescriptor } from './descriptor.ts';
@@ -21,6 +22,7 @@ export const METRICS: readonly MetricDescriptor[] = [
   ...CLIMBING_METRICS,
   ...RIDER_METRICS,
   ...PEDALING_METRICS,
+  ...PREDICTIVE_METRICS,
 ];
 
 /** The descriptor of a metric id, if Vatio has it. */

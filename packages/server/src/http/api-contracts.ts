@@ -1,4 +1,5 @@
 import { accountContracts } from '../modules/account/account.contract.ts';
+import { analyticsLoadContracts } from '../modules/analytics/analytics-load.contract.ts';
 import { apiKeyContracts } from '../modules/api-keys/api-key.contract.ts';
 import { activityContracts } from '../modules/activities/activity.contract.ts';
 import { athleteSettingsContracts } from '../modules/athlete/athlete-settings.contract.ts';
@@ -24,6 +25,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...demoContracts,
   ...activityContracts,
   ...dashboardContracts,
+  ...analyticsLoadContracts,
   ...stravaContracts,
   ...accountContracts,
   ...apiKeyContracts,

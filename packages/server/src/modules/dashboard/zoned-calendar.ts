@@ -99,8 +99,20 @@ function offsetMs(instantMs: number, timeZone: string): number {
   return asUtc - Math.floor(instantMs / 1000) * 1000;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** The local calendar date (`YYYY-MM-DD`) of an instant. */
 export function localDate(instant: Date, timeZone: string): string {
+  // en-CA formats a date as YYYY-MM-DD, several times faster than formatToParts (the training load
+  // dates every ride of a rider's history); the parts below stay the fallback for other ICU data.
+  let day = dayFormats.get(timeZone);
+  if (!day) {
+    day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, day);
+  }
+  const text = day.format(instant);
+  if (ISO_DAY.test(text)) return text;
   const p = wallClockParts(instant.getTime(), timeZone);
   return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
