@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_STATES } from './dashboard.ts';
 
 // Training load (GET /api/analytics/training-load) and predictive analysis
 // (GET /api/analytics/predictive): queries and answers, shared by the server's contracts, the
@@ -27,7 +28,7 @@ export const predictiveQuerySchema = z.object({
   tz,
 });
 
-export const FORM_STATES = ['excellent', 'good', 'neutral', 'tired', 'overreached'] as const;
+// The dashboard's form states (dashboard.ts): one list of TSB bands for every screen.
 const formState = z.enum(FORM_STATES);
 
 const loadPoint = z.object({
