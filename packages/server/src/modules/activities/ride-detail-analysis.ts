@@ -15,6 +15,7 @@ import {
   wPrimeBalanceDifferentialJ,
   averagePowerW,
 } from '@vatio/analysis';
+import type { ActivityAnalysisResponse, FtpSource } from '@vatio/schemas';
 import type { RideSettings } from '../athlete/ride-settings.ts';
 import type { ActivityRow } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
@@ -116,7 +117,7 @@ export function rideDetailAnalysis({
   ownCurve,
   recentCurves,
   bestCurve: best,
-}: RideDetailInput) {
+}: RideDetailInput): Omit<ActivityAnalysisResponse, 'laps'> {
   const summary = row.summary as Record<string, number | string | undefined>;
   const ftpW = row.ftp_w ?? undefined;
   const cp = criticalPowerFor(bestOfRideCurves(recentCurves));
@@ -148,8 +149,10 @@ export function rideDetailAnalysis({
     activity_id: row.id,
     settings_used: {
       ftp_w: ftpW ?? null,
-      ftp_source: (summary.ftpSource as string | undefined) ?? (ftpW ? 'settings' : 'none'),
-      ftp_estimate: (summary.ftpEstimate as Record<string, unknown> | undefined) ?? null,
+      ftp_source: (summary.ftpSource as FtpSource | undefined) ?? (ftpW ? 'settings' : 'none'),
+      ftp_estimate:
+        (summary.ftpEstimate as ActivityAnalysisResponse['settings_used']['ftp_estimate'] | undefined) ??
+        null,
       weight_kg: settings.weightKg ?? null,
       weight_source: settings.weightSource ?? null,
       bike_kg: settings.bikeKg ?? null,
