@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ActivityResponse, activityResponseSchema } from './activities.ts';
 
 // Response bodies of GET /api/dashboard/* (packages/server/src/modules/dashboard), so the OpenAPI
 // document and the web's dashboards read the shapes the service sends. Days are the rider's local
@@ -82,53 +83,9 @@ export const trainingZoneSchema = z.object({
 });
 export type TrainingZoneResponse = z.infer<typeof trainingZoneSchema>;
 
-/**
- * A ride as listed (GET /api/activities items, activity.presenter.ts presentActivity), as the classic
- * dashboard's and GET /api/dashboard/recent-activities' rides. The same shape as the activity list's
- * items (activities.ts activityResponseSchema, written in parallel): once both are merged, this is
- * that schema.
- */
-export const dashboardActivitySchema = z.object({
-  id: z.string(),
-  name: z.string().describe("The ride's name, or the default name in the reader's language"),
-  name_is_default: z.boolean().describe('True when `name` is the default (the ride has none of its own)'),
-  type: z.string().describe('Ride, VirtualRide, GravelRide, MountainBikeRide, EBikeRide'),
-  sport: z.string().nullable(),
-  sub_sport: z.string().nullable(),
-  source: z.enum(['upload', 'strava', 'demo']),
-  start_date: isoTimestamp,
-  distance: z.number().nullable().describe('Metres'),
-  moving_time: z.number().describe('Seconds'),
-  elapsed_time: z.number().describe('Seconds'),
-  total_elevation_gain: z.number().nullable().describe('Metres'),
-  average_speed: z.number().nullable().describe('m/s'),
-  max_speed: z.number().nullable().describe('m/s'),
-  average_power: z.number().nullable().describe('W'),
-  max_power: z.number().nullable().describe('W'),
-  normalized_power: z.number().nullable().describe('W'),
-  intensity_factor: z.number().nullable(),
-  training_stress_score: z.number().nullable(),
-  variability_index: z.number().nullable(),
-  work_kj: z.number().nullable(),
-  ftp_w: z.number().nullable().describe('The FTP the ride is measured against (W)'),
-  ftp_source: z
-    .enum(['settings', 'file', 'nearest', 'estimated', 'none'])
-    .describe('How ftp_w was chosen; IF and TSS are measured against it'),
-  average_heartrate: z.number().nullable().describe('bpm'),
-  max_heartrate: z.number().nullable().describe('bpm'),
-  average_cadence: z.number().nullable().describe('rpm'),
-  calories: z.number().nullable().describe('kcal'),
-  device_name: z.string().nullable(),
-  has_streams: z.boolean(),
-  has_power: z.boolean(),
-  has_heartrate: z.boolean(),
-  has_gps: z.boolean(),
-  bike_id: z.string().nullable(),
-  notes: z.string().nullable(),
-  created_at: isoTimestamp,
-  updated_at: isoTimestamp,
-});
-export type DashboardActivityResponse = z.infer<typeof dashboardActivitySchema>;
+/** A ride as the dashboards list it: the same shape as the activity list's items. */
+export const dashboardActivitySchema = activityResponseSchema;
+export type DashboardActivityResponse = ActivityResponse;
 
 /** GET /api/dashboard: the classic dashboard in one answer (spec 000 §2, §3). */
 export const dashboardResponseSchema = z.object({

@@ -5,13 +5,14 @@ import type {
   ActivityAnalysis,
   ActivityDetail,
   ActivityPage,
+  ActivitySearchResult,
   ActivityStreamsJson,
   ActivityUpdate,
   AthleteSettingsEntry,
   AthleteSettingsSaved,
   AthleteSettingsInput,
   ImportDetail,
-  ImportSummary,
+  ImportList,
   ReanalysisStatus,
   UploadResult,
 } from './activity-types';
@@ -38,7 +39,7 @@ function query(params: Record<string, string | number | undefined>): string {
 export const listActivities = (params: ActivityQuery = {}) =>
   api<ActivityPage>(`/activities${query({ ...params })}`);
 export const searchActivities = (q: string, limit = 20) =>
-  api<{ activities: Activity[] }>(`/activities/search${query({ q, limit })}`);
+  api<ActivitySearchResult>(`/activities/search${query({ q, limit })}`);
 export const getActivity = (id: string) => api<ActivityDetail>(`/activities/${encodeURIComponent(id)}`);
 export const getActivityStreams = (id: string) =>
   api<ActivityStreamsJson>(`/activities/${encodeURIComponent(id)}/streams`);
@@ -52,7 +53,7 @@ export const reanalyzeActivity = (id: string) =>
   api<{ status: 'queued' }>(`/activities/${encodeURIComponent(id)}/analyze`, { method: 'POST' });
 
 export const getImport = (id: string) => api<ImportDetail>(`/imports/${encodeURIComponent(id)}`);
-export const listImports = (limit = 10) => api<{ imports: ImportSummary[] }>(`/imports${query({ limit })}`);
+export const listImports = (limit = 10) => api<ImportList>(`/imports${query({ limit })}`);
 
 export const listAthleteSettings = () => api<{ history: AthleteSettingsEntry[] }>('/athlete-settings');
 export const createAthleteSettings = (input: AthleteSettingsInput) =>

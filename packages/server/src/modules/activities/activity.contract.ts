@@ -1,4 +1,12 @@
-import { activityUpdateSchema } from '@vatio/schemas';
+import {
+  activityAnalysisResponseSchema,
+  activityDetailResponseSchema,
+  activityPageResponseSchema,
+  activityResponseSchema,
+  activitySearchResponseSchema,
+  activityStreamsResponseSchema,
+  activityUpdateSchema,
+} from '@vatio/schemas';
 import { z } from 'zod';
 import { idParams, langQuery, type RouteContract } from '../../http/contract.ts';
 import { ACTIVITY_SORT_COLUMNS, type ActivitySort } from './activity.repository.ts';
@@ -35,7 +43,7 @@ export const activityContracts: RouteContract[] = [
     tags,
     auth: true,
     query: activityListQuery,
-    response: { status: 200, description: '{ activities, total, limit, offset }' },
+    response: { status: 200, schema: activityPageResponseSchema },
   },
   {
     method: 'GET',
@@ -44,7 +52,7 @@ export const activityContracts: RouteContract[] = [
     tags,
     auth: true,
     query: activitySearchQuery,
-    response: { status: 200, description: '{ activities }' },
+    response: { status: 200, schema: activitySearchResponseSchema },
   },
   {
     method: 'GET',
@@ -54,7 +62,7 @@ export const activityContracts: RouteContract[] = [
     auth: true,
     params: idParams,
     query: langQuery,
-    response: { status: 200 },
+    response: { status: 200, schema: activityDetailResponseSchema },
   },
   {
     method: 'GET',
@@ -63,7 +71,7 @@ export const activityContracts: RouteContract[] = [
     tags,
     auth: true,
     params: idParams,
-    response: { status: 200 },
+    response: { status: 200, schema: activityStreamsResponseSchema },
   },
   {
     method: 'GET',
@@ -72,7 +80,7 @@ export const activityContracts: RouteContract[] = [
     tags,
     auth: true,
     params: idParams,
-    response: { status: 200 },
+    response: { status: 200, schema: activityAnalysisResponseSchema },
   },
   {
     method: 'PUT',
@@ -83,7 +91,7 @@ export const activityContracts: RouteContract[] = [
     params: idParams,
     query: langQuery,
     body: activityUpdateSchema,
-    response: { status: 200 },
+    response: { status: 200, schema: activityResponseSchema },
   },
   {
     method: 'DELETE',

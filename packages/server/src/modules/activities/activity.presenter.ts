@@ -1,3 +1,4 @@
+import type { ActivityResponse, FtpSource, LapResponse } from '@vatio/schemas';
 import type { ActivityRow, LapRow } from './activity.repository.ts';
 import { displayRideName, type RideLanguage } from './ride-name.ts';
 
@@ -5,7 +6,7 @@ import { displayRideName, type RideLanguage } from './ride-name.ts';
  * Activity JSON with the spec's field names (000 §3 "Activity (API shape)"), as docs/API.md lists
  * them. A ride without a name of its own is named in the reader's `language` ("Salida matinal").
  */
-export function presentActivity(a: ActivityRow, language: RideLanguage) {
+export function presentActivity(a: ActivityRow, language: RideLanguage): ActivityResponse {
   return {
     id: a.id,
     name: displayRideName(a, language),
@@ -31,8 +32,7 @@ export function presentActivity(a: ActivityRow, language: RideLanguage) {
     work_kj: a.work_kj,
     ftp_w: a.ftp_w,
     /** How ftp_w was chosen (settings, file, nearest, estimated, none): IF and TSS are measured against it. */
-    ftp_source: ((a.summary as { ftpSource?: string } | null)?.ftpSource ??
-      (a.ftp_w ? 'settings' : 'none')) as string,
+    ftp_source: (a.summary as { ftpSource?: FtpSource } | null)?.ftpSource ?? (a.ftp_w ? 'settings' : 'none'),
     average_heartrate: a.average_heartrate_bpm,
     max_heartrate: a.max_heartrate_bpm,
     average_cadence: a.average_cadence_rpm,
@@ -49,7 +49,7 @@ export function presentActivity(a: ActivityRow, language: RideLanguage) {
   };
 }
 
-export const presentLap = (l: LapRow) => ({
+export const presentLap = (l: LapRow): LapResponse => ({
   index: l.lap_index,
   start_offset_s: l.start_offset_s,
   elapsed_time: l.elapsed_time_s,

@@ -7,7 +7,9 @@ import {
   fitRideAero,
   rateAeroFit,
   rideReport,
+  type WeightSource,
 } from '@vatio/analysis';
+import type { ActivityAnalysisResponse, FtpSource } from '@vatio/schemas';
 import type { RideSettings } from '../athlete/ride-settings.ts';
 import type { ActivityRow } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
@@ -65,7 +67,7 @@ export function rideDetailAnalysis({
   ownCurve,
   recentCurves,
   bestCurve: best,
-}: RideDetailInput) {
+}: RideDetailInput): Omit<ActivityAnalysisResponse, 'laps'> {
   const summary = row.summary as Record<string, number | string | undefined>;
   const ftpW = row.ftp_w ?? undefined;
   const report = rideReport(
@@ -101,8 +103,10 @@ export function rideDetailAnalysis({
     activity_id: row.id,
     settings_used: {
       ftp_w: ftpW ?? null,
-      ftp_source: (summary.ftpSource as string | undefined) ?? (ftpW ? 'settings' : 'none'),
-      ftp_estimate: (summary.ftpEstimate as Record<string, unknown> | undefined) ?? null,
+      ftp_source: (summary.ftpSource as FtpSource | undefined) ?? (ftpW ? 'settings' : 'none'),
+      ftp_estimate:
+        (summary.ftpEstimate as ActivityAnalysisResponse['settings_used']['ftp_estimate'] | undefined) ??
+        null,
       weight_kg: settings.weightKg ?? null,
       weight_source: settings.weightSource ?? null,
       bike_kg: settings.bikeKg ?? null,
@@ -185,7 +189,7 @@ export function rideDetailAnalysis({
           // Every input the fit did not measure, and whether it is the rider's own or a default.
           assumptions: {
             rider_kg: round(aero.riderKg, 1),
-            rider_kg_source: aero.riderKgSource,
+            rider_kg_source: serverWeightSource(aero.riderKgSource),
             bike_kg: round(aero.bikeKg, 1),
             bike_kg_source: aero.bikeKgSource,
             temperature_c: round(aero.temperatureC, 1),
@@ -205,4 +209,9 @@ export function rideDetailAnalysis({
     },
     climbs,
   };
+}
+
+/** The server passes the rider's weight from settings or profile, never a command-line flag (`vatio analyze`'s). */
+function serverWeightSource(source: WeightSource): 'settings' | 'profile' | 'default' {
+  return source === 'flag' ? 'settings' : source;
 }

@@ -1,4 +1,5 @@
 import type { ActivityStreams } from '@vatio/formats';
+import type { ActivityStreamsResponse } from '@vatio/schemas';
 
 /** A channel as a JSON array: null where the ride was paused or the sensor had no value. */
 function channel(
@@ -14,7 +15,7 @@ function channel(
 }
 
 /** GET /api/activities/:id/streams, with the spec's channel names (000 §7). */
-export function presentStreams(s: ActivityStreams) {
+export function presentStreams(s: ActivityStreams): ActivityStreamsResponse {
   const gaps = s.gapMask;
   const lat = s.latDeg;
   const lng = s.lngDeg;

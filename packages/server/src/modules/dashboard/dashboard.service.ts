@@ -104,9 +104,7 @@ export class DashboardService {
 
   async recentActivities(ctx: RiderCalendarContext, limit: number): Promise<DashboardActivityResponse[]> {
     const { rows } = await this.deps.activities.list(ctx.userId, { limit, offset: 0 });
-    // presentActivity types ftp_source as text (it comes from the stored summary); the schema names
-    // the values ride analysis writes there.
-    return rows.map((row) => presentActivity(row, ctx.language) as DashboardActivityResponse);
+    return rows.map((row) => presentActivity(row, ctx.language));
   }
 
   powerCurve(ctx: RiderCalendarContext, range: CurveRange): Promise<CurvePointResponse[]> {

@@ -1,3 +1,4 @@
+import { importDetailResponseSchema, importListResponseSchema, uploadResponseSchema } from '@vatio/schemas';
 import { z } from 'zod';
 import { idParams, type RouteContract } from '../../http/contract.ts';
 
@@ -11,7 +12,11 @@ export const importContracts: RouteContract[] = [
     tags,
     auth: true,
     body: 'multipart',
-    response: { status: 202, description: 'The import and its files, queued for analysis' },
+    response: {
+      status: 202,
+      description: 'The import and its files, queued for analysis',
+      schema: uploadResponseSchema,
+    },
   },
   {
     method: 'GET',
@@ -20,7 +25,7 @@ export const importContracts: RouteContract[] = [
     tags,
     auth: true,
     params: idParams,
-    response: { status: 200 },
+    response: { status: 200, schema: importDetailResponseSchema },
   },
   {
     method: 'GET',
@@ -29,6 +34,6 @@ export const importContracts: RouteContract[] = [
     tags,
     auth: true,
     query: z.object({ limit: z.string().optional().describe('1 to 50, default 10') }),
-    response: { status: 200 },
+    response: { status: 200, schema: importListResponseSchema },
   },
 ];

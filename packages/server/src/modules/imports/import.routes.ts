@@ -4,41 +4,11 @@ import { requireAuth } from '../../http/auth-hook.ts';
 import { parseId } from '../../http/validate.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import {
-  countFiles,
-  type ImportCounts,
-  type ImportFileRow,
-  type ImportRepository,
-  type ImportRow,
-} from './import.repository.ts';
+import { presentImportDetail, presentImportList, presentUpload } from './import.presenter.ts';
+import { countFiles, type ImportRepository } from './import.repository.ts';
 import type { ImportService } from './import.service.ts';
 import { RiderGate } from './rider-gate.ts';
 import { readUpload, type UploadLimits } from './upload.ts';
-
-function presentImport(row: ImportRow, counts: ImportCounts) {
-  const busy = counts.queued + counts.processing > 0;
-  return {
-    id: row.id,
-    source: row.source,
-    status: busy
-      ? counts.processing > 0 || counts.done + counts.recovered + counts.duplicate + counts.failed > 0
-        ? 'processing'
-        : 'queued'
-      : 'done',
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    counts,
-  };
-}
-
-const presentFile = (f: ImportFileRow) => ({
-  id: f.id,
-  name: f.name,
-  status: f.status,
-  message: f.message,
-  message_code: f.message_code,
-  activity_id: f.activity_id,
-});
 
 export function importRoutes(
   app: FastifyInstance,
@@ -61,16 +31,7 @@ export function importRoutes(
     const incoming = await readUpload(request, { userId: request.auth.userId, limits, blobs, zipGate });
     if (incoming.length === 0) throw new AppError('VALIDATION', 'No file was sent.');
     const { importRow, files } = await service.createImport(request.auth.userId, 'upload', incoming);
-    return reply.code(202).send({
-      import_id: importRow.id,
-      files: files.map((f) => ({
-        id: f.id,
-        name: f.name,
-        status: f.status,
-        message: f.message,
-        message_code: f.message_code,
-      })),
-    });
+    return reply.code(202).send(presentUpload(importRow, files));
   });
 
   app.get<{ Params: { id: string } }>('/api/imports/:id', guard, async (request) => {
@@ -80,7 +41,7 @@ export function importRoutes(
     // The counts come from the same read as the files: two reads could see a file change between
     // them and call an import done while one of its files still shows as processing.
     const files = await imports.files(userId, row.id);
-    return { ...presentImport(row, countFiles(files)), files: files.map(presentFile) };
+    return presentImportDetail(row, countFiles(files), files);
   });
 
   app.get<{ Querystring: { limit?: string } }>('/api/imports', guard, async (request) => {
@@ -91,6 +52,6 @@ export function importRoutes(
       userId,
       rows.map((r) => r.id),
     );
-    return { imports: rows.map((r) => presentImport(r, counts.get(r.id)!)) };
+    return presentImportList(rows, counts);
   });
 }

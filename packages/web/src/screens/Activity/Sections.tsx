@@ -269,7 +269,9 @@ function ZoneBars({
   );
 }
 
-function rangeText(f: Formatter, min: number, max: number | null, unit: string) {
+/** A zone's bounds; the server sends null for a bound it could not compute (never for real zones). */
+function rangeText(f: Formatter, min: number | null, max: number | null, unit: string) {
+  if (min == null) return max == null ? '' : `< ${f.number(max)} ${unit}`;
   return max == null ? `> ${f.number(min)} ${unit}` : `${f.number(min)}–${f.number(max)} ${unit}`;
 }
 
@@ -402,7 +404,9 @@ export function WPrimeSection({ analysis }: { analysis: ActivityAnalysis }) {
   const { t } = useTranslation('activity');
   const f = useFormat();
   const w = analysis.w_prime_balance;
-  if (!w?.series_j?.length) return null;
+  // CP and W′ are null only when the fit gave non-finite numbers: then there is nothing to draw against.
+  if (!w?.series_j?.length || w.w_prime_j == null) return null;
+  const minJ = w.min_j;
   return (
     <Section
       title={t('wbal.title')}
@@ -414,13 +418,15 @@ export function WPrimeSection({ analysis }: { analysis: ActivityAnalysis }) {
         timeLabel={t('streams.time')}
         locale={f.language}
       />
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        {t('wbal.min', {
-          value: f.number(w.min_j / 1000, 1),
-          pct: f.number((w.min_j / w.w_prime_j) * 100, 0),
-        })}
-      </p>
-      {w.min_j < 0 && (
+      {minJ != null && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {t('wbal.min', {
+            value: f.number(minJ / 1000, 1),
+            pct: f.number((minJ / w.w_prime_j) * 100, 0),
+          })}
+        </p>
+      )}
+      {minJ != null && minJ < 0 && (
         // Below zero the model says the ride was impossible: the rider beat their CP or W′, so the
         // numbers are too low (Skiba 2012), not the ride wrong. Say so rather than hide it.
         <p className="mt-2 text-sm text-amber-700 dark:text-amber-300" data-testid="wbal-negative">

@@ -14,6 +14,10 @@ function ride(seconds: number, watts: (i: number) => number | null) {
     distance: time.map((i) => i * 10),
     altitude: null,
     latlng: null,
+    temp: null,
+    left_right_balance: null,
+    torque_effectiveness: null,
+    pedal_smoothness: null,
   };
 }
 
