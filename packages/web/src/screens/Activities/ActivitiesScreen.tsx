@@ -12,7 +12,7 @@ import { ActivityCard } from './ActivityCard';
 import { ActivityDetailsDialog } from './ActivityDetailsDialog';
 import { ImportProgressPanel } from './ImportProgressPanel';
 import { type ListState, listStateParams, readListState, SORT_KEYS, type SortKey } from './listState';
-import { useImportUpload } from './useImportUpload';
+import { useImportUpload } from '../../hooks/useImportUpload';
 
 const PAGE_SIZE = 24;
 const SEARCH_LIMIT = 50;

@@ -12,9 +12,9 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Field, Input, Select } from '../../components/ui/Input';
 import { errorMessage } from '../../lib/errors';
-import { Textarea } from '../Onboarding/Textarea';
-import { NoPowerBadge, TypeBadge } from './ActivityCard';
-import { useFormat } from './useFormat';
+import { Textarea } from '../../components/ui/Textarea';
+import { NoPowerBadge, TypeBadge } from '../../components/activities/ActivityBadges';
+import { useFormat } from '../../hooks/useFormat';
 
 /**
  * Details of one ride (spec 001 §2.7): every stored number, and the rider's own fields (name, type,

@@ -16,9 +16,9 @@ import type { TimeRange } from '../../components/charts/StreamChart';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
-import { NoPowerBadge, TypeBadge } from '../Activities/ActivityCard';
+import { NoPowerBadge, TypeBadge } from '../../components/activities/ActivityBadges';
 import { recordedChannels } from './lapChannels';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { LoadError, Missing, Pending, Section } from './parts';
 import { indexAtTime, toActivityStreams } from './rideStreams';
 import {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { listActivities } from '../../api/activities';
 import type { SummaryPeriod } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { periodReaching } from './archivePeriod';
 
 const linkClass =

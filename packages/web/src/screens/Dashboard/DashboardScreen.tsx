@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { getDashboard } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
-import { useStravaConnection } from '../Strava/useStrava';
+import { useStravaConnection } from '../../hooks/useStrava';
 import { DashboardNav } from './DashboardNav';
 import { DashboardEmpty, DashboardError, DashboardLoading } from './DashboardStates';
 import { OverviewTab } from './OverviewTab';

@@ -8,7 +8,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { clearNarrativeCache, readNarrative, saveNarrative } from '../../offline/narrativeCache';
 import { isConnectionFailure, isOffline } from '../../offline/connectivity';
 import { useOnline } from '../../offline/useOnline';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { CoachSection, NextGoalCard } from './CoachSection';
 import { DashboardNav } from './DashboardNav';
 import { DashboardEmpty, DashboardError, DashboardLoading } from './DashboardStates';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type Comparison, type CurveRange, type DashboardData, getPowerCurve } from '../../api/dashboard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { LazyPowerCurveChart } from './DashboardCharts';
 import { TrendArrow } from './StatCards';
 

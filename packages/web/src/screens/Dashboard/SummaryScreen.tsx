@@ -12,7 +12,7 @@ import {
 } from '../../api/dashboard';
 import { Alert } from '../../components/ui/Alert';
 import { cn } from '../../components/ui/cn';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { ArchiveHint } from './ArchiveHint';
 import { periodParam } from './archivePeriod';
 import { DashboardError } from './DashboardStates';

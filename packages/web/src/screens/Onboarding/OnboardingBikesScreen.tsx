@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { createBike, listBikes } from '../../api/endpoints';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/ui/Button';
-import { BikeForm } from './BikeForm';
+import { BikeForm } from '../../components/forms/BikeForm';
 import { OnboardingLayout } from './OnboardingLayout';
 
 /** /onboarding/bikes, step 2 of 2: add a first (primary) bike, or skip to the dashboard. */

@@ -9,8 +9,8 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
-import { BikeForm } from '../Onboarding/BikeForm';
-import { Modal } from './Modal';
+import { BikeForm } from '../../components/forms/BikeForm';
+import { Modal } from '../../components/ui/Modal';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; bike: Bike } | null;
 

@@ -8,8 +8,8 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
-import { ProfileForm } from '../Onboarding/ProfileForm';
-import { StravaConnectCard, StravaOutcomeBanner } from '../Strava/StravaConnectCard';
+import { ProfileForm } from '../../components/forms/ProfileForm';
+import { StravaConnectCard, StravaOutcomeBanner } from '../../components/strava/StravaConnectCard';
 import { BikesSection } from './BikesSection';
 import { SignInMethods } from './SignInMethods';
 

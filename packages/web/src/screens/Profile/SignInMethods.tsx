@@ -10,8 +10,8 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field, Input } from '../../components/ui/Input';
 import { errorMessage } from '../../lib/errors';
-import { emptyOtp, OTP_LENGTH, OtpInput } from '../Auth/OtpInput';
-import { Modal } from './Modal';
+import { emptyOtp, OTP_LENGTH, OtpInput } from '../../components/auth/OtpInput';
+import { Modal } from '../../components/ui/Modal';
 
 type Kind = 'email' | 'phone';
 

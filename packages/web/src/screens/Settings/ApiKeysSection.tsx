@@ -12,7 +12,7 @@ import { Card } from '../../components/ui/Card';
 import { Field, Input, Select } from '../../components/ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { Modal } from '../Profile/Modal';
+import { Modal } from '../../components/ui/Modal';
 
 /**
  * Settings → personal API keys (issue 12): create one (name, read or write), see its secret once

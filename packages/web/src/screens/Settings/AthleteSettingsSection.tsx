@@ -17,8 +17,8 @@ import { Card } from '../../components/ui/Card';
 import { Field, Input } from '../../components/ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
 import { fromWeightUnit, toWeightUnit, weightUnit } from '../../lib/format';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
-import { useFormat } from '../Activities/useFormat';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { useFormat } from '../../hooks/useFormat';
 
 const POLL_MS = 2000;
 

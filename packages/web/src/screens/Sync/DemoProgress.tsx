@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { listActivities } from '../../api/activities';
 import { useAuth } from '../../auth/AuthProvider';
 import { Card } from '../../components/ui/Card';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 
 const POLL_MS = 2000;
 

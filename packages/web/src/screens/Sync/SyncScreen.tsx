@@ -11,11 +11,11 @@ import { ActionCard } from '../../components/ui/ActionCard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { errorMessage } from '../../lib/errors';
-import { ImportFileList, importMessage } from '../Activities/ImportFileList';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
-import { useFormat } from '../Activities/useFormat';
-import { StravaOutcomeBanner } from '../Strava/StravaConnectCard';
-import { StravaImportActions, StravaStatusCard } from '../Strava/StravaImportSection';
+import { ImportFileList, importMessage } from '../../components/imports/ImportFileList';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { useFormat } from '../../hooks/useFormat';
+import { StravaOutcomeBanner } from '../../components/strava/StravaConnectCard';
+import { StravaImportActions, StravaStatusCard } from '../../components/strava/StravaImportSection';
 import { DemoProgress } from './DemoProgress';
 
 const POLL_MS = 2000;

@@ -5,16 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type SyncState, type SyncStatus, startStravaSync } from '../../api/strava';
 import { useAuth } from '../../auth/AuthProvider';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { ActionCard } from '../../components/ui/ActionCard';
-import { Card } from '../../components/ui/Card';
-import { cn } from '../../components/ui/cn';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { ActionCard } from '../ui/ActionCard';
+import { Card } from '../ui/Card';
+import { cn } from '../ui/cn';
 import { errorMessage } from '../../lib/errors';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
-import { useFormat } from '../Activities/useFormat';
+import { ProgressBar } from '../ui/ProgressBar';
+import { useFormat } from '../../hooks/useFormat';
 import { resumeText, syncFraction } from './syncProgress';
-import { isRunning, useStravaConnection, useSyncStatus } from './useStrava';
+import { isRunning, useStravaConnection, useSyncStatus } from '../../hooks/useStrava';
 
 export const SYNC_BADGE: Record<SyncState, string> = {
   idle: 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200',

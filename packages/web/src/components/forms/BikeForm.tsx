@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Bike } from '../../api/types';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Field, Input, Select } from '../../components/ui/Input';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Field, Input, Select } from '../ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
 import { type BikeFormOutput, type BikeFormValues, bikeFormSchema, bikeToFormValues } from './formSchemas';
 

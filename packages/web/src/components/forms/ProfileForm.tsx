@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../api/types';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Field, Input, Select } from '../../components/ui/Input';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Field, Input, Select } from '../ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
 import {
   type ProfileFormOutput,
@@ -14,7 +14,7 @@ import {
   profileFormSchema,
   profileToFormValues,
 } from './formSchemas';
-import { Textarea } from './Textarea';
+import { Textarea } from '../ui/Textarea';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

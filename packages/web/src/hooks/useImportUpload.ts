@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { getImport, uploadActivities } from '../../api/activities';
-import type { ImportDetail, ImportFile } from '../../api/activity-types';
-import { ApiError } from '../../api/client';
+import { getImport, uploadActivities } from '../api/activities';
+import type { ImportDetail, ImportFile } from '../api/activity-types';
+import { ApiError } from '../api/client';
 
 const POLL_MS = 1000;
 const STORAGE_KEY = 'vatio.lastImport';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../auth/AuthProvider';
 import {
   disconnectStrava,
   getStravaConnection,
@@ -7,7 +7,7 @@ import {
   type StravaConnection,
   type SyncStatus,
   startStravaConnect,
-} from '../../api/strava';
+} from '../api/strava';
 
 /** Spec 001 §4: the status record is re-read every 2 s while importing or processing. */
 export const SYNC_POLL_MS = 2000;
