@@ -1,6 +1,7 @@
 // The operator's choices the web app needs (GET /api/client-config, docs/API.md), read once per load.
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 
 /** An XYZ tile server: `tile_url` holds `{z}`, `{x}` and `{y}`. */
 export interface MapTiles {
@@ -19,7 +20,7 @@ export const getClientConfig = () => api<ClientConfig>('/client-config', { anony
 /** The client configuration; undefined until it arrives (or when it cannot be read: no tiles then). */
 export function useClientConfig(): ClientConfig | undefined {
   const query = useQuery({
-    queryKey: ['client-config'],
+    queryKey: queryKeys.clientConfig,
     queryFn: getClientConfig,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

@@ -15,6 +15,7 @@ import { ProgressBar } from '../ui/ProgressBar';
 import { useFormat } from '../../hooks/useFormat';
 import { resumeText, syncFraction } from './syncProgress';
 import { isRunning, useStravaConnection, useSyncStatus } from '../../hooks/useStrava';
+import { queryKeys } from '../../api/query-keys';
 
 export const SYNC_BADGE: Record<SyncState, string> = {
   idle: 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
@@ -171,8 +172,8 @@ export function StravaImportActions() {
   const status = useSyncStatus();
   const start = useMutation({
     mutationFn: startStravaSync,
-    onSuccess: (next) => queryClient.setQueryData(['sync-status', user?.id], next),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sync-status'] }),
+    onSuccess: (next) => queryClient.setQueryData(queryKeys.strava.syncStatus.get(user?.id), next),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.strava.syncStatus.all }),
   });
   const connected = connection.data?.connected === true && !connection.data.token_invalid;
   const running = isRunning(status.data);

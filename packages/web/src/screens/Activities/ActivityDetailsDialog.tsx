@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/errors';
 import { Textarea } from '../../components/ui/Textarea';
 import { NoPowerBadge, TypeBadge } from '../../components/activities/ActivityBadges';
 import { useFormat } from '../../hooks/useFormat';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * Details of one ride (spec 001 §2.7): every stored number, and the rider's own fields (name, type,
@@ -73,7 +74,7 @@ function DetailsBody({ activity, onClose }: { activity: Activity; onClose: () =>
   const f = useFormat();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const bikes = useQuery({ queryKey: ['bikes', user?.id], queryFn: listBikes });
+  const bikes = useQuery({ queryKey: queryKeys.bikes.list(user?.id), queryFn: listBikes });
   const [name, setName] = useState(activity.name);
   const [type, setType] = useState(activity.type);
   const [bikeId, setBikeId] = useState(activity.bike_id ?? '');
@@ -90,15 +91,15 @@ function DetailsBody({ activity, onClose }: { activity: Activity; onClose: () =>
         notes: notes.trim() || null,
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['activities'] });
-      await queryClient.invalidateQueries({ queryKey: ['activity', activity.id] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.activity.detail(activity.id) });
     },
   });
 
   const remove = useMutation({
     mutationFn: () => deleteActivity(activity.id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['activities'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
       onClose();
     },
   });

@@ -12,6 +12,7 @@ import { ProfileForm } from '../../components/forms/ProfileForm';
 import { StravaConnectCard, StravaOutcomeBanner } from '../../components/strava/StravaConnectCard';
 import { BikesSection } from './BikesSection';
 import { SignInMethods } from './SignInMethods';
+import { queryKeys } from '../../api/query-keys';
 
 function initials(first: string | undefined, last: string | undefined, fallback: string): string {
   const letters = [first, last]
@@ -28,7 +29,7 @@ export function ProfileScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const subscription = useQuery({ queryKey: ['subscription', user?.id], queryFn: getSubscription });
+  const subscription = useQuery({ queryKey: queryKeys.subscription(user?.id), queryFn: getSubscription });
 
   // Links such as /profile#bikes land on the section.
   useEffect(() => {

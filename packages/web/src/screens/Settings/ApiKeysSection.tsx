@@ -13,6 +13,7 @@ import { Field, Input, Select } from '../../components/ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { Modal } from '../../components/ui/Modal';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * Settings → personal API keys (issue 12): create one (name, read or write), see its secret once
@@ -22,7 +23,7 @@ export function ApiKeysSection() {
   const { t, i18n } = useTranslation(['settings', 'validation', 'errors', 'common']);
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const queryKey = ['api-keys', user?.id];
+  const queryKey = queryKeys.apiKeys.list(user?.id);
   const keys = useQuery({ queryKey, queryFn: listApiKeys });
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
@@ -197,7 +198,7 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
   const revoke = useMutation({
     mutationFn: () => revokeApiKey(apiKey.id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['api-keys', user?.id] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.list(user?.id) });
       onClose();
     },
   });

@@ -19,6 +19,7 @@ import { errorMessage, validationMessage } from '../../lib/errors';
 import { fromWeightUnit, toWeightUnit, weightUnit } from '../../lib/format';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { useFormat } from '../../hooks/useFormat';
+import { queryKeys } from '../../api/query-keys';
 
 const POLL_MS = 2000;
 
@@ -64,9 +65,12 @@ export function AthleteSettingsSection() {
   const f = useFormat();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const history = useQuery({ queryKey: ['athlete-settings', user?.id], queryFn: listAthleteSettings });
+  const history = useQuery({
+    queryKey: queryKeys.athleteSettings.list(user?.id),
+    queryFn: listAthleteSettings,
+  });
   const reanalysis = useQuery({
-    queryKey: ['reanalysis', user?.id],
+    queryKey: queryKeys.reanalysis.status(user?.id),
     queryFn: getReanalysis,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
@@ -111,15 +115,15 @@ export function AthleteSettingsSection() {
   const wasRunning = useRef(false);
   useEffect(() => {
     if (wasRunning.current && !running) {
-      void queryClient.invalidateQueries({ queryKey: ['activities'] });
-      void queryClient.invalidateQueries({ queryKey: ['activity'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activity.all });
     }
     wasRunning.current = running;
   }, [running, queryClient]);
 
   const afterChange = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['athlete-settings'] });
-    await queryClient.invalidateQueries({ queryKey: ['reanalysis'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.athleteSettings.all });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.reanalysis.all });
   };
 
   const add = useMutation({
