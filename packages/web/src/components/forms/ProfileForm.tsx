@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CYCLING_EXPERIENCE, UNITS } from '@vatio/schemas';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Field, Input, Select } from '../ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
 import {
   type ProfileFormOutput,
   type ProfileFormValues,
@@ -45,7 +45,7 @@ export function ProfileForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
-    resolver: zodResolver(profileFormSchema),
+    resolver: schemaResolver(profileFormSchema),
     defaultValues: profileToFormValues(profile),
   });
 
