@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientConfigResponse } from '@vatio/schemas';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 
 /** The operator's choices; `map` null: no tile server configured, the route is drawn on a plain background. */
 export type ClientConfig = ClientConfigResponse;
@@ -14,7 +15,7 @@ export const getClientConfig = () => api<ClientConfig>('/client-config', { anony
 /** The client configuration; undefined until it arrives (or when it cannot be read: no tiles then). */
 export function useClientConfig(): ClientConfig | undefined {
   const query = useQuery({
-    queryKey: ['client-config'],
+    queryKey: queryKeys.clientConfig,
     queryFn: getClientConfig,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

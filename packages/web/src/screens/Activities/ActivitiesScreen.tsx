@@ -12,7 +12,8 @@ import { ActivityCard } from './ActivityCard';
 import { ActivityDetailsDialog } from './ActivityDetailsDialog';
 import { ImportProgressPanel } from './ImportProgressPanel';
 import { type ListState, listStateParams, readListState, SORT_KEYS, type SortKey } from './listState';
-import { useImportUpload } from './useImportUpload';
+import { useImportUpload } from '../../hooks/useImportUpload';
+import { queryKeys } from '../../api/query-keys';
 
 const PAGE_SIZE = 24;
 const SEARCH_LIMIT = 50;
@@ -60,7 +61,7 @@ export function ActivitiesScreen() {
   }, [state.q]);
 
   const list = useQuery({
-    queryKey: ['activities', user?.id, 'list', type, page, sort, order],
+    queryKey: queryKeys.activities.list(user?.id, { type, page, sort, order }),
     queryFn: () =>
       listActivities({
         limit: PAGE_SIZE,
@@ -73,7 +74,7 @@ export function ActivitiesScreen() {
     placeholderData: keepPreviousData,
   });
   const found = useQuery({
-    queryKey: ['activities', user?.id, 'search', q],
+    queryKey: queryKeys.activities.search(user?.id, q),
     queryFn: () => searchActivities(q, SEARCH_LIMIT),
     enabled: searching,
     placeholderData: keepPreviousData,

@@ -1,32 +1,11 @@
-import { BarChart3, Info, ZapOff } from 'lucide-react';
+import { BarChart3, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Activity } from '../../api/activity-types';
 import { Button } from '../../components/ui/Button';
-import { useFormat } from './useFormat';
-
-export function TypeBadge({ type }: { type: string }) {
-  const { t } = useTranslation('activities');
-  return (
-    <span className="inline-flex shrink-0 items-center rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-700 dark:text-brand-500">
-      {t(`types.${type}`, { defaultValue: type })}
-    </span>
-  );
-}
-
-export function NoPowerBadge() {
-  const { t } = useTranslation('activities');
-  return (
-    <span
-      data-testid="no-power-badge"
-      className="inline-flex shrink-0 items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600 dark:bg-slate-700 dark:text-slate-300"
-    >
-      <ZapOff className="h-3 w-3" aria-hidden />
-      {t('card.noPower')}
-    </span>
-  );
-}
+import { NoPowerBadge, TypeBadge } from '../../components/activities/ActivityBadges';
+import { useFormat } from '../../hooks/useFormat';
 
 function Metric({ label, value }: { label: string; value: ReactNode }) {
   return (

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Trash2, X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deleteActivity, updateActivity } from '../../api/activities';
@@ -11,10 +12,19 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Field, Input, Select } from '../../components/ui/Input';
-import { errorMessage } from '../../lib/errors';
-import { Textarea } from '../Onboarding/Textarea';
-import { NoPowerBadge, TypeBadge } from './ActivityCard';
-import { useFormat } from './useFormat';
+import { errorMessage, validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
+import { Textarea } from '../../components/ui/Textarea';
+import { NoPowerBadge, TypeBadge } from '../../components/activities/ActivityBadges';
+import { useFormat } from '../../hooks/useFormat';
+import {
+  type ActivityDetailsOutput,
+  type ActivityDetailsValues,
+  activityChanges,
+  activityDetailsFormSchema,
+  activityToFormValues,
+} from './activityDetailsForm';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * Details of one ride (spec 001 §2.7): every stored number, and the rider's own fields (name, type,
@@ -69,55 +79,50 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 }
 
 function DetailsBody({ activity, onClose }: { activity: Activity; onClose: () => void }) {
-  const { t } = useTranslation(['activities', 'common']);
+  const { t } = useTranslation(['activities', 'validation', 'common']);
   const f = useFormat();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const bikes = useQuery({ queryKey: ['bikes', user?.id], queryFn: listBikes });
-  const [name, setName] = useState(activity.name);
-  const [type, setType] = useState(activity.type);
-  const [bikeId, setBikeId] = useState(activity.bike_id ?? '');
-  const [notes, setNotes] = useState(activity.notes ?? '');
+  const bikes = useQuery({ queryKey: queryKeys.bikes.list(user?.id), queryFn: listBikes });
+  const formSchema = useMemo(() => activityDetailsFormSchema(activity), [activity]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<ActivityDetailsValues, unknown, ActivityDetailsOutput>({
+    resolver: schemaResolver(formSchema),
+    defaultValues: activityToFormValues(activity),
+    // The name's error shows while typing, not only after a submit.
+    mode: 'onChange',
+  });
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const save = useMutation({
-    mutationFn: () =>
-      updateActivity(activity.id, {
-        // Only a changed name is sent: an unnamed ride keeps following the page's language.
-        ...(name.trim() !== activity.name ? { name: name.trim() } : {}),
-        type,
-        bike_id: bikeId || null,
-        notes: notes.trim() || null,
-      }),
+    mutationFn: (changes: ActivityDetailsOutput) => updateActivity(activity.id, changes),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['activities'] });
-      await queryClient.invalidateQueries({ queryKey: ['activity', activity.id] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.activity.detail(activity.id) });
     },
   });
 
   const remove = useMutation({
     mutationFn: () => deleteActivity(activity.id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['activities'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
       onClose();
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    save.mutate();
-  };
+  const submit = handleSubmit((changes) => save.mutate(changes));
 
   const types: string[] = ACTIVITY_TYPES.includes(activity.type as never)
     ? [...ACTIVITY_TYPES]
     : [...ACTIVITY_TYPES, activity.type];
   const noPower = activity.average_power === null && activity.normalized_power === null;
-  const dirty =
-    name.trim() !== activity.name ||
-    type !== activity.type ||
-    (bikeId || null) !== activity.bike_id ||
-    (notes.trim() || null) !== (activity.notes ?? null);
+  const values = watch();
+  const dirty = Object.keys(activityChanges(activity, values)).length > 0;
+  const nameError = validationMessage(errors.name?.message, t);
 
   return (
     <div className="mt-4 space-y-6">
@@ -153,23 +158,19 @@ function DetailsBody({ activity, onClose }: { activity: Activity; onClose: () =>
         />
       </dl>
 
-      <form onSubmit={submit} className="space-y-4 border-t border-slate-200 pt-5 dark:border-slate-700">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="space-y-4 border-t border-slate-200 pt-5 dark:border-slate-700"
+      >
         <h3 className="font-semibold">{t('details.edit')}</h3>
-        <Field label={t('details.name')} error={name.trim() ? undefined : t('details.nameRequired')}>
-          {(props) => (
-            <Input
-              {...props}
-              data-testid="activity-name"
-              value={name}
-              maxLength={200}
-              onChange={(e) => setName(e.target.value)}
-            />
-          )}
+        <Field label={t('details.name')} error={nameError}>
+          {(props) => <Input {...props} {...register('name')} data-testid="activity-name" maxLength={200} />}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t('details.type')}>
             {(props) => (
-              <Select {...props} value={type} onChange={(e) => setType(e.target.value)}>
+              <Select {...props} {...register('type')}>
                 {types.map((value) => (
                   <option key={value} value={value}>
                     {t(`types.${value}`, { defaultValue: value })}
@@ -180,7 +181,8 @@ function DetailsBody({ activity, onClose }: { activity: Activity; onClose: () =>
           </Field>
           <Field label={t('details.bike')}>
             {(props) => (
-              <Select {...props} value={bikeId} onChange={(e) => setBikeId(e.target.value)}>
+              // Controlled as well: the bikes arrive after the form, and the stored one must then show.
+              <Select {...props} {...register('bike_id')} value={values.bike_id}>
                 <option value="">{t('details.noBike')}</option>
                 {(bikes.data ?? []).map((bike) => (
                   <option key={bike.id} value={bike.id}>
@@ -192,15 +194,7 @@ function DetailsBody({ activity, onClose }: { activity: Activity; onClose: () =>
           </Field>
         </div>
         <Field label={t('details.notes')}>
-          {(props) => (
-            <Textarea
-              {...props}
-              rows={3}
-              maxLength={5000}
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-            />
-          )}
+          {(props) => <Textarea {...props} {...register('notes')} rows={3} maxLength={5000} />}
         </Field>
         {save.isError && <Alert>{errorMessage(save.error, t)}</Alert>}
         {save.isSuccess && !dirty && <Alert tone="success">{t('details.saved')}</Alert>}
@@ -212,7 +206,7 @@ function DetailsBody({ activity, onClose }: { activity: Activity; onClose: () =>
             <BarChart3 className="h-4 w-4" aria-hidden />
             {t('card.analyze')}
           </Link>
-          <Button type="submit" loading={save.isPending} disabled={!dirty || !name.trim()}>
+          <Button type="submit" loading={save.isPending} disabled={!dirty || !values.name.trim()}>
             {t('details.save')}
           </Button>
         </div>

@@ -2,27 +2,9 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { errorMessage } from '../../lib/errors';
-import { ImportFileList } from './ImportFileList';
-import type { ImportTracker } from './useImportUpload';
-
-export function ProgressBar({ fraction, label }: { fraction: number; label: string }) {
-  const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={pct}
-      className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-    >
-      <div
-        className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
-        style={{ width: `${pct}%` }}
-      />
-    </div>
-  );
-}
+import { ImportFileList } from '../../components/imports/ImportFileList';
+import type { ImportTracker } from '../../hooks/useImportUpload';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 
 /** The live list of the files of the latest upload, one row each, until every file is settled. */
 export function ImportProgressPanel({ tracker }: { tracker: ImportTracker }) {

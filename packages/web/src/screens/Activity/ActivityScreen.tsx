@@ -16,9 +16,9 @@ import type { TimeRange } from '../../components/charts/StreamChart';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { errorMessage } from '../../lib/errors';
-import { NoPowerBadge, TypeBadge } from '../Activities/ActivityCard';
+import { NoPowerBadge, TypeBadge } from '../../components/activities/ActivityBadges';
 import { recordedChannels } from './lapChannels';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { LoadError, Missing, Pending, Section } from './parts';
 import { indexAtTime, toActivityStreams } from './rideStreams';
 import {
@@ -33,6 +33,7 @@ import {
   ZonesSection,
 } from './Sections';
 import { StreamsSection } from './StreamsSection';
+import { queryKeys } from '../../api/query-keys';
 
 function scrollToChart() {
   document
@@ -59,14 +60,14 @@ export function ActivityScreen() {
         : next,
     );
 
-  const activity = useQuery({ queryKey: ['activity', id], queryFn: () => getActivity(id) });
+  const activity = useQuery({ queryKey: queryKeys.activity.detail(id), queryFn: () => getActivity(id) });
   const analysis = useQuery({
-    queryKey: ['activity', id, 'analysis'],
+    queryKey: queryKeys.activity.analysis(id),
     queryFn: () => getActivityAnalysis(id),
     enabled: activity.isSuccess,
   });
   const streamsJson = useQuery({
-    queryKey: ['activity', id, 'streams'],
+    queryKey: queryKeys.activity.streams(id),
     queryFn: () => getActivityStreams(id),
     enabled: activity.isSuccess && activity.data.has_streams !== false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -80,7 +81,7 @@ export function ActivityScreen() {
     mutationFn: () => reanalyzeActivity(id),
     onSuccess: () => {
       // The analysis runs in the background: read it again a little later.
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['activity', id] }), 3000);
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.activity.detail(id) }), 3000);
     },
   });
 

@@ -12,7 +12,7 @@ import { PowerCurveChart } from '../../components/charts/PowerCurveChart';
 import { WPrimeChart } from '../../components/charts/WPrimeChart';
 import { cn } from '../../components/ui/cn';
 import { type Formatter, formatDurationLabel, MISSING } from '../../lib/format';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import type { RecordedChannels } from './lapChannels';
 import { Missing, Section, Stat } from './parts';
 

@@ -7,7 +7,7 @@ import { type StreamSeries, StreamChart, type TimeRange } from '../../components
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { elevationUnit, speedUnit, toElevationUnit, toSpeedUnit } from '../../lib/format';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { Section, Stat } from './parts';
 import { selectionStats } from './rideStreams';
 

@@ -9,7 +9,7 @@ import { isLanguage } from '../../i18n/resources';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
 import { errorMessage } from '../../lib/errors';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../components/auth/AuthLayout';
 import { afterSignInPath } from './authNavigation';
 
 /** Reads `?email=…&code=…` or `?phone=…&code=…`; a '+' in an unencoded phone arrives as a space. */

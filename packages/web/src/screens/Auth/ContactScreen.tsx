@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
-import { AuthChecking, AuthLayout } from './AuthLayout';
+import { AuthChecking, AuthLayout } from '../../components/auth/AuthLayout';
 import { ContactRequestForm } from './ContactRequestForm';
 
 const MODES = {

@@ -9,10 +9,10 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { isLanguage } from '../../i18n/resources';
 import { errorMessage } from '../../lib/errors';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../components/auth/AuthLayout';
 import { afterSignInPath, readVerifyState, toContact, type VerifyState } from './authNavigation';
-import { emptyOtp, OtpInput, type OtpInputHandle } from './OtpInput';
-import { useResendCountdown } from './useResendCountdown';
+import { emptyOtp, OtpInput, type OtpInputHandle } from '../../components/auth/OtpInput';
+import { useResendCountdown } from '../../hooks/useResendCountdown';
 
 /** /auth/verify-otp: without a contact in the navigation state there is nothing to verify. */
 export function VerifyOtpScreen() {

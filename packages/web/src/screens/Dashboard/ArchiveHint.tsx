@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { listActivities } from '../../api/activities';
 import type { SummaryPeriod } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { periodReaching } from './archivePeriod';
+import { queryKeys } from '../../api/query-keys';
 
 const linkClass =
   'inline-flex min-h-9 items-center rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700';
@@ -28,7 +29,7 @@ export function ArchiveHint({
   const f = useFormat();
   const { user } = useAuth();
   const latest = useQuery({
-    queryKey: ['activities', user?.id, 'latest'],
+    queryKey: queryKeys.activities.latest(user?.id),
     queryFn: () => listActivities({ limit: 1 }),
     enabled: empty,
   });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NarrativeData } from '../../api/dashboard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 
 const PRIORITY_STYLE = {
   high: 'bg-rose-50 text-rose-700 dark:bg-rose-900/40 dark:text-rose-300',

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { getDashboard } from '../../api/dashboard';
 import { useAuth } from '../../auth/AuthProvider';
-import { useStravaConnection } from '../Strava/useStrava';
+import { useStravaConnection } from '../../hooks/useStrava';
 import { DashboardNav } from './DashboardNav';
 import { DashboardEmpty, DashboardError, DashboardLoading } from './DashboardStates';
 import { OverviewTab } from './OverviewTab';
@@ -14,6 +14,7 @@ import { PerformanceTab } from './PerformanceTab';
 import { RecentTab } from './RecentTab';
 import { StatCards } from './StatCards';
 import { ArchiveHint } from './ArchiveHint';
+import { queryKeys } from '../../api/query-keys';
 
 export const tabTriggerClass =
   'min-h-10 min-w-0 rounded-md px-1 py-2 text-center text-xs leading-tight sm:px-2 sm:text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
@@ -60,7 +61,7 @@ export function DashboardScreen() {
   // Straight from onboarding the rider is new: "Bienvenido", not "Bienvenido de nuevo".
   const newRider = (useLocation().state as { newRider?: boolean } | null)?.newRider === true;
   const dashboard = useQuery({
-    queryKey: ['dashboard', 'classic', i18n.language],
+    queryKey: queryKeys.dashboard.classic(i18n.language),
     queryFn: () => getDashboard(i18n.language),
   });
 

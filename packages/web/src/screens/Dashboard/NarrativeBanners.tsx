@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import type { CacheStatus } from '../../offline/narrativeCache';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 
 function Banner({
   tone,

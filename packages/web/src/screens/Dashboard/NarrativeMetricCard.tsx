@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NarrativeMetric } from '../../api/dashboard';
 import { cn } from '../../components/ui/cn';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { Sparkline } from './Sparkline';
 
 const LOOK = {

@@ -8,12 +8,13 @@ import { useAuth } from '../../auth/AuthProvider';
 import { clearNarrativeCache, readNarrative, saveNarrative } from '../../offline/narrativeCache';
 import { isConnectionFailure, isOffline } from '../../offline/connectivity';
 import { useOnline } from '../../offline/useOnline';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { CoachSection, NextGoalCard } from './CoachSection';
 import { DashboardNav } from './DashboardNav';
 import { DashboardEmpty, DashboardError, DashboardLoading } from './DashboardStates';
 import { CacheBanner, type DataSource, DataSourceBanner } from './NarrativeBanners';
 import { NarrativeMetricCard, useMetricValue } from './NarrativeMetricCard';
+import { queryKeys } from '../../api/query-keys';
 
 function QuickStat({
   icon: Icon,
@@ -99,7 +100,7 @@ export function NarrativeScreen() {
   const browserOnline = useOnline();
   const [cacheTick, setCacheTick] = useState(0);
   const narrative = useQuery({
-    queryKey: ['dashboard', 'narrative', i18n.language],
+    queryKey: queryKeys.dashboard.narrative(i18n.language),
     queryFn: () => getNarrative(i18n.language),
     // Offline the call must fail (and fall back to the cache) rather than wait for the network.
     networkMode: 'always',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DashboardData, PeriodStats, TrainingZone } from '../../api/dashboard';
 import { Card } from '../../components/ui/Card';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 
 type Measure = 'total_distance' | 'total_time' | 'total_tss';
 const MEASURES: readonly Measure[] = ['total_distance', 'total_time', 'total_tss'];

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { type Comparison, type CurveRange, type DashboardData, getPowerCurve } from '../../api/dashboard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { LazyPowerCurveChart } from './DashboardCharts';
 import { TrendArrow } from './StatCards';
+import { queryKeys } from '../../api/query-keys';
 
 const RANGES: readonly CurveRange[] = ['30d', '90d', '365d', 'all'];
 
@@ -43,7 +44,7 @@ export function PerformanceTab({ data }: { data: DashboardData }) {
   const f = useFormat();
   const [range, setRange] = useState<CurveRange>('90d');
   const curve = useQuery({
-    queryKey: ['dashboard', 'power-curve', range, i18n.language],
+    queryKey: queryKeys.dashboard.powerCurve(range, i18n.language),
     queryFn: () => getPowerCurve(range, i18n.language),
     initialData: range === '90d' ? { range: '90d' as const, points: data.power_curve.points } : undefined,
   });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Activity } from '../../api/activity-types';
 import { Card } from '../../components/ui/Card';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 
 /** Up to five rides: name, date, distance, duration, average power, TSS (spec 000 §2). */
 export function RecentTab({ activities }: { activities: Activity[] }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Comparison, DashboardData } from '../../api/dashboard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 
 /** An arrow for a change: up, down, or flat when the change is under 0.5 % (spec 000 §4 neutral badge). */
 export function TrendArrow({ comparison }: { comparison: Comparison }) {

@@ -12,13 +12,14 @@ import {
 } from '../../api/dashboard';
 import { Alert } from '../../components/ui/Alert';
 import { cn } from '../../components/ui/cn';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { ArchiveHint } from './ArchiveHint';
 import { periodParam } from './archivePeriod';
 import { DashboardError } from './DashboardStates';
 import { StatCard } from './StatCards';
 import { DashboardHeader, tabListClass, tabTriggerClass } from './DashboardScreen';
 import { ComparisonTab, HeartRateTab, PowerZonesTab, ProgressTab } from './SummaryTabs';
+import { queryKeys } from '../../api/query-keys';
 
 function SummarySkeleton() {
   const { t } = useTranslation('dashboard');
@@ -94,7 +95,7 @@ export function SummaryScreen() {
   const [params] = useSearchParams();
   const [period, setPeriod] = useState<SummaryPeriod>(periodParam(params.get('period')) ?? '30d');
   const summary = useQuery({
-    queryKey: ['dashboard', 'summary', period, i18n.language],
+    queryKey: queryKeys.dashboard.summary(period, i18n.language),
     queryFn: () => getDashboardSummary(period, i18n.language),
   });
   const data = summary.data;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ComparedMetric, ComparisonMode, SummaryData } from '../../api/dashboard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
-import { useFormat } from '../Activities/useFormat';
+import { useFormat } from '../../hooks/useFormat';
 import { LazyTrainingLoadChart } from './DashboardCharts';
 import { TrendArrow } from './StatCards';
 

@@ -5,7 +5,7 @@ import { PowerChart } from './PowerChart';
 import { SAMPLE_RIDE, SAMPLE_TRACE } from './sampleRide';
 import { SectionHeading } from './SectionHeading';
 import { containerClass, sectionClass } from './styles';
-import { useNumberFormat } from './useNumberFormat';
+import { useNumberFormat } from '../../hooks/useNumberFormat';
 
 const CHART_MAX_WATTS = 600;
 const TIME_TICKS = [0, 15, 30, 45, 60, 75, 90];

@@ -6,7 +6,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Logo } from '../../components/Logo';
 import { cn } from '../../components/ui/cn';
 import { containerClass, focusRing } from './styles';
-import { SUPPORT_EMAIL } from './supportEmail';
+import { SUPPORT_EMAIL } from '../../lib/supportEmail';
 
 const footerLink = cn(focusRing, 'text-sm text-slate-400 transition hover:text-white');
 

@@ -9,7 +9,7 @@ import { Logo } from '../../components/Logo';
 import { cn } from '../../components/ui/cn';
 import { HashLink } from './HashLink';
 import { containerClass, linkButton } from './styles';
-import { NAV_SHADOW_THRESHOLD_PX, useScrolledPast } from './useScrollPosition';
+import { NAV_SHADOW_THRESHOLD_PX, useScrolledPast } from '../../hooks/useScrollPosition';
 
 /** The in-page sections the bar links to, by element id. */
 export const LANDING_SECTIONS = ['features', 'demo', 'comparison', 'methodology', 'how-it-works'] as const;

@@ -2,7 +2,7 @@ import { Activity } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PowerChart } from './PowerChart';
 import { SAMPLE_RIDE, SAMPLE_TRACE } from './sampleRide';
-import { useNumberFormat } from './useNumberFormat';
+import { useNumberFormat } from '../../hooks/useNumberFormat';
 
 /** The hero's example card: one ride's headline numbers, with the arithmetic that links them. */
 export function SampleRideCard() {

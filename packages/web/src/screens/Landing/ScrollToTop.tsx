@@ -1,7 +1,7 @@
 import { ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { scrollToTop } from './scrollToSection';
-import { SCROLL_TOP_THRESHOLD_PX, useScrolledPast } from './useScrollPosition';
+import { SCROLL_TOP_THRESHOLD_PX, useScrolledPast } from '../../hooks/useScrollPosition';
 
 /** A floating button back to the top, shown once the page is scrolled past 400 px. */
 export function ScrollToTop() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
 import { cn } from '../../components/ui/cn';
-import { SUPPORT_EMAIL } from '../Landing/supportEmail';
+import { SUPPORT_EMAIL } from '../../lib/supportEmail';
 
 type LegalDocument = 'terms' | 'privacy';
 

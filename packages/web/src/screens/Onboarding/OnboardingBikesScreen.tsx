@@ -5,8 +5,9 @@ import { Navigate, useNavigate } from 'react-router';
 import { createBike, listBikes } from '../../api/endpoints';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/ui/Button';
-import { BikeForm } from './BikeForm';
+import { BikeForm } from '../../components/forms/BikeForm';
 import { OnboardingLayout } from './OnboardingLayout';
+import { queryKeys } from '../../api/query-keys';
 
 /** /onboarding/bikes, step 2 of 2: add a first (primary) bike, or skip to the dashboard. */
 export function OnboardingBikesScreen() {
@@ -14,7 +15,7 @@ export function OnboardingBikesScreen() {
   const { user, profile } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const bikesKey = ['bikes', user?.id] as const;
+  const bikesKey = queryKeys.bikes.list(user?.id);
   const bikes = useQuery({ queryKey: bikesKey, queryFn: listBikes, enabled: Boolean(profile) });
 
   if (!profile) return <Navigate to="/onboarding/profile" replace />;
@@ -53,7 +54,7 @@ export function OnboardingBikesScreen() {
         submitLabel={t('onboarding:bikes.submit')}
         onSubmit={async (values) => {
           await createBike({ ...values, is_primary: true });
-          await queryClient.invalidateQueries({ queryKey: ['bikes'] });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all });
           navigate('/dashboard', { replace: true, state: { newRider: true } });
         }}
         secondaryAction={

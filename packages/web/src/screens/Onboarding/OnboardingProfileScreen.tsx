@@ -7,7 +7,7 @@ import { createProfile } from '../../api/endpoints';
 import { useAuth } from '../../auth/AuthProvider';
 import { Field, Input } from '../../components/ui/Input';
 import { OnboardingLayout } from './OnboardingLayout';
-import { ProfileForm } from './ProfileForm';
+import { ProfileForm } from '../../components/forms/ProfileForm';
 
 /**
  * /onboarding/profile, step 1 of 2 (spec 000 §2, §4): the server saves the profile and creates

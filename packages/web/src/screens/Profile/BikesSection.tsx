@@ -9,8 +9,9 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
-import { BikeForm } from '../Onboarding/BikeForm';
-import { Modal } from './Modal';
+import { BikeForm } from '../../components/forms/BikeForm';
+import { Modal } from '../../components/ui/Modal';
+import { queryKeys } from '../../api/query-keys';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; bike: Bike } | null;
 
@@ -19,12 +20,12 @@ export function BikesSection() {
   const { t } = useTranslation(['profile', 'bikes', 'common']);
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const bikes = useQuery({ queryKey: ['bikes', user?.id], queryFn: listBikes });
+  const bikes = useQuery({ queryKey: queryKeys.bikes.list(user?.id), queryFn: listBikes });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Bike | null>(null);
   const [actionError, setActionError] = useState<string>();
 
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: ['bikes'] });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all });
 
   const primary = useMutation({
     mutationFn: (bike: Bike) => setPrimaryBike(bike.id),

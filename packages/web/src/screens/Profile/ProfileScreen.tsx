@@ -8,10 +8,11 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { errorMessage } from '../../lib/errors';
-import { ProfileForm } from '../Onboarding/ProfileForm';
-import { StravaConnectCard, StravaOutcomeBanner } from '../Strava/StravaConnectCard';
+import { ProfileForm } from '../../components/forms/ProfileForm';
+import { StravaConnectCard, StravaOutcomeBanner } from '../../components/strava/StravaConnectCard';
 import { BikesSection } from './BikesSection';
 import { SignInMethods } from './SignInMethods';
+import { queryKeys } from '../../api/query-keys';
 
 function initials(first: string | undefined, last: string | undefined, fallback: string): string {
   const letters = [first, last]
@@ -28,7 +29,7 @@ export function ProfileScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const subscription = useQuery({ queryKey: ['subscription', user?.id], queryFn: getSubscription });
+  const subscription = useQuery({ queryKey: queryKeys.subscription(user?.id), queryFn: getSubscription });
 
   // Links such as /profile#bikes land on the section.
   useEffect(() => {

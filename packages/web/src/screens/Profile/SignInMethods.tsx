@@ -1,7 +1,9 @@
-import { isValidEmail, isValidPhone } from '@vatio/schemas';
+import { emailSchema, phoneSchema } from '@vatio/schemas';
 import { Mail, Phone } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { type Contact, requestContactLink, verifyContactLink } from '../../api/endpoints';
 import { useAuth } from '../../auth/AuthProvider';
 import { isLanguage } from '../../i18n/resources';
@@ -9,9 +11,10 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field, Input } from '../../components/ui/Input';
-import { errorMessage } from '../../lib/errors';
-import { emptyOtp, OTP_LENGTH, OtpInput } from '../Auth/OtpInput';
-import { Modal } from './Modal';
+import { errorMessage, validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
+import { emptyOtp, OTP_LENGTH, OtpInput } from '../../components/auth/OtpInput';
+import { Modal } from '../../components/ui/Modal';
 
 type Kind = 'email' | 'phone';
 
@@ -61,20 +64,26 @@ export function SignInMethods() {
 function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }) {
   const { t, i18n } = useTranslation(['profile', 'validation', 'auth']);
   const { refresh } = useAuth();
-  const [value, setValue] = useState('');
+  // The contact is checked (and normalised) by the schemas the server uses.
+  const formSchema = useMemo(
+    () => z.object({ contact: kind === 'email' ? emailSchema : phoneSchema }),
+    [kind],
+  );
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ contact: string }, unknown, { contact: string }>({
+    resolver: schemaResolver(formSchema),
+    defaultValues: { contact: '' },
+  });
   const [sentTo, setSentTo] = useState<Contact | null>(null);
   const [digits, setDigits] = useState(emptyOtp);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
 
-  const sendCode = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = kind === 'email' ? isValidEmail(value) : isValidPhone(value);
-    if (!valid) {
-      setError(t(kind === 'email' ? 'validation:email_invalid' : 'validation:phone_invalid'));
-      return;
-    }
+  const sendCode = handleSubmit(async ({ contact: value }) => {
     const contact: Contact = kind === 'email' ? { email: value } : { phone: value };
     setBusy(true);
     setError(null);
@@ -86,7 +95,7 @@ function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
@@ -119,7 +128,7 @@ function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }
       )}
       {!sentTo ? (
         <form onSubmit={sendCode} className="space-y-4" noValidate>
-          <Field label={t(kind)}>
+          <Field label={t(kind)} error={validationMessage(errors.contact?.message, t)}>
             {(props) => (
               <Input
                 {...props}
@@ -127,8 +136,7 @@ function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }
                 type={kind === 'email' ? 'email' : 'tel'}
                 autoComplete={kind === 'email' ? 'email' : 'tel'}
                 placeholder={kind === 'email' ? 'tu@correo.com' : '+34 600 000 000'}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
+                {...register('contact')}
               />
             )}
           </Field>

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_KEY_SCOPES, type ApiKeyScope } from '@vatio/schemas';
+import { API_KEY_SCOPES, apiKeyCreateSchema } from '@vatio/schemas';
 import { Check, Copy, KeyRound, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { type ApiKey, type CreatedApiKey, createApiKey, listApiKeys, revokeApiKey } from '../../api/api-keys';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
@@ -11,8 +13,10 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field, Input, Select } from '../../components/ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
-import { Modal } from '../Profile/Modal';
+import { Modal } from '../../components/ui/Modal';
+import { queryKeys } from '../../api/query-keys';
 
 /**
  * Settings → personal API keys (issue 12): create one (name, read or write), see its secret once
@@ -22,30 +26,34 @@ export function ApiKeysSection() {
   const { t, i18n } = useTranslation(['settings', 'validation', 'errors', 'common']);
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const queryKey = ['api-keys', user?.id];
+  const queryKey = queryKeys.apiKeys.list(user?.id);
   const keys = useQuery({ queryKey, queryFn: listApiKeys });
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<ApiKeyScope>('read');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof apiKeyCreateSchema>, unknown, z.output<typeof apiKeyCreateSchema>>({
+    resolver: schemaResolver(apiKeyCreateSchema),
+    defaultValues: { name: '', scope: 'read' },
+  });
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   const create = useMutation({
-    mutationFn: () => createApiKey({ name, scope }),
+    mutationFn: (input: z.output<typeof apiKeyCreateSchema>) => createApiKey(input),
     onSuccess: async (key) => {
       setCreated(key);
-      setName('');
-      setScope('read');
+      reset();
       await queryClient.invalidateQueries({ queryKey });
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
+  const submit = handleSubmit((input) => create.mutate(input));
 
-  const nameError =
-    create.error instanceof ApiError ? validationMessage(create.error.fields.name, t) : undefined;
+  // The server's word on the name (a message key, like the schema's) goes under the field.
+  const serverNameKey = create.error instanceof ApiError ? create.error.fields.name : undefined;
+  const nameError = validationMessage(errors.name?.message ?? serverNameKey, t);
 
   return (
     <Card>
@@ -57,30 +65,25 @@ export function ApiKeysSection() {
 
       {created && <NewKeyNotice secret={created.secret} onDone={() => setCreated(null)} />}
 
-      <form className="mt-5 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end" onSubmit={submit}>
+      <form
+        noValidate
+        className="mt-5 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+        onSubmit={submit}
+      >
         <Field label={t('apiKeys.name')} error={nameError}>
           {(props) => (
             <Input
               {...props}
+              {...register('name')}
               data-testid="api-key-name"
-              value={name}
               maxLength={80}
               placeholder={t('apiKeys.namePlaceholder')}
-              onChange={(event) => setName(event.target.value)}
             />
           )}
         </Field>
         <Field label={t('apiKeys.scope')}>
           {(props) => (
-            <Select
-              {...props}
-              data-testid="api-key-scope"
-              value={scope}
-              onChange={(event) => {
-                const value = API_KEY_SCOPES.find((s) => s === event.target.value);
-                if (value) setScope(value);
-              }}
-            >
+            <Select {...props} {...register('scope')} data-testid="api-key-scope">
               {API_KEY_SCOPES.map((s) => (
                 <option key={s} value={s}>
                   {t(`apiKeys.scopes.${s}`)}
@@ -93,7 +96,7 @@ export function ApiKeysSection() {
           {t('apiKeys.create')}
         </Button>
       </form>
-      {create.isError && !nameError && (
+      {create.isError && !serverNameKey && (
         <div className="mt-3">
           <Alert>{errorMessage(create.error, t)}</Alert>
         </div>
@@ -197,7 +200,7 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void
   const revoke = useMutation({
     mutationFn: () => revokeApiKey(apiKey.id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['api-keys', user?.id] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.list(user?.id) });
       onClose();
     },
   });

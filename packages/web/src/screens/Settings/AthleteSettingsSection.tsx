@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   createAthleteSettings,
@@ -8,7 +9,7 @@ import {
   getReanalysis,
   listAthleteSettings,
 } from '../../api/activities';
-import type { AthleteSettingsEntry, AthleteSettingsInput, ReanalysisStatus } from '../../api/activity-types';
+import type { AthleteSettingsEntry, ReanalysisStatus } from '../../api/activity-types';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
@@ -16,29 +17,21 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field, Input } from '../../components/ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
-import { fromWeightUnit, toWeightUnit, weightUnit } from '../../lib/format';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
-import { useFormat } from '../Activities/useFormat';
+import { schemaResolver } from '../../lib/form';
+import { toWeightUnit, weightUnit } from '../../lib/format';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { useFormat } from '../../hooks/useFormat';
+import {
+  type AthleteSettingsFormOutput,
+  type AthleteSettingsFormValues,
+  athleteSettingsFormSchema,
+  today,
+} from './athleteSettingsForm';
+import { queryKeys } from '../../api/query-keys';
 
 const POLL_MS = 2000;
 
-/** Today as YYYY-MM-DD in the rider's own time zone. */
-function today(): string {
-  const now = new Date();
-  const mm = String(now.getMonth() + 1).padStart(2, '0');
-  const dd = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${mm}-${dd}`;
-}
-
-type Values = { effective_from: string; ftp_w: string; weight: string; max_hr_bpm: string; lthr_bpm: string };
-type Errors = Partial<Record<keyof Values | 'form', string>>;
-
-function parseNumber(text: string): number | null | 'invalid' {
-  const trimmed = text.trim().replace(',', '.');
-  if (!trimmed) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : 'invalid';
-}
+const FIELDS = ['effective_from', 'ftp_w', 'weight_kg', 'max_hr_bpm', 'lthr_bpm'] as const;
 
 /** Re-analysis progress: "remaining" rides, with a bar against the most seen in this visit. */
 function reanalysisProgress(
@@ -64,21 +57,27 @@ export function AthleteSettingsSection() {
   const f = useFormat();
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const history = useQuery({ queryKey: ['athlete-settings', user?.id], queryFn: listAthleteSettings });
+  const history = useQuery({
+    queryKey: queryKeys.athleteSettings.list(user?.id),
+    queryFn: listAthleteSettings,
+  });
   const reanalysis = useQuery({
-    queryKey: ['reanalysis', user?.id],
+    queryKey: queryKeys.reanalysis.status(user?.id),
     queryFn: getReanalysis,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? POLL_MS : false),
   });
-  const [values, setValues] = useState<Values>({
-    effective_from: today(),
-    ftp_w: '',
-    weight: '',
-    max_hr_bpm: '',
-    lthr_bpm: '',
+  const formSchema = useMemo(() => athleteSettingsFormSchema(f.units), [f.units]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<AthleteSettingsFormValues, unknown, AthleteSettingsFormOutput>({
+    resolver: schemaResolver(formSchema),
+    defaultValues: { effective_from: today(), ftp_w: '', weight_kg: '', max_hr_bpm: '', lthr_bpm: '' },
   });
-  const [errors, setErrors] = useState<Errors>({});
   const [deleting, setDeleting] = useState<string | null>(null);
   // Each entry is a full set of values from its date on, so the form starts from the newest one:
   // the rider changes what changed. Until they type, it follows the history.
@@ -88,14 +87,11 @@ export function AthleteSettingsSection() {
     if (touched) return;
     const text = (v: number | null | undefined, digits = 0) =>
       v == null ? '' : String(Number(v.toFixed(digits)));
-    setValues((v) => ({
-      ...v,
-      ftp_w: text(newest?.ftp_w),
-      weight: newest?.weight_kg == null ? '' : text(toWeightUnit(newest.weight_kg, f.units), 1),
-      max_hr_bpm: text(newest?.max_hr_bpm),
-      lthr_bpm: text(newest?.lthr_bpm),
-    }));
-  }, [newest, touched, f.units]);
+    setValue('ftp_w', text(newest?.ftp_w));
+    setValue('weight_kg', newest?.weight_kg == null ? '' : text(toWeightUnit(newest.weight_kg, f.units), 1));
+    setValue('max_hr_bpm', text(newest?.max_hr_bpm));
+    setValue('lthr_bpm', text(newest?.lthr_bpm));
+  }, [newest, touched, f.units, setValue]);
 
   // The bar of a "remaining" count needs the largest count seen since the change.
   const peak = useRef(0);
@@ -111,34 +107,32 @@ export function AthleteSettingsSection() {
   const wasRunning = useRef(false);
   useEffect(() => {
     if (wasRunning.current && !running) {
-      void queryClient.invalidateQueries({ queryKey: ['activities'] });
-      void queryClient.invalidateQueries({ queryKey: ['activity'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activity.all });
     }
     wasRunning.current = running;
   }, [running, queryClient]);
 
   const afterChange = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['athlete-settings'] });
-    await queryClient.invalidateQueries({ queryKey: ['reanalysis'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.athleteSettings.all });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.reanalysis.all });
   };
 
   const add = useMutation({
-    mutationFn: (input: AthleteSettingsInput) => createAthleteSettings(input),
+    mutationFn: (input: AthleteSettingsFormOutput) => createAthleteSettings(input),
     onSuccess: async () => {
       setTouched(false);
       await afterChange();
     },
     onError: (error) => {
+      // The server's field errors are message keys, like the schema's; anything else is words.
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        const next: Errors = {};
         for (const [field, key] of Object.entries(error.fields)) {
-          const message = validationMessage(key, t);
-          if (field === 'weight_kg') next.weight = message;
-          else if (field in values) next[field as keyof Values] = message;
-          else next.form = message;
+          const name = FIELDS.find((f) => f === field);
+          if (name) setError(name, { message: key });
+          else setError('root', { message: key });
         }
-        setErrors(next);
-      } else setErrors({ form: errorMessage(error, t) });
+      } else setError('root.server', { message: errorMessage(error, t) });
     },
   });
 
@@ -149,41 +143,18 @@ export function AthleteSettingsSection() {
     onSuccess: afterChange,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.reset();
-    const next: Errors = {};
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.effective_from))
-      next.effective_from = t('validation:date_invalid');
-    const ftp = parseNumber(values.ftp_w);
-    const weight = parseNumber(values.weight);
-    const maxHr = parseNumber(values.max_hr_bpm);
-    const lthr = parseNumber(values.lthr_bpm);
-    if (ftp === 'invalid' || (ftp !== null && (!Number.isInteger(ftp) || ftp < 30 || ftp > 700)))
-      next.ftp_w = t('validation:ftp_invalid');
-    const weightKg = typeof weight === 'number' ? fromWeightUnit(weight, f.units) : weight;
-    if (weightKg === 'invalid' || (weightKg !== null && (weightKg < 20 || weightKg > 300)))
-      next.weight = t('validation:weight_invalid');
-    if (maxHr === 'invalid' || (maxHr !== null && (!Number.isInteger(maxHr) || maxHr < 80 || maxHr > 250)))
-      next.max_hr_bpm = t('validation:hr_invalid');
-    if (lthr === 'invalid' || (lthr !== null && (!Number.isInteger(lthr) || lthr < 60 || lthr > 240)))
-      next.lthr_bpm = t('validation:hr_invalid');
-    if (ftp === null && weight === null && maxHr === null && lthr === null)
-      next.form = t('validation:athlete_settings_empty');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const input: AthleteSettingsInput = { effective_from: values.effective_from };
-    if (typeof ftp === 'number') input.ftp_w = ftp;
-    if (typeof weightKg === 'number') input.weight_kg = Math.round(weightKg * 10) / 10;
-    if (typeof maxHr === 'number') input.max_hr_bpm = maxHr;
-    if (typeof lthr === 'number') input.lthr_bpm = lthr;
-    add.mutate(input);
-  };
+  const submit = handleSubmit(
+    (input) => {
+      add.reset();
+      add.mutate(input);
+    },
+    () => add.reset(),
+  );
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setTouched(true);
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-  };
+  // Typing stops the form following the newest entry.
+  const field = (name: (typeof FIELDS)[number]) => register(name, { onChange: () => setTouched(true) });
+  const error = (name: (typeof FIELDS)[number]) => validationMessage(errors[name]?.message, t);
+  const formError = errors.root?.server?.message ?? validationMessage(errors.root?.message, t);
 
   const entries: AthleteSettingsEntry[] = history.data?.history ?? [];
   const unit = weightUnit(f.units);
@@ -291,68 +262,58 @@ export function AthleteSettingsSection() {
       >
         <h3 className="font-semibold text-slate-900 dark:text-white">{t('add.title')}</h3>
         <div className="grid gap-4 sm:grid-cols-5">
-          <Field label={t('fields.from')} error={errors.effective_from}>
+          <Field label={t('fields.from')} error={error('effective_from')}>
             {(props) => (
-              <Input
-                {...props}
-                type="date"
-                data-testid="athlete-date"
-                value={values.effective_from}
-                onChange={set('effective_from')}
-              />
+              <Input {...props} type="date" data-testid="athlete-date" {...field('effective_from')} />
             )}
           </Field>
-          <Field label={`${t('fields.ftp')} (W)`} error={errors.ftp_w}>
+          <Field label={`${t('fields.ftp')} (W)`} error={error('ftp_w')}>
             {(props) => (
               <Input
                 {...props}
                 inputMode="numeric"
                 data-testid="athlete-ftp"
-                value={values.ftp_w}
-                onChange={set('ftp_w')}
+                {...field('ftp_w')}
                 placeholder="250"
               />
             )}
           </Field>
-          <Field label={`${t('fields.weight')} (${unit})`} error={errors.weight}>
+          <Field label={`${t('fields.weight')} (${unit})`} error={error('weight_kg')}>
             {(props) => (
               <Input
                 {...props}
                 inputMode="decimal"
                 data-testid="athlete-weight"
-                value={values.weight}
-                onChange={set('weight')}
+                {...field('weight_kg')}
                 placeholder={f.number(toWeightUnit(70, f.units), 0)}
               />
             )}
           </Field>
-          <Field label={`${t('fields.maxHr')} (bpm)`} error={errors.max_hr_bpm}>
+          <Field label={`${t('fields.maxHr')} (bpm)`} error={error('max_hr_bpm')}>
             {(props) => (
               <Input
                 {...props}
                 inputMode="numeric"
                 data-testid="athlete-max-hr"
-                value={values.max_hr_bpm}
-                onChange={set('max_hr_bpm')}
+                {...field('max_hr_bpm')}
                 placeholder="185"
               />
             )}
           </Field>
-          <Field label={`${t('fields.lthr')} (bpm)`} error={errors.lthr_bpm}>
+          <Field label={`${t('fields.lthr')} (bpm)`} error={error('lthr_bpm')}>
             {(props) => (
               <Input
                 {...props}
                 inputMode="numeric"
                 data-testid="athlete-lthr"
-                value={values.lthr_bpm}
-                onChange={set('lthr_bpm')}
+                {...field('lthr_bpm')}
                 placeholder="165"
               />
             )}
           </Field>
         </div>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('add.hint')}</p>
-        {errors.form && <Alert>{errors.form}</Alert>}
+        {formError && <Alert>{formError}</Alert>}
         {add.isSuccess && !add.isPending && (
           <Alert tone="success">
             <span data-testid="athlete-saved">{t('add.saved', { count: add.data.reanalysis.rides })}</span>

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input } from '../../components/ui/Input';
 import { errorMessage } from '../../lib/errors';
-import { Modal } from '../Profile/Modal';
+import { Modal } from '../../components/ui/Modal';
 
 /** Export everything as a zip, or delete the account for good (after typing a confirmation word). */
 export function DataSection() {

@@ -2,8 +2,8 @@ import { Activity, Bike, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
-import { AuthChecking, AuthLayout } from '../Auth/AuthLayout';
-import { StravaConnectCard, StravaOutcomeBanner } from './StravaConnectCard';
+import { AuthChecking, AuthLayout } from '../../components/auth/AuthLayout';
+import { StravaConnectCard, StravaOutcomeBanner } from '../../components/strava/StravaConnectCard';
 
 /**
  * /auth (spec 000 §2): the connect-the-activity-platform screen the dashboards link to. Public: a

@@ -14,8 +14,8 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { errorMessage } from '../../lib/errors';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
-import { useFormat } from '../Activities/useFormat';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { useFormat } from '../../hooks/useFormat';
 import {
   filterActivities,
   isRide,
@@ -25,10 +25,11 @@ import {
   TYPE_FILTERS,
   type TypeFilter,
 } from './activityFilters';
-import { StravaConnectCard, StravaOutcomeBanner } from './StravaConnectCard';
-import { syncErrorText } from './StravaImportSection';
-import { resumeText, secondsRemaining, syncFraction } from './syncProgress';
-import { isRunning, useStravaConnection, useSyncStatus } from './useStrava';
+import { StravaConnectCard, StravaOutcomeBanner } from '../../components/strava/StravaConnectCard';
+import { syncErrorText } from '../../components/strava/StravaImportSection';
+import { resumeText, secondsRemaining, syncFraction } from '../../components/strava/syncProgress';
+import { isRunning, useStravaConnection, useSyncStatus } from '../../hooks/useStrava';
+import { queryKeys } from '../../api/query-keys';
 
 const LINK_BUTTON =
   'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
@@ -71,13 +72,13 @@ export function StravaSyncDashboard() {
 
   const connected = connection.data?.connected === true && !connection.data.token_invalid;
   const list = useQuery({
-    queryKey: ['strava-activities', user?.id],
+    queryKey: queryKeys.strava.activities.list(user?.id),
     queryFn: listStravaActivities,
     enabled: connected,
   });
   const afterStart = (next: unknown) => {
-    queryClient.setQueryData(['sync-status', user?.id], next);
-    void queryClient.invalidateQueries({ queryKey: ['strava-activities'] });
+    queryClient.setQueryData(queryKeys.strava.syncStatus.get(user?.id), next);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.strava.activities.all });
   };
   const reason = (error: unknown) => errorMessage(error, t) || t('errors.unknown');
   const refresh = useMutation({

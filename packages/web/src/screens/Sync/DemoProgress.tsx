@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { listActivities } from '../../api/activities';
 import { useAuth } from '../../auth/AuthProvider';
 import { Card } from '../../components/ui/Card';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { queryKeys } from '../../api/query-keys';
 
 const POLL_MS = 2000;
 
@@ -25,7 +26,7 @@ export function DemoProgress() {
   const [params] = useSearchParams();
   const total = demoTotal(params);
   const stored = useQuery({
-    queryKey: ['activities', user?.id, 'demo-count'],
+    queryKey: queryKeys.activities.demoCount(user?.id),
     queryFn: () => listActivities({ limit: 1 }),
     enabled: total !== null,
     staleTime: 0,

@@ -11,12 +11,13 @@ import { ActionCard } from '../../components/ui/ActionCard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { errorMessage } from '../../lib/errors';
-import { ImportFileList, importMessage } from '../Activities/ImportFileList';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
-import { useFormat } from '../Activities/useFormat';
-import { StravaOutcomeBanner } from '../Strava/StravaConnectCard';
-import { StravaImportActions, StravaStatusCard } from '../Strava/StravaImportSection';
+import { ImportFileList, importMessage } from '../../components/imports/ImportFileList';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { useFormat } from '../../hooks/useFormat';
+import { StravaOutcomeBanner } from '../../components/strava/StravaConnectCard';
+import { StravaImportActions, StravaStatusCard } from '../../components/strava/StravaImportSection';
 import { DemoProgress } from './DemoProgress';
+import { queryKeys } from '../../api/query-keys';
 
 const POLL_MS = 2000;
 
@@ -61,13 +62,13 @@ export function SyncScreen() {
   const f = useFormat();
 
   const latest = useQuery({
-    queryKey: ['imports', user?.id, 'latest'],
+    queryKey: queryKeys.imports.latest(user?.id),
     queryFn: () => listImports(1),
     staleTime: 0,
   });
   const latestId = latest.data?.imports[0]?.id ?? null;
   const detail = useQuery({
-    queryKey: ['import', latestId],
+    queryKey: queryKeys.import(latestId),
     queryFn: () => getImport(latestId!),
     enabled: latestId !== null,
     staleTime: 0,

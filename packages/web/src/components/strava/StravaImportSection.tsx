@@ -5,16 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type SyncState, type SyncStatus, startStravaSync } from '../../api/strava';
 import { useAuth } from '../../auth/AuthProvider';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { ActionCard } from '../../components/ui/ActionCard';
-import { Card } from '../../components/ui/Card';
-import { cn } from '../../components/ui/cn';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { ActionCard } from '../ui/ActionCard';
+import { Card } from '../ui/Card';
+import { cn } from '../ui/cn';
 import { errorMessage } from '../../lib/errors';
-import { ProgressBar } from '../Activities/ImportProgressPanel';
-import { useFormat } from '../Activities/useFormat';
+import { ProgressBar } from '../ui/ProgressBar';
+import { useFormat } from '../../hooks/useFormat';
 import { resumeText, syncFraction } from './syncProgress';
-import { isRunning, useStravaConnection, useSyncStatus } from './useStrava';
+import { isRunning, useStravaConnection, useSyncStatus } from '../../hooks/useStrava';
+import { queryKeys } from '../../api/query-keys';
 
 export const SYNC_BADGE: Record<SyncState, string> = {
   idle: 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200',
@@ -171,8 +172,8 @@ export function StravaImportActions() {
   const status = useSyncStatus();
   const start = useMutation({
     mutationFn: startStravaSync,
-    onSuccess: (next) => queryClient.setQueryData(['sync-status', user?.id], next),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sync-status'] }),
+    onSuccess: (next) => queryClient.setQueryData(queryKeys.strava.syncStatus.get(user?.id), next),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.strava.syncStatus.all }),
   });
   const connected = connection.data?.connected === true && !connection.data.token_invalid;
   const running = isRunning(status.data);

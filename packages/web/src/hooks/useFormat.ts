@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../auth/AuthProvider';
-import { createFormatter, type Formatter, type Units } from '../../lib/format';
+import { useAuth } from '../auth/AuthProvider';
+import { createFormatter, type Formatter, type Units } from '../lib/format';
 
 /** The rider's unit system: the profile's choice (the settings mirror it), metric by default. */
 export function useUnits(): Units {

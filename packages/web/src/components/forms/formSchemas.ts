@@ -7,7 +7,7 @@ import type { Bike, Profile } from '../../api/types';
 // with the very schemas the server uses, so the browser and the server agree on every message.
 
 /** '' → null; otherwise a number (a decimal comma is accepted). NaN fails validation later. */
-function toNumber(value: string): number | null {
+export function toNumber(value: string): number | null {
   const text = value.trim().replace(',', '.');
   return text === '' ? null : Number(text);
 }

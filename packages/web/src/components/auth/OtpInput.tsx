@@ -1,6 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useId, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../components/ui/cn';
+import { cn } from '../ui/cn';
 
 /** Spec 000 §9: the one-time code has 6 digits. */
 export const OTP_LENGTH = 6;

@@ -1,20 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CYCLING_EXPERIENCE, UNITS } from '@vatio/schemas';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../api/types';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Field, Input, Select } from '../../components/ui/Input';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Field, Input, Select } from '../ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
 import {
   type ProfileFormOutput,
   type ProfileFormValues,
   profileFormSchema,
   profileToFormValues,
 } from './formSchemas';
-import { Textarea } from './Textarea';
+import { Textarea } from '../ui/Textarea';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -45,7 +45,7 @@ export function ProfileForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
-    resolver: zodResolver(profileFormSchema),
+    resolver: schemaResolver(profileFormSchema),
     defaultValues: profileToFormValues(profile),
   });
 

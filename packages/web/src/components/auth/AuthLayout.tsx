@@ -2,9 +2,9 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { Logo } from '../../components/Logo';
-import { Card } from '../../components/ui/Card';
+import { LanguageSwitcher } from '../LanguageSwitcher';
+import { Logo } from '../Logo';
+import { Card } from '../ui/Card';
 
 /** The frame of the sign-in screens: logo and language on top, one centred card. */
 export function AuthLayout({

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BIKE_TYPES } from '@vatio/schemas';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Bike } from '../../api/types';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Field, Input, Select } from '../../components/ui/Input';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Field, Input, Select } from '../ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
 import { type BikeFormOutput, type BikeFormValues, bikeFormSchema, bikeToFormValues } from './formSchemas';
 
 /**
@@ -33,7 +33,7 @@ export function BikeForm({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<BikeFormValues, unknown, BikeFormOutput>({
-    resolver: zodResolver(bikeFormSchema),
+    resolver: schemaResolver(bikeFormSchema),
     defaultValues: bikeToFormValues(bike),
   });
 

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { getImport, uploadActivities } from '../../api/activities';
-import type { ImportDetail, ImportFile } from '../../api/activity-types';
-import { ApiError } from '../../api/client';
+import { getImport, uploadActivities } from '../api/activities';
+import type { ImportDetail, ImportFile } from '../api/activity-types';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 
 const POLL_MS = 1000;
 const STORAGE_KEY = 'vatio.lastImport';
@@ -63,13 +64,13 @@ export function useImportUpload(): ImportTracker {
       } catch {
         // Private mode: progress just won't survive a page change.
       }
-      void queryClient.invalidateQueries({ queryKey: ['imports'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.imports.all });
     },
     onSettled: () => setSending([]),
   });
 
   const progress = useQuery({
-    queryKey: ['import', importId],
+    queryKey: queryKeys.import(importId),
     queryFn: () => getImport(importId!),
     enabled: importId !== null,
     staleTime: 0,
@@ -87,9 +88,9 @@ export function useImportUpload(): ImportTracker {
   useEffect(() => {
     if (stored !== lastStored.current || finished) {
       lastStored.current = stored;
-      void queryClient.invalidateQueries({ queryKey: ['activities'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
     }
-    if (finished) void queryClient.invalidateQueries({ queryKey: ['imports'] });
+    if (finished) void queryClient.invalidateQueries({ queryKey: queryKeys.imports.all });
   }, [stored, finished, queryClient]);
 
   // A stored id the server no longer knows (another rider, data reset) is forgotten.

@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, Copy, FileWarning, Loader2, Timer } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ImportFile, ImportFileStatus } from '../../api/activity-types';
-import { cn } from '../../components/ui/cn';
+import { cn } from '../ui/cn';
 
 /** Codes the server gives for a file it could not import (docs/API.md, `message_code`). */
 export const KNOWN_MESSAGE_CODES = [

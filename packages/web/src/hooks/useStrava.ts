@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../auth/AuthProvider';
 import {
   disconnectStrava,
   getStravaConnection,
@@ -7,7 +7,8 @@ import {
   type StravaConnection,
   type SyncStatus,
   startStravaConnect,
-} from '../../api/strava';
+} from '../api/strava';
+import { queryKeys } from '../api/query-keys';
 
 /** Spec 001 §4: the status record is re-read every 2 s while importing or processing. */
 export const SYNC_POLL_MS = 2000;
@@ -19,7 +20,7 @@ export function isRunning(status: SyncStatus | null | undefined): boolean {
 export function useStravaConnection() {
   const { user } = useAuth();
   return useQuery<StravaConnection>({
-    queryKey: ['strava-connection', user?.id],
+    queryKey: queryKeys.strava.connection.get(user?.id),
     queryFn: getStravaConnection,
     enabled: Boolean(user),
     staleTime: 10_000,
@@ -31,15 +32,15 @@ export function useSyncStatus() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   return useQuery<SyncStatus | null>({
-    queryKey: ['sync-status', user?.id],
+    queryKey: queryKeys.strava.syncStatus.get(user?.id),
     queryFn: async () => {
-      const previous = queryClient.getQueryData<SyncStatus | null>(['sync-status', user?.id]);
+      const previous = queryClient.getQueryData<SyncStatus | null>(queryKeys.strava.syncStatus.get(user?.id));
       const next = await getSyncStatus();
       if (isRunning(previous) && !isRunning(next)) {
-        void queryClient.invalidateQueries({ queryKey: ['strava-activities'] });
-        void queryClient.invalidateQueries({ queryKey: ['strava-connection'] });
-        void queryClient.invalidateQueries({ queryKey: ['activities'] });
-        void queryClient.invalidateQueries({ queryKey: ['bikes'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.strava.activities.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.strava.connection.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bikes.all });
       }
       return next;
     },
@@ -62,8 +63,8 @@ export function useDisconnectStrava() {
   return useMutation({
     mutationFn: disconnectStrava,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['strava-connection'] });
-      void queryClient.invalidateQueries({ queryKey: ['strava-activities'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.strava.connection.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.strava.activities.all });
     },
   });
 }

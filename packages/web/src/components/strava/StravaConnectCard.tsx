@@ -1,11 +1,16 @@
 import { CheckCircle2, Link2, Unlink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
 import { errorMessage } from '../../lib/errors';
-import { useFormat } from '../Activities/useFormat';
-import { connectOutcome, useConnectStrava, useDisconnectStrava, useStravaConnection } from './useStrava';
+import { useFormat } from '../../hooks/useFormat';
+import {
+  connectOutcome,
+  useConnectStrava,
+  useDisconnectStrava,
+  useStravaConnection,
+} from '../../hooks/useStrava';
 
 /** Strava's brand orange (https://developers.strava.com/guidelines/). */
 export const STRAVA_ORANGE = 'bg-[#fc4c02]';

@@ -1,5 +1,5 @@
 import type { Ref, TextareaHTMLAttributes } from 'react';
-import { cn } from '../../components/ui/cn';
+import { cn } from './cn';
 
 /** A multi-line input styled like the shell's Input. */
 export function Textarea({

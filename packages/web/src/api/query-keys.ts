@@ -1,0 +1,84 @@
+/**
+ * Every TanStack Query key the web app uses, in one place (issue 12). A key is a path: TanStack
+ * matches `invalidateQueries({ queryKey })` by prefix, so each family's `all` covers every key built
+ * under it (`activities.all` covers the list, the search, the latest ride and the demo count;
+ * `activity.detail(id)` covers that ride's analysis and streams). Keep new keys under a family's
+ * `all` so the invalidations below keep reaching them (query-keys.test.ts checks the ones the app
+ * relies on).
+ *
+ * Per-rider data carries the rider's id, so a cached answer is never shown to the next rider who
+ * signs in on the same browser. Dashboard keys carry the language instead, since the server words
+ * its answers in it (the cache is cleared on sign-out).
+ */
+type UserId = string | undefined;
+
+export const queryKeys = {
+  clientConfig: ['client-config'] as const,
+
+  activities: {
+    all: ['activities'] as const,
+    list: (userId: UserId, filter: { type: string; page: number; sort: string; order: string }) =>
+      ['activities', userId, 'list', filter.type, filter.page, filter.sort, filter.order] as const,
+    search: (userId: UserId, q: string) => ['activities', userId, 'search', q] as const,
+    latest: (userId: UserId) => ['activities', userId, 'latest'] as const,
+    demoCount: (userId: UserId) => ['activities', userId, 'demo-count'] as const,
+  },
+
+  activity: {
+    all: ['activity'] as const,
+    detail: (id: string) => ['activity', id] as const,
+    analysis: (id: string) => ['activity', id, 'analysis'] as const,
+    streams: (id: string) => ['activity', id, 'streams'] as const,
+  },
+
+  bikes: {
+    all: ['bikes'] as const,
+    list: (userId: UserId) => ['bikes', userId] as const,
+  },
+
+  subscription: (userId: UserId) => ['subscription', userId] as const,
+
+  imports: {
+    all: ['imports'] as const,
+    latest: (userId: UserId) => ['imports', userId, 'latest'] as const,
+  },
+  /** One import's progress (its id is already the rider's own). */
+  import: (importId: string | null) => ['import', importId] as const,
+
+  athleteSettings: {
+    all: ['athlete-settings'] as const,
+    list: (userId: UserId) => ['athlete-settings', userId] as const,
+  },
+  reanalysis: {
+    all: ['reanalysis'] as const,
+    status: (userId: UserId) => ['reanalysis', userId] as const,
+  },
+
+  apiKeys: {
+    all: ['api-keys'] as const,
+    list: (userId: UserId) => ['api-keys', userId] as const,
+  },
+
+  strava: {
+    connection: {
+      all: ['strava-connection'] as const,
+      get: (userId: UserId) => ['strava-connection', userId] as const,
+    },
+    syncStatus: {
+      all: ['sync-status'] as const,
+      get: (userId: UserId) => ['sync-status', userId] as const,
+    },
+    activities: {
+      all: ['strava-activities'] as const,
+      list: (userId: UserId) => ['strava-activities', userId] as const,
+    },
+  },
+
+  dashboard: {
+    all: ['dashboard'] as const,
+    classic: (language: string) => ['dashboard', 'classic', language] as const,
+    summary: (period: string, language: string) => ['dashboard', 'summary', period, language] as const,
+    narrative: (language: string) => ['dashboard', 'narrative', language] as const,
+    powerCurve: (range: string, language: string) => ['dashboard', 'power-curve', range, language] as const,
+  },
+} as const;
