@@ -1,5 +1,6 @@
 import {
   type AeroFit,
+  climbingTotals,
   type HeartRateZone,
   hrZonesPercentOfLthr,
   hrZonesPercentOfMax,
@@ -27,9 +28,10 @@ import {
  * envelope), the part of the day the ride started (`day_part`, for its default name) from its
  * longitude, the profile's weight and the bike's weight reach the analysis (the aero fit keeps its
  * assumptions), and rides with power and no FTP are measured against the nearest FTP entry or an
- * estimated FTP.
+ * estimated FTP. 4: the ride's climbs added up (`climbing`: time, gain, work) are kept in the summary,
+ * for the performance panel's VAM and climbing efficiency without decoding streams.
  */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 
 /**
  * settings: the rider's FTP on the ride's date; file: the device's; nearest: the rider's FTP entry
@@ -256,6 +258,7 @@ export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): s
   return JSON.stringify({
     ...rest,
     aeroFit: analysed.aero ?? null,
+    climbing: climbingTotals(activity.streams) ?? null,
     ftpSource: analysed.ftpSource,
     weightKg: analysed.weightKg ?? null,
     weightSource: analysed.weightSource ?? null,
