@@ -25,6 +25,9 @@ import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { JobQueue } from './jobs/queue.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
+import { AnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { performanceRoutes } from './modules/analytics/performance.routes.ts';
+import { PerformanceService } from './modules/analytics/performance.service.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -204,6 +207,15 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
       activities: services.activities,
       athleteSettings: services.athleteSettings,
       profiles,
+      now,
+      writes: database.writes,
+    }),
+  });
+  performanceRoutes(app, {
+    auth,
+    performance: new PerformanceService({
+      analytics: new AnalyticsRepository(db),
+      athleteSettings: services.athleteSettings,
       now,
       writes: database.writes,
     }),

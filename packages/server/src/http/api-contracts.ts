@@ -2,6 +2,7 @@ import { accountContracts } from '../modules/account/account.contract.ts';
 import { apiKeyContracts } from '../modules/api-keys/api-key.contract.ts';
 import { activityContracts } from '../modules/activities/activity.contract.ts';
 import { athleteSettingsContracts } from '../modules/athlete/athlete-settings.contract.ts';
+import { performanceContracts } from '../modules/analytics/performance.contract.ts';
 import { authContracts } from '../modules/auth/auth.contract.ts';
 import { bikeContracts } from '../modules/bikes/bike.contract.ts';
 import { clientConfigContracts } from '../modules/client-config/client-config.contract.ts';
@@ -24,6 +25,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...demoContracts,
   ...activityContracts,
   ...dashboardContracts,
+  ...performanceContracts,
   ...stravaContracts,
   ...accountContracts,
   ...apiKeyContracts,
