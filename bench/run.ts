@@ -7,7 +7,8 @@
  * - web: JavaScript to a usable landing page and dashboard in a real Chromium (web-load.ts);
  * - import: 1,000 synthetic rides through the HTTP API into a PGlite server (import-rides.ts), with
  *   the server's peak memory;
- * - dashboard: 2,000 stored rides, dashboards under 50 concurrent requests (dashboard.ts).
+ * - dashboard: 2,000 stored rides, dashboards under 50 concurrent requests (dashboard.ts);
+ * - analytics: 2,000 stored rides, each analytics endpoint warm and cold (analytics.ts).
  * Prints and exits 0: no timed assertions.
  */
 import { spawnSync } from 'node:child_process';
@@ -163,18 +164,18 @@ async function importBench(): Promise<void> {
   );
 }
 
-/** The dashboard figure (bench/dashboard.ts, a script of its own: it takes its own arguments). */
-function dashboardBench(): void {
+/** A server figure that is a script of its own (it takes its own arguments): dashboard.ts, analytics.ts. */
+function scriptBench(script: string): void {
   console.log('');
-  spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'dashboard.ts')], {
-    stdio: 'inherit',
-  });
+  spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], { stdio: 'inherit' });
 }
 
-// `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import` or `-- dashboard` one.
+// `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import`, `-- dashboard`
+// or `-- analytics` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
 if (only === undefined || only === 'web') await webBench();
 if (only === undefined || only === 'import') await importBench();
-if (only === undefined || only === 'dashboard') dashboardBench();
+if (only === undefined || only === 'dashboard') scriptBench('dashboard.ts');
+if (only === undefined || only === 'analytics') scriptBench('analytics.ts');

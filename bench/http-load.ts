@@ -1,0 +1,78 @@
+/**
+ * HTTP load for the server benches (dashboard.ts, analytics.ts): GETs under concurrency on kept-alive
+ * connections, a new ride uploaded and imported through the API, and stopping the server process.
+ */
+import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { encodeFit, generateRide } from '@vatio/formats';
+
+/** Requests in flight at once. */
+export const CONCURRENCY = 50;
+
+/**
+ * One GET on a kept-alive connection, the body read in full. node:http rather than fetch: the load
+ * generator shares the machine's two cores with the server, and fetch (undici with WHATWG streams)
+ * spent more CPU per request than the server answering it, which measured the client instead.
+ */
+function get(url: URL, headers: Record<string, string>, agent: http.Agent): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${response.statusCode}`)),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** `total` GETs with `CONCURRENCY` in flight at once, each on its own kept-alive connection. */
+export async function load(url: string, headers: Record<string, string>, total: number): Promise<number[]> {
+  const samples: number[] = [];
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let started = 0;
+  const worker = async () => {
+    while (started < total) {
+      started++;
+      const t0 = performance.now();
+      await get(target, headers, agent);
+      samples.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
+  return samples;
+}
+
+/** Uploads one new 2-hour ride through the API and waits until it is imported. */
+export async function storeNewRide(base: string, headers: Record<string, string>, seed: number) {
+  const activity = generateRide({
+    seed,
+    durationS: 7200,
+    // Before the seeded history: a ride overlapping a stored one in time is a duplicate of it.
+    startTime: new Date(Date.UTC(2001, 0, seed, 8)),
+  });
+  const form = new FormData();
+  form.append('file', new Blob([encodeFit(activity)]), `new-${seed}.fit`);
+  const response = await fetch(`${base}/api/activities/upload`, { method: 'POST', headers, body: form });
+  if (response.status !== 202) throw new Error(`upload: ${response.status}`);
+  const { import_id } = (await response.json()) as { import_id: string };
+  for (;;) {
+    const status = (await (await fetch(`${base}/api/imports/${import_id}`, { headers })).json()) as {
+      files: { status: string }[];
+    };
+    if (status.files.every((f) => f.status !== 'queued' && f.status !== 'processing')) {
+      if (status.files.some((f) => f.status !== 'done')) throw new Error('the new ride was not imported');
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
