@@ -70,6 +70,26 @@ export class AnalyticsRepository {
       .execute();
   }
 
+  /**
+   * Each ride's best 5-min and 60-min power, read inside the database from its stored curve (curves
+   * are on the shared duration grid, which holds every standard duration a ride reaches: 300 s and
+   * 3600 s); null where the ride is shorter. Two numbers a ride instead of its whole curve.
+   */
+  bestEfforts(
+    userId: string,
+    range: { from: Date; to: Date },
+  ): Promise<{ start_time: Date; best_5min_w: number | null; best_60min_w: number | null }[]> {
+    const at = (durationS: number) =>
+      sql<number | null>`(power_w[array_position(durations_s, ${durationS}::float8)])::float8`;
+    return this.db
+      .selectFrom('activity_curves')
+      .select(['start_time', at(300).as('best_5min_w'), at(3600).as('best_60min_w')])
+      .where('user_id', '=', userId)
+      .where('start_time', '>=', range.from)
+      .where('start_time', '<', range.to)
+      .execute();
+  }
+
   /** Per-ride mean-max curves of the rides that started in [from, to). */
   curves(userId: string, range: { from: Date; to: Date }) {
     return this.db

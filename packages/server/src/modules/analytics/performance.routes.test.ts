@@ -1,3 +1,4 @@
+import { meanMaxDurationsS } from '@vatio/analysis';
 import { performanceResponseSchema, type PerformanceMetric, type PerformanceResponse } from '@vatio/schemas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
@@ -246,6 +247,40 @@ describe('GET /api/analytics/performance', () => {
       key: 'missing_sensor',
       params: { sensor: 'power_meter', metrics: 12 },
     });
+  });
+
+  test('endurance factor: best hour over best 5 min from the stored curves; FTP estimated when none is set', async () => {
+    const curved = await h.signIn({ email: 'curve-panel@example.org' });
+    // Two rides on the shared grid, power = CP + W′/d (CP 250 W, W′ 20 kJ / 15 kJ).
+    const grid = meanMaxDurationsS(7200);
+    const curveOf = (cp: number, wPrime: number) => ({
+      durations: grid,
+      power: grid.map((d) => Math.min(1000, cp + wPrime / d)),
+    });
+    const a = curveOf(250, 20_000);
+    const b = curveOf(240, 15_000);
+    for (const [start, curve] of [
+      ['2030-01-06T08:00:00Z', a],
+      ['2030-01-13T08:00:00Z', b],
+    ] as const)
+      await storeRide(h.database.db, curved.user.id, {
+        start,
+        movingS: 7200,
+        avgPowerW: 200,
+        ftpW: null,
+        summary: { ftpSource: 'estimated' },
+        curve,
+      });
+    const panel = await get(`/api/analytics/performance?weeks=4&${UTC}`, curved);
+    const at = (c: typeof a, d: number) => c.power[c.durations.indexOf(d)]!;
+    const best5 = Math.max(at(a, 300), at(b, 300));
+    const best60 = Math.max(at(a, 3600), at(b, 3600));
+    expect(metric(panel, 'endurance_factor').value).toBeCloseTo((best60 / best5) * 100, 1);
+    // No FTP entry and no device FTP: the critical power of the rides' merged curve (CP 250 W).
+    const ftp = metric(panel, 'ftp');
+    expect(ftp.source).toBe('estimated');
+    expect(ftp.value).toBeGreaterThan(245);
+    expect(ftp.value).toBeLessThan(255);
   });
 
   test('a new ride changes the kept answer', async () => {

@@ -1,9 +1,8 @@
-import { curvePowerAtW, type PanelRide, type PanelWindow, performancePanel } from '@vatio/analysis';
+import { type PanelRide, type PanelWindow, performancePanel } from '@vatio/analysis';
 import type { PerformanceResponse } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { EFTP_WINDOW_DAYS, estimateFtpAt } from '../activities/estimated-ftp.ts';
 import { ASSUMED_BIKE_KG } from '../activities/ride-aero.ts';
-import { bestOfRideCurves } from '../activities/rider-best-curve.ts';
 import {
   type AthleteSettingsRepository,
   type AthleteSettingsRow,
@@ -14,7 +13,10 @@ import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, type LocalWindow, localDate, localWindow } from '../dashboard/zoned-calendar.ts';
 import type { AnalyticsRepository, PanelRideRow } from './analytics.repository.ts';
 
-type StoredCurve = Awaited<ReturnType<AnalyticsRepository['curves']>>[number];
+/** The longest period the panel offers, weeks. */
+const LONGEST_WEEKS = 12;
+
+type BestEffortRow = Awaited<ReturnType<AnalyticsRepository['bestEfforts']>>[number];
 
 /**
  * GET /api/analytics/performance: the performance panel (issue 13) for the last N weeks of local
@@ -24,6 +26,8 @@ type StoredCurve = Awaited<ReturnType<AnalyticsRepository['curves']>>[number];
  */
 export class PerformanceService {
   private readonly cache: VersionedCache<PerformanceResponse>;
+  /** The rider's CTL/ATL/TSB days, shared by the three periods (the longest period's two windows). */
+  private readonly loads: VersionedCache<LoadPoint[]>;
 
   constructor(
     private readonly deps: {
@@ -34,6 +38,7 @@ export class PerformanceService {
     },
   ) {
     this.cache = new VersionedCache(500, deps.writes);
+    this.loads = new VersionedCache(200, deps.writes);
   }
 
   performance(userId: string, weeks: number, timeZone: string): Promise<PerformanceResponse> {
@@ -56,18 +61,21 @@ export class PerformanceService {
     const start = addDays(end, -days);
     const current = localWindow(start, end, timeZone);
     const previous = localWindow(addDays(start, -days), start, timeZone);
-    // The estimated FTP at the end of the previous window looks 90 days back from there.
-    const curvesFrom = localWindow(addDays(start, -Math.max(days, EFTP_WINDOW_DAYS)), end, timeZone);
     const { analytics } = this.deps;
-    const [rides, loads, curves, history, profileKg] = await Promise.all([
-      analytics.panelRides(userId, { from: previous.from, to: current.to }),
-      analytics.loads(userId),
-      analytics.curves(userId, { from: curvesFrom.from, to: current.to }),
+    const both = { from: previous.from, to: current.to };
+    const [rides, load, efforts, history, profileKg] = await Promise.all([
+      analytics.panelRides(userId, both),
+      this.loads.get(
+        `${userId}|${timeZone}|${today}`,
+        () => analytics.version(userId),
+        async () =>
+          trainingLoad(await analytics.loads(userId), { today, timeZone, days: 2 * LONGEST_WEEKS * 7 + 1 }),
+      ),
+      analytics.bestEfforts(userId, both),
       this.deps.athleteSettings.list(userId),
       analytics.profileWeightKg(userId),
     ]);
-    const load = trainingLoad(loads, { today, timeZone, days: 2 * days + 1 });
-    const windowOf = (w: LocalWindow) => this.window(userId, w, { rides, curves, history, profileKg, load });
+    const windowOf = (w: LocalWindow) => this.window(userId, w, { rides, efforts, history, profileKg, load });
     const [now, before] = await Promise.all([windowOf(current), windowOf(previous)]);
     const panel = performancePanel({
       weeks,
@@ -90,7 +98,7 @@ export class PerformanceService {
     w: LocalWindow,
     data: {
       rides: PanelRideRow[];
-      curves: StoredCurve[];
+      efforts: BestEffortRow[];
       history: AthleteSettingsRow[];
       profileKg: number | undefined;
       load: LoadPoint[];
@@ -101,17 +109,18 @@ export class PerformanceService {
     const lastDay = addDays(w.toDate, -1);
     const settings = settingsAt(data.history, lastDay);
     const point = data.load.find((p) => p.date === lastDay);
-    const windowCurves = inWindow(data.curves);
-    const best = windowCurves.length > 0 ? bestOfRideCurves(windowCurves) : undefined;
+    const efforts = inWindow(data.efforts);
+    const best = (pick: (e: BestEffortRow) => number | null) =>
+      efforts.reduce<number | null>((b, e) => {
+        const p = pick(e);
+        return p !== null && (b === null || p > b) ? p : b;
+      }, null);
     return {
       rides: inWindow(data.rides).map(panelRide),
-      ftp: await this.ftpAt(userId, w, settings.ftpW, data.curves),
+      ftp: await this.ftpAt(userId, w, settings.ftpW),
       weightKg: settings.weightKg ?? data.profileKg ?? null,
       load: point ? { ctl: point.ctl, atl: point.atl, tsb: point.tsb } : null,
-      best: {
-        fiveMinW: (best && curvePowerAtW(best, 300)) ?? null,
-        sixtyMinW: (best && curvePowerAtW(best, 3600)) ?? null,
-      },
+      best: { fiveMinW: best((e) => e.best_5min_w), sixtyMinW: best((e) => e.best_60min_w) },
     };
   }
 
@@ -124,12 +133,17 @@ export class PerformanceService {
     userId: string,
     w: LocalWindow,
     settingsFtpW: number | undefined,
-    curves: StoredCurve[],
   ): Promise<PanelWindow['ftp']> {
     if (settingsFtpW) return { powerW: settingsFtpW, source: 'set' };
     const rideFtp = await this.deps.analytics.rideFtpBefore(userId, w.to);
     if (rideFtp) return { powerW: rideFtp, source: 'set' };
-    const estimate = estimateFtpAt(curves, new Date(w.to.getTime() - 1));
+    // Whole curves only for riders with no FTP anywhere: the 90 days up to the window's end.
+    const last = new Date(w.to.getTime() - 1);
+    const curves = await this.deps.analytics.curves(userId, {
+      from: new Date(w.to.getTime() - EFTP_WINDOW_DAYS * 86_400_000),
+      to: w.to,
+    });
+    const estimate = estimateFtpAt(curves, last);
     return estimate ? { powerW: estimate.ftpW, source: 'estimated' } : null;
   }
 }
