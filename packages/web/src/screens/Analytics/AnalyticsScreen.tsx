@@ -12,9 +12,13 @@ import {
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../Activities/useFormat';
-import { tabListClass, tabTriggerClass } from '../Dashboard/DashboardScreen';
+import { tabTriggerClass } from '../Dashboard/DashboardScreen';
 import { MetricCard } from './MetricCard';
 import { PanelSummary } from './PanelSummary';
+
+/** Five tabs: two rows on a phone (three and two), one row from the small breakpoint up. */
+const panelTabListClass =
+  'grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-5 dark:bg-slate-900';
 
 function PeriodSwitch({
   value,
@@ -52,7 +56,7 @@ function Panel({ data }: { data: PerformanceResponse }) {
   const { t } = useTranslation('analytics');
   return (
     <Tabs.Root defaultValue="power">
-      <Tabs.List aria-label={t('panel.tabsLabel')} className={tabListClass}>
+      <Tabs.List aria-label={t('panel.tabsLabel')} className={panelTabListClass}>
         {PANEL_TABS.map((tab) => (
           <Tabs.Trigger key={tab} value={tab} className={tabTriggerClass} data-testid={`panel-tab-${tab}`}>
             {t(`panel.tabs.${tab}`)}

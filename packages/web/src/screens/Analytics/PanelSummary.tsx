@@ -46,18 +46,20 @@ export function PanelSummary({ data }: { data: PerformanceResponse }) {
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('summary.title')}</h2>
       <section aria-label={t('summary.counts')}>
         <ul className="flex flex-wrap gap-2">
-          {COUNTED.filter((s) => s !== 'critical' || data.summary.counts.critical > 0).map((s) => (
-            <li
-              key={s}
-              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700"
-              data-testid={`count-${s}`}
-            >
-              <span className="text-xl font-bold tabular-nums text-slate-900 dark:text-white">
-                {data.summary.counts[s]}
-              </span>
-              <StatusBadge status={s === 'unavailable' ? null : s} />
-            </li>
-          ))}
+          {COUNTED.filter((s) => (s !== 'critical' && s !== 'unavailable') || data.summary.counts[s] > 0).map(
+            (s) => (
+              <li
+                key={s}
+                className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700"
+                data-testid={`count-${s}`}
+              >
+                <span className="text-xl font-bold tabular-nums text-slate-900 dark:text-white">
+                  {data.summary.counts[s]}
+                </span>
+                <StatusBadge status={s === 'unavailable' ? null : s} />
+              </li>
+            ),
+          )}
         </ul>
       </section>
       <section aria-label={t('summary.insights')}>
