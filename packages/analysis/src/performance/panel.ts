@@ -87,7 +87,7 @@ export interface PanelMetric {
   readonly change_pct: number | null;
   readonly trend: PanelTrend | null;
   readonly status: PanelStatus | null;
-  readonly optimal_range: readonly [number, number] | null;
+  readonly optimal_range: [number, number] | null;
   readonly needs: PanelNeed | null;
   /** FTP only: where the number comes from. */
   readonly source: FtpSourceKind | null;
@@ -463,7 +463,7 @@ function metricOf(def: Definition, input: PanelInput): PanelMetric {
   const previous = before.value === null ? null : roundTo(before.value, def.decimals);
   const change = changeOf(now.value, before.value);
   let status: PanelStatus | null = null;
-  let range: readonly [number, number] | null = null;
+  let range: [number, number] | null = null;
   if (now.value !== null) {
     const judged = def.judge?.(now.value, input.current);
     status = judged?.status ?? statusFromTrend(change.trend, def.higherIsBetter);

@@ -90,7 +90,7 @@ export class PerformanceService {
       previous: { from: previous.fromDate, to: addDays(start, -1) },
       tabs: panel.tabs,
       summary: panel.summary,
-    } as PerformanceResponse;
+    };
   }
 
   private async window(
