@@ -170,6 +170,12 @@ describe('GET /api/analytics/performance', () => {
     expect(panel.window).toEqual({ from: '2029-12-20', to: '2030-01-16' });
     expect(panel.previous).toEqual({ from: '2029-11-22', to: '2029-12-19' });
     expect(Object.values(panel.tabs).map((t) => t.length)).toEqual([4, 4, 4, 4, 4]);
+    // 12 weeks: 84 local days up to today, and the 84 before.
+    const twelve = await get(`/api/analytics/performance?weeks=12&${UTC}`);
+    expect(twelve.weeks).toBe(12);
+    expect(twelve.window).toEqual({ from: '2029-10-25', to: '2030-01-16' });
+    expect(twelve.previous).toEqual({ from: '2029-08-02', to: '2029-10-24' });
+    expect(metric(twelve, 'elevation_gain').value).toBe(sum([...PREVIOUS, ...CURRENT], (r) => r.elevationM!));
     // The default period is 4 weeks.
     expect((await get(`/api/analytics/performance?${UTC}`)).window).toEqual(panel.window);
   });
