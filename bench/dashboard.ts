@@ -14,12 +14,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { meanMaxDurationsS } from '@vatio/analysis';
-import { encodeFit, generateRide } from '@vatio/formats';
 import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
 import { ANALYSIS_VERSION } from '../packages/server/src/modules/activities/ride-import-analysis.ts';
 import { RiderBestCurve } from '../packages/server/src/modules/activities/rider-best-curve.ts';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { load as loadConcurrently, stop } from './http-load.ts';
+import { load as loadConcurrently, stop, storeNewRide } from './http-load.ts';
 import { summarize, type Timing } from './timing.ts';
 
 const RIDES = Number(process.argv[2] ?? 2000);
@@ -127,30 +126,6 @@ async function seed(dataDir: string, userId: string) {
   return (performance.now() - t0) / 1000;
 }
 
-/** Uploads one new 2-hour ride through the API and waits until it is imported. */
-async function storeNewRide(base: string, headers: Record<string, string>, seed: number) {
-  const activity = generateRide({
-    seed,
-    durationS: 7200,
-    // Before the seeded history: a ride overlapping a stored one in time is a duplicate of it.
-    startTime: new Date(Date.UTC(2001, 0, seed, 8)),
-  });
-  const form = new FormData();
-  form.append('file', new Blob([encodeFit(activity)]), `new-${seed}.fit`);
-  const response = await fetch(`${base}/api/activities/upload`, { method: 'POST', headers, body: form });
-  if (response.status !== 202) throw new Error(`upload: ${response.status}`);
-  const { import_id } = (await response.json()) as { import_id: string };
-  for (;;) {
-    const status = (await (await fetch(`${base}/api/imports/${import_id}`, { headers })).json()) as {
-      files: { status: string }[];
-    };
-    if (status.files.every((f) => f.status !== 'queued' && f.status !== 'processing')) {
-      if (status.files.some((f) => f.status !== 'done')) throw new Error('the new ride was not imported');
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-dashboard-'));
 const env = { DATA_DIR: dataDir, SMS_PROVIDER_URL: '' };

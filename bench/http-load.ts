@@ -1,6 +1,7 @@
 /** HTTP load for the server benches: concurrent GETs on kept-alive connections, and a child's clean stop. */
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { encodeFit, generateRide } from '@vatio/formats';
 
 /**
  * One GET on a kept-alive connection, the body read in full. node:http rather than fetch: the load
@@ -57,4 +58,29 @@ export async function stop(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** Uploads one new 2-hour ride through the API and waits until it is imported. */
+export async function storeNewRide(base: string, headers: Record<string, string>, seed: number) {
+  const activity = generateRide({
+    seed,
+    durationS: 7200,
+    // Before the seeded history: a ride overlapping a stored one in time is a duplicate of it.
+    startTime: new Date(Date.UTC(2001, 0, seed, 8)),
+  });
+  const form = new FormData();
+  form.append('file', new Blob([encodeFit(activity)]), `new-${seed}.fit`);
+  const response = await fetch(`${base}/api/activities/upload`, { method: 'POST', headers, body: form });
+  if (response.status !== 202) throw new Error(`upload: ${response.status}`);
+  const { import_id } = (await response.json()) as { import_id: string };
+  for (;;) {
+    const status = (await (await fetch(`${base}/api/imports/${import_id}`, { headers })).json()) as {
+      files: { status: string }[];
+    };
+    if (status.files.every((f) => f.status !== 'queued' && f.status !== 'processing')) {
+      if (status.files.some((f) => f.status !== 'done')) throw new Error('the new ride was not imported');
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -9,7 +9,8 @@
  *   the server's peak memory;
  * - dashboard: 2,000 stored rides, dashboards under 50 concurrent requests (dashboard.ts);
  * - endpoints: the API-key and API-reference routes cold and warm, and a key's cost against a session
- *   token on the same read (endpoints.ts).
+ *   token on the same read (endpoints.ts);
+ * - analytics: 2,000 stored rides, each analytics endpoint warm and cold (analytics.ts).
  * Prints and exits 0: no timed assertions.
  */
 import { spawnSync } from 'node:child_process';
@@ -166,12 +167,10 @@ async function importBench(): Promise<void> {
   );
 }
 
-/** The dashboard figure (bench/dashboard.ts, a script of its own: it takes its own arguments). */
-function dashboardBench(): void {
+/** A server figure that is a script of its own (it takes its own arguments): dashboard.ts, analytics.ts. */
+function scriptBench(script: string): void {
   console.log('');
-  spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'dashboard.ts')], {
-    stdio: 'inherit',
-  });
+  spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], { stdio: 'inherit' });
 }
 
 /** Cold and warm figures of the API-key and API-reference endpoints (bench/endpoints.ts). */
@@ -181,11 +180,12 @@ async function endpointsBench(): Promise<void> {
 }
 
 // `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import`,
-// `-- dashboard` or `-- endpoints` one.
+// `-- dashboard`, `-- analytics` or `-- endpoints` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
 if (only === undefined || only === 'web') await webBench();
 if (only === undefined || only === 'import') await importBench();
-if (only === undefined || only === 'dashboard') dashboardBench();
+if (only === undefined || only === 'dashboard') scriptBench('dashboard.ts');
+if (only === undefined || only === 'analytics') scriptBench('analytics.ts');
 if (only === undefined || only === 'endpoints') await endpointsBench();

@@ -10,3 +10,4 @@ export * from './messages.ts';
 export * from './profile.ts';
 export * from './strava.ts';
 export * from './responses.ts';
+export * from './analytics-performance.ts';

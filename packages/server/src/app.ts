@@ -32,6 +32,9 @@ import { PredictiveService } from './modules/analytics/predictive.service.ts';
 import { predictiveRoutes } from './modules/analytics/predictive.routes.ts';
 import { TrainingLoadService } from './modules/analytics/training-load.service.ts';
 import { trainingLoadRoutes } from './modules/analytics/training-load.routes.ts';
+import { AnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { performanceRoutes } from './modules/analytics/performance.routes.ts';
+import { PerformanceService } from './modules/analytics/performance.service.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -232,6 +235,15 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
       repository: analyticsLoad,
       athleteSettings: services.athleteSettings,
       blobs,
+      now,
+      writes: database.writes,
+    }),
+  });
+  performanceRoutes(app, {
+    auth,
+    performance: new PerformanceService({
+      analytics: new AnalyticsRepository(db),
+      athleteSettings: services.athleteSettings,
       now,
       writes: database.writes,
     }),

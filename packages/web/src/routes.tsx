@@ -71,8 +71,6 @@ export const router = createBrowserRouter([
         path: '/auth',
         lazy: screen(() => import('./screens/Strava/StravaAuthScreen'), 'StravaAuthScreen', ['strava']),
       },
-      // Until the analytics screens exist, their links lead to the nearest real place instead of a dead end.
-      { path: '/analytics', element: <Navigate to="/dashboard" replace /> },
       {
         element: (
           <RouteGuard requireProfile={false}>
@@ -107,6 +105,13 @@ export const router = createBrowserRouter([
               'DashboardScreen',
               APP_NAMESPACES,
             ),
+          },
+          {
+            // Signed-in only for now; the public example rider comes later (issue 13).
+            path: '/analytics',
+            lazy: screen(() => import('./screens/Analytics/AnalyticsScreen'), 'AnalyticsScreen', [
+              'analytics',
+            ]),
           },
           {
             path: '/dashboard/cycling',

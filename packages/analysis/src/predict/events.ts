@@ -4,6 +4,7 @@
  * Milliken, Cobb, McFadden & Coggan 1998, *J Appl Biomech* 14:276, without wind, acceleration and
  * bearing losses): η·P = v·m·g·(Crr·cos θ + sin θ) + ½·ρ·CdA·v³.
  */
+import { AERO_DEFAULTS } from '../report/options.ts';
 
 export const GRAVITY_MPS2 = 9.80665;
 /** ISA sea-level air density at 15 °C, kg/m³. */
@@ -13,9 +14,9 @@ export const DEFAULT_CDA_M2 = 0.32;
 /** Good road tyres on smooth asphalt (GoldenCheetah's Aerolab default is 0.005; 0.004 is nearer race tyres). */
 export const DEFAULT_CRR = 0.004;
 /** Chain drivetrain efficiency (Martin et al. 1998). */
-export const DRIVETRAIN_EFFICIENCY = 0.976;
+export const DRIVETRAIN_EFFICIENCY = AERO_DEFAULTS.drivetrainEfficiency;
 /** Bike and kit when the rider stored no bike weight, kg. */
-export const DEFAULT_BIKE_KG = 9;
+export const DEFAULT_BIKE_KG = AERO_DEFAULTS.bikeKg;
 /** Descents are ridden at no more than 60 km/h (braking into bends; not a physics result). */
 export const MAX_DESCENT_SPEED_MPS = 60 / 3.6;
 /**

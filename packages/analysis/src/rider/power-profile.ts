@@ -61,6 +61,15 @@ export function profilePoint(input: {
   return { wattsPerKg, score: ((wattsPerKg - floor) / (row.top - floor)) * 100, category };
 }
 
+/** Lower bound of a category of the chart, W/kg. */
+export function profileCategoryFloorWPerKg(
+  sex: ProfileSex,
+  duration: ProfileDuration,
+  category: ProfileCategory,
+): number {
+  return CHART[sex][duration].lower[PROFILE_CATEGORIES.indexOf(category)]!;
+}
+
 export type RiderType = 'all-rounder' | 'sprinter' | 'anaerobic' | 'pursuiter' | 'time-trialist';
 
 /**

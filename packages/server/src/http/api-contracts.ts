@@ -3,6 +3,7 @@ import { analyticsLoadContracts } from '../modules/analytics/analytics-load.cont
 import { apiKeyContracts } from '../modules/api-keys/api-key.contract.ts';
 import { activityContracts } from '../modules/activities/activity.contract.ts';
 import { athleteSettingsContracts } from '../modules/athlete/athlete-settings.contract.ts';
+import { performanceContracts } from '../modules/analytics/performance.contract.ts';
 import { authContracts } from '../modules/auth/auth.contract.ts';
 import { bikeContracts } from '../modules/bikes/bike.contract.ts';
 import { clientConfigContracts } from '../modules/client-config/client-config.contract.ts';
@@ -26,6 +27,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...activityContracts,
   ...dashboardContracts,
   ...analyticsLoadContracts,
+  ...performanceContracts,
   ...stravaContracts,
   ...accountContracts,
   ...apiKeyContracts,

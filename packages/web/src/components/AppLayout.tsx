@@ -1,4 +1,14 @@
-import { Activity, LayoutDashboard, LogOut, Menu, Settings, UploadCloud, User, X } from 'lucide-react';
+import {
+  Activity,
+  ChartLine,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Settings,
+  UploadCloud,
+  User,
+  X,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -11,6 +21,7 @@ import { cn } from './ui/cn';
 const NAV = [
   { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/activities', key: 'activities:nav', icon: Activity },
+  { to: '/analytics', key: 'nav.analytics', icon: ChartLine },
   { to: '/sync', key: 'sync:nav', icon: UploadCloud },
   { to: '/profile', key: 'nav.profile', icon: User },
   { to: '/settings', key: 'nav.settings', icon: Settings },

@@ -1,6 +1,7 @@
 import {
   type AeroFit,
   aeroFitTrustworthy,
+  climbingTotals,
   type FtpSource,
   isVirtualRide,
   type RideAero,
@@ -31,7 +32,9 @@ import {
  * `rideReport`): the aero fit takes the air density per second (altitude and temperature, dry air)
  * instead of one value from the first altitude and temperature at 50 % humidity, and its stored
  * temperature and pressure are the ride's mean instead of its first reading. (The ride page's climbs,
- * now 3 m hysteresis instead of 5 m, and its decoupling block are computed on view, not stored.)
+ * now 3 m hysteresis instead of 5 m, and its decoupling block are computed on view, not stored.) The
+ * ride's climbs added up (`climbing`: time, gain, work) are kept in the summary, for the performance
+ * panel's VAM and climbing efficiency without decoding streams.
  */
 export const ANALYSIS_VERSION = 4;
 
@@ -253,6 +256,7 @@ export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): s
   return JSON.stringify({
     ...rest,
     aeroFit: analysed.aero ?? null,
+    climbing: climbingTotals(activity.streams) ?? null,
     ftpSource: analysed.ftpSource,
     weightKg: analysed.weightKg ?? null,
     weightSource: analysed.weightSource ?? null,

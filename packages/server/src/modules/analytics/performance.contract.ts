@@ -1,0 +1,14 @@
+import { performanceQuerySchema, performanceResponseSchema } from '@vatio/schemas';
+import type { RouteContract } from '../../http/contract.ts';
+
+export const performanceContracts: RouteContract[] = [
+  {
+    method: 'GET',
+    path: '/api/analytics/performance',
+    summary: 'The performance panel: five tabs of four metrics, the last N weeks against the N before',
+    tags: ['analytics'],
+    auth: true,
+    query: performanceQuerySchema,
+    response: { status: 200, schema: performanceResponseSchema },
+  },
+];

@@ -1,0 +1,144 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  getPerformance,
+  PANEL_TABS,
+  PERFORMANCE_PERIODS,
+  type PerformancePeriod,
+  type PerformanceResponse,
+} from '../../api/analytics';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { useFormat } from '../../hooks/useFormat';
+import { tabTriggerClass } from '../Dashboard/DashboardScreen';
+import { MetricCard } from './MetricCard';
+import { PanelSummary } from './PanelSummary';
+
+/** Five tabs: two rows on a phone (three and two), one row from the small breakpoint up. */
+const panelTabListClass =
+  'grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-5 dark:bg-slate-900';
+
+function PeriodSwitch({
+  value,
+  onChange,
+}: {
+  value: PerformancePeriod;
+  onChange: (p: PerformancePeriod) => void;
+}) {
+  const { t } = useTranslation('analytics');
+  return (
+    <fieldset className="flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-900">
+      <legend className="sr-only">{t('panel.period')}</legend>
+      {PERFORMANCE_PERIODS.map((p) => (
+        <button
+          key={p}
+          type="button"
+          aria-pressed={value === p}
+          data-testid={`weeks-${p}`}
+          onClick={() => onChange(p)}
+          className={cn(
+            'min-h-9 rounded-md px-3 text-sm font-semibold',
+            value === p
+              ? 'bg-white text-brand-700 shadow-sm dark:bg-slate-700 dark:text-white'
+              : 'text-slate-600 dark:text-slate-300',
+          )}
+        >
+          {t('panel.weeks', { count: p })}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function Panel({ data }: { data: PerformanceResponse }) {
+  const { t } = useTranslation('analytics');
+  return (
+    <Tabs.Root defaultValue="power">
+      <Tabs.List aria-label={t('panel.tabsLabel')} className={panelTabListClass}>
+        {PANEL_TABS.map((tab) => (
+          <Tabs.Trigger key={tab} value={tab} className={tabTriggerClass} data-testid={`panel-tab-${tab}`}>
+            {t(`panel.tabs.${tab}`)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {PANEL_TABS.map((tab) => (
+        <Tabs.Content key={tab} value={tab} className="mt-4 focus-visible:outline-none">
+          <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
+            {data.tabs[tab].map((m) => (
+              <MetricCard key={m.key} metric={m} weeks={data.weeks} />
+            ))}
+          </div>
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}
+
+/** /analytics: the performance panel (spec 001 §2.1, issue 13) on the signed-in rider's rides. */
+export function AnalyticsScreen() {
+  const { t } = useTranslation('analytics');
+  const f = useFormat();
+  const [weeks, setWeeks] = useState<PerformancePeriod>(4);
+  const panel = useQuery({
+    queryKey: ['analytics', 'performance', weeks],
+    queryFn: () => getPerformance(weeks),
+  });
+  const data = panel.data;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {t('title')}
+        </h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
+      </div>
+      <section className="space-y-4" aria-labelledby="performance-panel">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="performance-panel" className="text-xl font-semibold text-slate-900 dark:text-white">
+            {t('panel.title')}
+          </h2>
+          <PeriodSwitch value={weeks} onChange={setWeeks} />
+        </div>
+        {data && (
+          <p className="text-sm text-slate-500 dark:text-slate-400" data-testid="panel-windows">
+            {t('panel.windows', {
+              from: f.date(data.window.from),
+              to: f.date(data.window.to),
+              previousFrom: f.date(data.previous.from),
+              previousTo: f.date(data.previous.to),
+            })}
+          </p>
+        )}
+        {panel.isPending ? (
+          <div
+            role="status"
+            aria-label={t('panel.loading')}
+            className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
+          >
+            {[0, 1, 2, 3].map((k) => (
+              <div key={k} className="h-44 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
+            ))}
+          </div>
+        ) : panel.isError || !data ? (
+          <div
+            className="rounded-xl border border-rose-200 p-6 text-center dark:border-rose-900"
+            role="alert"
+          >
+            <p className="text-slate-700 dark:text-slate-200">{t('panel.error')}</p>
+            <Button className="mt-3" onClick={() => void panel.refetch()}>
+              {t('panel.retry')}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <Panel data={data} />
+            <PanelSummary data={data} />
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t('panel.formulas')}</p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
