@@ -152,6 +152,13 @@ export const router = createBrowserRouter([
             path: '/settings',
             lazy: screen(() => import('./screens/Settings/SettingsScreen'), 'SettingsScreen', APP_NAMESPACES),
           },
+          {
+            path: '/analytics/predictive',
+            lazy: screen(() => import('./screens/Analytics/PredictiveScreen'), 'PredictiveScreen', [
+              ...APP_NAMESPACES,
+              'predictive',
+            ]),
+          },
           { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
         ],
       },

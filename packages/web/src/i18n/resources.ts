@@ -13,7 +13,7 @@ export type Messages = { [key: string]: string | Messages };
 export type LanguageResources = Record<string, Messages>;
 
 /** Namespaces not in the core chunk; every other locales/<lang>/*.json file is core. */
-export const LAZY_NAMESPACES = ['legal', 'dashboard', 'activity', 'strava'] as const;
+export const LAZY_NAMESPACES = ['legal', 'dashboard', 'activity', 'strava', 'predictive'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 export interface LanguageModule {

@@ -3,9 +3,9 @@ import { languageModule, type Messages } from '../../resources';
 
 // Keep these two patterns in step with LAZY_NAMESPACES (locales.test.ts checks).
 export const { core, lazy } = languageModule(
-  import.meta.glob<Messages>(['./*.json', '!./{legal,dashboard,activity,strava}.json'], {
+  import.meta.glob<Messages>(['./*.json', '!./{legal,dashboard,activity,strava,predictive}.json'], {
     eager: true,
     import: 'default',
   }),
-  import.meta.glob<Messages>('./{legal,dashboard,activity,strava}.json', { import: 'default' }),
+  import.meta.glob<Messages>('./{legal,dashboard,activity,strava,predictive}.json', { import: 'default' }),
 );
