@@ -27,7 +27,11 @@ export function PredictiveCards({ data }: { data: PredictiveResponse }) {
         }
         hint={
           p
-            ? t('cards.predictedRange', { low: f.number(p.low), high: f.number(p.high), days: p.in_days })
+            ? `${t('cards.predictedRange', { low: f.number(p.low), high: f.number(p.high), days: p.in_days })}${
+                data.current_ftp
+                  ? `. ${t('cards.versus', { current: f.number(data.current_ftp.value), source: t(`ftp.source.${data.current_ftp.source}`) })}`
+                  : ''
+              }`
             : t('cards.seeNeeds')
         }
       />

@@ -98,8 +98,8 @@ function Profile({ data }: { data: PredictiveResponse }) {
                     <FormulaLink id="powerProfile" className="font-semibold">
                       {t('profile.wkg', { value: f.number(point.w_per_kg, 2) })}
                     </FormulaLink>{' '}
-                    · {f.watts(point.power_w)}
-                    {point.category ? <> · {t(`profile.category.${point.category}`)}</> : null}
+                    · {f.watts(point.power_w)}·{' '}
+                    {point.category ? t(`profile.category.${point.category}`) : t('profile.belowChart')}
                   </span>
                 </div>
                 <div

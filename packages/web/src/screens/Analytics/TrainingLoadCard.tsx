@@ -16,6 +16,9 @@ const TrainingLoadTrendChart = lazy(() =>
 
 const RANGES: readonly TrainingLoadDays[] = [90, 180, 365];
 
+// 'Recomendaciones' is one long word: tighter type on phones so it fits its third of the row.
+const loadTabClass = `${tabTriggerClass} max-sm:px-0 max-sm:text-[11px] max-sm:tracking-tight`;
+
 /** 'Vista General': CTL, ATL and TSB, then the form state with what it means. */
 function Overview({ data }: { data: TrainingLoadResponse }) {
   const { t } = useTranslation('predictive');
@@ -109,7 +112,7 @@ export function TrainingLoadCard() {
   const query = useTrainingLoad(days);
   const data = query.data;
   return (
-    <Card className="min-w-0 p-4 sm:p-5" data-testid="training-load-card">
+    <Card className="min-w-0 p-3 sm:p-5" data-testid="training-load-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('load.title')}</h2>
         <Segmented
@@ -144,15 +147,15 @@ export function TrainingLoadCard() {
       ) : (
         <Tabs.Root defaultValue="overview" className="mt-4">
           <Tabs.List aria-label={t('load.tabs.label')} className={tabListClass}>
-            <Tabs.Trigger value="overview" className={tabTriggerClass} data-testid="load-tab-overview">
+            <Tabs.Trigger value="overview" className={loadTabClass} data-testid="load-tab-overview">
               {t('load.tabs.overview')}
             </Tabs.Trigger>
-            <Tabs.Trigger value="trends" className={tabTriggerClass} data-testid="load-tab-trends">
+            <Tabs.Trigger value="trends" className={loadTabClass} data-testid="load-tab-trends">
               {t('load.tabs.trends')}
             </Tabs.Trigger>
             <Tabs.Trigger
               value="recommendations"
-              className={tabTriggerClass}
+              className={loadTabClass}
               data-testid="load-tab-recommendations"
             >
               {t('load.tabs.recommendations')}

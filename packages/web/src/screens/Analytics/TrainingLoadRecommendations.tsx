@@ -16,6 +16,8 @@ export function TrainingLoadRecommendations({ data }: { data: TrainingLoadRespon
   const rec = data.recommendations;
   if (!rec) return <p className="py-6 text-sm text-slate-600 dark:text-slate-300">{t('load.noDays')}</p>;
   const plan = rec.next_7_days;
+  // The plan reads tomorrow's form (today's end-of-day CTL − ATL), which can differ from today's card.
+  const tomorrow = data.projection[0];
   const weekday = new Intl.DateTimeFormat(f.language, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
   const range = ([lo, hi]: readonly [number, number]) =>
     t('load.range2', { low: f.number(lo), high: f.number(hi) });
@@ -27,6 +29,11 @@ export function TrainingLoadRecommendations({ data }: { data: TrainingLoadRespon
           <Badge tone={formTone(rec.form)}>{t(`form.${rec.form}`)}</Badge>
         </div>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">{t(serverKey(rec.advice_key))}</p>
+        {tomorrow ? (
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            {t('load.rec.tomorrow', { tsb: formatSigned(tomorrow.tsb, f.language, 1) })}
+          </p>
+        ) : null}
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">
           <Badge tone={BALANCE_TONES[rec.balance.status]}>{t(`load.balance.${rec.balance.status}`)}</Badge>{' '}
           {t('load.balance.value', { value: formatSigned(rec.balance.value, f.language, 1) })}
@@ -53,7 +60,7 @@ export function TrainingLoadRecommendations({ data }: { data: TrainingLoadRespon
           ))}
         </ol>
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-200">
-          {t('load.rec.week', { tss: f.number(plan.weekly_tss), rest: plan.rest_days })}{' '}
+          {t('load.rec.week', { tss: f.number(plan.weekly_tss), count: plan.rest_days })}{' '}
           <FormulaLink id="plan">
             {t('load.rec.ramp', {
               ramp: formatSigned(plan.ramp_per_week, f.language, 1),

@@ -92,7 +92,8 @@ export function TrainingLoadTrendChart({
           values: (_u, s) => s.map((v) => number.format(v)),
         },
       ],
-      legend: { show: true, live: true },
+      // Labels only: live values would read '—' until the pointer is over the chart.
+      legend: { show: true, live: false },
       cursor: { drag: { x: false, y: false } },
       series: [
         { label: labels.date, value: (_u, v) => (v == null ? '—' : day.format(v * 1000)) },
