@@ -110,7 +110,9 @@ export const router = createBrowserRouter([
             // Signed-in only for now; the public example rider comes later (issue 13).
             path: '/analytics',
             lazy: screen(() => import('./screens/Analytics/AnalyticsScreen'), 'AnalyticsScreen', [
+              ...APP_NAMESPACES,
               'analytics',
+              'predictive',
             ]),
           },
           {
@@ -156,6 +158,13 @@ export const router = createBrowserRouter([
           {
             path: '/settings',
             lazy: screen(() => import('./screens/Settings/SettingsScreen'), 'SettingsScreen', APP_NAMESPACES),
+          },
+          {
+            path: '/analytics/predictive',
+            lazy: screen(() => import('./screens/Analytics/PredictiveScreen'), 'PredictiveScreen', [
+              ...APP_NAMESPACES,
+              'predictive',
+            ]),
           },
           { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
         ],

@@ -81,4 +81,12 @@ export const queryKeys = {
     narrative: (language: string) => ['dashboard', 'narrative', language] as const,
     powerCurve: (range: string, language: string) => ['dashboard', 'power-curve', range, language] as const,
   },
+
+  /** The analysis screens (/analytics, /analytics/predictive): message keys, not words, so no language. */
+  analytics: {
+    all: ['analytics'] as const,
+    performance: (weeks: number) => ['analytics', 'performance', weeks] as const,
+    trainingLoad: (days: number) => ['analytics', 'training-load', days] as const,
+    predictive: (weeks: number) => ['analytics', 'predictive', weeks] as const,
+  },
 } as const;

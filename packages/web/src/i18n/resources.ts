@@ -13,7 +13,14 @@ export type Messages = { [key: string]: string | Messages };
 export type LanguageResources = Record<string, Messages>;
 
 /** Namespaces not in the core chunk; every other locales/<lang>/*.json file is core. */
-export const LAZY_NAMESPACES = ['legal', 'dashboard', 'activity', 'strava', 'analytics'] as const;
+export const LAZY_NAMESPACES = [
+  'legal',
+  'dashboard',
+  'activity',
+  'strava',
+  'analytics',
+  'predictive',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 export interface LanguageModule {

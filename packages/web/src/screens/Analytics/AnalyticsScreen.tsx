@@ -1,3 +1,6 @@
+import { Link } from 'react-router';
+import { queryKeys } from '../../api/query-keys';
+import { TrainingLoadCard } from './TrainingLoadCard';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,7 +15,7 @@ import {
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../../hooks/useFormat';
-import { tabTriggerClass } from '../Dashboard/DashboardScreen';
+import { tabTriggerClass } from '../../components/ui/tabs';
 import { MetricCard } from './MetricCard';
 import { PanelSummary } from './PanelSummary';
 
@@ -82,7 +85,7 @@ export function AnalyticsScreen() {
   const f = useFormat();
   const [weeks, setWeeks] = useState<PerformancePeriod>(4);
   const panel = useQuery({
-    queryKey: ['analytics', 'performance', weeks],
+    queryKey: queryKeys.analytics.performance(weeks),
     queryFn: () => getPerformance(weeks),
   });
   const data = panel.data;
@@ -139,6 +142,22 @@ export function AnalyticsScreen() {
           </>
         )}
       </section>
+      <TrainingLoadCard />
+      <nav aria-labelledby="more-analysis" className="space-y-3">
+        <h2 id="more-analysis" className="text-xl font-semibold text-slate-900 dark:text-white">
+          {t('more.title')}
+        </h2>
+        <Link
+          to="/analytics/predictive"
+          data-testid="link-predictive"
+          className="block rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700"
+        >
+          <span className="font-semibold text-brand-700 dark:text-brand-400">{t('more.predictive')} →</span>
+          <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
+            {t('more.predictiveText')}
+          </span>
+        </Link>
+      </nav>
     </div>
   );
 }

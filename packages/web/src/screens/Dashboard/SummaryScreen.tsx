@@ -17,7 +17,8 @@ import { ArchiveHint } from './ArchiveHint';
 import { periodParam } from './archivePeriod';
 import { DashboardError } from './DashboardStates';
 import { StatCard } from './StatCards';
-import { DashboardHeader, tabListClass, tabTriggerClass } from './DashboardScreen';
+import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
+import { DashboardHeader } from './DashboardScreen';
 import { ComparisonTab, HeartRateTab, PowerZonesTab, ProgressTab } from './SummaryTabs';
 import { queryKeys } from '../../api/query-keys';
 

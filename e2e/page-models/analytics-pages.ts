@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface Predictive {
+  weeks: number;
+  needs: string[];
+  predicted_ftp: { value: number } | null;
+  confidence: 'high' | 'medium' | 'low' | null;
+  days_to_test: { days: number } | null;
+  form: { state: 'excellent' | 'good' | 'neutral' | 'tired' | 'overreached'; tsb: number } | null;
+  events: { key: string }[];
+  summary: unknown[];
+}
+
+/** The rider's predictive answer, read with their own token (to compare with the screen). */
+export async function predictiveJson(page: Page, weeks: number): Promise<Predictive> {
+  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
+  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const response = await page.request.get(`/api/analytics/predictive?weeks=${weeks}&tz=${timeZone}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Predictive;
+}

@@ -1,0 +1,98 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PredictiveCards } from './PredictiveCards';
+import { PredictiveEvents, PredictiveSummary } from './PredictiveEvents';
+import { PredictiveFtpTab } from './PredictiveFtpTab';
+import { PredictiveNeeds } from './PredictiveNeeds';
+import { PredictiveTacticalTab } from './PredictiveTacticalTab';
+import { TrainingLoadCard } from './TrainingLoadCard';
+import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
+import { Segmented } from './TrainingLoadParts';
+import { type PredictiveWeeks, usePredictive } from './useAnalyticsLoad';
+
+const PERIODS: readonly PredictiveWeeks[] = [2, 4, 8];
+
+/**
+ * Advanced predictive analysis (/analytics/predictive; spec 001 §2.2, issue 13): period, four
+ * summary cards, tabs (FTP prediction, training load, tactical; segments stays hidden until a
+ * segment analysis exists), event predictions and the rule-written summary.
+ */
+export function PredictiveScreen() {
+  const { t } = useTranslation('predictive');
+  const [weeks, setWeeks] = useState<PredictiveWeeks>(4);
+  const query = usePredictive(weeks);
+  const data = query.data;
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
+        </div>
+        <Segmented
+          label={t('period.label')}
+          options={PERIODS}
+          value={weeks}
+          onChange={setWeeks}
+          text={(w) => t('period.weeks', { count: w })}
+          testId="predictive-period"
+        />
+      </header>
+      {query.isPending ? (
+        <div
+          role="status"
+          aria-label={t('loading')}
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        >
+          {[0, 1, 2, 3].map((k) => (
+            <div key={k} className="h-28 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
+          ))}
+        </div>
+      ) : query.isError || !data ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-900/30 dark:text-red-200"
+        >
+          {t('loadError')}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </button>
+        </p>
+      ) : (
+        <>
+          <PredictiveNeeds data={data} />
+          <PredictiveCards data={data} />
+          <Tabs.Root defaultValue="ftp">
+            <Tabs.List aria-label={t('tabs.label')} className={tabListClass}>
+              <Tabs.Trigger value="ftp" className={tabTriggerClass} data-testid="predictive-tab-ftp">
+                {t('tabs.ftp')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="load" className={tabTriggerClass} data-testid="predictive-tab-load">
+                {t('tabs.load')}
+              </Tabs.Trigger>
+              <Tabs.Trigger
+                value="tactical"
+                className={tabTriggerClass}
+                data-testid="predictive-tab-tactical"
+              >
+                {t('tabs.tactical')}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="ftp" className="mt-4 focus-visible:outline-none">
+              <PredictiveFtpTab data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="load" className="mt-4 focus-visible:outline-none">
+              <TrainingLoadCard />
+            </Tabs.Content>
+            <Tabs.Content value="tactical" className="mt-4 focus-visible:outline-none">
+              <PredictiveTacticalTab data={data} />
+            </Tabs.Content>
+          </Tabs.Root>
+          <PredictiveEvents data={data} />
+          <PredictiveSummary data={data} />
+        </>
+      )}
+    </div>
+  );
+}
