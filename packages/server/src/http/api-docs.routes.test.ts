@@ -38,6 +38,14 @@ describe('route contracts', () => {
     expect(routesWithoutContract(routes, API_CONTRACTS)).toEqual([{ method: 'GET', url: '/api/undeclared' }]);
   });
 
+  test('every route that answers JSON declares its response schema (the response check reads it)', () => {
+    const undescribed = API_CONTRACTS.filter(
+      (c) =>
+        c.response.status !== 204 && c.response.contentType === undefined && c.response.schema === undefined,
+    ).map((c) => contractKey(c.method, c.path));
+    expect(undescribed).toEqual([]);
+  });
+
   test('every contract names a registered route, once', () => {
     const registered = new Set(registeredRoutes(h.app).map((r) => contractKey(r.method, r.url)));
     const keys = API_CONTRACTS.map((c) => contractKey(c.method, c.path));
