@@ -1,6 +1,9 @@
 // Six months of believable training for a demo rider: a weekly pattern (intervals on Tuesday,
 // tempo on Thursday, a long ride on Saturday, endurance on Sunday, sometimes an easy Wednesday),
-// a recovery week every fourth week, and an FTP that rises from 235 W to about 265 W.
+// a recovery week every fourth week, and an FTP that rises from 235 W to about 265 W. The first
+// Tuesday after each recovery week is a 20-minute test at about 105 % of the FTP of the day, as a coached
+// rider would do, so the FTP the rider set and the one estimated from the rides (95 % of the best
+// 20 min, Allen & Coggan) agree instead of drifting apart.
 
 export interface DemoRidePlan {
   seed: number;
@@ -44,7 +47,17 @@ export function planDemoRides(today: Date, days = 182, seed = 2026): DemoRidePla
     const at = (minutes: number) => new Date(date.getTime() + hourUtc * 3_600_000 + minutes * 60_000);
     const jitter = () => Math.round((rng() - 0.5) * 40);
     let ride: Omit<DemoRidePlan, 'seed'> | undefined;
-    if (weekday === 2 && !recoveryWeek) {
+    const testWeek = Math.floor(d / 7) % 4 === 0;
+    if (weekday === 2 && testWeek) {
+      ride = {
+        startTime: at(jitter()),
+        durationS: 3600,
+        ftpW,
+        // Planned at 110 %: the synthetic ride's coasting on descents takes about 4 % off the planned
+        // average, leaving the ~105 % of FTP a 20-minute test gives.
+        intervals: { count: 1, workS: 1200, restS: 600, intervalPct: 1.1 },
+      };
+    } else if (weekday === 2 && !recoveryWeek) {
       ride = {
         startTime: at(jitter()),
         durationS: 3600 + Math.round(rng() * 1800),
