@@ -13,12 +13,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { meanMaxDurationsS } from '@vatio/analysis';
-import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
-import { ANALYSIS_VERSION } from '../packages/server/src/modules/activities/ride-import-analysis.ts';
-import { RiderBestCurve } from '../packages/server/src/modules/activities/rider-best-curve.ts';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
 import { load as loadConcurrently, stop, storeNewRide } from './http-load.ts';
+import { seedStoredRides } from './stored-rides.ts';
 import { summarize, type Timing } from './timing.ts';
 
 const RIDES = Number(process.argv[2] ?? 2000);
@@ -35,98 +32,6 @@ const load = (url: string, headers: Record<string, string>, total: number) =>
   loadConcurrently(url, headers, total, CONCURRENCY);
 const TARGET_COLD_CURVE_MS = 50;
 
-/** Ride k: 1–5 h, one a day going back from today, with a plausible power-duration curve. */
-function ride(k: number, now: number) {
-  const durationS = 3600 + ((k * 7919) % 4) * 3600 + ((k * 104_729) % 3600);
-  const start = new Date(now - (k + 1) * 86_400_000 + ((k * 37) % 10) * 3_600_000);
-  const cpW = 230 + ((k * 13) % 40);
-  const wPrimeJ = 18_000 + ((k * 17) % 6000);
-  const durations = meanMaxDurationsS(durationS);
-  // Critical-power shape, capped at a sprint, falling a little below CP for long durations.
-  const power = durations.map(
-    (d) => Math.min(1100, cpW + wPrimeJ / d) * (d > 1200 ? 1 - 0.04 * Math.log10(d / 1200) : 1),
-  );
-  const npW = cpW * 0.82;
-  return {
-    start,
-    durationS,
-    durations,
-    power,
-    row: {
-      distance_m: durationS * 8.5,
-      elevation_gain_m: (k * 31) % 1500,
-      average_power_w: cpW * 0.72,
-      max_power_w: 1100,
-      normalized_power_w: npW,
-      intensity_factor: npW / 260,
-      training_stress_score: ((durationS * npW * (npW / 260)) / (260 * 3600)) * 100,
-      average_heartrate_bpm: 140 + (k % 20),
-      max_heartrate_bpm: 175 + (k % 10),
-    },
-  };
-}
-
-async function seed(dataDir: string, userId: string) {
-  const handle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
-  const now = Date.now();
-  const t0 = performance.now();
-  for (let from = 0; from < RIDES; from += 100) {
-    const rides = Array.from({ length: Math.min(100, RIDES - from) }, (_, i) => ride(from + i, now));
-    await handle.db.transaction().execute(async (trx) => {
-      const ids = await trx
-        .insertInto('activities')
-        .values(
-          rides.map((r, i) => ({
-            user_id: userId,
-            source: 'upload' as const,
-            content_hash: `bench-${from + i}`,
-            name: `Bench ride ${from + i}`,
-            type: 'Ride',
-            sport: 'cycling',
-            sub_sport: null,
-            start_time: r.start,
-            elapsed_time_s: r.durationS,
-            moving_time_s: r.durationS,
-            average_speed_mps: 8.5,
-            max_speed_mps: 16,
-            variability_index: 1.05,
-            work_kj: (r.row.average_power_w * r.durationS) / 1000,
-            ftp_w: 260,
-            average_cadence_rpm: 88,
-            calories_kcal: null,
-            device_name: 'bench',
-            has_power: true,
-            has_heartrate: true,
-            has_gps: true,
-            notes: null,
-            summary: JSON.stringify({ ftpBest20MinW: r.power[1199] ?? null, efficiencyFactor: 1.3 }),
-            analysis_version: ANALYSIS_VERSION,
-            ...r.row,
-          })),
-        )
-        .returning('id')
-        .execute();
-      await trx
-        .insertInto('activity_curves')
-        .values(
-          rides.map((r, i) => ({
-            activity_id: ids[i]!.id,
-            user_id: userId,
-            start_time: r.start,
-            durations_s: r.durations,
-            power_w: r.power,
-          })),
-        )
-        .execute();
-    });
-  }
-  // The best envelope the import job keeps up to date, built once from the stored curves.
-  await handle.db.transaction().execute((trx) => new RiderBestCurve().rebuild(trx, userId, new Date()));
-  await handle.close();
-  return (performance.now() - t0) / 1000;
-}
-
-
 const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-dashboard-'));
 const env = { DATA_DIR: dataDir, SMS_PROVIDER_URL: '' };
 try {
@@ -136,7 +41,7 @@ try {
   const headers = await signInOverHttp(base, dataDir, 'bench-dashboard@example.org');
   const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { user: { id: string } };
   await stop(server);
-  const seedS = await seed(dataDir, me.user.id);
+  const seedS = await seedStoredRides(dataDir, me.user.id, RIDES);
 
   port = await freePort();
   server = await startServerProcess(env, port);
