@@ -1,5 +1,5 @@
-import { isValidEmail, isValidPhone, normalizeEmail, normalizePhone } from '@vatio/schemas';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -8,14 +8,17 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { isLanguage } from '../../i18n/resources';
 import { errorMessage, validationMessage } from '../../lib/errors';
-import { type ContactType, readFrom, toContact, type VerifyState } from './authNavigation';
+import { schemaResolver } from '../../lib/form';
+import { readFrom, toContact, type VerifyState } from './authNavigation';
 import { ContactTabs } from './ContactTabs';
-
-/** The key of the format error for a contact, or undefined when it is well formed. */
-function formatError(type: ContactType, value: string): string | undefined {
-  if (type === 'email') return isValidEmail(value) ? undefined : 'email_invalid';
-  return isValidPhone(value) ? undefined : 'phone_invalid';
-}
+import {
+  CONTACT_FIELD,
+  type ContactRequestOutput,
+  type ContactRequestValues,
+  contactFormatError,
+  contactRequestFormSchema,
+  emptyContactRequest,
+} from './contactRequestForm';
 
 /**
  * Asks for a one-time code (spec 000 §2, §4, §5). Login only needs a non-empty contact; signup
@@ -27,27 +30,28 @@ export function ContactRequestForm({ signup }: { signup: boolean }) {
   const location = useLocation();
   const termsId = useId();
 
-  const [type, setType] = useState<ContactType>('email');
-  const [values, setValues] = useState<Record<ContactType, string>>({ email: '', sms: '' });
-  const [contactError, setContactError] = useState<string>();
-  const [termsAccepted, setTermsAccepted] = useState(false);
-  const [termsError, setTermsError] = useState<string>();
-  const [apiError, setApiError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<ContactRequestValues, unknown, ContactRequestOutput>({
+    resolver: schemaResolver(contactRequestFormSchema(signup)),
+    defaultValues: emptyContactRequest(),
+    // An error waits for the next press of the button: typing clears it, it does not re-check.
+    reValidateMode: 'onSubmit',
+  });
+  // After a code is sent the form stays busy until the verify screen (a lazy chunk) replaces it.
+  const busy = isSubmitting || isSubmitSuccessful;
+  const type = watch('type');
+  const field = CONTACT_FIELD[type];
+  const termsError = errors.terms?.message;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setApiError(undefined);
-    const raw = values[type].trim();
-    const contactKey = raw === '' ? 'contact_required' : signup ? formatError(type, raw) : undefined;
-    const termsKey = signup && !termsAccepted ? 'terms_required' : undefined;
-    setContactError(contactKey);
-    setTermsError(termsKey);
-    if (contactKey || termsKey) return;
-
-    const contact = type === 'email' ? normalizeEmail(raw) : normalizePhone(raw);
+  const submit = handleSubmit(async ({ type, contact }) => {
     const language = isLanguage(i18n.language) ? i18n.language : 'en';
-    setBusy(true);
     try {
       await requestOtp(toContact(type, contact), signup, language);
       const state: VerifyState = { contact, type, signup, from: readFrom(location.state) };
@@ -55,28 +59,28 @@ export function ContactRequestForm({ signup }: { signup: boolean }) {
     } catch (error) {
       // The server checks the format on login too; point at the field, as on signup.
       const key =
-        error instanceof ApiError && error.code === 'VALIDATION' ? formatError(type, raw) : undefined;
-      if (key) setContactError(key);
-      else setApiError(errorMessage(error, t));
-      setBusy(false);
+        error instanceof ApiError && error.code === 'VALIDATION'
+          ? contactFormatError(type, contact)
+          : undefined;
+      if (key) setError(CONTACT_FIELD[type], { message: key });
+      else setError('root.server', { message: errorMessage(error, t) });
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
       <ContactTabs
         type={type}
         onTypeChange={(next) => {
-          setType(next);
-          setContactError(undefined);
-          setApiError(undefined);
+          setValue('type', next);
+          clearErrors(['email', 'phone']);
+          clearErrors('root');
         }}
-        values={values}
-        onValueChange={(which, value) => {
-          setValues((current) => ({ ...current, [which]: value }));
-          setContactError(undefined);
+        fields={{
+          email: register('email', { onChange: () => clearErrors('email') }),
+          phone: register('phone', { onChange: () => clearErrors('phone') }),
         }}
-        error={validationMessage(contactError, t)}
+        error={validationMessage(errors[field]?.message, t)}
         disabled={busy}
       />
 
@@ -87,14 +91,14 @@ export function ContactRequestForm({ signup }: { signup: boolean }) {
               id={termsId}
               type="checkbox"
               data-testid="terms-checkbox"
-              checked={termsAccepted}
               disabled={busy}
               aria-invalid={Boolean(termsError)}
               aria-describedby={termsError ? `${termsId}-error` : undefined}
-              onChange={(event) => {
-                setTermsAccepted(event.target.checked);
-                if (event.target.checked) setTermsError(undefined);
-              }}
+              {...register('terms', {
+                onChange: (event: { target: { checked: boolean } }) => {
+                  if (event.target.checked) clearErrors('terms');
+                },
+              })}
               className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600"
             />
             <label htmlFor={termsId} className="text-sm text-slate-700 dark:text-slate-200">
@@ -128,7 +132,7 @@ export function ContactRequestForm({ signup }: { signup: boolean }) {
         </div>
       )}
 
-      {apiError && <Alert>{apiError}</Alert>}
+      {errors.root?.server && <Alert>{errors.root.server.message}</Alert>}
 
       <Button type="submit" data-testid="send-code" loading={busy} className="w-full">
         {t('auth:sendCode')}

@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Mail, Smartphone } from 'lucide-react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, Input } from '../../components/ui/Input';
 import type { ContactType } from './authNavigation';
@@ -7,19 +8,20 @@ import type { ContactType } from './authNavigation';
 const triggerClass =
   'flex min-h-10 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm dark:text-slate-300 dark:hover:text-white dark:data-[state=active]:bg-slate-700 dark:data-[state=active]:text-white';
 
-/** E-mail / phone tabs with the matching contact input (spec 000 §2 /auth/login, /auth/signup). */
+/**
+ * E-mail / phone tabs with the matching contact input (spec 000 §2 /auth/login, /auth/signup).
+ * Each input is a registered field of the form (`fields`), so the form keeps both values.
+ */
 export function ContactTabs({
   type,
   onTypeChange,
-  values,
-  onValueChange,
+  fields,
   error,
   disabled,
 }: {
   type: ContactType;
   onTypeChange: (type: ContactType) => void;
-  values: Record<ContactType, string>;
-  onValueChange: (type: ContactType, value: string) => void;
+  fields: { email: UseFormRegisterReturn<'email'>; phone: UseFormRegisterReturn<'phone'> };
   error?: string | undefined;
   disabled?: boolean;
 }) {
@@ -51,13 +53,11 @@ export function ContactTabs({
               {...props}
               data-testid="contact-input"
               type="email"
-              name="email"
               autoComplete="email"
               inputMode="email"
               placeholder={t('contact.emailPlaceholder')}
-              value={values.email}
               disabled={disabled}
-              onChange={(event) => onValueChange('email', event.target.value)}
+              {...fields.email}
             />
           )}
         </Field>
@@ -69,13 +69,11 @@ export function ContactTabs({
               {...props}
               data-testid="contact-input"
               type="tel"
-              name="phone"
               autoComplete="tel"
               inputMode="tel"
               placeholder="+34 600 000 000"
-              value={values.sms}
               disabled={disabled}
-              onChange={(event) => onValueChange('sms', event.target.value)}
+              {...fields.phone}
             />
           )}
         </Field>

@@ -1,5 +1,5 @@
-import { otpCodeSchema } from '@vatio/schemas';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -8,10 +8,18 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { isLanguage } from '../../i18n/resources';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
 import { AuthLayout } from '../../components/auth/AuthLayout';
 import { afterSignInPath, readVerifyState, toContact, type VerifyState } from './authNavigation';
 import { emptyOtp, OtpInput, type OtpInputHandle } from '../../components/auth/OtpInput';
+import {
+  emptyOtpForm,
+  isOtpComplete,
+  type OtpFormOutput,
+  type OtpFormValues,
+  otpFormSchema,
+} from '../../components/auth/otpForm';
 import { useResendCountdown } from '../../hooks/useResendCountdown';
 
 /** /auth/verify-otp: without a contact in the navigation state there is nothing to verify. */
@@ -23,60 +31,68 @@ export function VerifyOtpScreen() {
 }
 
 function VerifyOtp({ state }: { state: VerifyState }) {
-  const { t, i18n } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common', 'validation']);
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const otp = useRef<OtpInputHandle>(null);
   const helpId = useId();
 
-  const [digits, setDigits] = useState(emptyOtp);
-  const [error, setError] = useState<string>();
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting, isSubmitSuccessful },
+  } = useForm<OtpFormValues, unknown, OtpFormOutput>({
+    resolver: schemaResolver(otpFormSchema),
+    defaultValues: emptyOtpForm(),
+    // A wrong code is said once, after a press: typing the next one clears it.
+    reValidateMode: 'onSubmit',
+  });
+  const { field } = useController({ control, name: 'code' });
   const [info, setInfo] = useState<string>();
-  const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
   const countdown = useResendCountdown();
 
-  const code = digits.join('');
-  const complete = otpCodeSchema.safeParse(code).success;
+  const complete = isOtpComplete(field.value);
+  // After a right code the boxes stay read-only until the next screen replaces this one.
+  const verifying = isSubmitting || isSubmitSuccessful;
+  const error = errors.root?.server?.message ?? validationMessage(errors.code?.message, t);
   const contact = toContact(state.type, state.contact);
   const backTo = state.signup ? '/auth/signup' : '/auth/login';
   const backState = state.from ? { from: state.from } : undefined;
+  const language = () => (isLanguage(i18n.language) ? i18n.language : 'en');
 
-  const verify = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!complete || verifying) return;
-    setVerifying(true);
-    setError(undefined);
+  const verify = handleSubmit(async ({ code }) => {
     setInfo(undefined);
     try {
-      const result = await verifyOtp(contact, code, isLanguage(i18n.language) ? i18n.language : 'en');
+      const result = await verifyOtp(contact, code, language());
       const me = await signIn(result);
       if (!me) {
-        setError(t('auth:verify.signInFailed'));
-        setVerifying(false);
+        setError('root.server', { message: t('auth:verify.signInFailed') });
         return;
       }
       navigate(afterSignInPath(me, state.signup, state.from), { replace: true });
     } catch (failure) {
-      setError(errorMessage(failure, t));
-      setDigits(emptyOtp());
-      setVerifying(false);
+      setError('root.server', { message: errorMessage(failure, t) });
+      setValue('code', emptyOtp());
       otp.current?.focus(0);
     }
-  };
+  });
 
   const resend = async () => {
     setResending(true);
-    setError(undefined);
+    clearErrors();
     setInfo(undefined);
     try {
-      await requestOtp(contact, state.signup, isLanguage(i18n.language) ? i18n.language : 'en');
+      await requestOtp(contact, state.signup, language());
       countdown.restart();
-      setDigits(emptyOtp());
+      setValue('code', emptyOtp());
       setInfo(t('auth:verify.resent'));
       otp.current?.focus(0);
     } catch (failure) {
-      setError(errorMessage(failure, t));
+      setError('root.server', { message: errorMessage(failure, t) });
       if (failure instanceof ApiError && failure.code === 'RATE_LIMITED' && failure.retryAfterS) {
         countdown.restart(failure.retryAfterS);
       }
@@ -110,11 +126,14 @@ function VerifyOtp({ state }: { state: VerifyState }) {
     >
       <form noValidate onSubmit={verify} className="space-y-5">
         <OtpInput
-          ref={otp}
-          value={digits}
+          ref={(handle) => {
+            otp.current = handle;
+            field.ref(handle);
+          }}
+          value={field.value}
           onChange={(next) => {
-            setDigits(next);
-            setError(undefined);
+            field.onChange(next);
+            clearErrors();
           }}
           invalid={Boolean(error)}
           readOnly={verifying}

@@ -1,7 +1,7 @@
 import { emailSchema, phoneSchema } from '@vatio/schemas';
 import { Mail, Phone } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Contact, requestContactLink, verifyContactLink } from '../../api/endpoints';
@@ -13,7 +13,14 @@ import { Card } from '../../components/ui/Card';
 import { Field, Input } from '../../components/ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
 import { schemaResolver } from '../../lib/form';
-import { emptyOtp, OTP_LENGTH, OtpInput } from '../../components/auth/OtpInput';
+import { OtpInput } from '../../components/auth/OtpInput';
+import {
+  emptyOtpForm,
+  isOtpComplete,
+  type OtpFormOutput,
+  type OtpFormValues,
+  otpFormSchema,
+} from '../../components/auth/otpForm';
 import { Modal } from '../../components/ui/Modal';
 
 type Kind = 'email' | 'phone';
@@ -69,50 +76,49 @@ function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }
     () => z.object({ contact: kind === 'email' ? emailSchema : phoneSchema }),
     [kind],
   );
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ contact: string }, unknown, { contact: string }>({
+  const contactForm = useForm<{ contact: string }, unknown, { contact: string }>({
     resolver: schemaResolver(formSchema),
     defaultValues: { contact: '' },
   });
+  const { errors } = contactForm.formState;
+  // The second step: the code sent to the new contact, the six boxes as one field.
+  const codeForm = useForm<OtpFormValues, unknown, OtpFormOutput>({
+    resolver: schemaResolver(otpFormSchema),
+    defaultValues: emptyOtpForm(),
+    // A wrong code stays said until the next press, as before this step had a form.
+    reValidateMode: 'onSubmit',
+  });
+  const { field: code } = useController({ control: codeForm.control, name: 'code' });
   const [sentTo, setSentTo] = useState<Contact | null>(null);
-  const [digits, setDigits] = useState(emptyOtp);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const busy = sentTo ? codeForm.formState.isSubmitting : contactForm.formState.isSubmitting;
+  // Each step's failure (the server's, in words; a code that is not six digits, as a key).
+  const error = sentTo
+    ? (codeForm.formState.errors.root?.server?.message ??
+      validationMessage(codeForm.formState.errors.code?.message, t))
+    : errors.root?.server?.message;
 
-  const sendCode = handleSubmit(async ({ contact: value }) => {
+  const sendCode = contactForm.handleSubmit(async ({ contact: value }) => {
     const contact: Contact = kind === 'email' ? { email: value } : { phone: value };
-    setBusy(true);
-    setError(null);
     try {
       await requestContactLink(contact, language);
       setSentTo(contact);
     } catch (e) {
-      setError(errorMessage(e, t));
-    } finally {
-      setBusy(false);
+      contactForm.setError('root.server', { message: errorMessage(e, t) });
     }
   });
 
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
+  const verify = codeForm.handleSubmit(async ({ code: token }) => {
     if (!sentTo) return;
-    setBusy(true);
-    setError(null);
     try {
-      await verifyContactLink(sentTo, digits.join(''));
+      await verifyContactLink(sentTo, token);
       await refresh();
       onClose();
     } catch (e) {
-      setError(errorMessage(e, t));
-      setDigits(emptyOtp());
-    } finally {
-      setBusy(false);
+      codeForm.setError('root.server', { message: errorMessage(e, t) });
+      codeForm.setValue('code', emptyOtpForm().code);
     }
-  };
+  });
 
   return (
     <Modal
@@ -136,7 +142,7 @@ function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }
                 type={kind === 'email' ? 'email' : 'tel'}
                 autoComplete={kind === 'email' ? 'email' : 'tel'}
                 placeholder={kind === 'email' ? 'tu@correo.com' : '+34 600 000 000'}
-                {...register('contact')}
+                {...contactForm.register('contact')}
               />
             )}
           </Field>
@@ -151,7 +157,7 @@ function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }
         </form>
       ) : (
         <form onSubmit={verify} className="space-y-4">
-          <OtpInput value={digits} onChange={setDigits} invalid={Boolean(error)} />
+          <OtpInput ref={code.ref} value={code.value} onChange={code.onChange} invalid={Boolean(error)} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
               {t('cancel')}
@@ -159,7 +165,7 @@ function AddContactDialog({ kind, onClose }: { kind: Kind; onClose: () => void }
             <Button
               type="submit"
               loading={busy}
-              disabled={digits.join('').length !== OTP_LENGTH}
+              disabled={!isOtpComplete(code.value)}
               data-testid="method-verify"
             >
               {t('methods.verify')}
