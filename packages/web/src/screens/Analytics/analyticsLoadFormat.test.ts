@@ -133,6 +133,7 @@ describe('formula links', () => {
       'tactical',
       'events',
       'summary',
+      'panelMetric',
     ] as const;
     for (const id of ids) {
       const href = formulaHref(id);

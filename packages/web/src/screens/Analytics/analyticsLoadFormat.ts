@@ -26,6 +26,7 @@ const FORMULAS = {
   tactical: ['predictive-analysis', 'tactical-analysis'],
   events: ['predictive-analysis', 'event-predictions-event_prediction'],
   summary: ['predictive-analysis', 'summary'],
+  panelMetric: ['performance-panel', 'the-twenty-metrics'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;
