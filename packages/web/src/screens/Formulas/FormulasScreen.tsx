@@ -78,7 +78,7 @@ export function FormulasScreen() {
 
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
         <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
-          <nav aria-labelledby="formulas-toc-title" className="mb-6 lg:mb-0">
+          <nav aria-label={t('contents')} className="mb-6 lg:mb-0">
             <div className="lg:sticky lg:top-24">
               {!isIndex && (
                 <Link
@@ -89,24 +89,26 @@ export function FormulasScreen() {
                   {t('allFormulas')}
                 </Link>
               )}
-              <h2
-                id="formulas-toc-title"
-                className="mt-4 text-xs font-semibold tracking-wider text-slate-500 uppercase first:mt-0 dark:text-slate-400"
-              >
-                {t('contents')}
-              </h2>
-              <ol className="mt-3 hidden space-y-1.5 border-l border-slate-200 text-sm sm:block dark:border-slate-700">
-                {doc?.sections.map((section) => (
-                  <li key={section.id}>
-                    <a
-                      href={`#${section.id}`}
-                      className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-slate-600 hover:border-brand-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:hover:text-white"
-                    >
-                      {section.title}
-                    </a>
-                  </li>
-                ))}
-              </ol>
+              {/* On a phone the page itself is the contents: the list would push the formulas down. */}
+              {doc && doc.sections.length > 0 && (
+                <div className="mt-4 hidden first:mt-0 sm:block">
+                  <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+                    {t('contents')}
+                  </h2>
+                  <ol className="mt-3 space-y-1.5 border-l border-slate-200 text-sm dark:border-slate-700">
+                    {doc.sections.map((section) => (
+                      <li key={section.id}>
+                        <a
+                          href={`#${section.id}`}
+                          className="-ml-px block border-l-2 border-transparent py-0.5 pl-3 text-slate-600 hover:border-brand-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:hover:text-white"
+                        >
+                          {section.title}
+                        </a>
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              )}
             </div>
           </nav>
 
