@@ -36,7 +36,7 @@ test.describe('predictive analysis on real data', () => {
     };
     if (p.form) await expect(page.getByTestId('card-tsb')).toContainText(forms[p.form.state]);
     // Every figure links to its formula.
-    await expect(predicted.locator('a[href^="/docs/formulas/predictive-analysis.md#"]')).toHaveCount(1);
+    await expect(predicted.locator('a[href^="/formulas/predictive-analysis#"]')).toHaveCount(1);
 
     // FTP tab (default): plateau risk and the power profile against the published chart.
     await expect(page.getByTestId('plateau-risk')).toBeVisible();
@@ -76,6 +76,12 @@ test.describe('predictive analysis on real data', () => {
       await expect(page.getByTestId(`predictive-period-${weeks}`)).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByTestId('card-predicted-ftp')).toBeVisible();
     }
+
+    // A figure's link opens its definition on the formulas page, scrolled to its heading.
+    await page.getByTestId('card-predicted-ftp').locator('a[href^="/formulas/"]').click();
+    await expect(page).toHaveURL(/\/formulas\/predictive-analysis#/);
+    const anchor = decodeURIComponent(new URL(page.url()).hash.slice(1));
+    await expect(page.locator(`[id="${anchor}"]`)).toBeInViewport();
   });
 
   test('a rider without rides is told what is missing, never a number', async ({ page }) => {

@@ -57,6 +57,14 @@ export const router = createBrowserRouter([
           return { Component: () => <LegalScreen document="privacy" /> };
         },
       },
+      {
+        path: '/formulas',
+        lazy: screen(() => import('./screens/Formulas/FormulasScreen'), 'FormulasScreen', ['formulas']),
+      },
+      {
+        path: '/formulas/:page',
+        lazy: screen(() => import('./screens/Formulas/FormulasScreen'), 'FormulasScreen', ['formulas']),
+      },
       { path: '/auth/login', lazy: screen(() => import('./screens/Auth/LoginScreen'), 'LoginScreen') },
       { path: '/auth/signup', lazy: screen(() => import('./screens/Auth/SignupScreen'), 'SignupScreen') },
       {

@@ -20,6 +20,7 @@ export const LAZY_NAMESPACES = [
   'strava',
   'analytics',
   'predictive',
+  'formulas',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

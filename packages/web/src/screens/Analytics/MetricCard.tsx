@@ -4,6 +4,7 @@ import type { PerformanceMetric } from '../../api/analytics';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../../hooks/useFormat';
+import { formulaHref } from './analyticsLoadFormat';
 import { formatChange, formatChangePct, formatMetricValue } from './format-metric';
 
 /** Spec 001 §4: green, blue, yellow; anything else red. */
@@ -119,6 +120,12 @@ export function MetricCard({ metric, weeks }: { metric: PerformanceMetric; weeks
         <p className="mt-1" id={`definition-${metric.key}`}>
           {t(`metrics.${metric.key}.formula`)}
         </p>
+        <a
+          href={formulaHref('panelMetric')}
+          className="mt-1 inline-block font-medium text-brand-700 underline underline-offset-4 dark:text-orange-300"
+        >
+          {t('panel.formulaSource')}
+        </a>
       </details>
     </Card>
   );

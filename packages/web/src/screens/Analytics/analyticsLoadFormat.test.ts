@@ -133,13 +133,14 @@ describe('formula links', () => {
       'tactical',
       'events',
       'summary',
+      'panelMetric',
     ] as const;
     for (const id of ids) {
       const href = formulaHref(id);
       expect(href.startsWith(FORMULAS_BASE)).toBe(true);
-      const [file, anchor] = href.slice(FORMULAS_BASE.length).split('#');
-      const page = file!.replace(/\.md$/, '');
-      const headings = anchors(page);
+      const [page, anchor] = href.slice(FORMULAS_BASE.length).split('#');
+      expect(page, `${id} → ${href}`).toMatch(/^[\w-]+$/);
+      const headings = anchors(page!);
       if (anchor) expect(headings, `${id} → ${href}`).toContain(anchor);
     }
   });

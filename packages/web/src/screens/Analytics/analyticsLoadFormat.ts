@@ -3,10 +3,11 @@
 import type { FORM_STATES, PredictiveResponse, TrainingLoadResponse } from '@vatio/schemas';
 
 /**
- * Where the formulas pages are served. The pages live in docs/formulas/ (one per metric family, each
- * with its formula, source and a worked number); one constant so the address changes in one place.
+ * Where the formulas pages are served: the app renders docs/formulas/<page>.md (one per metric family,
+ * each with its formula, source and a worked number) at /formulas/<page> (screens/Formulas); one
+ * constant so the address changes in one place.
  */
-export const FORMULAS_BASE = '/docs/formulas/';
+export const FORMULAS_BASE = '/formulas/';
 
 /** Each number on these screens and the section of the formulas page that defines it. */
 const FORMULAS = {
@@ -25,13 +26,14 @@ const FORMULAS = {
   tactical: ['predictive-analysis', 'tactical-analysis'],
   events: ['predictive-analysis', 'event-predictions-event_prediction'],
   summary: ['predictive-analysis', 'summary'],
+  panelMetric: ['performance-panel', 'the-twenty-metrics'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;
 
 export function formulaHref(id: FormulaId): string {
   const [page, anchor] = FORMULAS[id];
-  return `${FORMULAS_BASE}${page}.md${anchor ? `#${anchor}` : ''}`;
+  return `${FORMULAS_BASE}${page}${anchor ? `#${anchor}` : ''}`;
 }
 
 /** A number with its sign always shown (+12, −3): deltas and TSB read as changes. */

@@ -100,6 +100,11 @@ export function LandingFooter() {
               </Link>
             </li>
             <li>
+              <Link to="/formulas" className={footerLink}>
+                {t('footer.platform.formulas')}
+              </Link>
+            </li>
+            <li>
               {/* Served by the API server itself (not a page of this app): a plain link, full load. */}
               <a href="/api/docs" className={footerLink}>
                 {t('footer.platform.api')}

@@ -3,11 +3,14 @@ import { languageModule, type Messages } from '../../resources';
 
 // Keep these two patterns in step with LAZY_NAMESPACES (locales.test.ts checks).
 export const { core, lazy } = languageModule(
-  import.meta.glob<Messages>(['./*.json', '!./{legal,dashboard,activity,strava,analytics,predictive}.json'], {
-    eager: true,
-    import: 'default',
-  }),
-  import.meta.glob<Messages>('./{legal,dashboard,activity,strava,analytics,predictive}.json', {
+  import.meta.glob<Messages>(
+    ['./*.json', '!./{legal,dashboard,activity,strava,analytics,predictive,formulas}.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
+  import.meta.glob<Messages>('./{legal,dashboard,activity,strava,analytics,predictive,formulas}.json', {
     import: 'default',
   }),
 );
