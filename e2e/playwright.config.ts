@@ -67,6 +67,8 @@ export default defineConfig({
         STRAVA_OAUTH_URL: `${E2E_STRAVA_URL}/oauth`,
         STRAVA_API_URL: `${E2E_STRAVA_URL}/api/v3`,
         STRAVA_WEBHOOK_VERIFY_TOKEN: 'e2e-verify',
+        // The public /analytics example rider: two weeks of rides, ready in seconds (production: 182 days).
+        EXAMPLE_RIDER_DAYS: '14',
       },
     },
   ],

@@ -35,6 +35,9 @@ import { trainingLoadRoutes } from './modules/analytics/training-load.routes.ts'
 import { AnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { performanceRoutes } from './modules/analytics/performance.routes.ts';
 import { PerformanceService } from './modules/analytics/performance.service.ts';
+import { ExampleRiderRepository } from './modules/example-rider/example-rider.repository.ts';
+import { exampleRiderRoutes } from './modules/example-rider/example-rider.routes.ts';
+import { ExampleRiderService } from './modules/example-rider/example-rider.service.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -225,28 +228,35 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     }),
   });
   const analyticsLoad = new AnalyticsLoadRepository(db);
-  trainingLoadRoutes(app, {
-    auth,
-    trainingLoad: new TrainingLoadService({ repository: analyticsLoad, now, writes: database.writes }),
+  const trainingLoad = new TrainingLoadService({ repository: analyticsLoad, now, writes: database.writes });
+  const predictive = new PredictiveService({
+    repository: analyticsLoad,
+    athleteSettings: services.athleteSettings,
+    blobs,
+    now,
+    writes: database.writes,
   });
-  predictiveRoutes(app, {
-    auth,
-    predictive: new PredictiveService({
-      repository: analyticsLoad,
-      athleteSettings: services.athleteSettings,
-      blobs,
-      now,
-      writes: database.writes,
-    }),
+  const performance = new PerformanceService({
+    analytics: new AnalyticsRepository(db),
+    athleteSettings: services.athleteSettings,
+    now,
+    writes: database.writes,
   });
-  performanceRoutes(app, {
-    auth,
-    performance: new PerformanceService({
-      analytics: new AnalyticsRepository(db),
-      athleteSettings: services.athleteSettings,
+  trainingLoadRoutes(app, { auth, trainingLoad });
+  predictiveRoutes(app, { auth, predictive });
+  performanceRoutes(app, { auth, performance });
+  exampleRiderRoutes(app, {
+    example: new ExampleRiderService({
+      repository: new ExampleRiderRepository(db),
+      profiles,
+      bikes,
+      demo: services.demo,
       now,
-      writes: database.writes,
+      days: config.exampleRiderDays,
     }),
+    performance,
+    trainingLoad,
+    predictive,
   });
   accountRoutes(app, {
     auth,

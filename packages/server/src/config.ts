@@ -34,6 +34,11 @@ export interface Config {
   };
   /** Run the background workers in the server process (default); `vatio worker` runs more. */
   inProcessWorkers: boolean;
+  /**
+   * Days of demo rides the public /analytics example rider gets (EXAMPLE_RIDER_DAYS, default the full
+   * demo plan, 182); tests and the end-to-end run use a short plan so it is ready in seconds.
+   */
+  exampleRiderDays: number;
   /** Worker threads for decoding and analysing imports (0: in the job's own thread). */
   analysisThreads: number;
   /** Folder with the built web app; not served when absent. */
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxZipsPerRider: positiveInt(env.UPLOAD_ZIPS_PER_RIDER, 1, 'UPLOAD_ZIPS_PER_RIDER'),
     },
     inProcessWorkers: env.WORKERS_IN_PROCESS !== 'false',
+    exampleRiderDays: positiveInt(env.EXAMPLE_RIDER_DAYS, 182, 'EXAMPLE_RIDER_DAYS'),
     // One core stays with the main thread (HTTP, and PGlite, which runs in it); the others analyse.
     analysisThreads:
       env.ANALYSIS_THREADS === undefined || env.ANALYSIS_THREADS === ''

@@ -22,6 +22,7 @@ export const ERRORS = {
     message: 'The code could not be delivered. Try again or use another method.',
   },
   FORBIDDEN: { status: 403, message: 'Not allowed.' },
+  EXAMPLE_NO_SIGN_IN: { status: 403, message: 'The example rider is built in: nobody can sign in as it.' },
   API_KEY_READ_ONLY: {
     status: 403,
     message: 'This API key is read-only: it can only be used with GET and HEAD requests.',
@@ -50,6 +51,10 @@ export const ERRORS = {
     message: 'Your bikes are being imported from Strava. Try again when that has finished.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  EXAMPLE_PREPARING: {
+    status: 503,
+    message: 'The example rider is being prepared (about a minute, once). Try again shortly.',
+  },
   INTERNAL: { status: 500, message: 'Internal server error.' },
 } as const;
 
@@ -60,7 +65,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly details: { fields?: Record<string, string>; retry_after_s?: number } = {},
+    readonly details: {
+      fields?: Record<string, string>;
+      retry_after_s?: number;
+      /** EXAMPLE_PREPARING: the example rider's rides stored so far, of its planned total. */
+      progress?: { done: number; total: number };
+    } = {},
     cause?: unknown,
   ) {
     super(message ?? ERRORS[code].message, cause === undefined ? undefined : { cause });

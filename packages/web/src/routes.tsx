@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { RouteGuard } from './auth/RouteGuard';
+import { SignedInOrPublic } from './auth/SignedInOrPublic';
 import { AppLayout } from './components/AppLayout';
 import { ensureNamespaces } from './i18n';
 import type { LazyNamespace } from './i18n/resources';
@@ -115,15 +116,6 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            // Signed-in only for now; the public example rider comes later (issue 13).
-            path: '/analytics',
-            lazy: screen(() => import('./screens/Analytics/AnalyticsScreen'), 'AnalyticsScreen', [
-              ...APP_NAMESPACES,
-              'analytics',
-              'predictive',
-            ]),
-          },
-          {
             path: '/dashboard/cycling',
             lazy: screen(() => import('./screens/Dashboard/SummaryScreen'), 'SummaryScreen', APP_NAMESPACES),
           },
@@ -167,14 +159,29 @@ export const router = createBrowserRouter([
             path: '/settings',
             lazy: screen(() => import('./screens/Settings/SettingsScreen'), 'SettingsScreen', APP_NAMESPACES),
           },
+          { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
+        ],
+      },
+      {
+        // Public (issue 13): a signed-in rider's own analysis; signed out, the built-in example rider's.
+        element: <SignedInOrPublic />,
+        children: [
+          {
+            path: '/analytics',
+            lazy: screen(() => import('./screens/Analytics/AnalyticsScreen'), 'AnalyticsScreen', [
+              ...APP_NAMESPACES,
+              'analytics',
+              'predictive',
+            ]),
+          },
           {
             path: '/analytics/predictive',
             lazy: screen(() => import('./screens/Analytics/PredictiveScreen'), 'PredictiveScreen', [
               ...APP_NAMESPACES,
+              'analytics',
               'predictive',
             ]),
           },
-          { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
         ],
       },
       { path: '*', lazy: screen(() => import('./screens/NotFound/NotFoundScreen'), 'NotFoundScreen') },

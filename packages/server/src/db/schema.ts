@@ -9,6 +9,8 @@ export interface UsersTable {
   id: Generated<string>;
   email: string | null;
   phone: string | null;
+  /** The built-in example rider of the public /analytics (migration 0010): never signs in. */
+  is_example: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

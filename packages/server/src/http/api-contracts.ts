@@ -9,6 +9,7 @@ import { bikeContracts } from '../modules/bikes/bike.contract.ts';
 import { clientConfigContracts } from '../modules/client-config/client-config.contract.ts';
 import { dashboardContracts } from '../modules/dashboard/dashboard.contract.ts';
 import { demoContracts } from '../modules/demo/demo.contract.ts';
+import { exampleRiderContracts } from '../modules/example-rider/example-rider.contract.ts';
 import { healthContracts } from '../modules/health/health.contract.ts';
 import { importContracts } from '../modules/imports/import.contract.ts';
 import { profileContracts } from '../modules/profile/profile.contract.ts';
@@ -28,6 +29,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...dashboardContracts,
   ...analyticsLoadContracts,
   ...performanceContracts,
+  ...exampleRiderContracts,
   ...stravaContracts,
   ...accountContracts,
   ...apiKeyContracts,

@@ -1,7 +1,7 @@
 // Calls and shapes of the analysis screens (docs/API.md "Analytics"); the shapes are the server's
 // own (@vatio/schemas), imported as types only.
 import type { PerformanceResponse } from '@vatio/schemas';
-import { api } from './client';
+import { ApiError, api } from './client';
 
 export type {
   PerformanceInsight,
@@ -19,5 +19,19 @@ function timeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-export const getPerformance = (weeks: PerformancePeriod) =>
-  api<PerformanceResponse>(`/analytics/performance?weeks=${weeks}&tz=${encodeURIComponent(timeZone())}`);
+/** Whose analytics: the signed-in rider's own, or the built-in example rider's (public, issue 13). */
+export type AnalyticsSource = 'own' | 'example';
+
+/** The API path prefix of a source; the example's calls never carry the rider's token. */
+export const analyticsPath = (source: AnalyticsSource, rest: string) =>
+  source === 'example' ? `/public/analytics/${rest}` : `/analytics/${rest}`;
+
+/** The example rider is still being generated (503 EXAMPLE_PREPARING): ask again in a few seconds. */
+export const isExamplePreparing = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'EXAMPLE_PREPARING';
+
+export const getPerformance = (weeks: PerformancePeriod, source: AnalyticsSource = 'own') =>
+  api<PerformanceResponse>(
+    analyticsPath(source, `performance?weeks=${weeks}&tz=${encodeURIComponent(timeZone())}`),
+    { anonymous: source === 'example' },
+  );

@@ -11,7 +11,14 @@ export interface Tokens {
 }
 
 export interface ApiErrorBody {
-  error: { code: string; message: string; retry_after_s?: number; fields?: Record<string, string> };
+  error: {
+    code: string;
+    message: string;
+    retry_after_s?: number;
+    fields?: Record<string, string>;
+    /** EXAMPLE_PREPARING: the example rider's rides stored so far, of the total. */
+    progress?: { done: number; total: number };
+  };
 }
 
 /** An API failure: `code` is the server's stable error code; the UI translates it. */
@@ -23,6 +30,8 @@ export class ApiError extends Error {
     readonly retryAfterS?: number,
     /** For validation failures: field name → message key (translated by the `validation` namespace). */
     readonly fields: Record<string, string> = {},
+    /** EXAMPLE_PREPARING: how far the example rider's generation has got. */
+    readonly progress?: { done: number; total: number },
   ) {
     super(message);
   }
@@ -140,6 +149,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       err?.message ?? response.statusText,
       err?.retry_after_s,
       err?.fields,
+      err?.progress,
     );
   }
   return body as T;

@@ -1,3 +1,4 @@
+import type { AnalyticsSource } from './analytics';
 /**
  * Every TanStack Query key the web app uses, in one place (issue 12). A key is a path: TanStack
  * matches `invalidateQueries({ queryKey })` by prefix, so each family's `all` covers every key built
@@ -85,8 +86,12 @@ export const queryKeys = {
   /** The analysis screens (/analytics, /analytics/predictive): message keys, not words, so no language. */
   analytics: {
     all: ['analytics'] as const,
-    performance: (weeks: number) => ['analytics', 'performance', weeks] as const,
-    trainingLoad: (days: number) => ['analytics', 'training-load', days] as const,
-    predictive: (weeks: number) => ['analytics', 'predictive', weeks] as const,
+    // `source`: the signed-in rider's own rides, or the public example rider's (issue 13).
+    performance: (source: AnalyticsSource, weeks: number) =>
+      ['analytics', source, 'performance', weeks] as const,
+    trainingLoad: (source: AnalyticsSource, days: number) =>
+      ['analytics', source, 'training-load', days] as const,
+    predictive: (source: AnalyticsSource, weeks: number) =>
+      ['analytics', source, 'predictive', weeks] as const,
   },
 } as const;

@@ -102,6 +102,8 @@ export class AuthService {
     const contact = contactOf(input);
     await this.enforceLimits(contact, ip);
     const user = await this.deps.users.findByContact(contact.column, contact.value);
+    // The built-in example rider (issue 13) has a contact nobody owns; no code is ever issued for it.
+    if (user?.is_example) throw new AppError('EXAMPLE_NO_SIGN_IN');
     const issueCode = user !== undefined || input.create_user === true;
     await this.sendCode(contact, ip, input.language ?? 'en', issueCode ? { purpose: 'sign_in' } : null);
   }
@@ -118,6 +120,8 @@ export class AuthService {
     userAgent: string | null,
   ): Promise<{ tokens: TokenPair; user: UserRow }> {
     const contact = contactOf(input);
+    const existing = await this.deps.users.findByContact(contact.column, contact.value);
+    if (existing?.is_example) throw new AppError('EXAMPLE_NO_SIGN_IN');
     await this.consumeCode(contact, input.token, { purpose: 'sign_in' });
     // A rider signing up in Spanish gets Spanish settings (ride names, messages) from the start.
     const user = await this.deps.users.findOrCreate(contact.column, contact.value, input.language);

@@ -13,6 +13,8 @@ export interface DemoRidesJob {
   /** Which slice of the plan this job generates. */
   batch: number;
   today: string;
+  /** Days of the plan (DEMO_DAYS when absent; the example rider may use fewer: config.exampleRiderDays). */
+  days?: number;
 }
 
 /**
@@ -31,18 +33,23 @@ export class DemoService {
     },
   ) {}
 
+  /** The number of rides `start` plans for `days` days before `today`. */
+  static plannedRides(today: Date, days = DEMO_DAYS): number {
+    return planDemoRides(today, days).length;
+  }
+
   /** False when the rider already has rides: demo data only fills an empty account. */
-  async start(userId: string): Promise<{ rides: number } | undefined> {
+  async start(userId: string, days = DEMO_DAYS): Promise<{ rides: number } | undefined> {
     const { activities, athleteSettings, queue, now } = this.deps;
     if (await activities.hasRides(userId)) return undefined;
     const today = now();
-    const plan = planDemoRides(today, DEMO_DAYS);
+    const plan = planDemoRides(today, days);
     // The FTP the demo rider tested at, month by month, plus body and heart-rate settings.
-    const start = today.getTime() - DEMO_DAYS * 86_400_000;
-    for (let day = 0; day < DEMO_DAYS; day += 30) {
+    const start = today.getTime() - days * 86_400_000;
+    for (let day = 0; day < days; day += 30) {
       await athleteSettings.upsert(userId, {
         effective_from: new Date(start + day * 86_400_000).toISOString().slice(0, 10),
-        ftp_w: demoFtpAt(day, DEMO_DAYS),
+        ftp_w: demoFtpAt(day, days),
         weight_kg: 72,
         max_hr_bpm: 188,
         lthr_bpm: 168,
@@ -54,13 +61,14 @@ export class DemoService {
         userId,
         batch,
         today: today.toISOString(),
+        ...(days === DEMO_DAYS ? {} : { days }),
       } satisfies DemoRidesJob);
     }
     return { rides: plan.length };
   }
 
   async run(job: DemoRidesJob): Promise<void> {
-    const plan = planDemoRides(new Date(job.today), DEMO_DAYS).slice(
+    const plan = planDemoRides(new Date(job.today), job.days ?? DEMO_DAYS).slice(
       job.batch * RIDES_PER_JOB,
       (job.batch + 1) * RIDES_PER_JOB,
     );

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getPerformance,
+  isExamplePreparing,
   PANEL_TABS,
   PERFORMANCE_PERIODS,
   type PerformancePeriod,
@@ -18,6 +19,8 @@ import { useFormat } from '../../hooks/useFormat';
 import { tabTriggerClass } from '../../components/ui/tabs';
 import { MetricCard } from './MetricCard';
 import { PanelSummary } from './PanelSummary';
+import { ExampleBanner, ExamplePreparing } from './ExampleNotice';
+import { examplePolling, useAnalyticsSource } from './useAnalyticsLoad';
 
 /** Five tabs: two rows on a phone (three and two), one row from the small breakpoint up. */
 const panelTabListClass =
@@ -79,24 +82,43 @@ function Panel({ data }: { data: PerformanceResponse }) {
   );
 }
 
-/** /analytics: the performance panel (spec 001 §2.1, issue 13) on the signed-in rider's rides. */
+/**
+ * /analytics: the performance panel (spec 001 §2.1, issue 13) on the signed-in rider's rides; signed
+ * out, on the built-in example rider's, labelled as such (public, read-only).
+ */
 export function AnalyticsScreen() {
   const { t } = useTranslation('analytics');
   const f = useFormat();
+  const source = useAnalyticsSource();
   const [weeks, setWeeks] = useState<PerformancePeriod>(4);
   const panel = useQuery({
-    queryKey: queryKeys.analytics.performance(weeks),
-    queryFn: () => getPerformance(weeks),
+    queryKey: queryKeys.analytics.performance(source, weeks),
+    queryFn: () => getPerformance(weeks, source),
+    ...examplePolling(source),
   });
   const data = panel.data;
+  if (source === 'example' && isExamplePreparing(panel.error)) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {t('title')}
+        </h1>
+        <ExampleBanner />
+        <ExamplePreparing error={panel.error} />
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           {t('title')}
         </h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">
+          {t(source === 'example' ? 'example.subtitle' : 'subtitle')}
+        </p>
       </div>
+      {source === 'example' && <ExampleBanner />}
       <section className="space-y-4" aria-labelledby="performance-panel">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="performance-panel" className="text-xl font-semibold text-slate-900 dark:text-white">
@@ -142,7 +164,7 @@ export function AnalyticsScreen() {
           </>
         )}
       </section>
-      <TrainingLoadCard />
+      <TrainingLoadCard source={source} />
       <nav aria-labelledby="more-analysis" className="space-y-3">
         <h2 id="more-analysis" className="text-xl font-semibold text-slate-900 dark:text-white">
           {t('more.title')}

@@ -9,7 +9,9 @@ import { PredictiveTacticalTab } from './PredictiveTacticalTab';
 import { TrainingLoadCard } from './TrainingLoadCard';
 import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
 import { Segmented } from './TrainingLoadParts';
-import { type PredictiveWeeks, usePredictive } from './useAnalyticsLoad';
+import { type PredictiveWeeks, useAnalyticsSource, usePredictive } from './useAnalyticsLoad';
+import { isExamplePreparing } from '../../api/analytics';
+import { ExampleBanner, ExamplePreparing } from './ExampleNotice';
 
 const PERIODS: readonly PredictiveWeeks[] = [2, 4, 8];
 
@@ -21,8 +23,18 @@ const PERIODS: readonly PredictiveWeeks[] = [2, 4, 8];
 export function PredictiveScreen() {
   const { t } = useTranslation('predictive');
   const [weeks, setWeeks] = useState<PredictiveWeeks>(4);
-  const query = usePredictive(weeks);
+  const source = useAnalyticsSource();
+  const query = usePredictive(source, weeks);
   const data = query.data;
+  if (source === 'example' && isExamplePreparing(query.error)) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
+        <ExampleBanner />
+        <ExamplePreparing error={query.error} />
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -39,6 +51,7 @@ export function PredictiveScreen() {
           testId="predictive-period"
         />
       </header>
+      {source === 'example' && <ExampleBanner />}
       {query.isPending ? (
         <div
           role="status"
@@ -83,7 +96,7 @@ export function PredictiveScreen() {
               <PredictiveFtpTab data={data} />
             </Tabs.Content>
             <Tabs.Content value="load" className="mt-4 focus-visible:outline-none">
-              <TrainingLoadCard />
+              <TrainingLoadCard source={source} />
             </Tabs.Content>
             <Tabs.Content value="tactical" className="mt-4 focus-visible:outline-none">
               <PredictiveTacticalTab data={data} />

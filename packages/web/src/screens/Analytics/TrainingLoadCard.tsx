@@ -1,3 +1,4 @@
+import type { AnalyticsSource } from '../../api/analytics';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { TrainingLoadResponse } from '@vatio/schemas';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -107,10 +108,10 @@ function Trends({ data }: { data: TrainingLoadResponse }) {
 }
 
 /** The training-load card (spec 001 §2.3; issue 13): overview, trends with a 14-day projection, recommendations. */
-export function TrainingLoadCard() {
+export function TrainingLoadCard({ source }: { source: AnalyticsSource }) {
   const { t } = useTranslation('predictive');
   const [days, setDays] = useState<TrainingLoadDays>(90);
-  const query = useTrainingLoad(days);
+  const query = useTrainingLoad(source, days);
   const data = query.data;
   return (
     <Card className="min-w-0 p-3 sm:p-5" data-testid="training-load-card">

@@ -1,41 +1,65 @@
 // Data hooks of the training-load card and the predictive screen (GET /api/analytics/training-load
-// and /api/analytics/predictive, docs/API.md). Shapes come from @vatio/schemas so the web reads
-// exactly what the server's contracts answer.
+// and /api/analytics/predictive, docs/API.md; the example rider's under /api/public/analytics/*).
+// Shapes come from @vatio/schemas so the web reads exactly what the server's contracts answer.
 import { useQuery } from '@tanstack/react-query';
 import type { PredictiveResponse, TrainingLoadResponse } from '@vatio/schemas';
+import { type AnalyticsSource, analyticsPath, isExamplePreparing } from '../../api/analytics';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useAuth } from '../../auth/AuthProvider';
 
 export type TrainingLoadDays = 90 | 180 | 365;
 export type PredictiveWeeks = 2 | 4 | 8;
+
+/** How often a screen asks again while the example rider is being generated. */
+export const EXAMPLE_POLL_MS = 4000;
+
+/** Signed in: the rider's own numbers; signed out: the built-in example rider's (issue 13). */
+export function useAnalyticsSource(): AnalyticsSource {
+  return useAuth().user ? 'own' : 'example';
+}
+
+/** Query options of the example: no retries of a 503 EXAMPLE_PREPARING, a poll instead. */
+export function examplePolling(source: AnalyticsSource) {
+  if (source !== 'example') return {};
+  return {
+    retry: (count: number, error: unknown) => !isExamplePreparing(error) && count < 1,
+    refetchInterval: (query: { state: { error: unknown } }) =>
+      isExamplePreparing(query.state.error) ? EXAMPLE_POLL_MS : false,
+  } as const;
+}
 
 /** The browser's zone: the rider's days start and end where the rider is. */
 function zone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-export const getTrainingLoad = (days: TrainingLoadDays) =>
+export const getTrainingLoad = (days: TrainingLoadDays, source: AnalyticsSource = 'own') =>
   api<TrainingLoadResponse>(
-    `/analytics/training-load?${new URLSearchParams({ days: String(days), tz: zone() })}`,
+    analyticsPath(source, `training-load?${new URLSearchParams({ days: String(days), tz: zone() })}`),
+    { anonymous: source === 'example' },
   );
 
-export const getPredictive = (weeks: PredictiveWeeks) =>
+export const getPredictive = (weeks: PredictiveWeeks, source: AnalyticsSource = 'own') =>
   api<PredictiveResponse>(
-    `/analytics/predictive?${new URLSearchParams({ weeks: String(weeks), tz: zone() })}`,
+    analyticsPath(source, `predictive?${new URLSearchParams({ weeks: String(weeks), tz: zone() })}`),
+    { anonymous: source === 'example' },
   );
 
-export function useTrainingLoad(days: TrainingLoadDays) {
+export function useTrainingLoad(source: AnalyticsSource, days: TrainingLoadDays) {
   return useQuery({
-    queryKey: queryKeys.analytics.trainingLoad(days),
-    queryFn: () => getTrainingLoad(days),
+    queryKey: queryKeys.analytics.trainingLoad(source, days),
+    queryFn: () => getTrainingLoad(days, source),
     placeholderData: (previous) => previous,
+    ...examplePolling(source),
   });
 }
 
-export function usePredictive(weeks: PredictiveWeeks) {
+export function usePredictive(source: AnalyticsSource, weeks: PredictiveWeeks) {
   return useQuery({
-    queryKey: queryKeys.analytics.predictive(weeks),
-    queryFn: () => getPredictive(weeks),
+    queryKey: queryKeys.analytics.predictive(source, weeks),
+    queryFn: () => getPredictive(weeks, source),
     placeholderData: (previous) => previous,
+    ...examplePolling(source),
   });
 }

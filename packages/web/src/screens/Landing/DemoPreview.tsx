@@ -1,10 +1,11 @@
-import { Info, MessageSquareText } from 'lucide-react';
+import { ArrowRight, Info, MessageSquareText } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn';
 import { PowerChart } from './PowerChart';
 import { SAMPLE_RIDE, SAMPLE_TRACE } from './sampleRide';
 import { SectionHeading } from './SectionHeading';
-import { containerClass, sectionClass } from './styles';
+import { containerClass, linkButton, sectionClass } from './styles';
 import { useNumberFormat } from '../../hooks/useNumberFormat';
 
 const CHART_MAX_WATTS = 600;
@@ -261,6 +262,12 @@ export function DemoPreview() {
             {t('demo.footnote')}
           </p>
         </div>
+        <p className="mt-8 text-center">
+          <Link to="/analytics" data-testid="landing-example-analytics" className={linkButton.secondary}>
+            {t('demo.exampleAnalytics')}
+            <ArrowRight className="h-5 w-5" aria-hidden />
+          </Link>
+        </p>
       </div>
     </section>
   );

@@ -1,0 +1,46 @@
+import { performanceQuerySchema, predictiveQuerySchema, trainingLoadQuerySchema } from '@vatio/schemas';
+import type { FastifyInstance } from 'fastify';
+import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
+import { parseQuery } from '../../http/validate.ts';
+import type { PerformanceService } from '../analytics/performance.service.ts';
+import type { PredictiveService } from '../analytics/predictive.service.ts';
+import type { TrainingLoadService } from '../analytics/training-load.service.ts';
+import { resolveTimeZone } from '../dashboard/zoned-calendar.ts';
+import type { ExampleRiderService } from './example-rider.service.ts';
+
+/**
+ * GET /api/public/analytics/*: the signed-in analytics answered for the example rider, without
+ * sign-in. The same services, so their per-rider caches keep repeated public requests cheap.
+ */
+export function exampleRiderRoutes(
+  app: FastifyInstance,
+  deps: {
+    example: ExampleRiderService;
+    performance: PerformanceService;
+    trainingLoad: TrainingLoadService;
+    predictive: PredictiveService;
+  },
+) {
+  app.get('/api/public/analytics/performance', async (request, reply) => {
+    const query = parseQuery(performanceQuerySchema, request.query);
+    const riderId = await deps.example.riderId();
+    const answer = await deps.performance.performance(
+      riderId,
+      Number(query.weeks),
+      resolveTimeZone(query.tz),
+    );
+    return sendJsonText(reply, jsonOnce(answer));
+  });
+
+  app.get('/api/public/analytics/training-load', async (request) => {
+    const { days, tz } = parseQuery(trainingLoadQuerySchema, request.query);
+    const riderId = await deps.example.riderId();
+    return deps.trainingLoad.answer(riderId, { timeZone: resolveTimeZone(tz), days });
+  });
+
+  app.get('/api/public/analytics/predictive', async (request) => {
+    const { weeks, tz } = parseQuery(predictiveQuerySchema, request.query);
+    const riderId = await deps.example.riderId();
+    return deps.predictive.answer(riderId, { timeZone: resolveTimeZone(tz), weeks });
+  });
+}
