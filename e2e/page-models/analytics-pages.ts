@@ -22,3 +22,25 @@ export async function predictiveJson(page: Page, weeks: number): Promise<Predict
   expect(response.ok()).toBe(true);
   return (await response.json()) as Predictive;
 }
+
+export interface PanelMetric {
+  key: string;
+  value: number | null;
+  needs: string | null;
+}
+export interface Performance {
+  weeks: number;
+  tabs: Record<'power' | 'climbing' | 'endurance' | 'efficiency' | 'load', PanelMetric[]>;
+}
+
+/** The rider's performance panel, read with their own token (to compare with the screen). */
+export async function performanceJson(page: Page, weeks: number): Promise<Performance> {
+  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
+  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const response = await page.request.get(`/api/analytics/performance?weeks=${weeks}&tz=${timeZone}`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Performance;
+}

@@ -1,10 +1,10 @@
 import { expect, test } from '../fixtures.ts';
-import { predictiveJson } from '../page-models/analytics-pages.ts';
+import { performanceJson, predictiveJson } from '../page-models/analytics-pages.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 
 test.describe('predictive analysis on real data', () => {
-  test('a new rider loads the demo, opens /analytics/predictive, every tab and every period', async ({
+  test('a new rider loads the demo, opens /analytics/predictive and /analytics, every tab and every period', async ({
     page,
   }) => {
     test.setTimeout(300_000);
@@ -82,6 +82,38 @@ test.describe('predictive analysis on real data', () => {
     await expect(page).toHaveURL(/\/formulas\/predictive-analysis#/);
     const anchor = decodeURIComponent(new URL(page.url()).hash.slice(1));
     await expect(page.locator(`[id="${anchor}"]`)).toBeInViewport();
+
+    // /analytics: the performance panel, its five tabs of four cards, each a number or what it needs.
+    await page.goto('/analytics');
+    await expect(page.getByRole('heading', { name: 'Performance panel' })).toBeVisible();
+    const panel = await performanceJson(page, 4);
+    for (const tab of ['power', 'climbing', 'endurance', 'efficiency', 'load'] as const) {
+      await page.getByTestId(`panel-tab-${tab}`).click();
+      for (const metric of panel.tabs[tab]) {
+        const card = page.getByTestId(`metric-${metric.key}`);
+        await expect(card).toBeVisible();
+        await expect(card.getByTestId(metric.value === null ? 'metric-needs' : 'metric-value')).toBeVisible();
+      }
+    }
+    // The demo rider has power, heart rate, cadence, pedalling dynamics and climbs: no card is empty.
+    expect(
+      Object.values(panel.tabs)
+        .flat()
+        .filter((m) => m.value === null),
+    ).toEqual([]);
+    await expect(page.getByTestId('panel-summary')).toBeVisible();
+    for (const weeks of [8, 12] as const) {
+      const answer = page.waitForResponse((r) =>
+        r.url().includes(`/api/analytics/performance?weeks=${weeks}`),
+      );
+      await page.getByTestId(`weeks-${weeks}`).click();
+      expect((await answer).ok()).toBe(true);
+      await expect(page.getByTestId(`weeks-${weeks}`)).toHaveAttribute('aria-pressed', 'true');
+    }
+    // The training-load card sits under the panel; a link leads on to the predictive screen.
+    await expect(page.getByTestId('training-load-card')).toBeVisible();
+    await page.getByTestId('link-predictive').click();
+    await expect(page).toHaveURL(/\/analytics\/predictive$/);
   });
 
   test('a rider without rides is told what is missing, never a number', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { FORMULAS_BASE, type FormulaId, formulaHref } from '../Analytics/analyticsLoadFormat';
+import { FORMULAS_BASE, type FormulaId, formulaHref } from '../../lib/formula-links';
 import { FORMULAS_PATH, formulasHref, githubSlug, renderFormulaPage } from './formulasMarkdown';
 
 const root = join(import.meta.dirname, '../../../../../docs/formulas');
