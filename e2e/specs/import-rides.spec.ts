@@ -59,6 +59,23 @@ test.describe('importing rides', () => {
     await expect(page.getByTestId('power-curve-chart')).toBeVisible();
     await expect(page.getByTestId('ride-map')).toBeVisible();
 
+    // The ride's own FTP estimates (spec 000 §9), beside the FTP it was measured against, each linked
+    // to its formula, with the note that a ride's best 20 minutes is rarely a test.
+    const estimates = page.getByTestId('ftp-estimates');
+    await expect(estimates).toBeVisible();
+    await expect(estimates.getByTestId('ftp-estimates-used')).toContainText(/\d+\s*W/);
+    const best20 = estimates
+      .getByTestId('ftp-estimate')
+      .filter({ has: page.locator('[data-method="best-20-min-95"]') });
+    await expect(best20.getByTestId('ftp-estimate-value')).toHaveText(/\d+\s*W/);
+    await expect(best20.getByTestId('ftp-estimate-confidence')).toContainText('40');
+    await expect(best20.locator('[data-method]')).toHaveAttribute(
+      'href',
+      '/formulas/critical-power#95--of-the-best-20-minutes',
+    );
+    await expect(estimates.locator('[data-method="cp-2p"]')).toBeVisible();
+    await expect(estimates.getByTestId('ftp-estimates-note')).toBeVisible();
+
     const climb = page.getByTestId('climb-row').first();
     await expect(climb).toBeVisible();
     const start = await climb.getAttribute('data-start');

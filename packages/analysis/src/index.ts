@@ -45,6 +45,7 @@ export * from './coach/trend.ts';
 export * from './metrics/ride-summary.ts';
 export * from './report/options.ts';
 export * from './report/ftp.ts';
+export * from './report/ride-ftp-estimates.ts';
 export * from './report/ride-aero.ts';
 export * from './report/ride-report.ts';
 export * from './performance/panel-status.ts';

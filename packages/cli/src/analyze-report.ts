@@ -20,7 +20,6 @@ import {
   summarizeRide,
 } from '@vatio/analysis';
 import type { Activity, DeviceSummary } from '@vatio/formats';
-import { ftpEstimates } from './analyze-estimates.ts';
 
 export interface AnalyzeOptions {
   readonly ftpW?: number;
@@ -282,11 +281,6 @@ export function buildAnalyzeReport(
     { aero: 'fit' },
   );
   const { summary, aero } = report;
-  const estimates = ftpEstimates({
-    curve: summary.meanMax,
-    maxPowerW: summary.maxPowerW,
-    averagePowerW: summary.averagePowerW,
-  });
   const device = activity.device;
 
   return {
@@ -332,7 +326,7 @@ export function buildAnalyzeReport(
       stability_index_pct: rounded(report.pedaling.stabilityIndexPct, 1),
     },
     power_curve: powerCurve(activity, summary),
-    ftp_estimates: estimates.map((e) => ({
+    ftp_estimates: report.ftpEstimates.map((e) => ({
       method: e.method,
       ftp_w: rounded(e.ftpW, 1) ?? 0,
       confidence: rounded(e.confidence, 2) ?? 0,

@@ -164,6 +164,34 @@ const climbSchema = z.object({
   average_power_w: nullableNumber('Watts'),
 });
 
+/** The FTP estimators of @vatio/analysis (`FtpMethod`), each named on the ride page. */
+export const FTP_METHODS = ['best-20-min-95', 'cp-2p', 'cp-3p', 'spec-prototype-rule'] as const;
+export type FtpMethod = (typeof FTP_METHODS)[number];
+
+/** One FTP estimate of one ride (@vatio/analysis `ftpEstimates`, the same list `vatio analyze` prints). */
+export const rideFtpEstimateSchema = z.object({
+  method: z
+    .enum(FTP_METHODS)
+    .describe(
+      'best-20-min-95: 95 % of the best 20 min; cp-2p: critical power of a 2-parameter fit over the 3–20 min bests; cp-3p: of a 3-parameter fit over the 1–30 min bests; spec-prototype-rule: the spec prototype rule, a labelled option',
+    ),
+  ftp_w: z.number().describe('Watts, to 0.1'),
+  confidence: z
+    .number()
+    .describe(
+      '0–1: 0.4 for best-20-min-95 (a prior), 0.1 for the spec rule, the fit’s R² on power clamped to 0.1–0.95 for the CP fits',
+    ),
+  fit: z
+    .object({
+      cp_w: z.number().describe('Critical power, watts'),
+      w_prime_j: z.number().describe('W′, joules'),
+      r2: z.number().describe('R² of the model power against the fitted bests'),
+    })
+    .optional()
+    .describe('The CP model behind a cp-2p or cp-3p estimate; absent for the others'),
+});
+export type RideFtpEstimate = z.infer<typeof rideFtpEstimateSchema>;
+
 /** GET /api/activities/:id/analysis: computed on request from the stored streams (ride-detail-analysis.ts). */
 export const activityAnalysisResponseSchema = z.object({
   activity_id: z.string(),
@@ -280,6 +308,11 @@ export const activityAnalysisResponseSchema = z.object({
     stability_index_pct: nullableNumber('%'),
   }),
   climbs: z.array(climbSchema),
+  ftp_estimates: z
+    .array(rideFtpEstimateSchema)
+    .describe(
+      "Every FTP estimate the ride's own bests support, most trusted first; empty without power (settings_used.ftp_w is the FTP the ride is measured against)",
+    ),
   laps: z.array(lapResponseSchema),
 });
 export type ActivityAnalysisResponse = z.infer<typeof activityAnalysisResponseSchema>;

@@ -20,6 +20,7 @@ import { vo2maxFromFiveMinutePower } from '../rider/vo2max.ts';
 import { type ActivityStreams, sliceStreams } from '../streams/activity-streams.ts';
 import { CLIMB_OPTIONS, CP_FIT_RANGE, MEAN_MAX_GAPS, VIRTUAL_SUB_SPORTS } from './options.ts';
 import { fitRideAero, type RideAero, type WeightSource } from './ride-aero.ts';
+import { ftpEstimates, type RatedFtpEstimate } from './ride-ftp-estimates.ts';
 
 /** The ride as decoded: its 1 Hz streams and what the device summarised that the streams may lack. */
 export interface RideReportInput {
@@ -105,6 +106,11 @@ export interface RideReport {
   readonly wPrimeBalance: ReportWPrimeBalance | undefined;
   readonly aero: RideAero | undefined;
   readonly pedaling: ReportPedaling;
+  /**
+   * Every FTP estimate the ride's own bests support, most trusted first (`ftpEstimates`): what this
+   * ride alone says, beside the FTP it is measured against (`rider.ftpW`).
+   */
+  readonly ftpEstimates: readonly RatedFtpEstimate[];
 }
 
 /** Whether a file's sub-sport is a ride on a trainer or in a game (`VIRTUAL_SUB_SPORTS`). */
@@ -224,5 +230,10 @@ export function rideReport(
       torqueVariabilityPct: torqueVariabilityPct(streams),
       stabilityIndexPct: pedallingStabilityIndexPct(streams),
     },
+    ftpEstimates: ftpEstimates({
+      curve: summary.meanMax,
+      maxPowerW: summary.maxPowerW,
+      averagePowerW: summary.averagePowerW,
+    }),
   };
 }

@@ -26,6 +26,13 @@ const FORMULAS = {
   events: ['predictive-analysis', 'event-predictions-event_prediction'],
   summary: ['predictive-analysis', 'summary'],
   panelMetric: ['performance-panel', 'the-twenty-metrics'],
+  rideFtpEstimates: ['critical-power', 'ftp-estimates-from-one-ride'],
+  ftpBest20Min: ['critical-power', '95--of-the-best-20-minutes'],
+  ftpCp2p: ['critical-power', 'monodscherrer-two-parameter-model-cp-w'],
+  ftpCp3p: ['critical-power', 'morton-three-parameter-model-cp-w-pmax'],
+  ftpSpecRule: ['critical-power', 'the-specs-prototype-rule'],
+  ftpConfidence: ['critical-power', 'confidence-of-each-estimate'],
+  ftpUsed: ['critical-power', 'estimated-ftp-for-load'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;

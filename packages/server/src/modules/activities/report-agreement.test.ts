@@ -61,6 +61,7 @@ interface ServerAnalysis {
     category: string;
     average_power_w: Num;
   }[];
+  ftp_estimates: { method: string; ftp_w: number; confidence: number }[];
 }
 
 /** Collects every disagreement of one ride, so a failure lists them all at once. */
@@ -180,6 +181,19 @@ function compare(cli: AnalyzeReport, server: ServerAnalysis): Comparison {
     c.number(`${at} average_grade_pct`, climb.average_grade_pct, other?.average_grade_pct, 2, 1);
     c.number(`${at} vam`, climb.vam_m_per_h, other?.vam_m_h, 0, 0);
     c.number(`${at} average_power_w`, climb.average_power_w, other?.average_power_w, 1, 0);
+  });
+
+  // The ride's own FTP estimates (@vatio/analysis `ftpEstimates`): the same methods in the same order,
+  // each with the same value and confidence.
+  c.same(
+    'ftp_estimates methods',
+    cli.ftp_estimates.map((e) => e.method).join(','),
+    server.ftp_estimates.map((e) => e.method).join(','),
+  );
+  cli.ftp_estimates.forEach((e, k) => {
+    const other = server.ftp_estimates[k];
+    c.number(`ftp estimate ${e.method} ftp_w`, e.ftp_w, other?.ftp_w, 1, 1);
+    c.number(`ftp estimate ${e.method} confidence`, e.confidence, other?.confidence, 2, 2);
   });
   return c;
 }

@@ -208,6 +208,19 @@ export function rideDetailAnalysis({
       stability_index_pct: round(report.pedaling.stabilityIndexPct),
     },
     climbs,
+    // Rounded as `vatio analyze` rounds them (report-agreement.test.ts compares the two).
+    ftp_estimates: report.ftpEstimates.map((e) => ({
+      method: e.method,
+      ftp_w: round(e.ftpW, 1) ?? 0,
+      confidence: round(e.confidence, 2) ?? 0,
+      ...(e.fit && {
+        fit: {
+          cp_w: round(e.fit.cpW, 1) ?? 0,
+          w_prime_j: round(e.fit.wPrimeJ, 0) ?? 0,
+          r2: round(e.powerR2, 3) ?? 0,
+        },
+      }),
+    })),
   };
 }
 

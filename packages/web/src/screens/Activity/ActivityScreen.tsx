@@ -33,6 +33,7 @@ import {
   ZonesSection,
 } from './Sections';
 import { StreamsSection } from './StreamsSection';
+import { FtpEstimatesSection } from './FtpEstimatesSection';
 import { queryKeys } from '../../api/query-keys';
 
 function scrollToChart() {
@@ -43,8 +44,8 @@ function scrollToChart() {
 
 /**
  * /activities/:id, the ride page: summary, the full-resolution streams with zoom and a selection
- * readout, climbs, the route, the power curve against the rider's best, zones, laps, W′ balance,
- * decoupling, aero and pedalling. Each part hides itself, or says why, when the ride lacks the data.
+ * readout, climbs, the route, the power curve against the rider's best, the ride's FTP estimates,
+ * zones, laps, W′ balance, decoupling, aero and pedalling. Each part hides itself, or says why, when the ride lacks the data.
  */
 export function ActivityScreen() {
   const { id = '' } = useParams();
@@ -231,6 +232,8 @@ export function ActivityScreen() {
         )}
         {data && <PowerCurveSection analysis={data} />}
       </div>
+
+      {data && <FtpEstimatesSection analysis={data} noPower={noPower} />}
 
       {data && <ZonesSection analysis={data} />}
 

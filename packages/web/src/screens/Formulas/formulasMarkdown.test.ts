@@ -72,6 +72,13 @@ describe('the formulas renderer', () => {
       'riderType',
       'tactical',
       'summary',
+      'rideFtpEstimates',
+      'ftpBest20Min',
+      'ftpCp2p',
+      'ftpCp3p',
+      'ftpSpecRule',
+      'ftpConfidence',
+      'ftpUsed',
     ];
     for (const id of ids) {
       const [path, anchor] = formulaHref(id).split('#');

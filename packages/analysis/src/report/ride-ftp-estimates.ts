@@ -1,19 +1,18 @@
 /**
- * The FTP estimates `vatio analyze` lists beside the one it measures the ride against (the ride
- * report's eFTP, @vatio/analysis `estimatedFtp`): every estimate the ride's own curve supports, each
- * with how much to trust it. The aero fit and the FTP choice are the ride report's (@vatio/analysis).
+ * The FTP estimates one ride supports (spec 000 §1 and §9, "estimated FTP per activity… three
+ * methods"), each with how much to trust it: listed by `vatio analyze`, the ride report and the ride
+ * page (`GET /api/activities/:id/analysis`), beside the FTP the ride is measured against (`resolveFtp`,
+ * `estimatedFtp` in ftp.ts). docs/formulas/critical-power.md, "FTP estimates from one ride".
  */
 import {
-  CP_FIT_RANGE,
-  type CriticalPowerFit,
-  type FitRange,
   type FtpEstimate,
   ftpFromBest20Min,
   ftpFromCriticalPower,
   ftpFromSpecPrototypeRule,
-  type MeanMaxCurve,
-  modelPowerW,
-} from '@vatio/analysis';
+} from '../curve/ftp-estimates.ts';
+import type { MeanMaxCurve } from '../curve/mean-max.ts';
+import { type CriticalPowerFit, type FitRange, modelPowerW } from '../curve/power-duration-models.ts';
+import { CP_FIT_RANGE } from './options.ts';
 
 /**
  * Ranges of ride bests the CP models are fitted to: the 2P fit over the ride report's 3–20 min
@@ -31,6 +30,9 @@ export const CP_3P_RANGE: FitRange = { minDurationS: 60, maxDurationS: 1800 };
 export const BEST_20_MIN_CONFIDENCE = 0.4;
 /** The spec's prototype rule (85 % of a 1-s peak when the ride is short) is kept as a labelled option only. */
 export const SPEC_RULE_CONFIDENCE = 0.1;
+/** A CP fit's confidence is its R² on power, clamped: a clean fit to bests that were not maximal still only describes this ride. */
+export const CP_CONFIDENCE_MIN = 0.1;
+export const CP_CONFIDENCE_MAX = 0.95;
 
 export interface RatedFtpEstimate {
   readonly method: FtpEstimate['method'];
@@ -38,6 +40,8 @@ export interface RatedFtpEstimate {
   /** 0–1: how far to trust the number (see each method). */
   readonly confidence: number;
   readonly fit?: CriticalPowerFit;
+  /** For a CP estimate: R² of the model's power against the fitted bests (`powerR2`), its confidence before clamping. */
+  readonly powerR2?: number;
 }
 
 /**
@@ -84,8 +88,9 @@ export function ftpEstimates(input: {
     ] as const) {
       const estimate = ftpFromCriticalPower(curve, { model, range });
       if (estimate?.fit === undefined) continue;
-      const confidence = Math.min(0.95, Math.max(0.1, powerR2(curve, estimate.fit, range)));
-      out.push({ method: estimate.method, ftpW: estimate.ftpW, confidence, fit: estimate.fit });
+      const r2 = powerR2(curve, estimate.fit, range);
+      const confidence = Math.min(CP_CONFIDENCE_MAX, Math.max(CP_CONFIDENCE_MIN, r2));
+      out.push({ method: estimate.method, ftpW: estimate.ftpW, confidence, fit: estimate.fit, powerR2: r2 });
     }
   }
   const spec = ftpFromSpecPrototypeRule(input);
