@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/ui/cn';
 import { type FormulaId, formulaHref } from '../../lib/formula-links';
 import { useFormat } from '../../hooks/useFormat';
+import { confidenceLevel, differenceFromUsedPct } from './ftpEstimatesView';
 import { Missing, Section } from './parts';
 
 type Estimate = ActivityAnalysis['ftp_estimates'][number];
@@ -14,16 +15,6 @@ const METHOD_FORMULA: Record<Estimate['method'], FormulaId> = {
   'cp-3p': 'ftpCp3p',
   'spec-prototype-rule': 'ftpSpecRule',
 };
-
-/**
- * Words for a confidence (0–1, `ftpEstimates`): a CP fit clamps at 0.95 and needs an R² on power of
- * 0.7 to read "high"; the 20-minute rule's fixed 0.4 is "medium", the spec rule's 0.1 "low".
- */
-export function confidenceLevel(confidence: number): 'high' | 'medium' | 'low' {
-  if (confidence >= 0.7) return 'high';
-  if (confidence >= 0.4) return 'medium';
-  return 'low';
-}
 
 const LEVEL_CLASS = {
   high: 'bg-emerald-500',
@@ -93,7 +84,7 @@ function EstimateRow({ estimate: e, ftpUsedW }: { estimate: Estimate; ftpUsedW: 
   const f = useFormat();
   const level = confidenceLevel(e.confidence);
   const pct = Math.round(e.confidence * 100);
-  const diffPct = ftpUsedW ? ((e.ftp_w - ftpUsedW) / ftpUsedW) * 100 : null;
+  const diffPct = differenceFromUsedPct(e.ftp_w, ftpUsedW);
   return (
     <li className="grid gap-x-4 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto]" data-testid="ftp-estimate">
       <div className="min-w-0">
