@@ -41,6 +41,9 @@ test.describe('predictive analysis on real data', () => {
     // FTP tab (default): plateau risk and the power profile against the published chart.
     await expect(page.getByTestId('plateau-risk')).toBeVisible();
     await expect(page.getByTestId('power-profile')).toContainText('W/kg');
+    // The profile does not say which table: the men's, and the page says so.
+    await expect(page.getByTestId('power-profile')).toContainText("men's table");
+    await expect(page.getByTestId('profile-table-not-said')).toBeVisible();
 
     // Training-load tab: the card and its three tabs.
     await page.getByTestId('predictive-tab-load').click();
@@ -114,6 +117,19 @@ test.describe('predictive analysis on real data', () => {
     await expect(page.getByTestId('training-load-card')).toBeVisible();
     await page.getByTestId('link-predictive').click();
     await expect(page).toHaveURL(/\/analytics\/predictive$/);
+
+    // Saying "female" in the profile moves the power profile to the women's table, note gone.
+    await page.goto('/profile');
+    await page.getByTestId('profile-sex').selectOption('female');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/profile') && r.request().method() === 'PUT',
+    );
+    await page.getByTestId('profile-submit').click();
+    expect((await saved).ok()).toBe(true);
+    await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+    await page.goto('/analytics/predictive');
+    await expect(page.getByTestId('power-profile')).toContainText("women's table");
+    await expect(page.getByTestId('profile-table-not-said')).toHaveCount(0);
   });
 
   test('a rider without rides is told what is missing, never a number', async ({ page }) => {

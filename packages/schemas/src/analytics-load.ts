@@ -146,6 +146,7 @@ export const predictiveResponseSchema = z.object({
     .object({
       weight_kg: z.number(),
       table: z.enum(['male', 'female']).describe('Allen & Coggan power profile chart'),
+      sex_said: z.boolean().describe("false: the profile does not say; the men's table is used"),
       points: z.array(
         z.object({
           key: z.enum(PROFILE_POINT_KEYS),

@@ -48,7 +48,15 @@ export const performanceMetricSchema = z.object({
   unit: z.enum(['W', 'W/kg', 'm', 'm/h', 's', '%', 'TSS', 'TSS/d', '']),
   previous_value: z.number().nullable().describe('The same metric over the N weeks before'),
   change_abs: z.number().nullable(),
-  change_pct: z.number().nullable().describe('null against a zero or negative base'),
+  change_pct: z
+    .number()
+    .nullable()
+    .describe('null against a zero or negative base, and when previous_too_little'),
+  previous_too_little: z
+    .boolean()
+    .describe(
+      'The previous window had fewer than 2 rides (ride-based metrics) or a value under the metric floor: no percent, no trend',
+    ),
   trend: z.enum(['up', 'down', 'stable']).nullable().describe('stable under 2 %'),
   status: z.enum(PERFORMANCE_STATUSES).nullable(),
   optimal_range: z.tuple([z.number(), z.number()]).nullable(),
@@ -79,6 +87,14 @@ export const performanceResponseSchema = z.object({
     efficiency: z.array(performanceMetricSchema),
     load: z.array(performanceMetricSchema),
   }),
+  profile_table: z
+    .object({
+      table: z
+        .enum(['male', 'female'])
+        .describe("Allen & Coggan's power profile table power_to_weight is judged on"),
+      sex_said: z.boolean().describe("false: the profile does not say; the men's table is used"),
+    })
+    .describe('The power-profile table of power_to_weight'),
   summary: z.object({
     counts: z.object({
       excellent: z.number(),

@@ -14,6 +14,7 @@ export const VALIDATION_MESSAGES = {
   height_invalid: 'Height must be a whole number between 100 and 250 cm',
   date_of_birth_invalid: 'Date of birth must be a past date',
   text_too_long: 'This text is too long',
+  sex_invalid: 'Choose female, male or not said',
   bike_name_required: 'Bike name is required',
   bike_type_invalid: 'Choose road, time trial, gravel or mountain',
   year_invalid: 'Year must be between 1900 and next year',

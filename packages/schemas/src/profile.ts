@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 export const CYCLING_EXPERIENCE = ['beginner', 'intermediate', 'advanced', 'professional'] as const;
 export const UNITS = ['metric', 'imperial'] as const;
+/** Only to pick Allen & Coggan's power-profile table (men's or women's); null: not said. */
+export const PROFILE_SEXES = ['female', 'male'] as const;
+export type ProfileSexValue = (typeof PROFILE_SEXES)[number];
 
 const trimmedOrNull = (max: number) =>
   z
@@ -60,6 +63,11 @@ export const profileSchema = z
     cycling_experience: z.enum(CYCLING_EXPERIENCE, { message: 'experience_required' }),
     preferred_units: z.enum(UNITS).default('metric'),
     goals: trimmedOrNull(1000),
+    sex: z
+      .enum(PROFILE_SEXES, { message: 'sex_invalid' })
+      .nullish()
+      .transform((v) => v ?? null)
+      .describe("Only picks the power-profile table (Allen & Coggan's men's or women's); null: not said"),
   })
   .strict();
 export type ProfileInput = z.input<typeof profileSchema>;

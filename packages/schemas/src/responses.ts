@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BIKE_TYPES } from './bikes.ts';
-import { CYCLING_EXPERIENCE, UNITS } from './profile.ts';
+import { CYCLING_EXPERIENCE, PROFILE_SEXES, UNITS } from './profile.ts';
 
 // Response bodies the server's presenters return (packages/server/src/http/presenters.ts), so the
 // OpenAPI document (GET /api/openapi.json) and the web app read the same shapes.
@@ -35,6 +35,7 @@ export const profileResponseSchema = z.object({
   cycling_experience: z.enum(CYCLING_EXPERIENCE),
   preferred_units: z.enum(UNITS),
   goals: z.string().nullable(),
+  sex: z.enum(PROFILE_SEXES).nullable().describe('Only picks the power-profile table; null: not said'),
   created_at: isoTimestamp,
   updated_at: isoTimestamp,
 });

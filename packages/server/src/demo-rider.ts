@@ -48,6 +48,8 @@ export async function createDemoRider(
             weight_kg: 72,
             height_cm: 178,
             cycling_experience: 'advanced',
+            // Not said: the power profile reads the men's table and says so.
+            sex: null,
             preferred_units: 'metric',
             goals: 'Raise FTP to 4 W/kg before the spring sportive',
           },

@@ -93,17 +93,18 @@ describe('performancePanel', () => {
       climbing: { timeS: 2400, gainM: 600, workKj: 600 },
     }),
   ];
-  const before = [
-    ride({
-      movingTimeS: 7200,
-      averagePowerW: 170,
-      normalizedPowerW: 180,
-      intensityFactor: 0.65,
-      trainingStressScore: 85,
-      variabilityIndex: 1.06,
-      elevationGainM: 400,
-    }),
-  ];
+  // Two rides before (a percent needs MIN_PREVIOUS_RIDES): 2 h in all at 170 W / 180 NP / IF 0.65 /
+  // VI 1.06, 85 TSS and 400 m together.
+  const beforeRide = ride({
+    movingTimeS: 3600,
+    averagePowerW: 170,
+    normalizedPowerW: 180,
+    intensityFactor: 0.65,
+    trainingStressScore: 42.5,
+    variabilityIndex: 1.06,
+    elevationGainM: 200,
+  });
+  const before = [beforeRide, beforeRide];
   const panel = performancePanel(
     input(
       {
@@ -228,6 +229,87 @@ describe('performancePanel', () => {
       key: 'out_of_range',
       params: { metric: 'weekly_tss', value: 53, low: 350, high: 450 },
     });
+  });
+});
+
+describe('a near-empty previous window', () => {
+  const now = [
+    ride({ movingTimeS: 7200, averagePowerW: 200, elevationGainM: 1200, trainingStressScore: 100 }),
+    ride({ movingTimeS: 3600, averagePowerW: 180, elevationGainM: 400, trainingStressScore: 50 }),
+  ];
+  const state = { ftp: { powerW: 250, source: 'set' as const }, weightKg: 70 };
+
+  it('gives no percent and no trend with one previous ride, but keeps the absolute change', () => {
+    // Issue 13: one 20-min ride with 40 m before read as +3900 % elevation.
+    const tiny = [
+      ride({ movingTimeS: 1200, averagePowerW: 150, elevationGainM: 40, trainingStressScore: 15 }),
+    ];
+    const panel = performancePanel(
+      input({ rides: now, ...state }, { rides: tiny, ftp: { powerW: 240, source: 'set' }, weightKg: 70 }),
+    );
+    expect(metric(panel, 'elevation_gain')).toMatchObject({
+      value: 1600,
+      previous_value: 40,
+      change_abs: 1560,
+      change_pct: null,
+      trend: null,
+      previous_too_little: true,
+      // No trend to judge by: good, as with nothing to compare.
+      status: 'good',
+    });
+    expect(metric(panel, 'average_power')).toMatchObject({ change_pct: null, previous_too_little: true });
+    // FTP is the rider's state at the window's end, not a sum of rides: its percent stands.
+    expect(metric(panel, 'ftp')).toMatchObject({ change_pct: 4.2, trend: 'up', previous_too_little: false });
+    // No "improved by 3900 %" insight from a percent that is not there.
+    expect(
+      panel.summary.insights.some((i) => i.key === 'improved' && i.params.metric === 'elevation_gain'),
+    ).toBe(false);
+  });
+
+  it('gives no percent when the previous value is under the metric floor, even with enough rides', () => {
+    const flat = ride({ movingTimeS: 3600, averagePowerW: 150, elevationGainM: 30, trainingStressScore: 40 });
+    const panel = performancePanel(input({ rides: now, ...state }, { rides: [flat, flat], ...state }));
+    // 60 m < MIN_BASE.elevation_gain (100 m).
+    expect(metric(panel, 'elevation_gain')).toMatchObject({
+      previous_value: 60,
+      change_abs: 1540,
+      change_pct: null,
+      previous_too_little: true,
+    });
+    // Two rides and a base above its (absent) floor: a plain percent, 193.3 vs 150 W.
+    expect(metric(panel, 'average_power')).toMatchObject({
+      change_pct: 28.9,
+      trend: 'up',
+      previous_too_little: false,
+    });
+  });
+});
+
+describe('power-to-weight table', () => {
+  // 224 W / 70 kg = 3.2 W/kg at FTP: "moderate" on the men's table (2.93–3.47, status good), "good" on
+  // the women's (2.98–3.55, status excellent).
+  const at = (sex: 'male' | 'female' | null) =>
+    performancePanel({
+      ...input({ ftp: { powerW: 224, source: 'set' }, weightKg: 70 }),
+      sex,
+    });
+
+  it("judges a woman on the women's table and a rider who did not say on the men's, and says which", () => {
+    expect(metric(at('female'), 'power_to_weight')).toMatchObject({
+      value: 3.2,
+      status: 'excellent',
+      optimal_range: [2.98, 5.03],
+    });
+    expect(metric(at('male'), 'power_to_weight')).toMatchObject({
+      status: 'good',
+      optimal_range: [3.47, 5.69],
+    });
+    expect(metric(at(null), 'power_to_weight')).toMatchObject({
+      status: 'good',
+      optimal_range: [3.47, 5.69],
+    });
+    expect(at('female').profileTable).toEqual({ table: 'female', sexSaid: true });
+    expect(at(null).profileTable).toEqual({ table: 'male', sexSaid: false });
   });
 });
 

@@ -1,5 +1,11 @@
 import { chartFormStatus, fatigueLevel, formState, tssTargets } from '../load/form-states.ts';
-import { type ProfileCategory, type ProfileSex, profileCategoryFloorWPerKg } from '../rider/power-profile.ts';
+import {
+  type ProfileCategory,
+  type ProfileSex,
+  type ProfileTable,
+  profileCategoryFloorWPerKg,
+  profileTable,
+} from '../rider/power-profile.ts';
 import {
   changeOf,
   type PanelStatus,
@@ -57,7 +63,7 @@ export interface PanelInput {
   readonly weeks: number;
   readonly current: PanelWindow;
   readonly previous: PanelWindow;
-  /** For the power profile's W/kg bands; null: status from the trend. */
+  /** Picks the power profile's W/kg table for power-to-weight; null (not said): the men's table. */
   readonly sex: ProfileSex | null;
   /** Bike and kit added to the rider's weight for the work of lifting them, kg. */
   readonly bikeKg: number;
@@ -84,7 +90,13 @@ export interface PanelMetric {
   readonly unit: PanelUnit;
   readonly previous_value: number | null;
   readonly change_abs: number | null;
+  /** Null against a zero or negative base, and when the previous window had too little (`previous_too_little`). */
   readonly change_pct: number | null;
+  /**
+   * The previous window had too few rides (under MIN_PREVIOUS_RIDES) or its value was under the
+   * metric's floor (MIN_BASE): no percent and no trend, only the absolute change.
+   */
+  readonly previous_too_little: boolean;
   readonly trend: PanelTrend | null;
   readonly status: PanelStatus | null;
   readonly optimal_range: [number, number] | null;
@@ -109,6 +121,8 @@ export interface PanelSummary {
 export interface Panel {
   readonly tabs: PanelTabs;
   readonly summary: PanelSummary;
+  /** The power-profile table power-to-weight was judged on. */
+  readonly profileTable: ProfileTable;
 }
 
 /** g, m/s² (standard gravity). */
@@ -278,7 +292,29 @@ interface Definition {
     current: PanelWindow,
   ) => { status: PanelStatus; range: readonly [number, number] | null };
   higherIsBetter: boolean;
+  /**
+   * True for the rider's state at the window's end (FTP, W/kg, CTL/ATL/TSB), whatever was ridden;
+   * otherwise the number comes from the window's rides and needs MIN_PREVIOUS_RIDES before a percent.
+   */
+  state?: true;
 }
+
+/**
+ * A percent change against a near-empty previous window reads oddly (issue 13: +2137 % elevation on
+ * a short plan). Under this many rides in the previous window a ride-based metric gets no percent.
+ */
+export const MIN_PREVIOUS_RIDES = 2;
+/**
+ * Per-metric floors of the previous value under which a percent says nothing, in the metric's unit.
+ * Product choices, documented on docs/formulas/performance-panel.md: about one short ride's worth.
+ */
+export const MIN_BASE: Readonly<Record<string, number>> = {
+  elevation_gain: 100, // m in the whole window: one rolling hour
+  average_duration: 600, // s: a ride of 10 min
+  weekly_tss: 20, // TSS a week: one easy 30-min ride
+  ctl: 5, // TSS/d: a few weeks of very little riding
+  atl: 5,
+};
 
 /** Allen & Coggan's IF of endurance-paced training rides, 0.75–0.85 (Training and Racing with a Power Meter). */
 export const ENDURANCE_IF_RANGE: readonly [number, number] = [0.75, 0.85];
@@ -295,10 +331,11 @@ export const ENDURANCE_FACTOR_RANGE: readonly [number, number] = [100 / 1.2, 100
 export const LR_BALANCE_RANGE: readonly [number, number] = [48, 52];
 
 function definitions(input: PanelInput): Record<PanelTabKey, Definition[]> {
-  const { weeks, sex, bikeKg } = input;
+  const { weeks, bikeKg } = input;
+  const { table } = profileTable(input.sex);
   return {
     power: [
-      { key: 'ftp', unit: 'W', decimals: 0, of: ftpOf, higherIsBetter: true },
+      { key: 'ftp', unit: 'W', decimals: 0, of: ftpOf, higherIsBetter: true, state: true },
       {
         key: 'average_power',
         unit: 'W',
@@ -329,16 +366,16 @@ function definitions(input: PanelInput): Record<PanelTabKey, Definition[]> {
         unit: 'W/kg',
         decimals: 2,
         of: powerToWeight,
-        // Allen & Coggan's power profile, FTP column: "good" and up is excellent, "moderate" good.
-        judge: sex
-          ? (v) => {
-              const floor = (c: ProfileCategory) => profileCategoryFloorWPerKg(sex, 'threshold', c);
-              return {
-                status: statusAtLeast(v, { excellent: floor('good'), good: floor('moderate') }),
-                range: [floor('good'), floor('world-class')],
-              };
-            }
-          : undefined,
+        state: true,
+        // Allen & Coggan's power profile, FTP column of the rider's table (the men's when not said):
+        // "good" and up is excellent, "moderate" good.
+        judge: (v) => {
+          const floor = (c: ProfileCategory) => profileCategoryFloorWPerKg(table, 'threshold', c);
+          return {
+            status: statusAtLeast(v, { excellent: floor('good'), good: floor('moderate') }),
+            range: [floor('good'), floor('world-class')],
+          };
+        },
         higherIsBetter: true,
       },
       { key: 'elevation_gain', unit: 'm', decimals: 0, of: elevation, higherIsBetter: true },
@@ -421,12 +458,20 @@ function definitions(input: PanelInput): Record<PanelTabKey, Definition[]> {
         },
         higherIsBetter: true,
       },
-      { key: 'ctl', unit: 'TSS/d', decimals: 1, of: (w) => loadOf(w, 'ctl'), higherIsBetter: true },
+      {
+        key: 'ctl',
+        unit: 'TSS/d',
+        decimals: 1,
+        of: (w) => loadOf(w, 'ctl'),
+        higherIsBetter: true,
+        state: true,
+      },
       {
         key: 'atl',
         unit: 'TSS/d',
         decimals: 1,
         of: (w) => loadOf(w, 'atl'),
+        state: true,
         // Spec 001 §4 fatigue levels: building is training, fresh is fine, high and extreme are not.
         judge: (v) => ({ status: FATIGUE_STATUS[fatigueLevel(v)], range: [30, 60] }),
         higherIsBetter: false,
@@ -436,6 +481,7 @@ function definitions(input: PanelInput): Record<PanelTabKey, Definition[]> {
         unit: 'TSS/d',
         decimals: 1,
         of: (w) => loadOf(w, 'tsb'),
+        state: true,
         // Spec 001 §5 form status: > 15 excellent, > 5 good, > −10 warning, else critical.
         judge: (v) => ({ status: chartFormStatus(v), range: [15, 25] }),
         higherIsBetter: true,
@@ -461,7 +507,14 @@ function metricOf(def: Definition, input: PanelInput): PanelMetric {
   const before = def.of(input.previous);
   const value = now.value === null ? null : roundTo(now.value, def.decimals);
   const previous = before.value === null ? null : roundTo(before.value, def.decimals);
-  const change = changeOf(now.value, before.value);
+  const tooLittle =
+    now.value !== null &&
+    before.value !== null &&
+    ((!def.state && input.previous.rides.length < MIN_PREVIOUS_RIDES) ||
+      Math.abs(before.value) < (MIN_BASE[def.key] ?? 0));
+  const full = changeOf(now.value, before.value);
+  // Too little before: the absolute change stays (a plain difference), the percent and trend go.
+  const change = tooLittle ? { changeAbs: full.changeAbs, changePct: null, trend: null } : full;
   let status: PanelStatus | null = null;
   let range: [number, number] | null = null;
   if (now.value !== null) {
@@ -476,6 +529,7 @@ function metricOf(def: Definition, input: PanelInput): PanelMetric {
     previous_value: previous,
     change_abs: change.changeAbs === null ? null : roundTo(change.changeAbs, def.decimals),
     change_pct: change.changePct === null ? null : roundTo(change.changePct, 1),
+    previous_too_little: tooLittle,
     trend: change.trend,
     status,
     optimal_range: range,
@@ -490,7 +544,7 @@ export function performancePanel(input: PanelInput): Panel {
   const tabs = Object.fromEntries(
     (Object.keys(defs) as PanelTabKey[]).map((tab) => [tab, defs[tab].map((d) => metricOf(d, input))]),
   ) as PanelTabs;
-  return { tabs, summary: panelSummary(tabs, input, defs) };
+  return { tabs, summary: panelSummary(tabs, input, defs), profileTable: profileTable(input.sex) };
 }
 
 /** Most insights the summary lists. */

@@ -1,8 +1,11 @@
 /**
- * Power profile (Allen & Coggan, *Training and Racing with a Power Meter*, power profiling chart):
- * best 5-s, 1-min, 5-min and FTP power in W/kg placed on a scale from untrained to world class.
- * The chart is built by linear interpolation between those two ends, so a rider's position on each
- * duration is a plain 0–100 score, and the category is read from the chart's lower bounds.
+ * Power profile (H. Allen & A. Coggan, *Training and Racing with a Power Meter*, 2nd ed., VeloPress
+ * 2010, ch. 4, "Power profiling" tables for men and for women): best 5-s, 1-min, 5-min and FTP power in
+ * W/kg placed on a scale from untrained to world class. The chart is built by linear interpolation
+ * between those two ends, so a rider's position on each duration is a plain 0–100 score, and the
+ * category is read from the chart's lower bounds. The women's table is the men's scaled down
+ * (world-class FTP 5.69 W/kg against 6.40); a rider who has not said which applies is read on the
+ * men's table, and every answer names the table it used (`profileTable`).
  */
 
 export type ProfileDuration = 'neuromuscular5s' | 'anaerobic1min' | 'vo2max5min' | 'threshold';
@@ -34,6 +37,17 @@ const CHART: Record<ProfileSex, Record<ProfileDuration, { lower: readonly number
     threshold: { lower: [1.5, 1.99, 2.49, 2.98, 3.55, 4.05, 4.54, 5.03], top: 5.69 },
   },
 };
+
+/** The table a rider is read on, and whether the rider said (`sexSaid`) or the men's table is assumed. */
+export interface ProfileTable {
+  readonly table: ProfileSex;
+  readonly sexSaid: boolean;
+}
+
+/** The women's table when the rider said female, the men's otherwise (said male, or not said). */
+export function profileTable(sex: ProfileSex | null | undefined): ProfileTable {
+  return sex ? { table: sex, sexSaid: true } : { table: 'male', sexSaid: false };
+}
 
 export interface ProfilePoint {
   readonly wattsPerKg: number;

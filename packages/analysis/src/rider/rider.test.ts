@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profilePoint, riderType } from './power-profile.ts';
+import { profileCategoryFloorWPerKg, profilePoint, profileTable, riderType } from './power-profile.ts';
 import { aerobicCapacityPercentile, vo2maxFromFiveMinutePower } from './vo2max.ts';
 
 describe('power profile', () => {
@@ -17,6 +17,32 @@ describe('power profile', () => {
     expect(
       profilePoint({ sex: 'male', duration: 'neuromuscular5s', powerW: 1750, massKg: 72 })?.category,
     ).toBe('world-class');
+  });
+
+  it("has Allen & Coggan's women's table, below the men's at every duration", () => {
+    // Training and Racing with a Power Meter (2nd ed.), women's power profile: untrained floor,
+    // "good" floor and world-class floor at each duration, W/kg.
+    expect(profileCategoryFloorWPerKg('female', 'threshold', 'untrained')).toBe(1.5);
+    expect(profileCategoryFloorWPerKg('female', 'threshold', 'good')).toBe(2.98);
+    expect(profileCategoryFloorWPerKg('female', 'threshold', 'world-class')).toBe(5.03);
+    expect(profileCategoryFloorWPerKg('female', 'vo2max5min', 'good')).toBe(3.56);
+    expect(profileCategoryFloorWPerKg('female', 'anaerobic1min', 'good')).toBe(6.3);
+    expect(profileCategoryFloorWPerKg('female', 'neuromuscular5s', 'world-class')).toBe(17.7);
+    // The same effort ranks higher on the women's table: 3.2 W/kg FTP is moderate for a man, good for a woman.
+    const effort = { duration: 'threshold' as const, powerW: 192, massKg: 60 };
+    expect(profilePoint({ ...effort, sex: 'male' })?.category).toBe('moderate');
+    expect(profilePoint({ ...effort, sex: 'female' })?.category).toBe('good');
+    // Women's FTP top is 5.69 W/kg: 3.2 W/kg scores (3.2 − 1.5) / (5.69 − 1.5) · 100.
+    expect(profilePoint({ ...effort, sex: 'female' })?.score).toBeCloseTo(
+      ((3.2 - 1.5) / (5.69 - 1.5)) * 100,
+      9,
+    );
+  });
+
+  it("uses the men's table when the rider has not said, and says so", () => {
+    expect(profileTable(null)).toEqual({ table: 'male', sexSaid: false });
+    expect(profileTable('male')).toEqual({ table: 'male', sexSaid: true });
+    expect(profileTable('female')).toEqual({ table: 'female', sexSaid: true });
   });
 
   it('reads the rider type from the shape of the profile', () => {

@@ -74,6 +74,8 @@ export interface UserProfilesTable {
   cycling_experience: 'beginner' | 'intermediate' | 'advanced' | 'professional';
   preferred_units: 'metric' | 'imperial';
   goals: string | null;
+  /** Only to pick the power-profile table; null: not said (added in 0011, so absent on older inserts). */
+  sex: ColumnType<'female' | 'male' | null, 'female' | 'male' | null | undefined, 'female' | 'male' | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

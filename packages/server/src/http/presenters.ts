@@ -28,6 +28,7 @@ export const presentProfile = (p: ProfileRow): ProfileResponse => ({
   cycling_experience: p.cycling_experience,
   preferred_units: p.preferred_units,
   goals: p.goals,
+  sex: p.sex,
   created_at: p.created_at.toISOString(),
   updated_at: p.updated_at.toISOString(),
 });

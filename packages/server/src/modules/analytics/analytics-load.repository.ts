@@ -90,6 +90,16 @@ export class AnalyticsLoadRepository {
       .execute();
   }
 
+  /** The profile's sex: picks the power-profile table; null when not said. */
+  async profileSex(userId: string): Promise<'female' | 'male' | null> {
+    const row = await this.db
+      .selectFrom('user_profiles')
+      .select('sex')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.sex ?? null;
+  }
+
   /** The weight of the rider's primary bike, when given. */
   async primaryBikeWeightKg(userId: string): Promise<number | null> {
     const row = await this.db
@@ -103,7 +113,7 @@ export class AnalyticsLoadRepository {
 
   /**
    * Changes whenever anything these answers read changes: rides (added, re-analysed, deleted), the
-   * athlete settings (FTP, weight), the profile (weight) and the bikes (weight).
+   * athlete settings (FTP, weight), the profile (weight, sex) and the bikes (weight).
    */
   async version(userId: string): Promise<string> {
     const row = await this.db
@@ -116,7 +126,10 @@ export class AnalyticsLoadRepository {
         >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
           'settings',
         ),
-        sql<string | null>`(select updated_at::text from user_profiles where user_id = ${userId})`.as(
+        // The sex is named as well as updated_at: two edits within one clock tick still differ.
+        sql<
+          string | null
+        >`(select updated_at::text || ':' || coalesce(sex, '') from user_profiles where user_id = ${userId})`.as(
           'profile',
         ),
         sql<

@@ -382,6 +382,44 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
     expect(body.events[1]).toMatchObject({ power_w: 262, time_s: 2700 });
   });
 
+  test("the power profile reads the women's table for a woman, the men's when not said, and says which", async () => {
+    const profile = (sex: 'female' | null) => ({
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      cycling_experience: 'advanced',
+      sex,
+    });
+    const unsaid = predictiveResponseSchema.parse(await get('/api/analytics/predictive')).power_profile!;
+    expect(unsaid).toMatchObject({ table: 'male', sex_said: false });
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/profile',
+      headers: rider.headers,
+      payload: profile('female'),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const woman = predictiveResponseSchema.parse(await get('/api/analytics/predictive')).power_profile!;
+    expect(woman).toMatchObject({ table: 'female', sex_said: true });
+    const category = (p: typeof woman) => Object.fromEntries(p.points.map((x) => [x.key, x.category]));
+    // 5 min 4.60 W/kg and FTP 3.57 W/kg: "good" on the men's table (4.19–4.91, 3.47–4.09), "very good"
+    // on the women's (4.20–4.76, 3.55–4.05). Same W/kg, higher scores on the women's table.
+    expect(category(unsaid)).toMatchObject({ '5min': 'good', ftp: 'good' });
+    expect(category(woman)).toMatchObject({ '5min': 'very-good', ftp: 'very-good' });
+    woman.points.forEach((p, k) => {
+      expect(p.w_per_kg).toBe(unsaid.points[k]!.w_per_kg);
+      expect(p.score).toBeGreaterThan(unsaid.points[k]!.score);
+    });
+    // Back to not said for the tests after this one.
+    await h.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: rider.headers,
+      payload: profile(null),
+    });
+    const again = predictiveResponseSchema.parse(await get('/api/analytics/predictive')).power_profile!;
+    expect(again).toMatchObject({ table: 'male', sex_said: false });
+  });
+
   test('tactical analysis from the period’s streams, and no other rider’s', async () => {
     const body = predictiveResponseSchema.parse(await get('/api/analytics/predictive?weeks=2'));
     // FTP 250: surges are 5-s power ≥ 300 W: three jumps a minute apart. 1,410 s recorded.

@@ -119,23 +119,29 @@ export class AnalyticsRepository {
   }
 
   /** The weight on the rider's profile, for days no dated weight covers. */
-  async profileWeightKg(userId: string): Promise<number | undefined> {
+  /** The profile's weight (the weight on dates no dated entry covers) and sex (the power-profile table). */
+  async profileBasics(
+    userId: string,
+  ): Promise<{ weightKg: number | undefined; sex: 'female' | 'male' | null }> {
     const row = await this.db
       .selectFrom('user_profiles')
-      .select('weight_kg')
+      .select(['weight_kg', 'sex'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row?.weight_kg ?? undefined;
+    return { weightKg: row?.weight_kg ?? undefined, sex: row?.sex ?? null };
   }
 
-  /** Changes whenever a ride, the athlete settings (FTP, weight) or the profile change: the panel's cache key. */
+  /** Changes whenever a ride, the athlete settings (FTP, weight) or the profile (weight, sex) change: the panel's cache key. */
   async version(userId: string): Promise<string> {
     const row = await this.db
       .selectNoFrom([
         sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
           'rides',
         ),
-        sql<string | null>`(select updated_at::text from user_profiles where user_id = ${userId})`.as(
+        // The sex is named as well as updated_at: two edits within one clock tick still differ.
+        sql<
+          string | null
+        >`(select updated_at::text || ':' || coalesce(sex, '') from user_profiles where user_id = ${userId})`.as(
           'profile',
         ),
         sql<

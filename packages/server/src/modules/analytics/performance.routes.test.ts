@@ -289,6 +289,81 @@ describe('GET /api/analytics/performance', () => {
     expect(ftp.value).toBeLessThan(255);
   });
 
+  test('one tiny ride in the previous weeks gives no percent: the card says so, the absolute change stays', async () => {
+    const short = await h.signIn({ email: 'short-plan-panel@example.org' });
+    // Issue 13: +2137 % elevation on a short plan. One 20-min ride with 40 m before, three real rides now.
+    await store(h, short.user.id, powered('2029-12-01T08:00:00Z', 1200, 150, { elevationM: 40 }));
+    for (const ride of CURRENT) await store(h, short.user.id, ride);
+    const panel = await get(`/api/analytics/performance?weeks=4&${UTC}`, short);
+    expect(metric(panel, 'elevation_gain')).toMatchObject({
+      value: 1750,
+      previous_value: 40,
+      change_abs: 1710,
+      change_pct: null,
+      trend: null,
+      previous_too_little: true,
+    });
+    for (const key of ['average_power', 'weekly_tss', 'average_duration', 'vam'])
+      expect(metric(panel, key), key).toMatchObject({ change_pct: null, previous_too_little: true });
+    // The insights never quote a percent that is not there.
+    expect(panel.summary.insights.filter((i) => i.key === 'improved' || i.key === 'declined')).toEqual([]);
+    // The rider with two real rides before gets percents as before.
+    const full = await get(`/api/analytics/performance?weeks=4&${UTC}`);
+    expect(metric(full, 'elevation_gain')).toMatchObject({ previous_too_little: false, change_pct: 250 });
+  });
+
+  test("power-to-weight is judged on the women's table for a woman, the men's when not said (and says so)", async () => {
+    const she = await h.signIn({ email: 'woman-panel@example.org' });
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/profile',
+      headers: she.headers,
+      payload: { first_name: 'Ana', last_name: 'Ruiz', cycling_experience: 'advanced' },
+    });
+    // 224 W at 70 kg = 3.2 W/kg: "moderate" on the men's FTP column (2.93–3.47), "good" on the women's
+    // (2.98–3.55), so status good against excellent.
+    await h.database.db
+      .insertInto('athlete_settings_history')
+      .values({
+        user_id: she.user.id,
+        effective_from: '2029-01-01',
+        ftp_w: 224,
+        weight_kg: 70,
+        max_hr_bpm: null,
+        lthr_bpm: null,
+      })
+      .execute();
+    await store(h, she.user.id, powered('2030-01-10T08:00:00Z', 3600, 180));
+    const url = `/api/analytics/performance?weeks=4&${UTC}`;
+    const unsaid = await get(url, she);
+    expect(unsaid.profile_table).toEqual({ table: 'male', sex_said: false });
+    expect(metric(unsaid, 'power_to_weight')).toMatchObject({
+      value: 3.2,
+      status: 'good',
+      optimal_range: [3.47, 5.69],
+    });
+    const put = async (sex: 'female' | 'male' | null) =>
+      h.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: she.headers,
+        payload: { first_name: 'Ana', last_name: 'Ruiz', cycling_experience: 'advanced', sex },
+      });
+    // Same clock tick as the answer kept above: the kept answer must still change with the sex.
+    expect((await put('female')).statusCode).toBe(200);
+    const woman = await get(url, she);
+    expect(woman.profile_table).toEqual({ table: 'female', sex_said: true });
+    expect(metric(woman, 'power_to_weight')).toMatchObject({
+      value: 3.2,
+      status: 'excellent',
+      optimal_range: [2.98, 5.03],
+    });
+    await put('male');
+    const man = await get(url, she);
+    expect(man.profile_table).toEqual({ table: 'male', sex_said: true });
+    expect(metric(man, 'power_to_weight').status).toBe('good');
+  });
+
   test('a new ride changes the kept answer', async () => {
     const fresh = await h.signIn({ email: 'fresh-panel@example.org' });
     const before = await get(`/api/analytics/performance?weeks=8&${UTC}`, fresh);

@@ -63,7 +63,7 @@ export class PerformanceService {
     const previous = localWindow(addDays(start, -days), start, timeZone);
     const { analytics } = this.deps;
     const both = { from: previous.from, to: current.to };
-    const [rides, load, efforts, history, profileKg] = await Promise.all([
+    const [rides, load, efforts, history, profile] = await Promise.all([
       analytics.panelRides(userId, both),
       this.loads.get(
         `${userId}|${timeZone}|${today}`,
@@ -73,15 +73,16 @@ export class PerformanceService {
       ),
       analytics.bestEfforts(userId, both),
       this.deps.athleteSettings.list(userId),
-      analytics.profileWeightKg(userId),
+      analytics.profileBasics(userId),
     ]);
+    const profileKg = profile.weightKg;
     const windowOf = (w: LocalWindow) => this.window(userId, w, { rides, efforts, history, profileKg, load });
     const [now, before] = await Promise.all([windowOf(current), windowOf(previous)]);
     const panel = performancePanel({
       weeks,
       current: now,
       previous: before,
-      sex: null,
+      sex: profile.sex,
       bikeKg: AERO_DEFAULTS.bikeKg,
     });
     return {
@@ -89,6 +90,7 @@ export class PerformanceService {
       window: { from: start, to: addDays(end, -1) },
       previous: { from: previous.fromDate, to: addDays(start, -1) },
       tabs: panel.tabs,
+      profile_table: { table: panel.profileTable.table, sex_said: panel.profileTable.sexSaid },
       summary: panel.summary,
     };
   }

@@ -2,7 +2,9 @@ import {
   curvePowerAtW,
   type MeanMaxCurve,
   type ProfileDuration,
+  type ProfileSex,
   profilePoint,
+  profileTable,
   riderType,
 } from '@vatio/analysis';
 import type { PredictiveResponse } from '@vatio/schemas';
@@ -22,10 +24,12 @@ export function powerProfile(
   best: MeanMaxCurve | undefined,
   ftpW: number | undefined,
   weightKg: number | undefined,
+  profileSex: ProfileSex | null,
 ): PredictiveResponse['power_profile'] {
   if (!best || weightKg === undefined || ftpW === undefined) return null;
-  // The profile has no sex field; the men's chart is used and the answer says so.
-  const sex = 'male' as const;
+  // The women's table when the profile says female; the men's otherwise, and the answer says whether
+  // the rider said.
+  const { table: sex, sexSaid } = profileTable(profileSex);
   const entries = [
     ...PROFILE.map((p) => ({ key: p.key, chart: p.chart, powerW: curvePowerAtW(best, p.durationS) })),
     { key: 'ftp' as const, chart: 'threshold' as const, powerW: ftpW },
@@ -56,6 +60,7 @@ export function powerProfile(
   return {
     weight_kg: weightKg,
     table: sex,
+    sex_said: sexSaid,
     points: points.map(({ chart: _chart, ...p }) => p),
     rider_type: type,
   };

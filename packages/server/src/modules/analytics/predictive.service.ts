@@ -91,12 +91,13 @@ export class PredictiveService {
     const curveWindow = localWindow(addDays(today, 1 - 2 * RECENT_DAYS), tomorrow, timeZone);
     const period = localWindow(addDays(today, 1 - weeks * 7), tomorrow, timeZone);
     const repo = this.deps.repository;
-    const [baseline, rides, curves, loads, bikeKg] = await Promise.all([
+    const [baseline, rides, curves, loads, bikeKg, sex] = await Promise.all([
       this.deps.athleteSettings.baseline(userId),
       repo.rides(userId, recent),
       repo.curves(userId, curveWindow),
       repo.loads(userId),
       repo.primaryBikeWeightKg(userId),
+      repo.profileSex(userId),
     ]);
     const settings = settingsAt(baseline.history, today);
     const weightKg = settings.weightKg ?? baseline.profileWeightKg ?? undefined;
@@ -177,7 +178,7 @@ export class PredictiveService {
         ? { cpW: currentFtp.value, wPrimeJ: 0, source: 'ftp' }
         : undefined;
 
-    const profile = powerProfile(best, currentFtp?.value, weightKg);
+    const profile = powerProfile(best, currentFtp?.value, weightKg, sex);
     const events = eventPredictions(rides, model, weightKg, bikeKg);
     const tactical = await tacticalAnalysis(
       this.deps,

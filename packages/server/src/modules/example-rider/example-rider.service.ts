@@ -82,6 +82,8 @@ export class ExampleRiderService {
         weight_kg: 72,
         height_cm: 178,
         cycling_experience: 'intermediate',
+        // Not said: the power profile reads the men's table and says so.
+        sex: null,
         preferred_units: 'metric',
         goals: null,
       },

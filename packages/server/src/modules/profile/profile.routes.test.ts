@@ -106,6 +106,25 @@ describe('onboarding profile', () => {
     });
   });
 
+  test('the sex (only for the power-profile table) is optional, kept, changed and cleared', async () => {
+    const said = await h.signIn({ email: `sex${++n}@example.org` });
+    // Not sent: not said.
+    const created = await call('POST', '/api/profile', said.headers, validProfile);
+    expect(created.json().sex).toBeNull();
+    const female = await call('PUT', '/api/profile', said.headers, { ...validProfile, sex: 'female' });
+    expect(female.statusCode).toBe(200);
+    expect(female.json().sex).toBe('female');
+    expect((await call('GET', '/api/profile', said.headers)).json().sex).toBe('female');
+    expect((await call('GET', '/api/me', said.headers)).json().profile.sex).toBe('female');
+    const male = await call('PUT', '/api/profile', said.headers, { ...validProfile, sex: 'male' });
+    expect(male.json().sex).toBe('male');
+    const cleared = await call('PUT', '/api/profile', said.headers, { ...validProfile, sex: null });
+    expect(cleared.json().sex).toBeNull();
+    const bad = await call('PUT', '/api/profile', said.headers, { ...validProfile, sex: 'other' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ sex: 'sex_invalid' });
+  });
+
   test('a rider without a profile cannot update one', async () => {
     const newcomer = await h.signIn({ email: `newcomer${++n}@example.org` });
     const response = await call('PUT', '/api/profile', newcomer.headers, validProfile);

@@ -1,4 +1,4 @@
-import { CYCLING_EXPERIENCE, UNITS } from '@vatio/schemas';
+import { CYCLING_EXPERIENCE, PROFILE_SEXES, UNITS } from '@vatio/schemas';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -157,6 +157,22 @@ export function ProfileForm({
               {UNITS.map((unit) => (
                 <option key={unit} value={unit}>
                   {t(`onboarding:units.${unit}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          label={t('onboarding:profile.sex')}
+          error={error('sex')}
+          hint={t('onboarding:profile.sexHint')}
+        >
+          {(props) => (
+            <Select {...props} {...register('sex')} data-testid="profile-sex">
+              <option value="">{t('onboarding:sex.notSaid')}</option>
+              {PROFILE_SEXES.map((sex) => (
+                <option key={sex} value={sex}>
+                  {t(`onboarding:sex.${sex}`)}
                 </option>
               ))}
             </Select>

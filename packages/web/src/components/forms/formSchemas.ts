@@ -1,4 +1,11 @@
-import { type BikeInput, bikeSchema, type ProfileInput, profileSchema, UNITS } from '@vatio/schemas';
+import {
+  type BikeInput,
+  bikeSchema,
+  PROFILE_SEXES,
+  type ProfileInput,
+  profileSchema,
+  UNITS,
+} from '@vatio/schemas';
 import { z } from 'zod';
 import type { Bike, Profile } from '../../api/types';
 
@@ -22,6 +29,8 @@ export const profileFormSchema = z
     cycling_experience: z.string(),
     preferred_units: z.enum(UNITS),
     goals: z.string(),
+    /** '' is "not said". */
+    sex: z.union([z.enum(PROFILE_SEXES), z.literal('')]),
   })
   .transform(
     (values): ProfileInput => ({
@@ -34,6 +43,7 @@ export const profileFormSchema = z
       cycling_experience: values.cycling_experience as ProfileInput['cycling_experience'],
       preferred_units: values.preferred_units,
       goals: values.goals,
+      sex: values.sex === '' ? null : values.sex,
     }),
   )
   .pipe(profileSchema);
@@ -51,6 +61,7 @@ export function profileToFormValues(profile: Profile | null): ProfileFormValues 
     cycling_experience: profile?.cycling_experience ?? '',
     preferred_units: profile?.preferred_units ?? 'metric',
     goals: profile?.goals ?? '',
+    sex: profile?.sex ?? '',
   };
 }
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { queryKeys } from '../../api/query-keys';
 import { TrainingLoadCard } from './TrainingLoadCard';
-import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type AnalyticsSource,
   getPerformance,
   isExamplePreparing,
   PANEL_TABS,
@@ -16,7 +16,7 @@ import {
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../../hooks/useFormat';
-import { tabTriggerClass } from '../../components/ui/tabs';
+import { TabStrip } from '../../components/ui/TabStrip';
 import { MetricCard } from './MetricCard';
 import { PanelSummary } from './PanelSummary';
 import { ExampleBanner, ExamplePreparing } from './ExampleNotice';
@@ -58,27 +58,31 @@ function PeriodSwitch({
   );
 }
 
-function Panel({ data }: { data: PerformanceResponse }) {
+function Panel({ data, source }: { data: PerformanceResponse; source: AnalyticsSource }) {
   const { t } = useTranslation('analytics');
   return (
-    <Tabs.Root defaultValue="power">
-      <Tabs.List aria-label={t('panel.tabsLabel')} className={panelTabListClass}>
-        {PANEL_TABS.map((tab) => (
-          <Tabs.Trigger key={tab} value={tab} className={tabTriggerClass} data-testid={`panel-tab-${tab}`}>
-            {t(`panel.tabs.${tab}`)}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {PANEL_TABS.map((tab) => (
-        <Tabs.Content key={tab} value={tab} className="mt-4 focus-visible:outline-none">
+    <TabStrip
+      label={t('panel.tabsLabel')}
+      listClassName={panelTabListClass}
+      tabs={PANEL_TABS.map((tab) => ({
+        value: tab,
+        label: t(`panel.tabs.${tab}`),
+        testId: `panel-tab-${tab}`,
+        content: (
           <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
             {data.tabs[tab].map((m) => (
-              <MetricCard key={m.key} metric={m} weeks={data.weeks} />
+              <MetricCard
+                key={m.key}
+                metric={m}
+                weeks={data.weeks}
+                source={source}
+                profileTable={data.profile_table}
+              />
             ))}
           </div>
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
+        ),
+      }))}
+    />
   );
 }
 
@@ -158,7 +162,7 @@ export function AnalyticsScreen() {
           </div>
         ) : (
           <>
-            <Panel data={data} />
+            <Panel data={data} source={source} />
             <PanelSummary data={data} />
             <p className="text-xs text-slate-500 dark:text-slate-400">{t('panel.formulas')}</p>
           </>

@@ -1,6 +1,6 @@
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { PerformanceMetric } from '../../api/analytics';
+import type { AnalyticsSource, PerformanceMetric, PerformanceResponse } from '../../api/analytics';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../../hooks/useFormat';
@@ -29,9 +29,21 @@ export function StatusBadge({ status }: { status: PerformanceMetric['status'] })
   );
 }
 
-function Trend({ metric }: { metric: PerformanceMetric }) {
+function Trend({ metric, weeks }: { metric: PerformanceMetric; weeks: number }) {
   const { t } = useTranslation('analytics');
   const f = useFormat();
+  // Too little in the previous window for a percent (issue 13): the plain difference, and why no percent.
+  if (metric.previous_too_little)
+    return (
+      <span data-testid="metric-too-little" className="text-xs text-slate-500 dark:text-slate-400">
+        {metric.change_abs !== null && (
+          <span className="font-semibold text-slate-700 dark:text-slate-200">
+            {formatChange(f, metric.unit, metric.change_abs)}
+          </span>
+        )}{' '}
+        {t('panel.previousTooLittle', { count: weeks })}
+      </span>
+    );
   if (metric.trend === null) return <span className="text-xs text-slate-500">{t('panel.noPrevious')}</span>;
   const Icon = metric.trend === 'up' ? ArrowUpRight : metric.trend === 'down' ? ArrowDownRight : ArrowRight;
   const pct = formatChangePct(f, metric.change_pct);
@@ -72,7 +84,19 @@ function RangeBar({ metric }: { metric: PerformanceMetric }) {
 }
 
 /** One metric of the performance panel (spec 001 §2.1, §3 metric card). */
-export function MetricCard({ metric, weeks }: { metric: PerformanceMetric; weeks: number }) {
+export function MetricCard({
+  metric,
+  weeks,
+  source,
+  profileTable,
+}: {
+  metric: PerformanceMetric;
+  weeks: number;
+  /** The example's FTP is the example rider's, not "set by you". */
+  source: AnalyticsSource;
+  /** The power-profile table power-to-weight was judged on (shown on that card only). */
+  profileTable: PerformanceResponse['profile_table'];
+}) {
   const { t } = useTranslation('analytics');
   const f = useFormat();
   const name = t(`metrics.${metric.key}.name`);
@@ -94,12 +118,18 @@ export function MetricCard({ metric, weeks }: { metric: PerformanceMetric; weeks
           >
             {formatMetricValue(f, metric.unit, metric.value)}
           </p>
-          {metric.source && <p className="-mt-1 text-xs text-slate-500">{t(`ftpSource.${metric.source}`)}</p>}
+          {metric.source && (
+            <p className="-mt-1 text-xs text-slate-500" data-testid="ftp-source">
+              {t(`${source === 'example' ? 'ftpSourceExample' : 'ftpSource'}.${metric.source}`)}
+            </p>
+          )}
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Trend metric={metric} />
-            <span className="text-xs text-slate-500 dark:text-slate-400">
-              {t('panel.vsPrevious', { count: weeks })}
-            </span>
+            <Trend metric={metric} weeks={weeks} />
+            {!metric.previous_too_little && (
+              <span className="text-xs text-slate-500 dark:text-slate-400">
+                {t('panel.vsPrevious', { count: weeks })}
+              </span>
+            )}
           </div>
           <RangeBar metric={metric} />
           {metric.optimal_range && (
@@ -108,6 +138,13 @@ export function MetricCard({ metric, weeks }: { metric: PerformanceMetric; weeks
                 low: formatMetricValue(f, metric.unit, metric.optimal_range[0]),
                 high: formatMetricValue(f, metric.unit, metric.optimal_range[1]),
               })}
+            </p>
+          )}
+          {metric.key === 'power_to_weight' && (
+            <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="profile-table-note">
+              {t(`profileTable.${profileTable.table}`)}
+              {!profileTable.sex_said &&
+                ` ${t(source === 'example' ? 'profileTable.notSaidExample' : 'profileTable.notSaid')}`}
             </p>
           )}
         </>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../hooks/useFormat';
 import { confidenceTone, formatSigned, formTone } from './analyticsLoadFormat';
 import { Badge, Figure } from './TrainingLoadParts';
+import { useAnalyticsSource } from './useAnalyticsLoad';
 
 /** The four summary cards (spec 001 §2.2): predicted FTP, TSB and form, confidence, days to a test. */
 export function PredictiveCards({ data }: { data: PredictiveResponse }) {
@@ -10,6 +11,7 @@ export function PredictiveCards({ data }: { data: PredictiveResponse }) {
   const f = useFormat();
   const p = data.predicted_ftp;
   const lacking = t('cards.lacking');
+  const ftpSource = useAnalyticsSource() === 'example' ? 'ftp.sourceExample' : 'ftp.source';
   return (
     <section aria-label={t('cards.label')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Figure
@@ -29,7 +31,7 @@ export function PredictiveCards({ data }: { data: PredictiveResponse }) {
           p
             ? `${t('cards.predictedRange', { low: f.number(p.low), high: f.number(p.high), days: p.in_days })}${
                 data.current_ftp
-                  ? `. ${t('cards.versus', { current: f.number(data.current_ftp.value), source: t(`ftp.source.${data.current_ftp.source}`) })}`
+                  ? `. ${t('cards.versus', { current: f.number(data.current_ftp.value), source: t(`${ftpSource}.${data.current_ftp.source}`) })}`
                   : ''
               }`
             : t('cards.seeNeeds')

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../hooks/useFormat';
 import { formatSigned, levelTone } from './analyticsLoadFormat';
 import { Badge, FormulaLink } from './TrainingLoadParts';
+import { useAnalyticsSource } from './useAnalyticsLoad';
 
 const box = 'rounded-lg border border-slate-200 p-4 dark:border-slate-700';
 const h3 = 'font-semibold text-slate-900 dark:text-white';
@@ -11,6 +12,7 @@ const body = 'mt-2 text-sm text-slate-700 dark:text-slate-200';
 function Prediction({ data }: { data: PredictiveResponse }) {
   const { t } = useTranslation('predictive');
   const f = useFormat();
+  const example = useAnalyticsSource() === 'example';
   const p = data.predicted_ftp;
   return (
     <section className={box}>
@@ -21,7 +23,7 @@ function Prediction({ data }: { data: PredictiveResponse }) {
           <FormulaLink id="predictedFtp" className="font-semibold">
             {f.watts(data.current_ftp.value)}
           </FormulaLink>{' '}
-          ({t(`ftp.source.${data.current_ftp.source}`)})
+          ({t(`${example ? 'ftp.sourceExample' : 'ftp.source'}.${data.current_ftp.source}`)})
         </p>
       ) : null}
       {p ? (
@@ -75,6 +77,7 @@ function Plateau({ data }: { data: PredictiveResponse }) {
 function Profile({ data }: { data: PredictiveResponse }) {
   const { t } = useTranslation('predictive');
   const f = useFormat();
+  const example = useAnalyticsSource() === 'example';
   const profile = data.power_profile;
   return (
     <section className={box} data-testid="power-profile">
@@ -86,6 +89,12 @@ function Profile({ data }: { data: PredictiveResponse }) {
               table: t(`profile.table.${profile.table}`),
               weight: f.weight(profile.weight_kg),
             })}
+            {!profile.sex_said && (
+              <span data-testid="profile-table-not-said">
+                {' '}
+                {t(example ? 'profile.tableNotSaidExample' : 'profile.tableNotSaid')}
+              </span>
+            )}
           </p>
           <ul className="mt-3 space-y-3">
             {profile.points.map((point) => (

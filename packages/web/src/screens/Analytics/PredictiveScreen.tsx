@@ -1,4 +1,3 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PredictiveCards } from './PredictiveCards';
@@ -7,7 +6,7 @@ import { PredictiveFtpTab } from './PredictiveFtpTab';
 import { PredictiveNeeds } from './PredictiveNeeds';
 import { PredictiveTacticalTab } from './PredictiveTacticalTab';
 import { TrainingLoadCard } from './TrainingLoadCard';
-import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
+import { TabStrip } from '../../components/ui/TabStrip';
 import { Segmented } from './TrainingLoadParts';
 import { type PredictiveWeeks, useAnalyticsSource, usePredictive } from './useAnalyticsLoad';
 import { isExamplePreparing } from '../../api/analytics';
@@ -76,32 +75,29 @@ export function PredictiveScreen() {
         <>
           <PredictiveNeeds data={data} />
           <PredictiveCards data={data} />
-          <Tabs.Root defaultValue="ftp">
-            <Tabs.List aria-label={t('tabs.label')} className={tabListClass}>
-              <Tabs.Trigger value="ftp" className={tabTriggerClass} data-testid="predictive-tab-ftp">
-                {t('tabs.ftp')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="load" className={tabTriggerClass} data-testid="predictive-tab-load">
-                {t('tabs.load')}
-              </Tabs.Trigger>
-              <Tabs.Trigger
-                value="tactical"
-                className={tabTriggerClass}
-                data-testid="predictive-tab-tactical"
-              >
-                {t('tabs.tactical')}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="ftp" className="mt-4 focus-visible:outline-none">
-              <PredictiveFtpTab data={data} />
-            </Tabs.Content>
-            <Tabs.Content value="load" className="mt-4 focus-visible:outline-none">
-              <TrainingLoadCard source={source} />
-            </Tabs.Content>
-            <Tabs.Content value="tactical" className="mt-4 focus-visible:outline-none">
-              <PredictiveTacticalTab data={data} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <TabStrip
+            label={t('tabs.label')}
+            tabs={[
+              {
+                value: 'ftp',
+                label: t('tabs.ftp'),
+                testId: 'predictive-tab-ftp',
+                content: <PredictiveFtpTab data={data} />,
+              },
+              {
+                value: 'load',
+                label: t('tabs.load'),
+                testId: 'predictive-tab-load',
+                content: <TrainingLoadCard source={source} />,
+              },
+              {
+                value: 'tactical',
+                label: t('tabs.tactical'),
+                testId: 'predictive-tab-tactical',
+                content: <PredictiveTacticalTab data={data} />,
+              },
+            ]}
+          />
           <PredictiveEvents data={data} />
           <PredictiveSummary data={data} />
         </>

@@ -1,12 +1,12 @@
 import type { AnalyticsSource } from '../../api/analytics';
-import * as Tabs from '@radix-ui/react-tabs';
 import type { TrainingLoadResponse } from '@vatio/schemas';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/Card';
 import { useFormat } from '../../hooks/useFormat';
 import { formatSigned, formTone, loadChartColumns } from './analyticsLoadFormat';
-import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
+import { TabStrip } from '../../components/ui/TabStrip';
+import { tabTriggerClass } from '../../components/ui/tabs';
 import { Badge, Figure, Segmented } from './TrainingLoadParts';
 import { TrainingLoadRecommendations } from './TrainingLoadRecommendations';
 import { type TrainingLoadDays, useTrainingLoad } from './useAnalyticsLoad';
@@ -147,32 +147,31 @@ export function TrainingLoadCard({ source }: { source: AnalyticsSource }) {
           {t('load.needsPower')}
         </p>
       ) : (
-        <Tabs.Root defaultValue="overview" className="mt-4">
-          <Tabs.List aria-label={t('load.tabs.label')} className={tabListClass}>
-            <Tabs.Trigger value="overview" className={loadTabClass} data-testid="load-tab-overview">
-              {t('load.tabs.overview')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="trends" className={loadTabClass} data-testid="load-tab-trends">
-              {t('load.tabs.trends')}
-            </Tabs.Trigger>
-            <Tabs.Trigger
-              value="recommendations"
-              className={loadTabClass}
-              data-testid="load-tab-recommendations"
-            >
-              {t('load.tabs.recommendations')}
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="overview" className="mt-4 focus-visible:outline-none">
-            <Overview data={data} />
-          </Tabs.Content>
-          <Tabs.Content value="trends" className="mt-4 focus-visible:outline-none">
-            <Trends data={data} />
-          </Tabs.Content>
-          <Tabs.Content value="recommendations" className="mt-4 focus-visible:outline-none">
-            <TrainingLoadRecommendations data={data} />
-          </Tabs.Content>
-        </Tabs.Root>
+        <TabStrip
+          className="mt-4"
+          label={t('load.tabs.label')}
+          triggerClassName={loadTabClass}
+          tabs={[
+            {
+              value: 'overview',
+              label: t('load.tabs.overview'),
+              testId: 'load-tab-overview',
+              content: <Overview data={data} />,
+            },
+            {
+              value: 'trends',
+              label: t('load.tabs.trends'),
+              testId: 'load-tab-trends',
+              content: <Trends data={data} />,
+            },
+            {
+              value: 'recommendations',
+              label: t('load.tabs.recommendations'),
+              testId: 'load-tab-recommendations',
+              content: <TrainingLoadRecommendations data={data} />,
+            },
+          ]}
+        />
       )}
     </Card>
   );

@@ -1,4 +1,3 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { Gauge, Heart, Trophy, Zap } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +16,7 @@ import { ArchiveHint } from './ArchiveHint';
 import { periodParam } from './archivePeriod';
 import { DashboardError } from './DashboardStates';
 import { StatCard } from './StatCards';
-import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
+import { TabStrip } from '../../components/ui/TabStrip';
 import { DashboardHeader } from './DashboardScreen';
 import { ComparisonTab, HeartRateTab, PowerZonesTab, ProgressTab } from './SummaryTabs';
 import { queryKeys } from '../../api/query-keys';
@@ -140,32 +139,19 @@ export function SummaryScreen() {
           <ArchiveHint empty={data.stats.activities === 0} onShowPeriod={setPeriod} />
           <Cards data={data} />
           <Alerts data={data} />
-          <Tabs.Root defaultValue="zones">
-            <Tabs.List aria-label={t('tabs.label')} className={tabListClass}>
-              {(['zones', 'heartRate', 'comparison', 'progress'] as const).map((tab) => (
-                <Tabs.Trigger
-                  key={tab}
-                  value={tab}
-                  className={tabTriggerClass}
-                  data-testid={`summary-tab-${tab}`}
-                >
-                  {t(`summary.tabs.${tab}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value="zones" className="mt-4 focus-visible:outline-none">
-              <PowerZonesTab data={data} />
-            </Tabs.Content>
-            <Tabs.Content value="heartRate" className="mt-4 focus-visible:outline-none">
-              <HeartRateTab data={data} />
-            </Tabs.Content>
-            <Tabs.Content value="comparison" className="mt-4 focus-visible:outline-none">
-              <ComparisonTab data={data} />
-            </Tabs.Content>
-            <Tabs.Content value="progress" className="mt-4 focus-visible:outline-none">
-              <ProgressTab data={data} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <TabStrip
+            label={t('tabs.label')}
+            tabs={[
+              { value: 'zones', content: <PowerZonesTab data={data} /> },
+              { value: 'heartRate', content: <HeartRateTab data={data} /> },
+              { value: 'comparison', content: <ComparisonTab data={data} /> },
+              { value: 'progress', content: <ProgressTab data={data} /> },
+            ].map((tab) => ({
+              ...tab,
+              label: t(`summary.tabs.${tab.value}`),
+              testId: `summary-tab-${tab.value}`,
+            }))}
+          />
         </>
       )}
     </div>
