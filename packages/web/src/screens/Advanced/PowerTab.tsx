@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PowerCurveChart } from '../../components/charts/PowerCurveChart';
 import { useFormat } from '../../hooks/useFormat';
-import { Figure, Needs, Section } from './AdvancedParts';
+import { Figure, FormulaLink, Needs, Section } from './AdvancedParts';
 
 const CLASS_COLORS = { climbing: '#dc2626', flat: '#2563eb', descending: '#059669' } as const;
 
@@ -60,7 +60,9 @@ export function PowerTab({ data }: { data: AdvancedResponse }) {
               </li>
             ))}
           </ul>
-          <p className="text-xs text-slate-500 dark:text-slate-400">{t('power.gradientRule')}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            <FormulaLink id="advGradient">{t('power.gradientRule')}</FormulaLink>
+          </p>
         </Section>
       ) : null}
     </div>

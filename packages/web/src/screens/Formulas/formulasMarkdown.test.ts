@@ -72,6 +72,21 @@ describe('the formulas renderer', () => {
       'riderType',
       'tactical',
       'summary',
+      'advOverall',
+      'advReadiness',
+      'advDurability',
+      'advImprovement',
+      'advVo2max',
+      'advThresholds',
+      'advPedaling',
+      'advCadence',
+      'advCda',
+      'advSprints',
+      'advRepeatability',
+      'advEfficiency',
+      'advPeriodLoad',
+      'advGradient',
+      'advSummary',
     ];
     for (const id of ids) {
       const [path, anchor] = formulaHref(id).split('#');
