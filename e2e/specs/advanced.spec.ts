@@ -97,7 +97,11 @@ test.describe('advanced metrics on real data', () => {
     // Screenshots for people to look at: every tab at 1280 and 390 px, in Spanish and English.
     await page.getByTestId('advanced-period-4w').click();
     for (const language of ['es', 'en'] as const) {
-      await page.evaluate((lang) => localStorage.setItem('vatio.language', lang), language);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('language-switcher').selectOption(language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        language === 'es' ? 'Métricas avanzadas' : 'Advanced metrics',
+      );
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
         await page.goto('/analytics/advanced');

@@ -1,4 +1,3 @@
-import { curvePowerAtW, meanMaxCurve } from '../curve/mean-max.ts';
 import type { ActivityStreams } from '../streams/activity-streams.ts';
 
 /**
@@ -50,28 +49,43 @@ export type GradientCurves = Record<GradientClass, { timeS: number; powerW: Arra
 /**
  * Best power at each of `GRADIENT_CURVE_DURATIONS_S` held entirely on one class of terrain: the
  * seconds of the other classes become gaps and an effort must lie between two gaps (mean-max with
- * the `split` policy), so a 5-min "climbing" best is five minutes above 4 %.
+ * the `split` policy of `meanMaxCurve`, for ten durations), so a 5-min "climbing" best is five minutes above 4 %.
  */
 export function powerCurvesByGradient(streams: ActivityStreams): GradientCurves | undefined {
   const power = streams.powerW;
   if (!power) return undefined;
   const classes = gradientClasses(streams);
   if (!classes) return undefined;
+  const n = power.length;
+  // One prefix sum of power along the ride; each class's runs of consecutive seconds on it.
+  const prefix = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + (Number.isFinite(power[i]!) ? power[i]! : 0);
   const out = {} as GradientCurves;
   for (const cls of GRADIENT_CLASSES) {
-    const gapMask = new Uint8Array(power.length);
+    const runs: Array<[number, number]> = [];
     let timeS = 0;
-    for (let i = 0; i < power.length; i++) {
-      const inClass = streams.gapMask[i] === 0 && classes[i] === cls && Number.isFinite(power[i]!);
-      gapMask[i] = inClass ? 0 : 1;
-      if (inClass) timeS++;
+    let start = -1;
+    for (let i = 0; i <= n; i++) {
+      const inClass = i < n && streams.gapMask[i] === 0 && classes[i] === cls && Number.isFinite(power[i]!);
+      if (inClass) {
+        timeS++;
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        runs.push([start, i]);
+        start = -1;
+      }
     }
-    const curve = timeS > 0 ? meanMaxCurve({ powerW: power, gapMask }, { gaps: 'split' }) : undefined;
+    // Ten durations, not the whole mean-max grid: a sliding window inside each run.
     out[cls] = {
       timeS,
       powerW: GRADIENT_CURVE_DURATIONS_S.map((d) => {
-        const w = curve ? curvePowerAtW(curve, d) : undefined;
-        return w === undefined ? null : w;
+        let best = -1;
+        for (const [a, b] of runs)
+          for (let e = a + d; e <= b; e++) {
+            const sum = prefix[e]! - prefix[e - d]!;
+            if (sum > best) best = sum;
+          }
+        return best < 0 ? null : best / d;
       }),
     };
   }

@@ -12,9 +12,10 @@ export interface XySeries {
   unit: string;
 }
 
-const axis = (format: (v: number) => string, size?: number): uPlot.Axis => ({
+const axis = (format: (v: number) => string, size?: number, space?: number): uPlot.Axis => ({
   stroke: '#64748b',
   ...(size ? { size } : {}),
+  ...(space ? { space } : {}),
   values: (_u, splits) => splits.map((v) => (v == null ? '' : format(v))),
   grid: { stroke: 'rgba(148,163,184,0.25)', width: 1 },
   ticks: { stroke: 'rgba(148,163,184,0.4)', width: 1 },
@@ -51,7 +52,8 @@ export function XyChart({
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       scales: { x: { time } },
-      axes: [axis(formatX), axis(formatY, 50)],
+      // Dates need room: at least 70 px between ticks.
+      axes: [axis(formatX, undefined, time ? 70 : undefined), axis(formatY, 50)],
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       series: [

@@ -3,7 +3,7 @@ import type { AdvancedPeriod, AdvancedResponse } from '@vatio/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isExamplePreparing } from '../../api/analytics';
-import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
+import { tabTriggerClass } from '../../components/ui/tabs';
 import { useFormat } from '../../hooks/useFormat';
 import { AeroTab } from './AeroTab';
 import {
@@ -93,7 +93,11 @@ export function AdvancedScreen() {
           <Needs needs={data.needs} testId="advanced-needs" />
           <SummaryCards data={data} />
           <Tabs.Root defaultValue="physiological">
-            <Tabs.List aria-label={t('tabs.label')} className={tabListClass}>
+            <Tabs.List
+              aria-label={t('tabs.label')}
+              // Five long names: two rows on a phone, one from the small breakpoint up.
+              className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-5 dark:bg-slate-900"
+            >
               {TABS.map((tab) => (
                 <Tabs.Trigger
                   key={tab}
@@ -225,7 +229,13 @@ function ProfessionalSummary({ data }: { data: AdvancedResponse }) {
           <li key={line.key}>
             {t(line.key.replace(/^advanced\./, ''), {
               ...Object.fromEntries(
-                Object.entries(line.values).map(([k, v]) => [k, typeof v === 'number' ? f.number(v, 1) : v]),
+                Object.entries(line.values).map(([k, v]) => [
+                  k,
+                  // Changes read as sizes ("down 10.4 %"): the key already says the direction.
+                  typeof v === 'number'
+                    ? f.number(k === 'change_pct' ? Math.abs(v) : v, Number.isInteger(v) ? 0 : 1)
+                    : v,
+                ]),
               ),
             })}
           </li>

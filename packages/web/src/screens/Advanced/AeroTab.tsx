@@ -81,6 +81,10 @@ export function AeroTab({ data }: { data: AdvancedResponse }) {
 function CdaChart({ data }: { data: AdvancedResponse }) {
   const { t } = useTranslation('advanced');
   const f = useFormat();
+  const shortDate = useMemo(
+    () => new Intl.DateTimeFormat(f.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    [f.language],
+  );
   const { xs, series } = useMemo(() => {
     const trusted = data.aero.rides.filter((r) => r.trustworthy);
     const xs = [...new Set(trusted.map((r) => Date.parse(`${r.date}T12:00:00Z`) / 1000))].sort(
@@ -107,7 +111,7 @@ function CdaChart({ data }: { data: AdvancedResponse }) {
       series={series}
       time
       xLabel={t('axis.date')}
-      formatX={(v) => f.date(new Date(v * 1000))}
+      formatX={(v) => shortDate.format(new Date(v * 1000))}
       formatY={(v) => f.number(v, 3)}
       locale={f.language}
     />
