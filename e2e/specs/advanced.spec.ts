@@ -108,6 +108,8 @@ test.describe('advanced metrics on real data', () => {
         await expect(page.getByTestId('card-overall')).toBeVisible();
         for (const tab of TABS) {
           await page.getByTestId(`advanced-tab-${tab}`).click();
+          // From the top, so the sticky header is not captured mid-page.
+          await page.evaluate(() => window.scrollTo(0, 0));
           await page.waitForTimeout(300);
           await page.screenshot({
             path: join(SHOTS, `advanced-${tab}-${width}-${language}.png`),

@@ -194,6 +194,14 @@ describe('GET /api/analytics/advanced', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  test('the public variant answers for the example rider, 503 EXAMPLE_PREPARING while it is generated', async () => {
+    const response = await h.app.inject({ url: '/api/public/analytics/advanced?period=12w' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.code).toBe('EXAMPLE_PREPARING');
+    const bad = await h.app.inject({ url: '/api/public/analytics/advanced?period=2w' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   test('VO2max from the best 5 minutes per kilogram (ACSM), improvement of eFTP over the period before', async () => {
     const body = await get('/api/analytics/advanced?period=4w');
     expect(body.rides).toBe(4);
