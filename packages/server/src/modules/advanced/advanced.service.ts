@@ -40,7 +40,8 @@ import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-s
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, localDate, localWindow } from '../dashboard/zoned-calendar.ts';
-import type { AdvancedRepository, AdvancedRide } from './advanced.repository.ts';
+import { aeroSection, median } from './advanced-aero.ts';
+import type { AdvancedRepository } from './advanced.repository.ts';
 
 export const PERIOD_DAYS: Record<AdvancedPeriod, number> = { '4w': 28, '12w': 84, '1y': 365 };
 /** Per-ride facts kept in memory (a few kB each): a 1-year answer after a 4-week one decodes nothing again. */
@@ -48,7 +49,6 @@ const RIDE_FACTS_KEPT = 4000;
 const MAX_THRESHOLD_POINTS = 200;
 
 const round = (v: number, digits = 1) => Number(v.toFixed(digits));
-const DAY_MS = 86_400_000;
 
 function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
   if (curves.length === 0) return undefined;
@@ -56,26 +56,6 @@ function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
     curves.map((c) => attributeCurve({ durationsS: c.durations_s, powerW: c.power_w }, null)),
   );
   return { durationsS: merged.durationsS, powerW: merged.powerW };
-}
-
-const median = (values: readonly number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-/** Least-squares slope of y against x, per unit of x. */
-function slope(points: ReadonlyArray<{ x: number; y: number }>): number | undefined {
-  const n = points.length;
-  const mx = points.reduce((a, p) => a + p.x, 0) / n;
-  const my = points.reduce((a, p) => a + p.y, 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  for (const p of points) {
-    sxx += (p.x - mx) ** 2;
-    sxy += (p.x - mx) * (p.y - my);
-  }
-  return sxx > 0 ? sxy / sxx : undefined;
 }
 
 /**
@@ -483,51 +463,4 @@ function thin<T>(items: readonly T[], max: number): T[] {
   if (items.length <= max) return [...items];
   const step = items.length / max;
   return Array.from({ length: max }, (_, k) => items[Math.floor(k * step)]!);
-}
-
-/**
- * CdA per ride from the stored whole-ride virtual-elevation fits (outdoor rides), newest first, and
- * by bike the median and least-squares trend of the trustworthy fits (docs/formulas/aero-virtual-elevation.md).
- */
-function aeroSection(
-  rides: readonly AdvancedRide[],
-  bikes: ReadonlyArray<{ id: string; name: string }>,
-  dateOf: (d: Date) => string,
-): AdvancedResponse['aero'] {
-  const fitted = rides.filter((r) => !r.virtual && r.cda_m2 !== null && r.crr !== null);
-  const byBike = new Map<string | null, AdvancedRide[]>();
-  for (const r of fitted) {
-    if (!r.aero_trustworthy) continue;
-    const list = byBike.get(r.bike_id) ?? [];
-    list.push(r);
-    byBike.set(r.bike_id, list);
-  }
-  const names = new Map(bikes.map((b) => [b.id, b.name]));
-  return {
-    needs: fitted.length === 0 ? ['aero_fits'] : [],
-    rides: [...fitted].reverse().map((r) => ({
-      activity_id: r.id,
-      date: dateOf(r.start_time),
-      bike_id: r.bike_id,
-      cda_m2: round(r.cda_m2!, 3),
-      crr: round(r.crr!, 4),
-      r2: r.aero_r2 === null ? null : round(r.aero_r2, 3),
-      trustworthy: r.aero_trustworthy === true,
-      aero_lab: `/analytics/aero-lab?activity=${r.id}`,
-    })),
-    by_bike: [...byBike.entries()].map(([bikeId, list]) => {
-      const t0 = list[0]!.start_time.getTime();
-      const trend =
-        list.length >= 3
-          ? slope(list.map((r) => ({ x: (r.start_time.getTime() - t0) / DAY_MS, y: r.cda_m2! })))
-          : undefined;
-      return {
-        bike_id: bikeId,
-        bike_name: bikeId ? (names.get(bikeId) ?? null) : null,
-        rides: list.length,
-        median_cda_m2: round(median(list.map((r) => r.cda_m2!)), 3),
-        trend_m2_per_30d: trend === undefined ? null : round(trend * 30, 4),
-      };
-    }),
-  };
 }
