@@ -30,6 +30,8 @@ const ENDPOINTS: [label: string, path: string][] = [
   ['GET /api/analytics/training-load?days=90', '/api/analytics/training-load?days=90&tz=Europe/Madrid'],
   ['GET /api/analytics/training-load?days=365', '/api/analytics/training-load?days=365&tz=Europe/Madrid'],
   ['GET /api/analytics/predictive?weeks=4', '/api/analytics/predictive?weeks=4&tz=Europe/Madrid'],
+  ['GET /api/analytics/advanced?period=4w', '/api/analytics/advanced?period=4w&tz=Europe/Madrid'],
+  ['GET /api/analytics/advanced?period=1y', '/api/analytics/advanced?period=1y&tz=Europe/Madrid'],
 ];
 
 const RIDES = Number(process.argv[2] ?? 2000);

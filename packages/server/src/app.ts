@@ -30,6 +30,9 @@ import { demoRoutes } from './modules/demo/demo.routes.ts';
 import { AnalyticsLoadRepository } from './modules/analytics/analytics-load.repository.ts';
 import { PredictiveService } from './modules/analytics/predictive.service.ts';
 import { predictiveRoutes } from './modules/analytics/predictive.routes.ts';
+import { AdvancedRepository } from './modules/advanced/advanced.repository.ts';
+import { advancedRoutes } from './modules/advanced/advanced.routes.ts';
+import { AdvancedService } from './modules/advanced/advanced.service.ts';
 import { TrainingLoadService } from './modules/analytics/training-load.service.ts';
 import { trainingLoadRoutes } from './modules/analytics/training-load.routes.ts';
 import { AnalyticsRepository } from './modules/analytics/analytics.repository.ts';
@@ -245,15 +248,25 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   trainingLoadRoutes(app, { auth, trainingLoad });
   predictiveRoutes(app, { auth, predictive });
   performanceRoutes(app, { auth, performance });
+  const example = new ExampleRiderService({
+    repository: new ExampleRiderRepository(db),
+    profiles,
+    bikes,
+    demo: services.demo,
+    now,
+    days: config.exampleRiderDays,
+  });
+  const advanced = new AdvancedService({
+    repository: new AdvancedRepository(db),
+    load: analyticsLoad,
+    athleteSettings: services.athleteSettings,
+    blobs,
+    now,
+    writes: database.writes,
+  });
+  advancedRoutes(app, { auth, advanced, example });
   exampleRiderRoutes(app, {
-    example: new ExampleRiderService({
-      repository: new ExampleRiderRepository(db),
-      profiles,
-      bikes,
-      demo: services.demo,
-      now,
-      days: config.exampleRiderDays,
-    }),
+    example,
     performance,
     trainingLoad,
     predictive,

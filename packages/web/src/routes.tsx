@@ -175,6 +175,14 @@ export const router = createBrowserRouter([
             ]),
           },
           {
+            path: '/analytics/advanced',
+            lazy: screen(() => import('./screens/Advanced/AdvancedScreen'), 'AdvancedScreen', [
+              ...APP_NAMESPACES,
+              'analytics',
+              'advanced',
+            ]),
+          },
+          {
             path: '/analytics/predictive',
             lazy: screen(() => import('./screens/Analytics/PredictiveScreen'), 'PredictiveScreen', [
               ...APP_NAMESPACES,

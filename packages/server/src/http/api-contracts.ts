@@ -1,4 +1,5 @@
 import { accountContracts } from '../modules/account/account.contract.ts';
+import { advancedContracts } from '../modules/advanced/advanced.contract.ts';
 import { analyticsLoadContracts } from '../modules/analytics/analytics-load.contract.ts';
 import { apiKeyContracts } from '../modules/api-keys/api-key.contract.ts';
 import { activityContracts } from '../modules/activities/activity.contract.ts';
@@ -29,6 +30,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...dashboardContracts,
   ...analyticsLoadContracts,
   ...performanceContracts,
+  ...advancedContracts,
   ...exampleRiderContracts,
   ...stravaContracts,
   ...accountContracts,

@@ -93,5 +93,6 @@ export const queryKeys = {
       ['analytics', source, 'training-load', days] as const,
     predictive: (source: AnalyticsSource, weeks: number) =>
       ['analytics', source, 'predictive', weeks] as const,
+    advanced: (source: AnalyticsSource, period: string) => ['analytics', source, 'advanced', period] as const,
   },
 } as const;

@@ -33,6 +33,22 @@ const FORMULAS = {
   ftpSpecRule: ['critical-power', 'the-specs-prototype-rule'],
   ftpConfidence: ['critical-power', 'confidence-of-each-estimate'],
   ftpUsed: ['critical-power', 'estimated-ftp-for-load'],
+  // /analytics/advanced (docs/formulas/advanced-metrics.md)
+  advOverall: ['advanced-metrics', 'overall-score'],
+  advReadiness: ['advanced-metrics', 'readiness'],
+  advDurability: ['advanced-metrics', 'fatigue-resistance-durability'],
+  advImprovement: ['advanced-metrics', 'improvement'],
+  advVo2max: ['advanced-metrics', 'vo2max-from-power'],
+  advThresholds: ['advanced-metrics', 'vt1-and-vt2'],
+  advPedaling: ['advanced-metrics', 'pedalling-dynamics'],
+  advCadence: ['advanced-metrics', 'cadence-distribution-and-cadence-against-power'],
+  advCda: ['advanced-metrics', 'cda-by-ride-and-bike'],
+  advSprints: ['advanced-metrics', 'sprints-acceleration-and-torque'],
+  advRepeatability: ['advanced-metrics', 'repeatability-of-hard-efforts'],
+  advEfficiency: ['advanced-metrics', 'mechanical-efficiency'],
+  advPeriodLoad: ['advanced-metrics', 'np-if-and-tss-of-a-period'],
+  advGradient: ['advanced-metrics', 'power-curve-by-gradient'],
+  advSummary: ['advanced-metrics', 'professional-summary'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;

@@ -79,6 +79,21 @@ describe('the formulas renderer', () => {
       'ftpSpecRule',
       'ftpConfidence',
       'ftpUsed',
+      'advOverall',
+      'advReadiness',
+      'advDurability',
+      'advImprovement',
+      'advVo2max',
+      'advThresholds',
+      'advPedaling',
+      'advCadence',
+      'advCda',
+      'advSprints',
+      'advRepeatability',
+      'advEfficiency',
+      'advPeriodLoad',
+      'advGradient',
+      'advSummary',
     ];
     for (const id of ids) {
       const [path, anchor] = formulaHref(id).split('#');

@@ -1,0 +1,25 @@
+import { advancedQuerySchema } from '@vatio/schemas';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../http/auth-hook.ts';
+import { parseQuery } from '../../http/validate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { resolveTimeZone } from '../dashboard/zoned-calendar.ts';
+import type { ExampleRiderService } from '../example-rider/example-rider.service.ts';
+import type { AdvancedService } from './advanced.service.ts';
+
+/** GET /api/analytics/advanced, and the example rider's under /api/public (the same service and cache). */
+export function advancedRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; advanced: AdvancedService; example: ExampleRiderService },
+) {
+  app.get('/api/analytics/advanced', { preHandler: requireAuth(deps.auth) }, async (request) => {
+    const { period, tz } = parseQuery(advancedQuerySchema, request.query);
+    return deps.advanced.answer(request.auth.userId, { timeZone: resolveTimeZone(tz), period });
+  });
+
+  app.get('/api/public/analytics/advanced', async (request) => {
+    const { period, tz } = parseQuery(advancedQuerySchema, request.query);
+    const riderId = await deps.example.riderId();
+    return deps.advanced.answer(riderId, { timeZone: resolveTimeZone(tz), period });
+  });
+}

@@ -1,0 +1,246 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import type { AdvancedPeriod, AdvancedResponse } from '@vatio/schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isExamplePreparing } from '../../api/analytics';
+import { tabTriggerClass } from '../../components/ui/tabs';
+import { useFormat } from '../../hooks/useFormat';
+import { AeroTab } from './AeroTab';
+import {
+  Badge,
+  ExampleBanner,
+  ExamplePreparing,
+  Figure,
+  FormulaLink,
+  Needs,
+  Segmented,
+  scoreTone,
+} from './AdvancedParts';
+import { BiomechanicsTab } from './BiomechanicsTab';
+import { PhysiologicalTab } from './PhysiologicalTab';
+import { PowerTab } from './PowerTab';
+import { SpecificTab } from './SpecificTab';
+import { ADVANCED_PERIODS, useAdvanced, useAdvancedSource } from './useAdvanced';
+
+const TABS = ['physiological', 'biomechanics', 'aero', 'specific', 'power'] as const;
+
+/**
+ * Advanced metrics (/analytics/advanced; spec 001 §2.6, issue 14): period, four summary cards, five
+ * tabs and the professional summary, from the rider's rides (signed out: the example rider's).
+ */
+export function AdvancedScreen() {
+  const { t } = useTranslation('advanced');
+  const [period, setPeriod] = useState<AdvancedPeriod>('4w');
+  const source = useAdvancedSource();
+  const query = useAdvanced(source, period);
+  const data = query.data;
+  if (source === 'example' && isExamplePreparing(query.error)) {
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
+        <ExampleBanner />
+        <ExamplePreparing error={query.error} />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
+        </div>
+        <Segmented
+          label={t('period.label')}
+          options={ADVANCED_PERIODS}
+          value={period}
+          onChange={setPeriod}
+          text={(p) => t(`period.${p}`)}
+          testId="advanced-period"
+        />
+      </header>
+      {source === 'example' && <ExampleBanner />}
+      {query.isPending ? (
+        <div
+          role="status"
+          aria-label={t('loading')}
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        >
+          {[0, 1, 2, 3].map((k) => (
+            <div key={k} className="h-28 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
+          ))}
+        </div>
+      ) : query.isError || !data ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-900/30 dark:text-red-200"
+        >
+          {t('loadError')}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </button>
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="advanced-window">
+            {t('window', {
+              from: data.window.from,
+              to: data.window.to,
+              rides: data.rides,
+              withPower: data.rides_with_power,
+            })}
+          </p>
+          <Needs needs={data.needs} testId="advanced-needs" />
+          <SummaryCards data={data} />
+          <Tabs.Root defaultValue="physiological">
+            <Tabs.List
+              aria-label={t('tabs.label')}
+              // Five long names: two rows on a phone, one from the small breakpoint up.
+              className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-5 dark:bg-slate-900"
+            >
+              {TABS.map((tab) => (
+                <Tabs.Trigger
+                  key={tab}
+                  value={tab}
+                  className={tabTriggerClass}
+                  data-testid={`advanced-tab-${tab}`}
+                >
+                  {t(`tabs.${tab}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="physiological" className="mt-4 focus-visible:outline-none">
+              <PhysiologicalTab data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="biomechanics" className="mt-4 focus-visible:outline-none">
+              <BiomechanicsTab data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="aero" className="mt-4 focus-visible:outline-none">
+              <AeroTab data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="specific" className="mt-4 focus-visible:outline-none">
+              <SpecificTab data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="power" className="mt-4 focus-visible:outline-none">
+              <PowerTab data={data} />
+            </Tabs.Content>
+          </Tabs.Root>
+          <ProfessionalSummary data={data} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SummaryCards({ data }: { data: AdvancedResponse }) {
+  const { t } = useTranslation('advanced');
+  const f = useFormat();
+  const { overall, readiness, fatigue_resistance: fatigue, improvement } = data.summary;
+  const lacking = t('lacking');
+  const score = (value: number) => <Badge tone={scoreTone(value)}>{t('cards.score', { value })}</Badge>;
+  return (
+    <section aria-label={t('cards.label')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Figure
+        testId="card-overall"
+        label={t('cards.overall')}
+        formula="advOverall"
+        value={overall ? f.number(overall.score) : lacking}
+        unit={overall ? '/100' : undefined}
+        hint={
+          overall
+            ? overall.components.map((c) => `${t(`components.${c.key}`)} ${f.number(c.score)}`).join(' · ')
+            : t('cards.overallNeeds')
+        }
+      />
+      <Figure
+        testId="card-readiness"
+        label={t('cards.readiness')}
+        formula="advReadiness"
+        value={readiness ? f.number(readiness.score) : lacking}
+        unit={readiness ? '/100' : undefined}
+        badge={
+          readiness ? <Badge tone={scoreTone(readiness.score)}>{t(`form.${readiness.form}`)}</Badge> : null
+        }
+        hint={
+          readiness
+            ? t('cards.readinessHint', {
+                tsb: f.number(readiness.tsb, 1),
+                acwr: readiness.acwr === null ? '—' : f.number(readiness.acwr, 2),
+              })
+            : undefined
+        }
+      />
+      <Figure
+        testId="card-fatigue"
+        label={t('cards.fatigue')}
+        formula="advDurability"
+        value={fatigue ? f.number(fatigue.retained_pct, 1) : lacking}
+        unit={fatigue ? '%' : undefined}
+        badge={fatigue ? score(fatigue.score) : null}
+        hint={
+          fatigue
+            ? t('cards.fatigueHint', {
+                fatigued: f.number(fatigue.fatigued_w),
+                fresh: f.number(fatigue.fresh_w),
+                work: f.number(fatigue.work_kj),
+              })
+            : undefined
+        }
+      />
+      <Figure
+        testId="card-improvement"
+        label={t('cards.improvement')}
+        formula="advImprovement"
+        value={
+          improvement
+            ? `${improvement.change_pct > 0 ? '+' : ''}${f.number(improvement.change_pct, 1)}`
+            : lacking
+        }
+        unit={improvement ? '%' : undefined}
+        badge={improvement ? score(improvement.score) : null}
+        hint={
+          improvement
+            ? t(`cards.improvementHint.${improvement.method}`, {
+                now: f.number(improvement.now_w),
+                before: f.number(improvement.before_w),
+              })
+            : undefined
+        }
+      />
+    </section>
+  );
+}
+
+function ProfessionalSummary({ data }: { data: AdvancedResponse }) {
+  const { t } = useTranslation('advanced');
+  const f = useFormat();
+  if (data.professional_summary.length === 0) return null;
+  return (
+    <section
+      data-testid="advanced-summary"
+      aria-labelledby="advanced-summary-title"
+      className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-800"
+    >
+      <h2 id="advanced-summary-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+        <FormulaLink id="advSummary">{t('summaryTitle')}</FormulaLink>
+      </h2>
+      <ul className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
+        {data.professional_summary.map((line) => (
+          <li key={line.key}>
+            {t(line.key.replace(/^advanced\./, ''), {
+              ...Object.fromEntries(
+                Object.entries(line.values).map(([k, v]) => [
+                  k,
+                  // Changes read as sizes ("down 10.4 %"): the key already says the direction.
+                  typeof v === 'number'
+                    ? f.number(k === 'change_pct' ? Math.abs(v) : v, Number.isInteger(v) ? 0 : 1)
+                    : v,
+                ]),
+              ),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
