@@ -21,6 +21,7 @@ export const LAZY_NAMESPACES = [
   'analytics',
   'predictive',
   'formulas',
+  'comparative',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -179,6 +179,16 @@ export function AnalyticsScreen() {
             {t('more.predictiveText')}
           </span>
         </Link>
+        <Link
+          to="/analytics/comparative"
+          data-testid="link-comparative"
+          className="block rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700"
+        >
+          <span className="font-semibold text-brand-700 dark:text-brand-400">{t('more.comparative')} →</span>
+          <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
+            {t('more.comparativeText')}
+          </span>
+        </Link>
       </nav>
     </div>
   );
