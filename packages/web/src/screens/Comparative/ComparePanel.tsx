@@ -117,7 +117,7 @@ function CompareView({ data }: { data: CompareResponse }) {
   return (
     <div className="space-y-6" data-testid="compare-view">
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[30rem] text-sm tabular-nums" data-testid="compare-figures">
+        <table className="w-full text-sm tabular-nums" data-testid="compare-figures">
           <thead>
             <tr className="text-left text-slate-500 dark:text-slate-400">
               <th className="py-2 pr-3 font-medium">{t('compare.figure')}</th>
@@ -137,7 +137,7 @@ function CompareView({ data }: { data: CompareResponse }) {
                   <span className="block text-xs font-normal">{f.date(data[side].ride.start_date)}</span>
                 </th>
               ))}
-              <th className="py-2 font-medium">{t('compare.difference')}</th>
+              <th className="hidden py-2 font-medium sm:table-cell">{t('compare.difference')}</th>
             </tr>
           </thead>
           <tbody>
@@ -151,10 +151,17 @@ function CompareView({ data }: { data: CompareResponse }) {
                 </td>
                 <td className="py-1.5 pr-3 font-semibold text-slate-900 dark:text-white">
                   {formatFigure(f, row.key, row.b)}
+                  {/* Phones: the difference under B (its own column does not fit). */}
+                  <span
+                    className="block text-xs font-normal text-slate-500 sm:hidden"
+                    data-testid="difference-inline"
+                  >
+                    {formatDifference(f, row.key, row.difference)}
+                  </span>
                 </td>
                 <td
                   className={cn(
-                    'py-1.5',
+                    'hidden py-1.5 sm:table-cell',
                     row.difference !== null && row.difference > 0 && 'text-emerald-700 dark:text-emerald-400',
                     row.difference !== null && row.difference < 0 && 'text-rose-700 dark:text-rose-400',
                   )}
