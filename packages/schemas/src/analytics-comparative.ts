@@ -66,7 +66,7 @@ export const comparativeResponseSchema = z.object({
   latest: comparativeRideSchema.nullable().describe('The newest ride of the period'),
   rides: z
     .array(comparativeRideSchema)
-    .describe('Every ride of the period, newest first (at most 500): the manual selection list'),
+    .describe('Every ride of the period, newest first (at most 200): the manual selection list'),
   recent: z.array(comparativeRideSchema).describe('The last 10 rides, oldest first: the trend sparklines'),
   by_type: z.array(
     z.object({

@@ -4,7 +4,7 @@ import { localDate } from '../dashboard/zoned-calendar.ts';
 import type { ComparativeRideRow } from './comparative.repository.ts';
 
 /** Rides in the manual selection list at most; the summary and patterns count every ride. */
-export const MAX_LISTED_RIDES = 500;
+export const MAX_LISTED_RIDES = 200;
 /** Rides of the trend sparklines (spec 001 §2.5: the last 10). */
 export const RECENT_RIDES = 10;
 

@@ -42,14 +42,15 @@ export function registerComparativeRoutes(
     return sendJsonText(reply, jsonOnce(answer));
   });
 
-  app.get(`${prefix}/evolution`, options, async (request) => {
+  app.get(`${prefix}/evolution`, options, async (request, reply) => {
     const q = parseQuery(evolutionQuerySchema, request.query);
     const userId = await riderOf(request);
-    return comparative.evolution(userId, {
+    const answer = await comparative.evolution(userId, {
       metric: q.metric,
       range: q.range,
       timeZone: resolveTimeZone(q.tz),
     });
+    return sendJsonText(reply, jsonOnce(answer));
   });
 }
 

@@ -45,6 +45,7 @@ export class ComparativeService {
   private readonly periods: VersionedCache<ComparativeResponse>;
   private readonly pairs: VersionedCache<CompareResponse>;
   private readonly evolutions: VersionedCache<EvolutionPoint[]>;
+  private readonly answers: VersionedCache<EvolutionResponse>;
 
   constructor(
     private readonly deps: {
@@ -60,6 +61,7 @@ export class ComparativeService {
     // Each answer holds four downsampled series (tens of kilobytes): fewer kept than the small answers.
     this.pairs = new VersionedCache(50, deps.writes);
     this.evolutions = new VersionedCache(400, deps.writes);
+    this.answers = new VersionedCache(800, deps.writes);
   }
 
   private version(userId: string) {
@@ -121,16 +123,19 @@ export class ComparativeService {
     };
   }
 
-  async evolution(
+  evolution(
     userId: string,
     q: { metric: EvolutionMetric; range: EvolutionRange; timeZone: string },
   ): Promise<EvolutionResponse> {
-    const points = await this.evolutions.get(`${userId}|${q.metric}`, this.version(userId), () =>
-      this.allPoints(userId, q.metric),
-    );
     const today = localDate(this.deps.now(), q.timeZone);
-    const from = q.range === 'all' ? null : addDays(today, -RANGE_DAYS[q.range] + 1);
-    return evolutionAnswer(q.metric, q.range, from, points);
+    // Whole answers per range and day, over the metric's points kept once for every range.
+    return this.answers.get(`${userId}|${q.metric}|${q.range}|${today}`, this.version(userId), async () => {
+      const points = await this.evolutions.get(`${userId}|${q.metric}`, this.version(userId), () =>
+        this.allPoints(userId, q.metric),
+      );
+      const from = q.range === 'all' ? null : addDays(today, -RANGE_DAYS[q.range] + 1);
+      return evolutionAnswer(q.metric, q.range, from, points);
+    });
   }
 
   private async allPoints(userId: string, metric: EvolutionMetric): Promise<EvolutionPoint[]> {

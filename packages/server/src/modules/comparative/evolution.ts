@@ -34,6 +34,7 @@ export function ftpPoints(
       source: { kind: 'setting', id: s.id },
     }));
   const last: Record<string, number | undefined> = {};
+  const tests = new Map<string, EvolutionPoint>();
   for (const r of rides) {
     const date = rideDate(r.start_time);
     const basis = r.ftp_source === 'file' ? 'device' : r.ftp_source === 'estimated' ? 'eftp' : undefined;
@@ -43,11 +44,14 @@ export function ftpPoints(
     }
     if (r.best_20min_w !== null && r.ftp_w !== null) {
       const tested = Math.round(TWENTY_MIN_TEST_FACTOR * r.best_20min_w);
-      if (tested >= r.ftp_w)
-        points.push({ date, value: tested, basis: 'test_20min', source: { kind: 'test', id: r.id } });
+      // One test a week at most, its best: hard group rides would otherwise fill the chart.
+      const week = isoWeekStart(date);
+      const kept = tests.get(week);
+      if (tested >= r.ftp_w && (!kept || tested > kept.value))
+        tests.set(week, { date, value: tested, basis: 'test_20min', source: { kind: 'test', id: r.id } });
     }
   }
-  return points;
+  return [...points, ...tests.values()];
 }
 
 export function weightPoints(settings: readonly AthleteSettingsRow[]): EvolutionPoint[] {
