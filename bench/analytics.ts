@@ -32,6 +32,17 @@ const ENDPOINTS: [label: string, path: string][] = [
   ['GET /api/analytics/predictive?weeks=4', '/api/analytics/predictive?weeks=4&tz=Europe/Madrid'],
   ['GET /api/analytics/advanced?period=4w', '/api/analytics/advanced?period=4w&tz=Europe/Madrid'],
   ['GET /api/analytics/advanced?period=1y', '/api/analytics/advanced?period=1y&tz=Europe/Madrid'],
+  [
+    'GET /api/analytics/comparative?period=4w',
+    '/api/analytics/comparative?period=4w&tz=Europe/Madrid&lang=en',
+  ],
+  [
+    'GET /api/analytics/comparative?period=1y',
+    '/api/analytics/comparative?period=1y&tz=Europe/Madrid&lang=en',
+  ],
+  ['GET /api/analytics/evolution?metric=ftp&range=all', '/api/analytics/evolution?metric=ftp&range=all'],
+  ['GET /api/analytics/evolution?metric=vo2max&range=1y', '/api/analytics/evolution?metric=vo2max&range=1y'],
+  ['GET /api/analytics/evolution?metric=cda&range=all', '/api/analytics/evolution?metric=cda&range=all'],
 ];
 
 const RIDES = Number(process.argv[2] ?? 2000);
@@ -68,6 +79,9 @@ try {
   server = await startServerProcess(env, port);
   base = `http://127.0.0.1:${port}`;
   try {
+    // Seeded rides keep no streams: /compare (two rides' analyses, decoded) gets two uploaded ones.
+    const [a, b] = [await storeNewRide(base, headers, 27), await storeNewRide(base, headers, 28)];
+    ENDPOINTS.push(['GET /api/analytics/compare (2 × 2 h)', `/api/analytics/compare?a=${a}&b=${b}&lang=en`]);
     // The very first answers after start (nothing kept, nothing compiled by V8 yet).
     for (const [label, path] of ENDPOINTS) {
       const first = await timedGet(`${base}${path}`, headers);

@@ -61,7 +61,12 @@ export async function stop(child: ChildProcess) {
 }
 
 /** Uploads one new 2-hour ride through the API and waits until it is imported. */
-export async function storeNewRide(base: string, headers: Record<string, string>, seed: number) {
+/** Uploads one synthetic ride through the API and waits for its import; its activity id. */
+export async function storeNewRide(
+  base: string,
+  headers: Record<string, string>,
+  seed: number,
+): Promise<string> {
   const activity = generateRide({
     seed,
     durationS: 7200,
@@ -75,11 +80,11 @@ export async function storeNewRide(base: string, headers: Record<string, string>
   const { import_id } = (await response.json()) as { import_id: string };
   for (;;) {
     const status = (await (await fetch(`${base}/api/imports/${import_id}`, { headers })).json()) as {
-      files: { status: string }[];
+      files: { status: string; activity_id: string | null }[];
     };
     if (status.files.every((f) => f.status !== 'queued' && f.status !== 'processing')) {
       if (status.files.some((f) => f.status !== 'done')) throw new Error('the new ride was not imported');
-      return;
+      return status.files[0]!.activity_id!;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -44,3 +44,12 @@ export async function performanceJson(page: Page, weeks: number): Promise<Perfor
   expect(response.ok()).toBe(true);
   return (await response.json()) as Performance;
 }
+
+/** Any of the rider's JSON answers, read with their own token (to compare with the screen). */
+export async function riderJson<T>(page: Page, path: string): Promise<T> {
+  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
+  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${access_token}` } });
+  expect(response.ok(), path).toBe(true);
+  return (await response.json()) as T;
+}

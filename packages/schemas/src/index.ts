@@ -12,3 +12,4 @@ export * from './strava.ts';
 export * from './responses.ts';
 export * from './analytics-performance.ts';
 export * from './analytics-advanced.ts';
+export * from './analytics-comparative.ts';

@@ -38,6 +38,9 @@ import { trainingLoadRoutes } from './modules/analytics/training-load.routes.ts'
 import { AnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { performanceRoutes } from './modules/analytics/performance.routes.ts';
 import { PerformanceService } from './modules/analytics/performance.service.ts';
+import { ComparativeRepository } from './modules/comparative/comparative.repository.ts';
+import { comparativeRoutes, registerComparativeRoutes } from './modules/comparative/comparative.routes.ts';
+import { ComparativeService } from './modules/comparative/comparative.service.ts';
 import { ExampleRiderRepository } from './modules/example-rider/example-rider.repository.ts';
 import { exampleRiderRoutes } from './modules/example-rider/example-rider.routes.ts';
 import { ExampleRiderService } from './modules/example-rider/example-rider.service.ts';
@@ -199,17 +202,15 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     blobs,
     limits: config.upload,
   });
-  activityRoutes(app, {
-    auth,
-    rides: new ActivityService({
-      activities: services.activities,
-      athleteSettings: services.athleteSettings,
-      bikes,
-      blobs,
-      queue: options.queue,
-      now,
-    }),
+  const rides = new ActivityService({
+    activities: services.activities,
+    athleteSettings: services.athleteSettings,
+    bikes,
+    blobs,
+    queue: options.queue,
+    now,
   });
+  activityRoutes(app, { auth, rides });
   athleteSettingsRoutes(app, {
     auth,
     athleteSettings: services.athleteSettings,
@@ -239,8 +240,9 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     now,
     writes: database.writes,
   });
+  const analytics = new AnalyticsRepository(db);
   const performance = new PerformanceService({
-    analytics: new AnalyticsRepository(db),
+    analytics,
     athleteSettings: services.athleteSettings,
     now,
     writes: database.writes,
@@ -248,6 +250,15 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   trainingLoadRoutes(app, { auth, trainingLoad });
   predictiveRoutes(app, { auth, predictive });
   performanceRoutes(app, { auth, performance });
+  const comparative = new ComparativeService({
+    repository: new ComparativeRepository(db),
+    analytics,
+    athleteSettings: services.athleteSettings,
+    rides,
+    now,
+    writes: database.writes,
+  });
+  comparativeRoutes(app, { auth, comparative });
   const example = new ExampleRiderService({
     repository: new ExampleRiderRepository(db),
     profiles,
@@ -271,6 +282,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     trainingLoad,
     predictive,
   });
+  registerComparativeRoutes(app, '/api/public/analytics', () => example.riderId(), comparative);
   accountRoutes(app, {
     auth,
     account: new AccountRepository(db),

@@ -183,6 +183,14 @@ export const router = createBrowserRouter([
             ]),
           },
           {
+            path: '/analytics/comparative',
+            lazy: screen(() => import('./screens/Comparative/ComparativeScreen'), 'ComparativeScreen', [
+              ...APP_NAMESPACES,
+              'analytics',
+              'comparative',
+            ]),
+          },
+          {
             path: '/analytics/predictive',
             lazy: screen(() => import('./screens/Analytics/PredictiveScreen'), 'PredictiveScreen', [
               ...APP_NAMESPACES,

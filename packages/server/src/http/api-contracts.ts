@@ -8,6 +8,7 @@ import { performanceContracts } from '../modules/analytics/performance.contract.
 import { authContracts } from '../modules/auth/auth.contract.ts';
 import { bikeContracts } from '../modules/bikes/bike.contract.ts';
 import { clientConfigContracts } from '../modules/client-config/client-config.contract.ts';
+import { comparativeContracts } from '../modules/comparative/comparative.contract.ts';
 import { dashboardContracts } from '../modules/dashboard/dashboard.contract.ts';
 import { demoContracts } from '../modules/demo/demo.contract.ts';
 import { exampleRiderContracts } from '../modules/example-rider/example-rider.contract.ts';
@@ -32,6 +33,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...performanceContracts,
   ...advancedContracts,
   ...exampleRiderContracts,
+  ...comparativeContracts,
   ...stravaContracts,
   ...accountContracts,
   ...apiKeyContracts,

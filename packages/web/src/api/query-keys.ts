@@ -94,5 +94,12 @@ export const queryKeys = {
     predictive: (source: AnalyticsSource, weeks: number) =>
       ['analytics', source, 'predictive', weeks] as const,
     advanced: (source: AnalyticsSource, period: string) => ['analytics', source, 'advanced', period] as const,
+    // /analytics/comparative (issue 14): ride names come in the reader's language.
+    comparative: (source: AnalyticsSource, period: string, metric: string, lang: string) =>
+      ['analytics', source, 'comparative', period, metric, lang] as const,
+    compare: (source: AnalyticsSource, a: string, b: string, lang: string) =>
+      ['analytics', source, 'compare', a, b, lang] as const,
+    evolution: (source: AnalyticsSource, metric: string, range: string) =>
+      ['analytics', source, 'evolution', metric, range] as const,
   },
 } as const;

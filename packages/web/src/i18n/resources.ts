@@ -22,6 +22,7 @@ export const LAZY_NAMESPACES = [
   'predictive',
   'formulas',
   'advanced',
+  'comparative',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

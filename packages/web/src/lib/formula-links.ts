@@ -49,6 +49,17 @@ const FORMULAS = {
   advPeriodLoad: ['advanced-metrics', 'np-if-and-tss-of-a-period'],
   advGradient: ['advanced-metrics', 'power-curve-by-gradient'],
   advSummary: ['advanced-metrics', 'professional-summary'],
+  comparativeSummary: ['comparative-analysis', 'period-summary'],
+  bestVsLatest: ['comparative-analysis', 'best-vs-latest'],
+  rideComparison: ['comparative-analysis', 'ride-comparison'],
+  temporalPatterns: ['comparative-analysis', 'temporal-patterns'],
+  byRideType: ['comparative-analysis', 'by-ride-type'],
+  evolution: ['comparative-analysis', 'evolution'],
+  np: ['normalized-power', 'normalized-power-np'],
+  averagePower: ['normalized-power', 'average-power-maximum-power-work'],
+  intensityFactor: ['training-stress', ''],
+  efficiencyFactor: ['heart-rate', 'efficiency-factor-and-watts-per-heartbeat'],
+  powerCurve: ['mean-max-curve', ''],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;

@@ -61,15 +61,17 @@ export class ActivityService {
       athleteSettings.baseline(userId),
       athleteSettings.bikeWeightKg(userId, row.bike_id),
     ]);
+    const streams = decodeStreams(streamsBlob);
     const analysis = rideDetailAnalysis({
       row,
-      streams: decodeStreams(streamsBlob),
+      streams,
       settings: rideSettingsAt(baseline, rideDate(row.start_time), bikeKg),
       ownCurve: ride.ownCurve,
       recentCurves: ride.recentCurves,
       bestCurve: ride.bestCurve,
     });
-    return { analysis, laps: ride.laps };
+    // The decoded streams too, for callers that chart the ride beside its figures (/api/analytics/compare).
+    return { analysis, laps: ride.laps, streams };
   }
 
   async update(userId: string, activityId: string, input: RideEdit): Promise<ActivityRow> {

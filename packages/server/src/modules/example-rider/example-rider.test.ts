@@ -5,9 +5,13 @@ import { createHarness, type Harness, type SignedIn } from '../../test/harness.t
 import { ExampleRiderRepository } from './example-rider.repository.ts';
 import { EXAMPLE_EMAIL } from './example-rider.service.ts';
 
-const PUBLIC = ['performance?weeks=4', 'training-load?days=90', 'predictive?weeks=4'].map(
-  (path) => `/api/public/analytics/${path}`,
-);
+const PUBLIC = [
+  'performance?weeks=4',
+  'training-load?days=90',
+  'predictive?weeks=4',
+  'comparative?period=4w',
+  'evolution?metric=vo2max&range=6m',
+].map((path) => `/api/public/analytics/${path}`);
 
 describe('the public example rider (issue 13)', () => {
   let h: Harness;
@@ -46,6 +50,14 @@ describe('the public example rider (issue 13)', () => {
       const response = await h.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
     }
+    // Compare two of the example's rides, without sign-in (issue 14).
+    const rides = (await h.app.inject({ url: PUBLIC[3]! })).json().rides as { id: string }[];
+    expect(rides.length).toBeGreaterThan(1);
+    const compare = await h.app.inject({
+      url: `/api/public/analytics/compare?a=${rides[0]!.id}&b=${rides[1]!.id}`,
+    });
+    expect(compare.statusCode).toBe(200);
+    expect(compare.json().a.ride.id).toBe(rides[0]!.id);
     const load = (await h.app.inject({ url: PUBLIC[1]! })).json();
     expect(load.needs).toEqual([]);
     expect(load.current.ctl).toBeGreaterThan(0);

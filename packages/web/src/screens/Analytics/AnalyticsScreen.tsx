@@ -90,6 +90,9 @@ function Panel({ data, source }: { data: PerformanceResponse; source: AnalyticsS
  * /analytics: the performance panel (spec 001 §2.1, issue 13) on the signed-in rider's rides; signed
  * out, on the built-in example rider's, labelled as such (public, read-only).
  */
+/** The deeper analysis screens linked below the panel, each with `more.<key>` and `more.<key>Text`. */
+const MORE_ANALYSIS = ['predictive', 'comparative', 'advanced'] as const;
+
 export function AnalyticsScreen() {
   const { t } = useTranslation('analytics');
   const f = useFormat();
@@ -173,26 +176,19 @@ export function AnalyticsScreen() {
         <h2 id="more-analysis" className="text-xl font-semibold text-slate-900 dark:text-white">
           {t('more.title')}
         </h2>
-        <Link
-          to="/analytics/predictive"
-          data-testid="link-predictive"
-          className="block rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700"
-        >
-          <span className="font-semibold text-brand-700 dark:text-brand-400">{t('more.predictive')} →</span>
-          <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
-            {t('more.predictiveText')}
-          </span>
-        </Link>
-        <Link
-          to="/analytics/advanced"
-          data-testid="link-advanced"
-          className="block rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700"
-        >
-          <span className="font-semibold text-brand-700 dark:text-brand-400">{t('more.advanced')} →</span>
-          <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
-            {t('more.advancedText')}
-          </span>
-        </Link>
+        {MORE_ANALYSIS.map((key) => (
+          <Link
+            key={key}
+            to={`/analytics/${key}`}
+            data-testid={`link-${key}`}
+            className="block rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-slate-700"
+          >
+            <span className="font-semibold text-brand-700 dark:text-brand-400">{t(`more.${key}`)} →</span>
+            <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
+              {t(`more.${key}Text`)}
+            </span>
+          </Link>
+        ))}
       </nav>
     </div>
   );

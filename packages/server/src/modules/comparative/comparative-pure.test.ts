@@ -1,0 +1,55 @@
+import { streamsFromSeconds } from '@vatio/analysis';
+import { describe, expect, test } from 'vitest';
+import { seriesByDistance, seriesByTime } from './compare-series.ts';
+import { evolutionAnswer } from './evolution.ts';
+
+describe('compare series', () => {
+  test('equal-time buckets average recorded seconds only; a paused second is no zero', () => {
+    const n = 1200;
+    const streams = streamsFromSeconds({
+      powerW: Array.from({ length: n }, (_, i) => (i < 600 ? 100 : 300)),
+      distanceM: Array.from({ length: n }, (_, i) => i * 10),
+    });
+    (streams.gapMask as Uint8Array)[0] = 1; // paused
+    (streams.powerW as Float64Array)[1] = Number.NaN; // sensor gap
+    const s = seriesByTime(streams, 600);
+    expect(s.time_s).toHaveLength(600);
+    expect(s.power_w[0]).toBeNull(); // both seconds of the first bucket have no power
+    expect(s.power_w[1]).toBe(100);
+    expect(s.power_w[599]).toBe(300);
+    const d = seriesByDistance(streams, 100);
+    expect(d.distance_m).toHaveLength(100);
+    expect(d.power_w.at(-1)).toBe(300);
+    expect(d.distance_m.every((v, i, all) => i === 0 || v! >= all[i - 1]!)).toBe(true);
+  });
+
+  test('no distance channel: no distance series', () => {
+    expect(seriesByDistance(streamsFromSeconds({ powerW: [1, 2, 3] })).time_s).toEqual([]);
+  });
+});
+
+describe('evolution answer', () => {
+  const point = (date: string, value: number) => ({
+    date,
+    value,
+    basis: 'set' as const,
+    source: { kind: 'setting' as const, id: date },
+  });
+  test('range, current, change and the direction that is better (spec 001 §4: stable under 2 %)', () => {
+    const all = [point('2026-01-01', 250), point('2026-06-01', 260), point('2026-09-01', 270)];
+    const six = evolutionAnswer('ftp', '6m', '2026-05-01', all);
+    expect(six).toMatchObject({ count: 2, current: 270, change: 10, trend: 'improving' });
+    expect(
+      evolutionAnswer('weight', 'all', null, [point('2026-01-01', 70), point('2026-02-01', 72)]).trend,
+    ).toBe('declining');
+    expect(
+      evolutionAnswer('ftp', 'all', null, [point('2026-01-01', 250), point('2026-02-01', 254)]).trend,
+    ).toBe('stable');
+    expect(evolutionAnswer('cda', 'all', null, [])).toMatchObject({
+      current: null,
+      change: null,
+      trend: null,
+      count: 0,
+    });
+  });
+});
