@@ -42,8 +42,11 @@ export interface NewRide {
     | 'notes'
     | 'reanalysis_pending'
     | 'recovered'
+    | 'tactics'
   > & {
     summary: string;
+    /** The ride's tactical facts as JSON (`RideTacticsService.measure`); none without power or FTP. */
+    tactics?: string | null;
     bike_id: string | null;
     /** Decoded from a damaged file: only its first part. */
     recovered?: boolean;
@@ -476,6 +479,39 @@ export class ActivityRepository {
     await this.db
       .updateTable('activities')
       .set(values)
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .execute();
+  }
+
+  /** The rider's rides with power: FTP, stored tactical facts and stream blob (tactics re-derived). */
+  ridesForTactics(userId: string) {
+    return this.db
+      .selectFrom('activities')
+      .innerJoin('activity_streams', (join) =>
+        join
+          .onRef('activity_streams.activity_id', '=', 'activities.id')
+          .on('activity_streams.user_id', '=', userId),
+      )
+      .select([
+        'activities.id',
+        'activities.start_time',
+        'activities.ftp_w',
+        'activities.tactics',
+        'activity_streams.blob_key',
+      ])
+      .where('activities.user_id', '=', userId)
+      .where('activities.has_power', '=', true)
+      .where('activities.ftp_w', 'is not', null)
+      .orderBy('activities.start_time')
+      .execute();
+  }
+
+  /** A ride's tactical facts rewritten (its FTP or its window's critical power changed). */
+  async updateTactics(userId: string, activityId: string, tactics: string | null, now: Date): Promise<void> {
+    await this.db
+      .updateTable('activities')
+      .set({ tactics, updated_at: now })
       .where('user_id', '=', userId)
       .where('id', '=', activityId)
       .execute();

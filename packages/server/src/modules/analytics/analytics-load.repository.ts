@@ -1,3 +1,4 @@
+import type { RideTactics } from '@vatio/analysis';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -12,6 +13,15 @@ export interface PredictiveRide {
   ftp_w: number | null;
   /** Whole-ride CdA when its virtual-elevation fit is trustworthy and the ride was outdoors. */
   cda_m2: number | null;
+}
+
+/** A ride with power as the tactical analysis reads it. */
+export interface TacticalRide {
+  id: string;
+  start_time: Date;
+  ftp_w: number | null;
+  tactics: RideTactics | null;
+  blob_key: string | null;
 }
 
 export interface StoredRideCurve {
@@ -72,16 +82,25 @@ export class AnalyticsLoadRepository {
       .execute();
   }
 
-  /** Stream blobs of the rider's rides with power that started in [from, to). */
-  streamBlobs(
-    userId: string,
-    range: { from: Date; to: Date },
-  ): Promise<{ activity_id: string; blob_key: string; ftp_w: number | null }[]> {
+  /**
+   * The rider's rides with power that started in [from, to), oldest first: their FTP, stored tactical
+   * facts and stream blob (null when the ride has none).
+   */
+  tacticalRides(userId: string, range: { from: Date; to: Date }): Promise<TacticalRide[]> {
     return this.db
-      .selectFrom('activity_streams')
-      .innerJoin('activities', 'activities.id', 'activity_streams.activity_id')
-      .select(['activity_streams.activity_id', 'activity_streams.blob_key', 'activities.ftp_w'])
-      .where('activity_streams.user_id', '=', userId)
+      .selectFrom('activities')
+      .leftJoin('activity_streams', (join) =>
+        join
+          .onRef('activity_streams.activity_id', '=', 'activities.id')
+          .on('activity_streams.user_id', '=', userId),
+      )
+      .select([
+        'activities.id',
+        'activities.start_time',
+        'activities.ftp_w',
+        'activities.tactics',
+        'activity_streams.blob_key',
+      ])
       .where('activities.user_id', '=', userId)
       .where('activities.has_power', '=', true)
       .where('activities.start_time', '>=', range.from)

@@ -52,7 +52,7 @@ function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
 /**
  * GET /api/analytics/predictive: the FTP prediction, confidence, days to a test, plateau risk, power
  * profile, event predictions and the tactical analysis of the period, all from the rider's stored
- * rides (columns, per-ride curves and, for the tactical figures, the stream blobs of the period).
+ * rides (columns, per-ride curves and, for the tactical figures, each ride's stored tactical facts).
  * Formulas: docs/formulas/predictive-analysis.md.
  */
 export class PredictiveService {
@@ -87,7 +87,7 @@ export class PredictiveService {
     const { today, timeZone, weeks } = input;
     const tomorrow = addDays(today, 1);
     const recent = localWindow(addDays(today, 1 - RECENT_DAYS), tomorrow, timeZone);
-    // eFTP at a ride's date reads the 90 days before it.
+    // eFTP at a ride's date, and a period ride's critical power (tactics), read the 90 days before it.
     const curveWindow = localWindow(addDays(today, 1 - 2 * RECENT_DAYS), tomorrow, timeZone);
     const period = localWindow(addDays(today, 1 - weeks * 7), tomorrow, timeZone);
     const repo = this.deps.repository;
@@ -179,13 +179,7 @@ export class PredictiveService {
 
     const profile = powerProfile(best, currentFtp?.value, weightKg);
     const events = eventPredictions(rides, model, weightKg, bikeKg);
-    const tactical = await tacticalAnalysis(
-      this.deps,
-      userId,
-      period,
-      currentFtp?.value,
-      cpUsable ? model : undefined,
-    );
+    const tactical = await tacticalAnalysis(this.deps, userId, period, currentFtp?.value, curves);
 
     return {
       weeks,
