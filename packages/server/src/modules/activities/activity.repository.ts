@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
+import { BikeRepository } from '../bikes/bike.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
@@ -127,13 +128,9 @@ export class ActivityRepository {
       .execute();
   }
 
+  /** The rider's primary bike, the one a new ride is put on (BikeRepository's lookup). */
   primaryBikeId(userId: string) {
-    return this.db
-      .selectFrom('bikes')
-      .select(['id', 'weight_kg'])
-      .where('user_id', '=', userId)
-      .where('is_primary', '=', true)
-      .executeTakeFirst();
+    return new BikeRepository(this.db).primary(userId);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { RideTactics } from '@vatio/analysis';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
 
 /** A ride as the predictive analysis reads it: stored columns, nothing decoded. */
 export interface PredictiveRide {
@@ -109,42 +110,8 @@ export class AnalyticsLoadRepository {
       .execute();
   }
 
-  /** The weight of the rider's primary bike, when given. */
-  async primaryBikeWeightKg(userId: string): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('bikes')
-      .select('weight_kg')
-      .where('user_id', '=', userId)
-      .where('is_primary', '=', true)
-      .executeTakeFirst();
-    return row?.weight_kg ?? null;
-  }
-
-  /**
-   * Changes whenever anything these answers read changes: rides (added, re-analysed, deleted), the
-   * athlete settings (FTP, weight), the profile (weight) and the bikes (weight).
-   */
-  async version(userId: string): Promise<string> {
-    const row = await this.db
-      .selectNoFrom([
-        sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
-          'rides',
-        ),
-        sql<
-          string | null
-        >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
-          'settings',
-        ),
-        sql<string | null>`(select updated_at::text from user_profiles where user_id = ${userId})`.as(
-          'profile',
-        ),
-        sql<
-          string | null
-        >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`.as(
-          'bikes',
-        ),
-      ])
-      .executeTakeFirstOrThrow();
-    return `${row.rides}#${row.settings ?? ''}#${row.profile ?? ''}#${row.bikes ?? ''}`;
+  /** The rider's fingerprint with the bikes (their weight reaches the event predictions): the cache key. */
+  version(userId: string): Promise<string> {
+    return riderFingerprint(this.db, userId, { bikes: true });
   }
 }

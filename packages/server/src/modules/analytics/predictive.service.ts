@@ -15,6 +15,7 @@ import {
 } from '@vatio/analysis';
 import type { PredictiveResponse } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
+import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
@@ -62,6 +63,7 @@ export class PredictiveService {
     private readonly deps: {
       repository: AnalyticsLoadRepository;
       athleteSettings: AthleteSettingsRepository;
+      bikes: Pick<BikeRepository, 'primary'>;
       blobs: BlobStore;
       now: () => Date;
       writes: WriteEpoch;
@@ -91,13 +93,14 @@ export class PredictiveService {
     const curveWindow = localWindow(addDays(today, 1 - 2 * RECENT_DAYS), tomorrow, timeZone);
     const period = localWindow(addDays(today, 1 - weeks * 7), tomorrow, timeZone);
     const repo = this.deps.repository;
-    const [baseline, rides, curves, loads, bikeKg] = await Promise.all([
+    const [baseline, rides, curves, loads, bike] = await Promise.all([
       this.deps.athleteSettings.baseline(userId),
       repo.rides(userId, recent),
       repo.curves(userId, curveWindow),
       repo.loads(userId),
-      repo.primaryBikeWeightKg(userId),
+      this.deps.bikes.primary(userId),
     ]);
+    const bikeKg = bike?.weight_kg ?? null;
     const settings = settingsAt(baseline.history, today);
     const weightKg = settings.weightKg ?? baseline.profileWeightKg ?? undefined;
     const dateOf = (d: Date) => localDate(d, timeZone);
