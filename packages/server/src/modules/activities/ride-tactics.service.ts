@@ -1,4 +1,11 @@
-import { type ActivityStreams, criticalPowerOf, type RideTactics, rideTactics } from '@vatio/analysis';
+import {
+  type ActivityStreams,
+  CP_FIT_RANGE,
+  criticalPowerOf,
+  meanMaxDurationsS,
+  type RideTactics,
+  rideTactics,
+} from '@vatio/analysis';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { ActivityRepository } from './activity.repository.ts';
@@ -17,10 +24,63 @@ export function rideCriticalPower(
   curves: readonly StoredRideCurve[],
   start: Date,
 ): { cpW: number; wPrimeJ: number } | undefined {
-  const to = start.getTime();
-  const from = to - RECENT_BESTS_DAYS * DAY_MS;
-  const window = curves.filter((c) => c.start_time.getTime() > from && c.start_time.getTime() <= to);
-  return window.length === 0 ? undefined : criticalPowerOf(bestOfRideCurves(window));
+  return windowCriticalPowers(curves, [start])[0];
+}
+
+/**
+ * `rideCriticalPower` for many rides at once, without merging whole curves for each: the fit reads
+ * only the envelope's grid points within `CP_FIT_RANGE`, so each curve's best at or beyond each of
+ * those points is found once (as `mergeBestCurves` carries it) and each window takes their maximum.
+ * A window whose longest ride is shorter than the fit range (another grid) is merged in full.
+ */
+export function windowCriticalPowers(
+  curves: readonly StoredRideCurve[],
+  starts: readonly Date[],
+): ({ cpW: number; wPrimeJ: number } | undefined)[] {
+  const fitGrid = meanMaxDurationsS(CP_FIT_RANGE.maxDurationS).filter(
+    (d) => d >= CP_FIT_RANGE.minDurationS && d <= CP_FIT_RANGE.maxDurationS,
+  );
+  const held = curves.map((curve) => {
+    const out = new Float64Array(fitGrid.length).fill(Number.NEGATIVE_INFINITY);
+    let k = curve.durations_s.length - 1;
+    let best = Number.NEGATIVE_INFINITY;
+    for (let g = fitGrid.length - 1; g >= 0; g--) {
+      while (k >= 0 && curve.durations_s[k]! >= fitGrid[g]!) {
+        if (curve.power_w[k]! > best) best = curve.power_w[k]!;
+        k--;
+      }
+      out[g] = best;
+    }
+    return out;
+  });
+  const lastS = curves.map((c) => c.durations_s[c.durations_s.length - 1] ?? 0);
+  return starts.map((start) => {
+    const to = start.getTime();
+    const from = to - RECENT_BESTS_DAYS * DAY_MS;
+    const inWindow: number[] = [];
+    for (let i = 0; i < curves.length; i++) {
+      const t = curves[i]!.start_time.getTime();
+      if (t > from && t <= to) inWindow.push(i);
+    }
+    if (inWindow.length === 0) return undefined;
+    const longestS = Math.max(...inWindow.map((i) => lastS[i]!));
+    if (longestS < CP_FIT_RANGE.maxDurationS)
+      return criticalPowerOf(bestOfRideCurves(inWindow.map((i) => curves[i]!)));
+    const envelope = new Array<number>(fitGrid.length).fill(Number.NEGATIVE_INFINITY);
+    for (const i of inWindow) {
+      const h = held[i]!;
+      for (let g = 0; g < fitGrid.length; g++) if (h[g]! > envelope[g]!) envelope[g] = h[g]!;
+    }
+    const durationsS: number[] = [];
+    const powerW: number[] = [];
+    fitGrid.forEach((d, g) => {
+      if (envelope[g]! > Number.NEGATIVE_INFINITY) {
+        durationsS.push(d);
+        powerW.push(envelope[g]!);
+      }
+    });
+    return durationsS.length === 0 ? undefined : criticalPowerOf({ durationsS, powerW });
+  });
 }
 
 // Curves come back from `real[]` columns; a fit on them may differ from the import's in the last bits.
@@ -85,9 +145,13 @@ export class RideTacticsService {
       activities.ridesForTactics(userId),
       activities.curves(userId),
     ]);
+    const cps = windowCriticalPowers(
+      curves,
+      rides.map((r) => r.start_time),
+    );
     let changed = 0;
-    for (const ride of rides) {
-      const cp = rideCriticalPower(curves, ride.start_time);
+    for (const [k, ride] of rides.entries()) {
+      const cp = cps[k];
       if (tacticsHold(ride.tactics, ride.ftp_w, cp)) continue;
       const tactics = rideTactics(decodeStreams(await blobs.get(ride.blob_key)), {
         ftpW: ride.ftp_w ?? undefined,

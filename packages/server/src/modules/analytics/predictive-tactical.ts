@@ -9,7 +9,7 @@ import type { PredictiveResponse } from '@vatio/schemas';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { StoredRideCurve } from '../activities/best-curve.repository.ts';
-import { rideCriticalPower, tacticsHold } from '../activities/ride-tactics.service.ts';
+import { tacticsHold, windowCriticalPowers } from '../activities/ride-tactics.service.ts';
 import type { AnalyticsLoadRepository } from './analytics-load.repository.ts';
 
 const round = (v: number, digits = 1) => Number(v.toFixed(digits));
@@ -34,8 +34,12 @@ export async function tacticalAnalysis(
   const rows = await deps.repository.tacticalRides(userId, period);
   if (rows.length === 0) return null;
   const measured: RideTactics[] = [];
-  for (const row of rows) {
-    const cp = rideCriticalPower(curves, row.start_time);
+  const cps = windowCriticalPowers(
+    curves,
+    rows.map((r) => r.start_time),
+  );
+  for (const [k, row] of rows.entries()) {
+    const cp = cps[k];
     if (tacticsHold(row.tactics, row.ftp_w, cp)) {
       measured.push(row.tactics);
       continue;
