@@ -7,7 +7,7 @@
 import { meanMaxDurationsS } from '@vatio/analysis';
 import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
 import { ANALYSIS_VERSION } from '../packages/server/src/modules/activities/ride-import-analysis.ts';
-import { rideCriticalPower } from '../packages/server/src/modules/activities/ride-tactics.service.ts';
+import { windowCriticalPowers } from '../packages/server/src/modules/activities/ride-tactics.service.ts';
 import { RiderBestCurve } from '../packages/server/src/modules/activities/rider-best-curve.ts';
 
 /** Ride k: 1–5 h, one a day going back from today, with a plausible power-duration curve. */
@@ -67,9 +67,8 @@ export function benchRide(k: number, now: number) {
 function benchTactics(
   k: number,
   ride: ReturnType<typeof benchRide>,
-  curves: Parameters<typeof rideCriticalPower>[0],
+  cp: ReturnType<typeof windowCriticalPowers>[number],
 ) {
-  const cp = rideCriticalPower(curves, ride.start);
   const workKj = (ride.row.average_power_w * ride.durationS) / 1000;
   return JSON.stringify({
     ftpW: 260,
@@ -112,6 +111,10 @@ export async function seedStoredRides(dataDir: string, userId: string, count: nu
     // As stored in the real[] column (single precision).
     power_w: r.power.map((p) => Math.fround(p)),
   }));
+  const cps = windowCriticalPowers(
+    curves,
+    all.map((r) => r.start),
+  );
   for (let from = 0; from < count; from += 100) {
     const rides = all.slice(from, from + 100);
     await handle.db.transaction().execute(async (trx) => {
@@ -140,7 +143,7 @@ export async function seedStoredRides(dataDir: string, userId: string, count: nu
             has_gps: true,
             notes: null,
             summary: JSON.stringify(r.summary),
-            tactics: benchTactics(from + i, r, curves),
+            tactics: benchTactics(from + i, r, cps[from + i]),
             analysis_version: ANALYSIS_VERSION,
             ...r.row,
           })),
