@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { load as loadConcurrently, stop, storeNewRide } from './http-load.ts';
+import { coldAfterNewRides, firstAnswer, load as loadConcurrently, stop } from './http-load.ts';
 
 const CONCURRENCY = 50;
 const load = (url: string, headers: Record<string, string>, total: number) =>
@@ -53,17 +53,6 @@ const COLD_SAMPLES = 5;
 const TARGET_WARM_P95_MS = 25;
 const TARGET_COLD_MS = 150;
 
-async function timedGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ ms: number; bytes: number }> {
-  const t0 = performance.now();
-  const response = await fetch(url, { headers });
-  const bytes = (await response.arrayBuffer()).byteLength;
-  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-  return { ms: performance.now() - t0, bytes };
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-analytics-'));
 const env = { DATA_DIR: dataDir, SMS_PROVIDER_URL: '' };
 try {
@@ -84,9 +73,14 @@ try {
     ENDPOINTS.push(['GET /api/analytics/compare (2 × 2 h)', `/api/analytics/compare?a=${a}&b=${b}&lang=en`]);
     // The very first answers after start (nothing kept, nothing compiled by V8 yet).
     for (const [label, path] of ENDPOINTS) {
-      const first = await timedGet(`${base}${path}`, headers);
+      const first = await firstAnswer(`${base}${path}`, headers);
       console.log(`${label}: first answer after start ${first.ms.toFixed(0)} ms, ${first.bytes} bytes`);
     }
+    // The tactical figures come from the rides' stored facts (the seeded rides have no streams).
+    const predictive = (await (await fetch(`${base}${ENDPOINTS.at(-1)![1]}`, { headers })).json()) as {
+      tactical: { rides: number } | null;
+    };
+    console.log(`predictive tactical: ${predictive.tactical?.rides ?? 0} rides with stored facts`);
     const figures: [string, string][] = [['GET /api/health', '/api/health'], ...ENDPOINTS];
     const warm: Timing[] = [];
     for (const [label, path] of figures) {
@@ -94,12 +88,12 @@ try {
       warm.push(summarize(label, await load(`${base}${path}`, headers, REQUESTS)));
     }
     // Cold: after each new ride is stored, the first answer of every endpoint.
-    const cold = ENDPOINTS.map(() => [] as number[]);
-    for (let k = 1; k <= COLD_SAMPLES; k++) {
-      await storeNewRide(base, headers, k);
-      for (const [i, [, path]] of ENDPOINTS.entries())
-        cold[i]!.push((await timedGet(`${base}${path}`, headers)).ms);
-    }
+    const cold = await coldAfterNewRides(
+      base,
+      headers,
+      ENDPOINTS.map(([, path]) => `${base}${path}`),
+      COLD_SAMPLES,
+    );
     const health = warm[0]!;
     console.log(
       `\nanalytics bench: ${RIDES} stored rides (seeded in ${seedS.toFixed(1)} s), ${REQUESTS} requests per warm figure, ${CONCURRENCY} in flight, PGlite; cold = first answer after a new ride is stored (${COLD_SAMPLES} rides)`,

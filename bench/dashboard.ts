@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { load as loadConcurrently, stop, storeNewRide } from './http-load.ts';
+import { coldAfterNewRides, load as loadConcurrently, stop } from './http-load.ts';
 import { seedStoredRides } from './stored-rides.ts';
 import { summarize, type Timing } from './timing.ts';
 
@@ -67,14 +67,7 @@ try {
     }
     // Cold after a new ride: each of a few rides uploaded and imported, then the first answer timed.
     const curveUrl = figures[2]![1];
-    const cold: number[] = [];
-    for (let k = 1; k <= COLD_SAMPLES; k++) {
-      await storeNewRide(base, headers, k);
-      const t0 = performance.now();
-      const response = await fetch(curveUrl, { headers });
-      await response.arrayBuffer();
-      cold.push(performance.now() - t0);
-    }
+    const cold = (await coldAfterNewRides(base, headers, [curveUrl], COLD_SAMPLES))[0]!;
     cold.sort((a, b) => a - b);
     const coldMedianMs = cold[Math.floor(cold.length / 2)]!;
     const coldMaxMs = cold[cold.length - 1]!;

@@ -60,6 +60,25 @@ export async function stop(child: ChildProcess) {
   await exited;
 }
 
+/**
+ * The cold figures of the server benches: `samples` new rides uploaded and imported one at a time
+ * through the API (each makes every kept answer stale, as a rider sees it after each ride), each
+ * followed by the first answer of every url in turn; ms per url, in upload order.
+ */
+export async function coldAfterNewRides(
+  base: string,
+  headers: Record<string, string>,
+  urls: readonly string[],
+  samples: number,
+): Promise<number[][]> {
+  const cold = urls.map(() => [] as number[]);
+  for (let k = 1; k <= samples; k++) {
+    await storeNewRide(base, headers, k);
+    for (const [i, url] of urls.entries()) cold[i]!.push((await firstAnswer(url, headers)).ms);
+  }
+  return cold;
+}
+
 /** Uploads one new 2-hour ride through the API and waits until it is imported. */
 /** Uploads one synthetic ride through the API and waits for its import; its activity id. */
 export async function storeNewRide(

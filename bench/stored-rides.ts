@@ -7,6 +7,7 @@
 import { meanMaxDurationsS } from '@vatio/analysis';
 import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
 import { ANALYSIS_VERSION } from '../packages/server/src/modules/activities/ride-import-analysis.ts';
+import { windowCriticalPowers } from '../packages/server/src/modules/activities/ride-tactics.service.ts';
 import { RiderBestCurve } from '../packages/server/src/modules/activities/rider-best-curve.ts';
 
 /** Ride k: 1–5 h, one a day going back from today, with a plausible power-duration curve. */
@@ -58,6 +59,34 @@ export function benchRide(k: number, now: number) {
   };
 }
 
+/**
+ * Ride k's tactical facts as the import keeps them (`activities.tactics`): against the FTP of 260 W and
+ * the critical power of its 90-day window (`curves`: every seeded ride's), so the predictive analysis
+ * adds them up as it does for imported rides.
+ */
+function benchTactics(
+  k: number,
+  ride: ReturnType<typeof benchRide>,
+  cp: ReturnType<typeof windowCriticalPowers>[number],
+) {
+  const workKj = (ride.row.average_power_w * ride.durationS) / 1000;
+  return JSON.stringify({
+    ftpW: 260,
+    movingS: ride.durationS,
+    surges: k % 12,
+    matches: cp ? k % 5 : null,
+    cpW: cp?.cpW ?? null,
+    wPrimeJ: cp?.wPrimeJ ?? null,
+    energyKj: {
+      endurance: workKj * 0.55,
+      tempo: workKj * 0.2,
+      threshold: workKj * 0.15,
+      vo2max: workKj * 0.07,
+      neuromuscular: workKj * 0.03,
+    },
+  });
+}
+
 /** `count` rides (ride k k+1 days ago) and an FTP of 260 W and 71 kg since 2000; seconds taken. */
 export async function seedStoredRides(dataDir: string, userId: string, count: number) {
   const handle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
@@ -74,8 +103,20 @@ export async function seedStoredRides(dataDir: string, userId: string, count: nu
       lthr_bpm: null,
     })
     .execute();
+  const all = Array.from({ length: count }, (_, k) => benchRide(k, now));
+  const curves = all.map((r, k) => ({
+    activity_id: String(k),
+    start_time: r.start,
+    durations_s: r.durations,
+    // As stored in the real[] column (single precision).
+    power_w: r.power.map((p) => Math.fround(p)),
+  }));
+  const cps = windowCriticalPowers(
+    curves,
+    all.map((r) => r.start),
+  );
   for (let from = 0; from < count; from += 100) {
-    const rides = Array.from({ length: Math.min(100, count - from) }, (_, i) => benchRide(from + i, now));
+    const rides = all.slice(from, from + 100);
     await handle.db.transaction().execute(async (trx) => {
       const ids = await trx
         .insertInto('activities')
@@ -102,6 +143,7 @@ export async function seedStoredRides(dataDir: string, userId: string, count: nu
             has_gps: true,
             notes: null,
             summary: JSON.stringify(r.summary),
+            tactics: benchTactics(from + i, r, cps[from + i]),
             analysis_version: ANALYSIS_VERSION,
             ...r.row,
           })),

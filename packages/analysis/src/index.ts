@@ -20,6 +20,7 @@ export * from './predict/events.ts';
 export * from './predict/ftp-trend.ts';
 export * from './predict/readiness.ts';
 export * from './predict/summary.ts';
+export * from './predict/ride-tactics.ts';
 export * from './predict/tactical.ts';
 export * from './heart/decoupling.ts';
 export * from './heart/efficiency-factor.ts';

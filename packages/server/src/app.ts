@@ -236,6 +236,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   const predictive = new PredictiveService({
     repository: analyticsLoad,
     athleteSettings: services.athleteSettings,
+    bikes,
     blobs,
     now,
     writes: database.writes,

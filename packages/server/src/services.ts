@@ -4,6 +4,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { ActivityRepository } from './modules/activities/activity.repository.ts';
 import { ReanalysisService } from './modules/activities/reanalysis.service.ts';
 import { RideFtpService } from './modules/activities/ride-ftp.service.ts';
+import { RideTacticsService } from './modules/activities/ride-tactics.service.ts';
 import { AthleteSettingsRepository } from './modules/athlete/athlete-settings.repository.ts';
 import { ImportRepository } from './modules/imports/import.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
@@ -29,19 +30,21 @@ export function createRideServices(deps: {
   const imports = new ImportRepository(deps.db);
   const preparer = createPreparer(deps.analysisThreads ?? 0);
   const rideFtp = new RideFtpService({ activities });
+  const rideTactics = new RideTacticsService({ activities, blobs: deps.blobs, now: deps.now });
   const importService = new ImportService({
     ...deps,
     imports,
     activities,
     athleteSettings,
     rideFtp,
+    rideTactics,
     preparer,
   });
-  const reanalysis = new ReanalysisService({ ...deps, athleteSettings, rideFtp, preparer });
+  const reanalysis = new ReanalysisService({ ...deps, athleteSettings, rideFtp, rideTactics, preparer });
   const demo = new DemoService({ ...deps, activities, athleteSettings, importService });
   const { strava: settings, ...rest } = deps;
   const strava = settings
-    ? createStravaServices({ ...rest, activities, athleteSettings, rideFtp, settings })
+    ? createStravaServices({ ...rest, activities, athleteSettings, rideFtp, rideTactics, settings })
     : undefined;
   return { activities, athleteSettings, imports, importService, reanalysis, demo, strava, preparer };
 }

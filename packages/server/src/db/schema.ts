@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RideTactics } from '@vatio/analysis';
 
 // Row types for Kysely. Timestamps are timestamptz (Date on both engines); DATE columns are
 // returned as 'YYYY-MM-DD' strings (parsers set in database.ts) so no time zone can shift them.
@@ -190,6 +191,11 @@ export interface ActivitiesTable {
   has_gps: boolean;
   notes: string | null;
   summary: ColumnType<Record<string, unknown>, string, string>;
+  /**
+   * The ride's tactical facts (@vatio/analysis `RideTactics`, migration 0012); NULL without power or
+   * an FTP, or when stored by an analysis older than version 5.
+   */
+  tactics: ColumnType<RideTactics | null, string | null | undefined, string | null>;
   analysis_version: number;
   reanalysis_pending: Generated<boolean>;
   /** Stored from a damaged file (fails its size/CRC check): only its first part could be read. */

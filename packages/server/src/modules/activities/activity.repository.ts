@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
+import { BikeRepository } from '../bikes/bike.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
@@ -42,8 +43,11 @@ export interface NewRide {
     | 'notes'
     | 'reanalysis_pending'
     | 'recovered'
+    | 'tactics'
   > & {
     summary: string;
+    /** The ride's tactical facts as JSON (`RideTacticsService.measure`); none without power or FTP. */
+    tactics?: string | null;
     bike_id: string | null;
     /** Decoded from a damaged file: only its first part. */
     recovered?: boolean;
@@ -124,13 +128,9 @@ export class ActivityRepository {
       .execute();
   }
 
+  /** The rider's primary bike, the one a new ride is put on (BikeRepository's lookup). */
   primaryBikeId(userId: string) {
-    return this.db
-      .selectFrom('bikes')
-      .select(['id', 'weight_kg'])
-      .where('user_id', '=', userId)
-      .where('is_primary', '=', true)
-      .executeTakeFirst();
+    return new BikeRepository(this.db).primary(userId);
   }
 
   /**
@@ -476,6 +476,39 @@ export class ActivityRepository {
     await this.db
       .updateTable('activities')
       .set(values)
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .execute();
+  }
+
+  /** The rider's rides with power: FTP, stored tactical facts and stream blob (tactics re-derived). */
+  ridesForTactics(userId: string) {
+    return this.db
+      .selectFrom('activities')
+      .innerJoin('activity_streams', (join) =>
+        join
+          .onRef('activity_streams.activity_id', '=', 'activities.id')
+          .on('activity_streams.user_id', '=', userId),
+      )
+      .select([
+        'activities.id',
+        'activities.start_time',
+        'activities.ftp_w',
+        'activities.tactics',
+        'activity_streams.blob_key',
+      ])
+      .where('activities.user_id', '=', userId)
+      .where('activities.has_power', '=', true)
+      .where('activities.ftp_w', 'is not', null)
+      .orderBy('activities.start_time')
+      .execute();
+  }
+
+  /** A ride's tactical facts rewritten (its FTP or its window's critical power changed). */
+  async updateTactics(userId: string, activityId: string, tactics: string | null, now: Date): Promise<void> {
+    await this.db
+      .updateTable('activities')
+      .set({ tactics, updated_at: now })
       .where('user_id', '=', userId)
       .where('id', '=', activityId)
       .execute();

@@ -85,8 +85,10 @@ export class ReanalysisRepository {
     return this.db
       .selectFrom('activity_files')
       .innerJoin('activities', 'activities.id', 'activity_files.activity_id')
+      .leftJoin('activity_streams', 'activity_streams.activity_id', 'activity_files.activity_id')
       .select([
         'activity_files.blob_key',
+        'activity_streams.blob_key as streams_blob_key',
         'activity_files.original_name',
         'activities.start_time',
         'activities.bike_id',

@@ -3,8 +3,10 @@ import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { RidePreparer } from '../imports/preparation-pool.ts';
 import type { RideFtpService } from './ride-ftp.service.ts';
+import type { RideTacticsService } from './ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from './ride-import-analysis.ts';
 import { ReanalysisRepository } from './reanalysis.repository.ts';
 
@@ -28,6 +30,7 @@ export class ReanalysisService {
       blobs: BlobStore;
       athleteSettings: AthleteSettingsRepository;
       rideFtp: RideFtpService;
+      rideTactics: RideTacticsService;
       preparer: RidePreparer;
       queue: JobQueue;
       now: () => Date;
@@ -102,7 +105,7 @@ export class ReanalysisService {
   }
 
   async run(job: AnalyzeActivityJob): Promise<void> {
-    const { blobs, athleteSettings, rideFtp, preparer, now } = this.deps;
+    const { blobs, athleteSettings, rideFtp, rideTactics, preparer, now } = this.deps;
     const file = await this.rows.original(job.userId, job.activityId);
     if (!file) {
       // Deleted meanwhile, or a ride with no original to analyse (a Strava summary without streams):
@@ -119,10 +122,24 @@ export class ReanalysisService {
     // Its own curve is stored already: the eFTP window holds it.
     const analysed = await rideFtp.applyEstimate(job.userId, reanalysed, file.start_time, undefined);
     const { type: _type, ...columns } = analysed.columns; // the rider may have renamed or retyped the ride
+    // The streams are stored already (they do not depend on settings): the tactics read them.
+    const tactics =
+      columns.has_power && columns.ftp_w !== null && file.streams_blob_key
+        ? await rideTactics.measure(
+            job.userId,
+            {
+              streams: decodeStreams(await blobs.get(file.streams_blob_key)),
+              start: file.start_time,
+              ftpW: columns.ftp_w,
+              hasPower: columns.has_power,
+            },
+            undefined,
+          )
+        : null;
     await this.rows.store(
       job.userId,
       job.activityId,
-      { ...columns, summary: analysed.summaryJson, analysis_version: ANALYSIS_VERSION },
+      { ...columns, summary: analysed.summaryJson, tactics, analysis_version: ANALYSIS_VERSION },
       analysed.curve,
       now(),
     );

@@ -35,8 +35,10 @@ import {
  * now 3 m hysteresis instead of 5 m, and its decoupling block are computed on view, not stored.) The
  * ride's climbs added up (`climbing`: time, gain, work) are kept in the summary, for the performance
  * panel's VAM and climbing efficiency without decoding streams.
+ * 5: each ride's tactical facts (`tactics`: surges, energy by zone, W′ matches; @vatio/analysis
+ * `rideTactics`) are kept, so the predictive analysis reads them instead of decoding streams.
  */
-export const ANALYSIS_VERSION = 4;
+export const ANALYSIS_VERSION = 5;
 
 export type { FtpSource };
 
@@ -170,6 +172,7 @@ export interface AnalysedRide {
     | 'name'
     | 'notes'
     | 'summary'
+    | 'tactics'
     | 'analysis_version'
     | 'reanalysis_pending'
     | 'recovered'

@@ -1,5 +1,7 @@
+import type { RideTactics } from '@vatio/analysis';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
 
 /** A ride as the predictive analysis reads it: stored columns, nothing decoded. */
 export interface PredictiveRide {
@@ -12,6 +14,15 @@ export interface PredictiveRide {
   ftp_w: number | null;
   /** Whole-ride CdA when its virtual-elevation fit is trustworthy and the ride was outdoors. */
   cda_m2: number | null;
+}
+
+/** A ride with power as the tactical analysis reads it. */
+export interface TacticalRide {
+  id: string;
+  start_time: Date;
+  ftp_w: number | null;
+  tactics: RideTactics | null;
+  blob_key: string | null;
 }
 
 export interface StoredRideCurve {
@@ -72,16 +83,25 @@ export class AnalyticsLoadRepository {
       .execute();
   }
 
-  /** Stream blobs of the rider's rides with power that started in [from, to). */
-  streamBlobs(
-    userId: string,
-    range: { from: Date; to: Date },
-  ): Promise<{ activity_id: string; blob_key: string; ftp_w: number | null }[]> {
+  /**
+   * The rider's rides with power that started in [from, to), oldest first: their FTP, stored tactical
+   * facts and stream blob (null when the ride has none).
+   */
+  tacticalRides(userId: string, range: { from: Date; to: Date }): Promise<TacticalRide[]> {
     return this.db
-      .selectFrom('activity_streams')
-      .innerJoin('activities', 'activities.id', 'activity_streams.activity_id')
-      .select(['activity_streams.activity_id', 'activity_streams.blob_key', 'activities.ftp_w'])
-      .where('activity_streams.user_id', '=', userId)
+      .selectFrom('activities')
+      .leftJoin('activity_streams', (join) =>
+        join
+          .onRef('activity_streams.activity_id', '=', 'activities.id')
+          .on('activity_streams.user_id', '=', userId),
+      )
+      .select([
+        'activities.id',
+        'activities.start_time',
+        'activities.ftp_w',
+        'activities.tactics',
+        'activity_streams.blob_key',
+      ])
       .where('activities.user_id', '=', userId)
       .where('activities.has_power', '=', true)
       .where('activities.start_time', '>=', range.from)
@@ -100,45 +120,8 @@ export class AnalyticsLoadRepository {
     return row?.sex ?? null;
   }
 
-  /** The weight of the rider's primary bike, when given. */
-  async primaryBikeWeightKg(userId: string): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('bikes')
-      .select('weight_kg')
-      .where('user_id', '=', userId)
-      .where('is_primary', '=', true)
-      .executeTakeFirst();
-    return row?.weight_kg ?? null;
-  }
-
-  /**
-   * Changes whenever anything these answers read changes: rides (added, re-analysed, deleted), the
-   * athlete settings (FTP, weight), the profile (weight, sex) and the bikes (weight).
-   */
-  async version(userId: string): Promise<string> {
-    const row = await this.db
-      .selectNoFrom([
-        sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
-          'rides',
-        ),
-        sql<
-          string | null
-        >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
-          'settings',
-        ),
-        // The sex is named as well as updated_at: two edits within one clock tick still differ.
-        sql<
-          string | null
-        >`(select updated_at::text || ':' || coalesce(sex, '') from user_profiles where user_id = ${userId})`.as(
-          'profile',
-        ),
-        sql<
-          string | null
-        >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`.as(
-          'bikes',
-        ),
-      ])
-      .executeTakeFirstOrThrow();
-    return `${row.rides}#${row.settings ?? ''}#${row.profile ?? ''}#${row.bikes ?? ''}`;
+  /** The rider's fingerprint with the bikes (their weight reaches the event predictions): the cache key. */
+  version(userId: string): Promise<string> {
+    return riderFingerprint(this.db, userId, { bikes: true });
   }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
 
 /** The stored numbers of one ride the performance panel reads (columns and summary; nothing decoded). */
 export interface PanelRideRow {
@@ -131,26 +132,8 @@ export class AnalyticsRepository {
     return { weightKg: row?.weight_kg ?? undefined, sex: row?.sex ?? null };
   }
 
-  /** Changes whenever a ride, the athlete settings (FTP, weight) or the profile (weight, sex) change: the panel's cache key. */
-  async version(userId: string): Promise<string> {
-    const row = await this.db
-      .selectNoFrom([
-        sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
-          'rides',
-        ),
-        // The sex is named as well as updated_at: two edits within one clock tick still differ.
-        sql<
-          string | null
-        >`(select updated_at::text || ':' || coalesce(sex, '') from user_profiles where user_id = ${userId})`.as(
-          'profile',
-        ),
-        sql<
-          string | null
-        >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
-          'settings',
-        ),
-      ])
-      .executeTakeFirstOrThrow();
-    return `${row.rides}#${row.settings ?? ''}#${row.profile ?? ''}`;
+  /** The rider's fingerprint (rides, settings, profile): the panel's cache key. */
+  version(userId: string): Promise<string> {
+    return riderFingerprint(this.db, userId, { bikes: false });
   }
 }

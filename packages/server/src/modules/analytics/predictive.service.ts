@@ -15,6 +15,7 @@ import {
 } from '@vatio/analysis';
 import type { PredictiveResponse } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
+import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
@@ -52,7 +53,7 @@ function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
 /**
  * GET /api/analytics/predictive: the FTP prediction, confidence, days to a test, plateau risk, power
  * profile, event predictions and the tactical analysis of the period, all from the rider's stored
- * rides (columns, per-ride curves and, for the tactical figures, the stream blobs of the period).
+ * rides (columns, per-ride curves and, for the tactical figures, each ride's stored tactical facts).
  * Formulas: docs/formulas/predictive-analysis.md.
  */
 export class PredictiveService {
@@ -62,6 +63,7 @@ export class PredictiveService {
     private readonly deps: {
       repository: AnalyticsLoadRepository;
       athleteSettings: AthleteSettingsRepository;
+      bikes: Pick<BikeRepository, 'primary'>;
       blobs: BlobStore;
       now: () => Date;
       writes: WriteEpoch;
@@ -87,18 +89,19 @@ export class PredictiveService {
     const { today, timeZone, weeks } = input;
     const tomorrow = addDays(today, 1);
     const recent = localWindow(addDays(today, 1 - RECENT_DAYS), tomorrow, timeZone);
-    // eFTP at a ride's date reads the 90 days before it.
+    // eFTP at a ride's date, and a period ride's critical power (tactics), read the 90 days before it.
     const curveWindow = localWindow(addDays(today, 1 - 2 * RECENT_DAYS), tomorrow, timeZone);
     const period = localWindow(addDays(today, 1 - weeks * 7), tomorrow, timeZone);
     const repo = this.deps.repository;
-    const [baseline, rides, curves, loads, bikeKg, sex] = await Promise.all([
+    const [baseline, rides, curves, loads, bike, sex] = await Promise.all([
       this.deps.athleteSettings.baseline(userId),
       repo.rides(userId, recent),
       repo.curves(userId, curveWindow),
       repo.loads(userId),
-      repo.primaryBikeWeightKg(userId),
+      this.deps.bikes.primary(userId),
       repo.profileSex(userId),
     ]);
+    const bikeKg = bike?.weight_kg ?? null;
     const settings = settingsAt(baseline.history, today);
     const weightKg = settings.weightKg ?? baseline.profileWeightKg ?? undefined;
     const dateOf = (d: Date) => localDate(d, timeZone);
@@ -180,13 +183,7 @@ export class PredictiveService {
 
     const profile = powerProfile(best, currentFtp?.value, weightKg, sex);
     const events = eventPredictions(rides, model, weightKg, bikeKg);
-    const tactical = await tacticalAnalysis(
-      this.deps,
-      userId,
-      period,
-      currentFtp?.value,
-      cpUsable ? model : undefined,
-    );
+    const tactical = await tacticalAnalysis(this.deps, userId, period, currentFtp?.value, curves);
 
     return {
       weeks,

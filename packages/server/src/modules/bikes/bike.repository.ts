@@ -20,6 +20,16 @@ export class BikeRepository {
       .execute();
   }
 
+  /** The rider's primary bike (its id and weight), if any: the bike new rides and predictions use. */
+  primary(userId: string): Promise<Pick<BikeRow, 'id' | 'weight_kg'> | undefined> {
+    return this.db
+      .selectFrom('bikes')
+      .select(['id', 'weight_kg'])
+      .where('user_id', '=', userId)
+      .where('is_primary', '=', true)
+      .executeTakeFirst();
+  }
+
   find(userId: string, bikeId: string): Promise<BikeRow | undefined> {
     return this.db
       .selectFrom('bikes')

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { RiderBestCurve } from '../activities/rider-best-curve.ts';
 import { SyncStatusRepository } from '../strava/sync-status.repository.ts';
+import { riderFingerprint } from './rider-fingerprint.repository.ts';
 
 /** The stored per-ride numbers the dashboards add up (activity columns, nothing decoded). */
 export interface RideFacts {
@@ -145,27 +146,9 @@ export class DashboardRepository {
     return `${row.n}|${row.updated}|${row.created}`;
   }
 
-  /**
-   * Changes whenever anything the classic dashboard shows changes: rides (added, renamed,
-   * re-analysed, deleted), the athlete settings (FTP, weight) and the profile (first name).
-   */
-  async dashboardVersion(userId: string): Promise<string> {
-    const row = await this.db
-      .selectNoFrom([
-        sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
-          'rides',
-        ),
-        sql<
-          string | null
-        >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
-          'settings',
-        ),
-        sql<string | null>`(select updated_at::text from user_profiles where user_id = ${userId})`.as(
-          'profile',
-        ),
-      ])
-      .executeTakeFirstOrThrow();
-    return `${row.rides}#${row.settings ?? ''}#${row.profile ?? ''}`;
+  /** The rider's fingerprint (rides, settings, profile): the classic dashboard's cache key. */
+  dashboardVersion(userId: string): Promise<string> {
+    return riderFingerprint(this.db, userId, { bikes: false });
   }
 
   /** The rider's all-time best-power curve, as kept in rider_best_curves (one row). */

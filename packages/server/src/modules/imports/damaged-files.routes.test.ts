@@ -1,4 +1,5 @@
 import { RideFtpService } from '../activities/ride-ftp.service.ts';
+import { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { hasFixtures, readFixture, SHARED_DIR } from '../../../../formats/src/test-support/fixtures.ts';
 import { join } from 'node:path';
@@ -241,6 +242,11 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
       activities: h.services.activities,
       athleteSettings: h.services.athleteSettings,
       rideFtp: new RideFtpService({ activities: h.services.activities }),
+      rideTactics: new RideTacticsService({
+        activities: h.services.activities,
+        blobs: new FsBlobStore(join(h.dataDir, 'blobs')),
+        now: () => new Date(),
+      }),
       blobs: new FsBlobStore(join(h.dataDir, 'blobs')),
       // The jobs run here, not in the harness's workers (which take files one at a time).
       queue: { ...h.queue, send: async () => {} },

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
+import { decodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
@@ -19,6 +20,7 @@ export interface ImportDeps {
   activities: ActivityRepository;
   athleteSettings: AthleteSettingsRepository;
   rideFtp: RideFtpService;
+  rideTactics: RideTacticsService;
   blobs: BlobStore;
   queue: JobQueue;
   now: () => Date;
@@ -117,12 +119,15 @@ export class ImportService {
 
   /**
    * When an import's last file is done, rides measured against an estimated FTP get the estimate
-   * their 90-day window gives with every ride of the batch stored (files finish in any order).
+   * their 90-day window gives with every ride of the batch stored (files finish in any order), and
+   * rides whose tactical facts no longer hold (that FTP, or their window's critical power, changed)
+   * are measured again.
    */
   private async afterLastFile(file: ImportFileRow): Promise<void> {
     const counts = (await this.deps.imports.counts(file.user_id, [file.import_id])).get(file.import_id);
     if (!counts || counts.queued + counts.processing > 0) return;
     await this.deps.rideFtp.rederiveEstimated(file.user_id);
+    await this.deps.rideTactics.rederive(file.user_id);
   }
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
@@ -140,7 +145,7 @@ export class ImportService {
   }
 
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
-    const { db, imports, activities, athleteSettings, rideFtp, blobs, now } = this.deps;
+    const { db, imports, activities, athleteSettings, rideFtp, rideTactics, blobs, now } = this.deps;
     const userId = file.user_id;
     const [bytes, baseline, bike] = await Promise.all([
       blobs.get(blobKey),
@@ -180,6 +185,17 @@ export class ImportService {
       prepared.ride.startTime,
       prepared.ride.curve,
     );
+    // Its tactical facts, against that FTP and the critical power of its 90-day window.
+    const tactics = await rideTactics.measure(
+      userId,
+      {
+        streams: decodeStreams(ready.streamsBlob),
+        start: ready.startTime,
+        ftpW: ready.columns.ftp_w,
+        hasPower: ready.columns.has_power,
+      },
+      ready.curve,
+    );
     const language = await imports.riderLanguage(userId);
     const elapsedS = Math.round(ready.elapsedTimeS);
     // The same bytes again: nothing to analyse or store. (Checked again, authoritatively, below.)
@@ -199,6 +215,7 @@ export class ImportService {
         name: ready.name ?? null,
         bike_id: bike?.id ?? null,
         summary: ready.summaryJson,
+        tactics,
         analysis_version: ANALYSIS_VERSION,
         recovered: ready.damaged,
       },

@@ -9,6 +9,7 @@ import {
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
@@ -44,6 +45,7 @@ export class StravaRideImport {
       activities: ActivityRepository;
       athleteSettings: AthleteSettingsRepository;
       rideFtp: RideFtpService;
+      rideTactics: RideTacticsService;
       stravaActivities: StravaActivityRepository;
       bikes: BikeRepository;
       blobs: BlobStore;
@@ -126,7 +128,7 @@ export class StravaRideImport {
     streams: StravaStreamSet,
     bikeId: string | null,
   ): Promise<void> {
-    const { athleteSettings, rideFtp, blobs } = this.deps;
+    const { athleteSettings, rideFtp, rideTactics, blobs } = this.deps;
     const userId = row.user_id;
     const activity = activityFromStrava(summary, streams);
     const [baseline, bikeKg] = await Promise.all([
@@ -145,6 +147,16 @@ export class StravaRideImport {
       activity.startTime,
       curve,
     );
+    const tactics = await rideTactics.measure(
+      userId,
+      {
+        streams: activity.streams,
+        start: activity.startTime,
+        ftpW: stored.columns.ftp_w,
+        hasPower: stored.columns.has_power,
+      },
+      curve,
+    );
     const original = encodeStravaOriginal(summary, streams);
     const originalKey = await blobs.put(original);
     const streamsKey = await blobs.put(encodeStreams(activity.streams));
@@ -158,6 +170,7 @@ export class StravaRideImport {
         name: summary.name?.trim() || null,
         bike_id: bikeId,
         summary: stored.summaryJson,
+        tactics,
         analysis_version: ANALYSIS_VERSION,
       },
       file: {

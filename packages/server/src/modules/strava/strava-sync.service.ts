@@ -11,6 +11,7 @@ import type { StravaRideImport } from './strava-ride-import.ts';
 import { StravaNotConnectedError, type StravaSession } from './strava-session.ts';
 import type { StravaActivity } from './strava-types.ts';
 import type { SyncAction, SyncStatusRepository } from './sync-status.repository.ts';
+import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 
 export type StravaSyncJob =
   | { userId: string; runId: string; step: 'list'; afterS: number; page: number; thenImport: boolean }
@@ -56,6 +57,7 @@ export class StravaSyncService {
       bikes: BikeRepository;
       status: SyncStatusRepository;
       rides: StravaRideImport;
+      rideTactics: Pick<RideTacticsService, 'rederive'>;
       session: (userId: string) => StravaSession;
       now: () => Date;
       log: (message: string, details?: Record<string, unknown>) => void;
@@ -262,6 +264,9 @@ export class StravaSyncService {
         return;
       }
       if (!row) {
+        // Rides come newest first, each measured against the rides stored before it: now that the
+        // run's rides are all stored, those whose window's critical power changed are measured again.
+        await this.deps.rideTactics.rederive(job.userId);
         await status.update(
           job.userId,
           job.runId,

@@ -1,4 +1,5 @@
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import type { Kysely } from 'kysely';
 import type { StravaConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -37,6 +38,7 @@ export function createStravaServices(deps: {
   activities: ActivityRepository;
   athleteSettings: AthleteSettingsRepository;
   rideFtp: RideFtpService;
+  rideTactics: RideTacticsService;
   settings: StravaSettings;
 }) {
   const { db, now, settings } = deps;

@@ -1,0 +1,53 @@
+import { wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
+import type { ActivityStreams } from '../streams/activity-streams.ts';
+import { ENERGY_ZONES, type EnergyZone, energyByZoneKj, surgeCount, wPrimeMatches } from './tactical.ts';
+
+/**
+ * One ride's tactical facts, computed once when the ride is analysed (import, re-analysis) and kept
+ * with it, so the period's tactical analysis adds stored numbers instead of decoding every stream.
+ * Each number is the tested function's (tactical.ts) on the ride's streams; `ftpW` and the critical
+ * power they were measured against are kept too, so a reader can tell whether they still apply.
+ */
+export interface RideTactics {
+  /** The FTP the surges and energy zones were measured against, W. */
+  readonly ftpW: number;
+  /** Recorded (non-gap) seconds: the hours surges and matches are counted per. */
+  readonly movingS: number;
+  readonly surges: number;
+  /** W′ balance drops (`wPrimeMatches`); null without a usable critical power for the ride. */
+  readonly matches: number | null;
+  /** The critical power and W′ the W′ balance was computed with (the ride page's), or null. */
+  readonly cpW: number | null;
+  readonly wPrimeJ: number | null;
+  readonly energyKj: Readonly<Record<EnergyZone, number>>;
+}
+
+/**
+ * The tactical facts of one ride with power, measured against its FTP and, for matches, the critical
+ * power and W′ its ride page's W′ balance uses (`criticalPowerOf` on the bests of the 90 days up to
+ * the ride). Undefined without power or an FTP: nothing to measure against.
+ */
+export function rideTactics(
+  streams: ActivityStreams,
+  rider: {
+    readonly ftpW: number | undefined;
+    readonly criticalPower: { readonly cpW: number; readonly wPrimeJ: number } | undefined;
+  },
+): RideTactics | undefined {
+  const { ftpW, criticalPower: cp } = rider;
+  if (streams.powerW === undefined || ftpW === undefined || !(ftpW > 0)) return undefined;
+  let movingS = 0;
+  for (let i = 0; i < streams.gapMask.length; i++) if (streams.gapMask[i] === 0) movingS++;
+  const zones = energyByZoneKj(streams, ftpW);
+  const balance = cp ? wPrimeBalanceDifferentialJ(streams, cp) : undefined;
+  const energyKj = Object.fromEntries(ENERGY_ZONES.map((z) => [z, zones[z]])) as Record<EnergyZone, number>;
+  return {
+    ftpW,
+    movingS,
+    surges: surgeCount(streams, ftpW),
+    matches: cp && balance ? wPrimeMatches(balance, cp.wPrimeJ) : null,
+    cpW: cp && balance ? cp.cpW : null,
+    wPrimeJ: cp && balance ? cp.wPrimeJ : null,
+    energyKj,
+  };
+}

@@ -1,0 +1,165 @@
+import {
+  type ActivityStreams,
+  CP_FIT_RANGE,
+  criticalPowerOf,
+  meanMaxDurationsS,
+  type RideTactics,
+  rideTactics,
+} from '@vatio/analysis';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { decodeStreams } from '../../storage/stream-codec.ts';
+import type { ActivityRepository } from './activity.repository.ts';
+import type { StoredRideCurve } from './best-curve.repository.ts';
+import { RECENT_BESTS_DAYS } from './ride-detail-analysis.ts';
+import { bestOfRideCurves } from './rider-best-curve.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The critical power and W′ a ride's W′ balance is computed with, as its ride page computes it
+ * (ride-detail-analysis.ts): the 2-parameter fit of the bests of the rides of the 90 days up to and
+ * including the ride. `curves` may hold more rides; only that window's count.
+ */
+export function rideCriticalPower(
+  curves: readonly StoredRideCurve[],
+  start: Date,
+): { cpW: number; wPrimeJ: number } | undefined {
+  return windowCriticalPowers(curves, [start])[0];
+}
+
+/**
+ * `rideCriticalPower` for many rides at once, without merging whole curves for each: the fit reads
+ * only the envelope's grid points within `CP_FIT_RANGE`, so each curve's best at or beyond each of
+ * those points is found once (as `mergeBestCurves` carries it) and each window takes their maximum.
+ * A window whose longest ride is shorter than the fit range (another grid) is merged in full.
+ */
+export function windowCriticalPowers(
+  curves: readonly StoredRideCurve[],
+  starts: readonly Date[],
+): ({ cpW: number; wPrimeJ: number } | undefined)[] {
+  const fitGrid = meanMaxDurationsS(CP_FIT_RANGE.maxDurationS).filter(
+    (d) => d >= CP_FIT_RANGE.minDurationS && d <= CP_FIT_RANGE.maxDurationS,
+  );
+  const held = curves.map((curve) => {
+    const out = new Float64Array(fitGrid.length).fill(Number.NEGATIVE_INFINITY);
+    let k = curve.durations_s.length - 1;
+    let best = Number.NEGATIVE_INFINITY;
+    for (let g = fitGrid.length - 1; g >= 0; g--) {
+      while (k >= 0 && curve.durations_s[k]! >= fitGrid[g]!) {
+        if (curve.power_w[k]! > best) best = curve.power_w[k]!;
+        k--;
+      }
+      out[g] = best;
+    }
+    return out;
+  });
+  const lastS = curves.map((c) => c.durations_s[c.durations_s.length - 1] ?? 0);
+  return starts.map((start) => {
+    const to = start.getTime();
+    const from = to - RECENT_BESTS_DAYS * DAY_MS;
+    const inWindow: number[] = [];
+    for (let i = 0; i < curves.length; i++) {
+      const t = curves[i]!.start_time.getTime();
+      if (t > from && t <= to) inWindow.push(i);
+    }
+    if (inWindow.length === 0) return undefined;
+    const longestS = Math.max(...inWindow.map((i) => lastS[i]!));
+    if (longestS < CP_FIT_RANGE.maxDurationS)
+      return criticalPowerOf(bestOfRideCurves(inWindow.map((i) => curves[i]!)));
+    const envelope = new Array<number>(fitGrid.length).fill(Number.NEGATIVE_INFINITY);
+    for (const i of inWindow) {
+      const h = held[i]!;
+      for (let g = 0; g < fitGrid.length; g++) if (h[g]! > envelope[g]!) envelope[g] = h[g]!;
+    }
+    const durationsS: number[] = [];
+    const powerW: number[] = [];
+    fitGrid.forEach((d, g) => {
+      if (envelope[g]! > Number.NEGATIVE_INFINITY) {
+        durationsS.push(d);
+        powerW.push(envelope[g]!);
+      }
+    });
+    return durationsS.length === 0 ? undefined : criticalPowerOf({ durationsS, powerW });
+  });
+}
+
+// Curves come back from `real[]` columns; a fit on them may differ from the import's in the last bits.
+const same = (stored: number | null, now: number) =>
+  stored !== null && Math.abs(stored - now) <= 1e-6 * Math.max(1, Math.abs(now));
+
+/** Whether a ride's stored tactics still hold: measured against its FTP and its window's critical power. */
+export function tacticsHold(
+  tactics: RideTactics | null,
+  ftpW: number | null,
+  cp: { cpW: number; wPrimeJ: number } | undefined,
+): tactics is RideTactics {
+  if (tactics === null || ftpW === null || tactics.ftpW !== ftpW) return false;
+  if (cp === undefined) return tactics.cpW === null;
+  return same(tactics.cpW, cp.cpW) && same(tactics.wPrimeJ, cp.wPrimeJ);
+}
+
+/**
+ * A ride's tactical facts, computed once when it is stored or re-analysed (the predictive analysis
+ * adds them up): against the FTP the ride is measured with (after any eFTP) and the critical power of
+ * its ride page's W′ balance, read from the stored curves of its 90-day window.
+ */
+export class RideTacticsService {
+  constructor(private readonly deps: { activities: ActivityRepository; blobs: BlobStore; now: () => Date }) {}
+
+  /**
+   * The JSON to store in `activities.tactics` (null without power or FTP). `ownCurve` joins the
+   * stored curves when the ride is not stored yet (it replaces a stored curve with the same start).
+   */
+  async measure(
+    userId: string,
+    ride: { streams: ActivityStreams; start: Date; ftpW: number | null; hasPower: boolean },
+    ownCurve: { durations_s: number[]; power_w: number[] } | undefined,
+  ): Promise<string | null> {
+    if (!ride.hasPower || ride.ftpW === null) return null;
+    const start = ride.start;
+    const stored = await this.deps.activities.curves(userId, {
+      from: new Date(start.getTime() - RECENT_BESTS_DAYS * DAY_MS + 1),
+      to: new Date(start.getTime() + 1),
+    });
+    const curves: StoredRideCurve[] = ownCurve
+      ? [
+          ...stored.filter((c) => c.start_time.getTime() !== start.getTime()),
+          { activity_id: 'own', start_time: start, ...ownCurve },
+        ]
+      : stored;
+    const tactics = rideTactics(ride.streams, {
+      ftpW: ride.ftpW,
+      criticalPower: rideCriticalPower(curves, start),
+    });
+    return tactics ? JSON.stringify(tactics) : null;
+  }
+
+  /**
+   * After an import batch (files finish in any order, and each was measured against the rides stored
+   * before it): every ride whose stored facts no longer hold — its FTP re-estimated, or a ride of the
+   * batch changed its window's critical power — measured again from its stream. Returns how many.
+   */
+  async rederive(userId: string): Promise<number> {
+    const { activities, blobs, now } = this.deps;
+    const [rides, curves] = await Promise.all([
+      activities.ridesForTactics(userId),
+      activities.curves(userId),
+    ]);
+    const cps = windowCriticalPowers(
+      curves,
+      rides.map((r) => r.start_time),
+    );
+    let changed = 0;
+    for (const [k, ride] of rides.entries()) {
+      const cp = cps[k];
+      if (tacticsHold(ride.tactics, ride.ftp_w, cp)) continue;
+      const tactics = rideTactics(decodeStreams(await blobs.get(ride.blob_key)), {
+        ftpW: ride.ftp_w ?? undefined,
+        criticalPower: cp,
+      });
+      await activities.updateTactics(userId, ride.id, tactics ? JSON.stringify(tactics) : null, now());
+      changed++;
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,41 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The rider's fingerprint, the version key of every answer cached per rider (versioned-cache.ts):
+ * it changes whenever a ride is added, re-analysed or deleted, the athlete settings (FTP, weight) or
+ * the profile change, and, with `bikes`, when a bike's weight or the primary bike change. One query,
+ * for the dashboard, the performance panel, the training load and the predictive analysis.
+ */
+export async function riderFingerprint(
+  db: Kysely<Database>,
+  userId: string,
+  options: { bikes: boolean },
+): Promise<string> {
+  const row = await db
+    .selectNoFrom([
+      sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
+        'rides',
+      ),
+      sql<
+        string | null
+      >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
+        'settings',
+      ),
+      // The sex is named as well as updated_at: two profile edits within one clock tick still differ.
+      sql<
+        string | null
+      >`(select updated_at::text || ':' || coalesce(sex, '') from user_profiles where user_id = ${userId})`.as(
+        'profile',
+      ),
+      (options.bikes
+        ? sql<
+            string | null
+          >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`
+        : sql<string | null>`null`
+      ).as('bikes'),
+    ])
+    .executeTakeFirstOrThrow();
+  const base = `${row.rides}#${row.settings ?? ''}#${row.profile ?? ''}`;
+  return options.bikes ? `${base}#${row.bikes ?? ''}` : base;
+}
