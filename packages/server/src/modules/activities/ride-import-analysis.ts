@@ -34,9 +34,11 @@ import {
  * temperature and pressure are the ride's mean instead of its first reading. (The ride page's climbs,
  * now 3 m hysteresis instead of 5 m, and its decoupling block are computed on view, not stored.) The
  * ride's climbs added up (`climbing`: time, gain, work) are kept in the summary, for the performance
- * panel's VAM and climbing efficiency without decoding streams.
+ * panel's VAM and climbing efficiency without decoding streams. 5: the aero fit leaves out seconds
+ * under 1.5 m/s and the coast down into each stop (braking), cutting the ride there
+ * (`aero/virtual-elevation.ts`).
  */
-export const ANALYSIS_VERSION = 4;
+export const ANALYSIS_VERSION = 5;
 
 export type { FtpSource };
 
