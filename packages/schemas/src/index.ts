@@ -11,3 +11,4 @@ export * from './profile.ts';
 export * from './strava.ts';
 export * from './responses.ts';
 export * from './analytics-performance.ts';
+export * from './aero-lab.ts';

@@ -26,6 +26,9 @@ const FORMULAS = {
   events: ['predictive-analysis', 'event-predictions-event_prediction'],
   summary: ['predictive-analysis', 'summary'],
   panelMetric: ['performance-panel', 'the-twenty-metrics'],
+  aeroLab: ['aero-virtual-elevation', 'aero-lab'],
+  virtualElevation: ['aero-virtual-elevation', 'virtual-elevation-chung'],
+  airDensity: ['aero-virtual-elevation', 'air-density'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;

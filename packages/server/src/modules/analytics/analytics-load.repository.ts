@@ -92,18 +92,25 @@ export class AnalyticsLoadRepository {
 
   /** The weight of the rider's primary bike, when given. */
   async primaryBikeWeightKg(userId: string): Promise<number | null> {
+    return (await this.primaryBike(userId)).weight_kg;
+  }
+
+  /** The primary bike's weight and its CdA and Crr saved from the aero lab (nulls without a bike). */
+  async primaryBike(
+    userId: string,
+  ): Promise<{ weight_kg: number | null; cda_m2: number | null; crr: number | null }> {
     const row = await this.db
       .selectFrom('bikes')
-      .select('weight_kg')
+      .select(['weight_kg', 'cda_m2', 'crr'])
       .where('user_id', '=', userId)
       .where('is_primary', '=', true)
       .executeTakeFirst();
-    return row?.weight_kg ?? null;
+    return { weight_kg: row?.weight_kg ?? null, cda_m2: row?.cda_m2 ?? null, crr: row?.crr ?? null };
   }
 
   /**
    * Changes whenever anything these answers read changes: rides (added, re-analysed, deleted), the
-   * athlete settings (FTP, weight), the profile (weight) and the bikes (weight).
+   * athlete settings (FTP, weight), the profile (weight) and the bikes (weight, CdA and Crr).
    */
   async version(userId: string): Promise<string> {
     const row = await this.db
@@ -121,7 +128,7 @@ export class AnalyticsLoadRepository {
         ),
         sql<
           string | null
-        >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`.as(
+        >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || coalesce(cda_m2::text, '') || ':' || coalesce(crr::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`.as(
           'bikes',
         ),
       ])

@@ -91,12 +91,12 @@ export class PredictiveService {
     const curveWindow = localWindow(addDays(today, 1 - 2 * RECENT_DAYS), tomorrow, timeZone);
     const period = localWindow(addDays(today, 1 - weeks * 7), tomorrow, timeZone);
     const repo = this.deps.repository;
-    const [baseline, rides, curves, loads, bikeKg] = await Promise.all([
+    const [baseline, rides, curves, loads, bike] = await Promise.all([
       this.deps.athleteSettings.baseline(userId),
       repo.rides(userId, recent),
       repo.curves(userId, curveWindow),
       repo.loads(userId),
-      repo.primaryBikeWeightKg(userId),
+      repo.primaryBike(userId),
     ]);
     const settings = settingsAt(baseline.history, today);
     const weightKg = settings.weightKg ?? baseline.profileWeightKg ?? undefined;
@@ -178,7 +178,7 @@ export class PredictiveService {
         : undefined;
 
     const profile = powerProfile(best, currentFtp?.value, weightKg);
-    const events = eventPredictions(rides, model, weightKg, bikeKg);
+    const events = eventPredictions(rides, model, weightKg, bike.weight_kg, bike);
     const tactical = await tacticalAnalysis(
       this.deps,
       userId,
