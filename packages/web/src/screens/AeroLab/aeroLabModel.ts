@@ -29,13 +29,19 @@ export interface LabValues {
 export const SLIDERS = {
   cdaM2: { ...AERO_LAB_CDA_M2, step: 0.001 },
   crr: { ...AERO_LAB_CRR, step: 0.0001 },
-  massKg: { ...AERO_LAB_MASS_KG, step: 0.5 },
+  massKg: { ...AERO_LAB_MASS_KG, step: 0.1 },
   airDensityKgM3: { ...AERO_LAB_AIR_DENSITY, step: 0.001 },
   windMps: { ...AERO_LAB_WIND_MPS, step: 0.1 },
 } as const;
 
-export const clamp = (v: number, range: { min: number; max: number }) =>
-  Math.min(range.max, Math.max(range.min, v));
+/**
+ * Within the slider's range and on its step, so the state is exactly what the range input shows (and
+ * what a request with the shown values computes).
+ */
+export const clamp = (v: number, range: { min: number; max: number; step: number }) => {
+  const decimals = Math.max(0, Math.round(-Math.log10(range.step)));
+  return Number(Math.min(range.max, Math.max(range.min, v)).toFixed(decimals));
+};
 
 /** The sliders' starting values: the parameters the server used (bike, fit or given). */
 export function initialValues(response: AeroFitResponse): LabValues {
@@ -44,8 +50,9 @@ export function initialValues(response: AeroFitResponse): LabValues {
     cdaM2: clamp(p.cda_m2, SLIDERS.cdaM2),
     crr: clamp(p.crr, SLIDERS.crr),
     massKg: clamp(p.mass_kg, SLIDERS.massKg),
-    airDensityKgM3: p.air_density_source === 'recorded' ? null : p.air_density_kg_m3,
-    windMps: p.wind_mps,
+    airDensityKgM3:
+      p.air_density_source === 'recorded' ? null : clamp(p.air_density_kg_m3, SLIDERS.airDensityKgM3),
+    windMps: clamp(p.wind_mps, SLIDERS.windMps),
   };
 }
 
