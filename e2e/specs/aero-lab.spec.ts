@@ -1,26 +1,10 @@
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { apiCall } from '../page-models/aero-lab-pages.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/aero-lab');
-
-/** The rider's API with their own token. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const t = JSON.parse(localStorage.getItem('vatio.tokens') ?? '{}') as { access_token?: string };
-      const r = await fetch(`/api${path}`, {
-        method,
-        headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await r.json()) as T;
-    },
-    { method, path, body },
-  );
-}
 
 test.describe('the aero lab', () => {
   test('a new rider loads the demo, opens the lab on a ride, drags CdA, fits automatically and saves to the bike', async ({
@@ -84,14 +68,14 @@ test.describe('the aero lab', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(SHOTS, 'aero-lab-en-390.png'), fullPage: true });
 
-    // Spanish: the same screen in the rider's other language.
-    await page.evaluate(() => localStorage.setItem('vatio.language', 'es'));
-    await page.reload();
+    // Spanish: the rider switches the language; the same screen in words of the other language.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByTestId('language-switcher').first().selectOption('es');
     await expect(page.getByRole('heading', { name: 'Laboratorio aerodinámico' })).toBeVisible();
     await expect(page.getByTestId('aero-lab-chart').locator('canvas')).toBeVisible();
     await expect(page.getByTestId('aero-rmse')).toContainText(' m');
-    await page.screenshot({ path: join(SHOTS, 'aero-lab-es-390.png'), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: join(SHOTS, 'aero-lab-es-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SHOTS, 'aero-lab-es-390.png'), fullPage: true });
   });
 });
