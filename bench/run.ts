@@ -11,6 +11,7 @@
  * - endpoints: the API-key and API-reference routes cold and warm, and a key's cost against a session
  *   token on the same read (endpoints.ts);
  * - analytics: 2,000 stored rides, each analytics endpoint warm and cold (analytics.ts).
+ * - aero: the aero lab's POST /api/activities/:id/aero-fit cold and warm (aero-fit.ts).
  * Prints and exits 0: no timed assertions.
  */
 import { spawnSync } from 'node:child_process';
@@ -180,7 +181,7 @@ async function endpointsBench(): Promise<void> {
 }
 
 // `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import`,
-// `-- dashboard`, `-- analytics` or `-- endpoints` one.
+// `-- dashboard`, `-- analytics`, `-- endpoints` or `-- aero` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
@@ -189,3 +190,4 @@ if (only === undefined || only === 'import') await importBench();
 if (only === undefined || only === 'dashboard') scriptBench('dashboard.ts');
 if (only === undefined || only === 'analytics') scriptBench('analytics.ts');
 if (only === undefined || only === 'endpoints') await endpointsBench();
+if (only === undefined || only === 'aero') scriptBench('aero-fit.ts');

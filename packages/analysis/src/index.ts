@@ -27,6 +27,7 @@ export * from './heart/efficiency-factor.ts';
 export * from './heart/heart-rate-summary.ts';
 export * from './heart/hr-zones.ts';
 export * from './metrics/registry.ts';
+export * from './aero/aero-lab.ts';
 export * from './aero/air-density.ts';
 export * from './aero/fit-rating.ts';
 export * from './aero/virtual-elevation.ts';

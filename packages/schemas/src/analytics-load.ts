@@ -174,7 +174,7 @@ export const predictiveResponseSchema = z.object({
       bike_kg: z.number(),
       bike_weight_source: z.enum(['bike', 'default']),
       cda_m2: z.number(),
-      cda_source: z.enum(['virtual_elevation', 'default']),
+      cda_source: z.enum(['virtual_elevation', 'bike', 'default']),
       crr: z.number(),
       air_density: z.number(),
       model: z.object({

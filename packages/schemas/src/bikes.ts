@@ -37,7 +37,25 @@ export const bikeSchema = z
   .strict();
 export type BikeInput = z.input<typeof bikeSchema>;
 
-export const bikeUpdateSchema = bikeSchema.partial().strict();
+/**
+ * A bike's CdA and Crr from the aero lab (bounds of `aero-lab.ts`), and the ride they were measured
+ * on; null clears them. Only through PUT/PATCH /api/bikes/:id: a new bike has not been measured.
+ */
+export const bikeAeroSchema = z.object({
+  cda_m2: z
+    .number({ message: 'cda_invalid' })
+    .min(0.1, { message: 'cda_invalid' })
+    .max(0.8, { message: 'cda_invalid' })
+    .nullable(),
+  crr: z
+    .number({ message: 'crr_invalid' })
+    .min(0.0005, { message: 'crr_invalid' })
+    .max(0.03, { message: 'crr_invalid' })
+    .nullable(),
+  aero_activity_id: z.string().uuid({ message: 'invalid' }).nullable(),
+});
+
+export const bikeUpdateSchema = bikeSchema.partial().extend(bikeAeroSchema.partial().shape).strict();
 
 export const ACTIVITY_TYPES = ['Ride', 'VirtualRide', 'GravelRide', 'MountainBikeRide', 'EBikeRide'] as const;
 

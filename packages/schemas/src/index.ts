@@ -13,3 +13,4 @@ export * from './responses.ts';
 export * from './analytics-performance.ts';
 export * from './analytics-advanced.ts';
 export * from './analytics-comparative.ts';
+export * from './aero-lab.ts';

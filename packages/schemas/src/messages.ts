@@ -26,6 +26,15 @@ export const VALIDATION_MESSAGES = {
   activity_name_required: 'The ride needs a name',
   api_key_name_required: 'Give the key a name',
   api_key_scope_invalid: 'Choose read or write',
+  cda_invalid: 'CdA must be between 0.1 and 0.8 m²',
+  crr_invalid: 'Crr must be between 0.0005 and 0.03',
+  mass_invalid: 'Total mass must be between 30 and 250 kg',
+  air_density_invalid: 'Air density must be between 0.6 and 1.5 kg/m³',
+  temperature_invalid: 'Temperature must be between −40 and 50 °C, given with the altitude',
+  altitude_invalid: 'Altitude must be between −500 and 6,000 m, given with the temperature',
+  wind_invalid: 'Wind must be between −20 and 20 m/s',
+  lap_invalid: 'Choose one of the ride’s laps',
+  range_invalid: 'Choose a lap or a time range that ends after it starts, not both',
   invalid: 'This value is not valid',
 } as const;
 

@@ -55,6 +55,10 @@ export const ERRORS = {
     status: 503,
     message: 'The example rider is being prepared (about a minute, once). Try again shortly.',
   },
+  AERO_DATA_MISSING: {
+    status: 422,
+    message: 'This ride has no power, speed or elevation to compute a virtual elevation from.',
+  },
   INTERNAL: { status: 500, message: 'Internal server error.' },
 } as const;
 

@@ -159,6 +159,13 @@ export const router = createBrowserRouter([
             path: '/settings',
             lazy: screen(() => import('./screens/Settings/SettingsScreen'), 'SettingsScreen', APP_NAMESPACES),
           },
+          {
+            path: '/analytics/aero-lab',
+            lazy: screen(() => import('./screens/AeroLab/AeroLabScreen'), 'AeroLabScreen', [
+              ...APP_NAMESPACES,
+              'analytics',
+            ]),
+          },
           { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
         ],
       },

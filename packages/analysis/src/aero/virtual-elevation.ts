@@ -15,6 +15,37 @@ export interface AeroConditions {
 }
 
 /**
+ * Below this ground speed a second is left out of the fit and breaks the run, m/s (5.4 km/h): a rider
+ * standing, walking or wobbling away from a stop, where the speed sensor reads zero or nonsense and the
+ * power meter's P/v is meaningless. Chung ("Estimating CdA with a power meter", 2003) asks for data
+ * without stops; cutting the ride at them lets the rest be used.
+ */
+export const AERO_MIN_SPEED_MPS = 1.5;
+
+/**
+ * Power under which a second counts as coasting, W. The coast down into a stop is braking: energy the
+ * brakes take and the power meter never sees, which the fit would otherwise read as rolling
+ * resistance (a synthetic ride with three stops moved Crr by +0.0005 before this rule).
+ */
+export const AERO_COASTING_W = 10;
+
+/**
+ * Seconds left out as braking into a stop: walking back from each second under `AERO_MIN_SPEED_MPS`,
+ * every earlier second that is coasting and slower than the one before it.
+ */
+function brakingBeforeStops(power: Float64Array, speed: Float64Array): Uint8Array {
+  const out = new Uint8Array(power.length);
+  for (let i = 1; i < speed.length; i++) {
+    if (!(speed[i]! < AERO_MIN_SPEED_MPS) || !(speed[i - 1]! >= AERO_MIN_SPEED_MPS)) continue;
+    for (let j = i - 1; j >= 1; j--) {
+      if (!(power[j]! < AERO_COASTING_W) || !(speed[j]! < speed[j - 1]!)) break;
+      out[j] = 1;
+    }
+  }
+  return out;
+}
+
+/**
  * Per-second terms of Chung's virtual elevation, in metres, so that
  * VE_i = VE_start + Σ_k (A_k − Crr·B_k − CdA·C_k) over a run of usable seconds:
  * A_k = (η·P_k·Δt − ½·m·(v_k² − v_{k−1}²))/(m·g), B_k = v_k·Δt, C_k = ρ_k·va_k²·v_k·Δt/(2·m·g).
@@ -33,6 +64,7 @@ function terms(streams: AeroStreams, conditions: AeroConditions) {
   const b = new Float64Array(n);
   const c = new Float64Array(n);
   const run = new Int32Array(n).fill(-1);
+  const braking = brakingBeforeStops(power, speed);
   let runs = 0;
   for (let i = 0; i < n; i++) {
     const p = power[i]!;
@@ -46,7 +78,8 @@ function terms(streams: AeroStreams, conditions: AeroConditions) {
     if (
       gapMask[i] !== 0 ||
       !Number.isFinite(p) ||
-      !(v >= 0) ||
+      !(v >= AERO_MIN_SPEED_MPS) ||
+      braking[i] === 1 ||
       !Number.isFinite(rho) ||
       !Number.isFinite(va) ||
       !altitudeOk

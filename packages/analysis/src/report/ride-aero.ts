@@ -3,6 +3,7 @@
  * `options.ts`, and every input it did not measure, so whoever shows it can say what it assumed.
  */
 import { airDensityKgM3, pressureAtAltitudePa } from '../aero/air-density.ts';
+import { type AeroLabSamples, roundAeroLabSamples } from '../aero/aero-lab.ts';
 import { rateAeroFit } from '../aero/fit-rating.ts';
 import { type AeroFit, type AeroStreams, fitCdaCrr } from '../aero/virtual-elevation.ts';
 import type { ActivityStreams } from '../streams/activity-streams.ts';
@@ -119,4 +120,29 @@ export function fitRideAero(streams: AeroStreams & AirStreams, input: RideAeroIn
  */
 export function aeroFitTrustworthy(fit: Pick<AeroFit, 'cdaM2' | 'crr' | 'r2' | 'cdaSeM2'>): boolean {
   return rateAeroFit(fit).rating === 'good' && fit.cdaSeM2 <= AERO_TRUSTWORTHY_CDA_SE_M2;
+}
+
+/**
+ * The aero lab's samples for seconds [startS, endS) of a ride (the whole ride without a range), with
+ * the recorded air density (`airDensitySeries`), rounded once (`roundAeroLabSamples`); undefined
+ * without power, speed or altitude.
+ */
+export function aeroLabSamplesOf(
+  streams: AeroStreams & AirStreams,
+  range: { startS: number; endS: number } = { startS: 0, endS: streams.gapMask.length },
+): AeroLabSamples | undefined {
+  const { powerW, speedMps, altitudeM } = streams;
+  if (!powerW || !speedMps || !altitudeM) return undefined;
+  const from = Math.max(0, Math.floor(range.startS));
+  const to = Math.min(streams.gapMask.length, Math.ceil(range.endS));
+  if (to - from < 2) return undefined;
+  const density = airDensitySeries(streams);
+  return roundAeroLabSamples({
+    startS: from,
+    gapMask: streams.gapMask.slice(from, to),
+    powerW: powerW.slice(from, to),
+    speedMps: speedMps.slice(from, to),
+    altitudeM: altitudeM.slice(from, to),
+    airDensityKgM3: density.slice(from, to),
+  });
 }

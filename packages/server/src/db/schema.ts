@@ -119,6 +119,11 @@ export interface BikesTable {
   year: number | null;
   /** As ridden (bottles, computer); joins the rider's weight in the aero fit's system mass. */
   weight_kg: Generated<number | null>;
+  /** Saved from the aero lab (0014): CdA m², Crr, when, and the ride they were measured on. */
+  cda_m2: Generated<number | null>;
+  crr: Generated<number | null>;
+  aero_measured_at: Generated<Date | null>;
+  aero_activity_id: Generated<string | null>;
   is_primary: Generated<boolean>;
   /** Strava gear id ('b1234') when the bike was imported from Strava. */
   strava_gear_id: Generated<string | null>;

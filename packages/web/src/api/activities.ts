@@ -16,6 +16,8 @@ import type {
   ReanalysisStatus,
   UploadResult,
 } from './activity-types';
+import type { AeroFitRequest, AeroFitResponse } from '@vatio/schemas';
+import type { Bike } from './types';
 
 export interface ActivityQuery {
   limit?: number;
@@ -51,6 +53,15 @@ export const deleteActivity = (id: string) =>
   api<void>(`/activities/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const reanalyzeActivity = (id: string) =>
   api<{ status: 'queued' }>(`/activities/${encodeURIComponent(id)}/analyze`, { method: 'POST' });
+
+/** The aero lab (POST /api/activities/:id/aero-fit, docs/API.md). */
+export const postAeroFit = (id: string, body: AeroFitRequest) =>
+  api<AeroFitResponse>(`/activities/${encodeURIComponent(id)}/aero-fit`, { method: 'POST', body });
+/** Saves the aero lab's CdA and Crr to a bike (PATCH: only these fields change). */
+export const saveBikeAero = (
+  bikeId: string,
+  body: { cda_m2: number; crr: number; aero_activity_id: string },
+) => api<Bike>(`/bikes/${encodeURIComponent(bikeId)}`, { method: 'PATCH', body });
 
 export const getImport = (id: string) => api<ImportDetail>(`/imports/${encodeURIComponent(id)}`);
 export const listImports = (limit = 10) => api<ImportList>(`/imports${query({ limit })}`);

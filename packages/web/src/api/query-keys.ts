@@ -30,6 +30,8 @@ export const queryKeys = {
     detail: (id: string) => ['activity', id] as const,
     analysis: (id: string) => ['activity', id, 'analysis'] as const,
     streams: (id: string) => ['activity', id, 'streams'] as const,
+    /** The aero lab's samples and starting values for the ride or one lap (-1: the whole ride). */
+    aeroLab: (id: string, lap: number) => ['activity', id, 'aero-lab', lap] as const,
   },
 
   bikes: {

@@ -60,6 +60,9 @@ const FORMULAS = {
   intensityFactor: ['training-stress', ''],
   efficiencyFactor: ['heart-rate', 'efficiency-factor-and-watts-per-heartbeat'],
   powerCurve: ['mean-max-curve', ''],
+  aeroLab: ['aero-virtual-elevation', 'aero-lab'],
+  virtualElevation: ['aero-virtual-elevation', 'virtual-elevation-chung'],
+  airDensity: ['aero-virtual-elevation', 'air-density'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;

@@ -11,6 +11,7 @@ import * as m0009 from './0009_api_keys.ts';
 import * as m0010 from './0010_example_rider.ts';
 import * as m0011 from './0011_profile_sex.ts';
 import * as m0012 from './0012_ride_tactics.ts';
+import * as m0014 from './0014_bike_aero.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_example_rider': m0010,
   '0011_profile_sex': m0011,
   '0012_ride_tactics': m0012,
+  '0014_bike_aero': m0014,
 };

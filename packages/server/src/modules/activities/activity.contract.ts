@@ -6,6 +6,8 @@ import {
   activitySearchResponseSchema,
   activityStreamsResponseSchema,
   activityUpdateSchema,
+  aeroFitRequestSchema,
+  aeroFitResponseSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
 import { idParams, langQuery, type RouteContract } from '../../http/contract.ts';
@@ -110,5 +112,16 @@ export const activityContracts: RouteContract[] = [
     auth: true,
     params: idParams,
     response: { status: 202, schema: z.object({ status: z.literal('queued') }) },
+  },
+  {
+    method: 'POST',
+    path: '/api/activities/:id/aero-fit',
+    summary:
+      "The aero lab: the ride's (or a lap's) virtual elevation for CdA, Crr and conditions, or fitted, against the recorded elevation",
+    tags,
+    auth: true,
+    params: idParams,
+    body: aeroFitRequestSchema,
+    response: { status: 200, schema: aeroFitResponseSchema },
   },
 ];

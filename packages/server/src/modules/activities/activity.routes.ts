@@ -1,4 +1,4 @@
-import { activityUpdateSchema } from '@vatio/schemas';
+import { activityUpdateSchema, aeroFitRequestSchema } from '@vatio/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
@@ -82,6 +82,12 @@ export function activityRoutes(app: FastifyInstance, deps: { auth: AuthService; 
   app.delete<IdParams>('/api/activities/:id', guard, async (request, reply) => {
     await rides.delete(request.auth.userId, parseId(request.params.id));
     return reply.code(204).send();
+  });
+
+  app.post<IdParams>('/api/activities/:id/aero-fit', guard, async (request) => {
+    const id = parseId(request.params.id);
+    const input = parseBody(aeroFitRequestSchema, request.body);
+    return rides.aeroLab(request.auth.userId, id, input);
   });
 
   app.post<IdParams>('/api/activities/:id/analyze', guard, async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { AeroFitRequest, AeroFitResponse } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -9,6 +10,7 @@ import type { ActivityFilter, ActivityRepository, ActivityRow, LapRow } from './
 import type { AnalyzeActivityJob } from './reanalysis.service.ts';
 import { RECENT_BESTS_DAYS, rideDetailAnalysis } from './ride-detail-analysis.ts';
 import type { RideLanguage } from './ride-name.ts';
+import { rideAeroLab } from './ride-aero-lab.ts';
 
 /** What the rider may change on a ride (PUT /api/activities/:id, `activityUpdateSchema`). */
 export type RideEdit = Partial<Pick<ActivityRow, 'name' | 'type' | 'bike_id' | 'notes'>>;
@@ -72,6 +74,31 @@ export class ActivityService {
     });
     // The decoded streams too, for callers that chart the ride beside its figures (/api/analytics/compare).
     return { analysis, laps: ride.laps, streams };
+  }
+
+  /**
+   * The aero lab (POST /api/activities/:id/aero-fit) on the stored streams, with the rider's weight
+   * at the ride's date and the ride's bike (its weight, and its saved CdA and Crr).
+   */
+  async aeroLab(userId: string, activityId: string, request: AeroFitRequest): Promise<AeroFitResponse> {
+    const { activities, athleteSettings, bikes, blobs } = this.deps;
+    const row = await this.owned(userId, activityId);
+    const pointer = await activities.streamsPointer(userId, row.id);
+    if (!pointer) throw new AppError('AERO_DATA_MISSING');
+    const [streamsBlob, laps, baseline, bike] = await Promise.all([
+      blobs.get(pointer.blob_key),
+      activities.laps(userId, row.id),
+      athleteSettings.baseline(userId),
+      row.bike_id ? bikes.find(userId, row.bike_id) : undefined,
+    ]);
+    return rideAeroLab({
+      row,
+      laps,
+      streams: decodeStreams(streamsBlob),
+      settings: rideSettingsAt(baseline, rideDate(row.start_time), bike?.weight_kg ?? null),
+      bike,
+      request,
+    });
   }
 
   async update(userId: string, activityId: string, input: RideEdit): Promise<ActivityRow> {

@@ -36,7 +36,9 @@ import {
  * ride's climbs added up (`climbing`: time, gain, work) are kept in the summary, for the performance
  * panel's VAM and climbing efficiency without decoding streams.
  * 5: each ride's tactical facts (`tactics`: surges, energy by zone, W′ matches; @vatio/analysis
- * `rideTactics`) are kept, so the predictive analysis reads them instead of decoding streams.
+ * `rideTactics`) are kept, so the predictive analysis reads them instead of decoding streams; and the aero fit leaves out seconds
+ * under 1.5 m/s and the coast down into each stop (braking), cutting the ride there
+ * (`aero/virtual-elevation.ts`).
  */
 export const ANALYSIS_VERSION = 5;
 

@@ -18,26 +18,37 @@ function median(values: readonly number[]): number | undefined {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The three events with the rider's weight, bike and CdA (VE when measured, else the default). */
+/**
+ * The three events with the rider's weight, bike and CdA: the primary bike's CdA and Crr saved from the
+ * aero lab when the rider saved them, else the median of the ride fits (VE), else the defaults.
+ */
 export function eventPredictions(
   rides: readonly PredictiveRide[],
   model: (PowerDurationModel & { source: 'cp_2p' | 'ftp' }) | undefined,
   weightKg: number | undefined,
   bikeKg: number | null,
+  bikeAero: { cda_m2: number | null; crr: number | null } = { cda_m2: null, crr: null },
 ) {
   if (!model || weightKg === undefined) return undefined;
   // The median of the last 10 trustworthy outdoor fits of the last 90 days.
-  const cda = median(
+  const rideCda = median(
     rides
       .map((r) => r.cda_m2)
       .filter((v): v is number => v !== null && Number.isFinite(v))
       .slice(-10),
   );
+  const cda = bikeAero.cda_m2 ?? rideCda;
+  const cdaSource =
+    bikeAero.cda_m2 !== null
+      ? ('bike' as const)
+      : rideCda === undefined
+        ? ('default' as const)
+        : ('virtual_elevation' as const);
   const bike = bikeKg ?? DEFAULT_BIKE_KG;
   const physics = {
     massKg: weightKg + bike,
     cdaM2: cda ?? DEFAULT_CDA_M2,
-    crr: DEFAULT_CRR,
+    crr: bikeAero.crr ?? DEFAULT_CRR,
     airDensity: DEFAULT_AIR_DENSITY,
   };
   return {
@@ -56,8 +67,8 @@ export function eventPredictions(
       bike_kg: bike,
       bike_weight_source: bikeKg === null ? ('default' as const) : ('bike' as const),
       cda_m2: round(physics.cdaM2, 3),
-      cda_source: cda === undefined ? ('default' as const) : ('virtual_elevation' as const),
-      crr: DEFAULT_CRR,
+      cda_source: cdaSource,
+      crr: physics.crr,
       air_density: DEFAULT_AIR_DENSITY,
       model: { cp_w: Math.round(model.cpW), w_prime_j: Math.round(model.wPrimeJ), source: model.source },
     },

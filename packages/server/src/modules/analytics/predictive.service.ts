@@ -182,7 +182,10 @@ export class PredictiveService {
         : undefined;
 
     const profile = powerProfile(best, currentFtp?.value, weightKg, sex);
-    const events = eventPredictions(rides, model, weightKg, bikeKg);
+    const events = eventPredictions(rides, model, weightKg, bikeKg, {
+      cda_m2: bike?.cda_m2 ?? null,
+      crr: bike?.crr ?? null,
+    });
     const tactical = await tacticalAnalysis(this.deps, userId, period, currentFtp?.value, curves);
 
     return {

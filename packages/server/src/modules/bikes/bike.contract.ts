@@ -42,6 +42,16 @@ export const bikeContracts: RouteContract[] = [
     response: { status: 200, schema: bikeResponseSchema },
   },
   {
+    method: 'PATCH',
+    path: '/api/bikes/:id',
+    summary: 'Change some of a bike’s fields, as PUT (the aero lab saves CdA and Crr with it)',
+    tags,
+    auth: true,
+    params: idParams,
+    body: bikeUpdateSchema,
+    response: { status: 200, schema: bikeResponseSchema },
+  },
+  {
     method: 'DELETE',
     path: '/api/bikes/:id',
     summary: 'Delete a bike',

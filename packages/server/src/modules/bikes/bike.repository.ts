@@ -3,6 +3,8 @@ import type { BikesTable, Database } from '../../db/schema.ts';
 
 export type BikeRow = Selectable<BikesTable>;
 export type BikeValues = Pick<BikeRow, 'name' | 'type' | 'brand' | 'model' | 'year' | 'weight_kg'>;
+/** What the aero lab saves on a bike (migration 0014). */
+export type BikeAeroValues = Pick<BikeRow, 'cda_m2' | 'crr' | 'aero_measured_at' | 'aero_activity_id'>;
 
 /** A rider's bikes. Every query carries the owner's id: another rider's bike is simply not found. */
 export class BikeRepository {
@@ -20,11 +22,14 @@ export class BikeRepository {
       .execute();
   }
 
-  /** The rider's primary bike (its id and weight), if any: the bike new rides and predictions use. */
-  primary(userId: string): Promise<Pick<BikeRow, 'id' | 'weight_kg'> | undefined> {
+  /**
+   * The rider's primary bike (its id, weight, and CdA and Crr saved from the aero lab), if any: the bike
+   * new rides and predictions use.
+   */
+  primary(userId: string): Promise<Pick<BikeRow, 'id' | 'weight_kg' | 'cda_m2' | 'crr'> | undefined> {
     return this.db
       .selectFrom('bikes')
-      .select(['id', 'weight_kg'])
+      .select(['id', 'weight_kg', 'cda_m2', 'crr'])
       .where('user_id', '=', userId)
       .where('is_primary', '=', true)
       .executeTakeFirst();
@@ -37,6 +42,17 @@ export class BikeRepository {
       .where('user_id', '=', userId)
       .where('id', '=', bikeId)
       .executeTakeFirst();
+  }
+
+  /** Whether the ride is one of the rider's (a bike's CdA names the ride it was measured on). */
+  async ownsActivity(userId: string, activityId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('activities')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** A rider's first bike becomes primary on its own; `makePrimary` forces it. */
@@ -63,7 +79,7 @@ export class BikeRepository {
   update(
     userId: string,
     bikeId: string,
-    values: Partial<BikeValues>,
+    values: Partial<BikeValues & BikeAeroValues>,
     now: Date,
   ): Promise<BikeRow | undefined> {
     return this.db

@@ -1,5 +1,5 @@
 import { bikeSchema, bikeUpdateSchema } from '@vatio/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { presentBike } from '../../http/presenters.ts';
@@ -31,18 +31,38 @@ export function bikeRoutes(
     return presentBike(bike);
   });
 
-  app.put<IdParams>('/api/bikes/:id', guard, async (request) => {
+  // PUT and PATCH are one partial update: only the fields sent change.
+  const update = async (request: FastifyRequest<IdParams>) => {
     const id = parseId(request.params.id);
-    const { is_primary, ...values } = parseBody(bikeUpdateSchema, request.body);
+    const { is_primary, aero_activity_id, ...values } = parseBody(bikeUpdateSchema, request.body);
     const userId = request.auth.userId;
     const before = await bikes.find(userId, id);
-    let bike = await bikes.update(userId, id, values, now());
+    if (!before) throw new AppError('NOT_FOUND');
+    // CdA or Crr saved from the aero lab: when, and from which of the rider's rides.
+    const aero =
+      values.cda_m2 !== undefined || values.crr !== undefined
+        ? {
+            aero_measured_at: now(),
+            aero_activity_id:
+              aero_activity_id && (await bikes.ownsActivity(userId, aero_activity_id))
+                ? aero_activity_id
+                : null,
+          }
+        : {};
+    if (aero_activity_id && !('aero_activity_id' in aero && aero.aero_activity_id)) {
+      throw new AppError('VALIDATION', 'That ride does not exist.', {
+        fields: { aero_activity_id: 'invalid' },
+      });
+    }
+    let bike = await bikes.update(userId, id, { ...values, ...aero }, now());
     if (!bike) throw new AppError('NOT_FOUND');
     // The bike's weight is part of its rides' system mass (aero fit): they are re-analysed.
-    if (before && before.weight_kg !== bike.weight_kg) await reanalysis.scheduleBike(userId, id);
+    if (before.weight_kg !== bike.weight_kg) await reanalysis.scheduleBike(userId, id);
     if (is_primary === true) bike = await bikes.setPrimary(userId, id, now());
     return presentBike(bike!);
-  });
+  };
+  app.put<IdParams>('/api/bikes/:id', guard, update);
+  app.patch<IdParams>('/api/bikes/:id', guard, update);
 
   app.delete<IdParams>('/api/bikes/:id', guard, async (request, reply) => {
     if (!(await bikes.delete(request.auth.userId, parseId(request.params.id))))

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 /**
  * The rider's fingerprint, the version key of every answer cached per rider (versioned-cache.ts):
  * it changes whenever a ride is added, re-analysed or deleted, the athlete settings (FTP, weight) or
- * the profile change, and, with `bikes`, when a bike's weight or the primary bike change. One query,
+ * the profile change, and, with `bikes`, when a bike's weight, CdA or Crr or the primary bike change. One query,
  * for the dashboard, the performance panel, the training load and the predictive analysis.
  */
 export async function riderFingerprint(
@@ -31,7 +31,7 @@ export async function riderFingerprint(
       (options.bikes
         ? sql<
             string | null
-          >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`
+          >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || coalesce(cda_m2::text, '') || ':' || coalesce(crr::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`
         : sql<string | null>`null`
       ).as('bikes'),
     ])
