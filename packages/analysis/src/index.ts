@@ -49,3 +49,8 @@ export * from './report/ride-aero.ts';
 export * from './report/ride-report.ts';
 export * from './performance/panel-status.ts';
 export * from './performance/panel.ts';
+export * from './segments/efforts.ts';
+export * from './segments/geo.ts';
+export * from './segments/matching.ts';
+export * from './segments/pacing.ts';
+export * from './segments/segment-climbs.ts';
