@@ -35,6 +35,9 @@ import { trainingLoadRoutes } from './modules/analytics/training-load.routes.ts'
 import { AnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { performanceRoutes } from './modules/analytics/performance.routes.ts';
 import { PerformanceService } from './modules/analytics/performance.service.ts';
+import { SegmentRepository } from './modules/segments/segment.repository.ts';
+import { segmentRoutes } from './modules/segments/segment.routes.ts';
+import { SegmentService } from './modules/segments/segment.service.ts';
 import { ExampleRiderRepository } from './modules/example-rider/example-rider.repository.ts';
 import { exampleRiderRoutes } from './modules/example-rider/example-rider.routes.ts';
 import { ExampleRiderService } from './modules/example-rider/example-rider.service.ts';
@@ -245,15 +248,21 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   trainingLoadRoutes(app, { auth, trainingLoad });
   predictiveRoutes(app, { auth, predictive });
   performanceRoutes(app, { auth, performance });
+  const example = new ExampleRiderService({
+    repository: new ExampleRiderRepository(db),
+    profiles,
+    bikes,
+    demo: services.demo,
+    now,
+    days: config.exampleRiderDays,
+  });
+  segmentRoutes(app, {
+    auth,
+    example,
+    segments: new SegmentService({ repository: new SegmentRepository(db), writes: database.writes, now }),
+  });
   exampleRiderRoutes(app, {
-    example: new ExampleRiderService({
-      repository: new ExampleRiderRepository(db),
-      profiles,
-      bikes,
-      demo: services.demo,
-      now,
-      days: config.exampleRiderDays,
-    }),
+    example,
     performance,
     trainingLoad,
     predictive,

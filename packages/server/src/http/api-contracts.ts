@@ -13,6 +13,7 @@ import { exampleRiderContracts } from '../modules/example-rider/example-rider.co
 import { healthContracts } from '../modules/health/health.contract.ts';
 import { importContracts } from '../modules/imports/import.contract.ts';
 import { profileContracts } from '../modules/profile/profile.contract.ts';
+import { segmentContracts } from '../modules/segments/segment.contract.ts';
 import { stravaContracts } from '../modules/strava/strava.contract.ts';
 import { apiDocsContracts } from './api-docs.routes.ts';
 import type { RouteContract } from './contract.ts';
@@ -29,6 +30,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...dashboardContracts,
   ...analyticsLoadContracts,
   ...performanceContracts,
+  ...segmentContracts,
   ...exampleRiderContracts,
   ...stravaContracts,
   ...accountContracts,

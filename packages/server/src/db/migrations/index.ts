@@ -9,6 +9,7 @@ import * as m0007 from './0007_bike_weight.ts';
 import * as m0008 from './0008_ride_default_names.ts';
 import * as m0009 from './0009_api_keys.ts';
 import * as m0010 from './0010_example_rider.ts';
+import * as m0013 from './0013_segments.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_ride_default_names': m0008,
   '0009_api_keys': m0009,
   '0010_example_rider': m0010,
+  '0013_segments': m0013,
 };
