@@ -100,7 +100,7 @@ export function pageLanguage(): string {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Calls made before sign-in (OTP request, verify) must not try to refresh. */
   anonymous?: boolean;

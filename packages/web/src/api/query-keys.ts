@@ -93,5 +93,7 @@ export const queryKeys = {
       ['analytics', source, 'training-load', days] as const,
     predictive: (source: AnalyticsSource, weeks: number) =>
       ['analytics', source, 'predictive', weeks] as const,
+    segments: (source: AnalyticsSource) => ['analytics', source, 'segments'] as const,
+    segment: (source: AnalyticsSource, id: string) => ['analytics', source, 'segments', id] as const,
   },
 } as const;

@@ -26,6 +26,10 @@ const FORMULAS = {
   events: ['predictive-analysis', 'event-predictions-event_prediction'],
   summary: ['predictive-analysis', 'summary'],
   panelMetric: ['performance-panel', 'the-twenty-metrics'],
+  segmentBest: ['segments', 'best-trend-and-consistency'],
+  segmentPacing: ['segments', 'pacing'],
+  segmentRecommended: ['segments', 'recommended-power-per-third'],
+  segmentEfficiency: ['segments', 'pacing-efficiency'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;

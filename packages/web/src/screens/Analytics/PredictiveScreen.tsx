@@ -12,19 +12,23 @@ import { Segmented } from './TrainingLoadParts';
 import { type PredictiveWeeks, useAnalyticsSource, usePredictive } from './useAnalyticsLoad';
 import { isExamplePreparing } from '../../api/analytics';
 import { ExampleBanner, ExamplePreparing } from './ExampleNotice';
+import { Link } from 'react-router';
+import { useSegments } from './segments/useSegments';
 
 const PERIODS: readonly PredictiveWeeks[] = [2, 4, 8];
 
 /**
  * Advanced predictive analysis (/analytics/predictive; spec 001 §2.2, issue 13): period, four
- * summary cards, tabs (FTP prediction, training load, tactical; segments stays hidden until a
- * segment analysis exists), event predictions and the rule-written summary.
+ * summary cards, tabs (FTP prediction, training load, tactical; segments, once the rider has any,
+ * links to the segment card on /analytics), event predictions and the rule-written summary.
  */
 export function PredictiveScreen() {
   const { t } = useTranslation('predictive');
+  const { t: ta } = useTranslation('analytics');
   const [weeks, setWeeks] = useState<PredictiveWeeks>(4);
   const source = useAnalyticsSource();
   const query = usePredictive(source, weeks);
+  const hasSegments = (useSegments(source).data?.segments.length ?? 0) > 0;
   const data = query.data;
   if (source === 'example' && isExamplePreparing(query.error)) {
     return (
@@ -91,6 +95,15 @@ export function PredictiveScreen() {
               >
                 {t('tabs.tactical')}
               </Tabs.Trigger>
+              {hasSegments && (
+                <Tabs.Trigger
+                  value="segments"
+                  className={tabTriggerClass}
+                  data-testid="predictive-tab-segments"
+                >
+                  {ta('segments.title')}
+                </Tabs.Trigger>
+              )}
             </Tabs.List>
             <Tabs.Content value="ftp" className="mt-4 focus-visible:outline-none">
               <PredictiveFtpTab data={data} />
@@ -101,6 +114,17 @@ export function PredictiveScreen() {
             <Tabs.Content value="tactical" className="mt-4 focus-visible:outline-none">
               <PredictiveTacticalTab data={data} />
             </Tabs.Content>
+            {hasSegments && (
+              <Tabs.Content value="segments" className="mt-4 focus-visible:outline-none">
+                <Link
+                  to="/analytics#segments"
+                  data-testid="link-segments"
+                  className="font-semibold text-brand-700 underline dark:text-brand-400"
+                >
+                  {ta('segments.openSegments')} →
+                </Link>
+              </Tabs.Content>
+            )}
           </Tabs.Root>
           <PredictiveEvents data={data} />
           <PredictiveSummary data={data} />
