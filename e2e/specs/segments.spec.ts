@@ -54,7 +54,12 @@ test('a new rider loads the demo and uses the segment card: performance, pacing,
 
   mkdirSync(SHOTS, { recursive: true });
   for (const lang of ['es', 'en'] as const) {
-    await page.evaluate((l) => localStorage.setItem('vatio.language', l), lang);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/analytics');
+    await page.getByTestId('language-switcher').first().selectOption(lang);
+    await expect(page.getByTestId('segment-card').getByRole('heading', { level: 2 })).toHaveText(
+      lang === 'es' ? 'Segmentos' : 'Segments',
+    );
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       for (const view of ['performance', 'pacing', 'compare'] as const) {
@@ -63,6 +68,8 @@ test('a new rider loads the demo and uses the segment card: performance, pacing,
         await expect(c.getByTestId('segment-select')).toBeVisible({ timeout: 30_000 });
         await c.getByTestId(`segment-view-${view}`).click();
         if (view !== 'pacing') await expect(c.locator('canvas').first()).toBeVisible();
+        // The app's sticky header would cover the card's top in an element screenshot.
+        await page.addStyleTag({ content: 'header { position: static !important; }' });
         await c.screenshot({ path: join(SHOTS, `segments-${view}-${width}-${lang}.png`) });
       }
     }

@@ -53,7 +53,7 @@ function SegmentSelector({
         data-testid="segment-select"
         value={selected.id}
         onChange={(e) => onSelect(e.target.value)}
-        className="min-h-9 max-w-full min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-white"
+        className="min-h-9 w-full min-w-0 rounded-md sm:w-auto sm:flex-1 border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-white"
       >
         {segments.map((s) => (
           <option key={s.id} value={s.id}>
@@ -208,6 +208,7 @@ function Performance({ detail }: { detail: SegmentDetailResponse }) {
         <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}>
           <SegmentChart
             testId="segment-efforts-chart"
+            xLabel={t('segments.date')}
             x={recent.map((e) => Date.parse(e.start_time) / 1000)}
             xTime
             xFormat={(v) => day.format(new Date(v * 1000))}
@@ -319,7 +320,7 @@ function Compare({ detail }: { detail: SegmentDetailResponse }) {
         label: t('segments.gap'),
         values: c.gapS,
         stroke: '#7c3aed',
-        format: (v: number) => `${f.number(v, 0)} s`,
+        format: (v: number) => `${f.number(v, 1)} s`,
       },
     ],
     [c, t, f],
@@ -384,6 +385,7 @@ function Compare({ detail }: { detail: SegmentDetailResponse }) {
         <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}>
           <SegmentChart
             testId="compare-gap-chart"
+            xLabel={t('segments.distance')}
             x={c.marksM}
             xTime={false}
             xFormat={(v) => f.distance(v)}

@@ -17,6 +17,7 @@ export interface ChartSeries {
  */
 export function SegmentChart({
   x,
+  xLabel,
   xTime,
   xFormat,
   series,
@@ -24,6 +25,7 @@ export function SegmentChart({
   testId,
 }: {
   x: number[];
+  xLabel: string;
   xTime: boolean;
   xFormat: (v: number) => string;
   series: ChartSeries[];
@@ -51,7 +53,7 @@ export function SegmentChart({
         ...(right ? [{ ...axis(right.format, 1, 'right'), grid: { show: false } }] : []),
       ],
       series: [
-        { value: (_u, v) => (v == null ? '—' : xFormat(v)) },
+        { label: xLabel, value: (_u, v) => (v == null ? '—' : xFormat(v)) },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.stroke,
@@ -64,7 +66,7 @@ export function SegmentChart({
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
     };
-  }, [series, xTime, xFormat]);
+  }, [series, xTime, xFormat, xLabel]);
   return (
     <div data-testid={testId}>
       <UPlotChart options={options} data={data} height={height} />
