@@ -261,7 +261,7 @@ function Pacing({ detail }: { detail: SegmentDetailResponse }) {
             <span className="inline-block h-3 w-3 rounded-sm bg-orange-500" /> {t('segments.current')}
           </span>
           <span className="flex items-center gap-1">
-            <span className="inline-block h-3 w-3 rounded-sm bg-brand-600" /> {t('segments.recommended')}
+            <span className="inline-block h-3 w-3 rounded-sm bg-blue-600" /> {t('segments.recommended')}
           </span>
         </div>
         {THIRDS.map((third, i) => {
@@ -282,7 +282,7 @@ function Pacing({ detail }: { detail: SegmentDetailResponse }) {
                 </span>
               </div>
               <div className="flex items-center gap-2">
-                <div className="h-3 rounded-sm bg-brand-600" style={{ width: `${(rec / max) * 80}%` }} />
+                <div className="h-3 rounded-sm bg-blue-600" style={{ width: `${(rec / max) * 80}%` }} />
                 <FormulaLink
                   id="segmentRecommended"
                   className="text-xs tabular-nums text-slate-700 dark:text-slate-200"
@@ -327,7 +327,7 @@ function Compare({ detail }: { detail: SegmentDetailResponse }) {
   );
   const label = (e: SegmentEffort) => `${f.date(e.start_time)} · ${formatSegmentTime(e.elapsed_s)}`;
   const picker = (value: string, onChange: (id: string) => void, testId: string, text: string) => (
-    <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+    <label className="flex w-full min-w-0 flex-col gap-1 text-xs font-medium sm:w-auto sm:flex-1 text-slate-600 dark:text-slate-300">
       {text}
       <select
         data-testid={testId}
