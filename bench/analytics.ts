@@ -8,6 +8,8 @@
  * panels read (decoupling, pedalling, climbs), per-ride curves, the rider's best envelope.
  * Targets: warm p95 ≤ 25 ms, cold ≤ 150 ms. No timed assertions.
  *
+ * Segments (issue 14): 40 segments with two efforts per ride (bench/stored-segments.ts); the list
+ * and the first segment are measured.
  * Adding an endpoint is one line in ENDPOINTS.
  * Run: `npx tsx bench/analytics.ts [rides] [requests]`, or `npm run bench -- analytics`.
  */
@@ -21,6 +23,7 @@ const CONCURRENCY = 50;
 const load = (url: string, headers: Record<string, string>, total: number) =>
   loadConcurrently(url, headers, total, CONCURRENCY);
 import { seedStoredRides } from './stored-rides.ts';
+import { seedStoredSegments } from './stored-segments.ts';
 import { summarize, type Timing } from './timing.ts';
 
 /** Label and path (with its query) of each analytics endpoint measured. */
@@ -43,6 +46,7 @@ const ENDPOINTS: [label: string, path: string][] = [
   ['GET /api/analytics/evolution?metric=ftp&range=all', '/api/analytics/evolution?metric=ftp&range=all'],
   ['GET /api/analytics/evolution?metric=vo2max&range=1y', '/api/analytics/evolution?metric=vo2max&range=1y'],
   ['GET /api/analytics/evolution?metric=cda&range=all', '/api/analytics/evolution?metric=cda&range=all'],
+  ['GET /api/analytics/segments', '/api/analytics/segments'],
 ];
 
 const RIDES = Number(process.argv[2] ?? 2000);
@@ -63,6 +67,9 @@ try {
   const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { user: { id: string } };
   await stop(server);
   const seedS = await seedStoredRides(dataDir, me.user.id, RIDES);
+  // 40 segments, two efforts per ride (4,000 efforts for 2,000 rides); one segment measured too.
+  const segments = await seedStoredSegments(dataDir, me.user.id);
+  ENDPOINTS.push(['GET /api/analytics/segments/:id', `/api/analytics/segments/${segments.segmentId}`]);
 
   port = await freePort();
   server = await startServerProcess(env, port);

@@ -60,3 +60,8 @@ export * from './advanced/ride-facts.ts';
 export * from './advanced/scores.ts';
 export * from './advanced/sprints.ts';
 export * from './advanced/thresholds.ts';
+export * from './segments/efforts.ts';
+export * from './segments/geo.ts';
+export * from './segments/matching.ts';
+export * from './segments/pacing.ts';
+export * from './segments/segment-climbs.ts';

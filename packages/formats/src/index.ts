@@ -29,4 +29,9 @@ export {
 } from './zip/decode-zip.ts';
 export { encodeFit } from './fit/encode.ts';
 export { airDensityKgM3, nextSpeed, type RiderSetup } from './synthetic/physics.ts';
-export { generateRide, type SyntheticRideOptions } from './synthetic/ride.ts';
+export {
+  generateRide,
+  SYNTHETIC_ROUTES,
+  type SyntheticRideOptions,
+  type SyntheticRoute,
+} from './synthetic/ride.ts';

@@ -1,5 +1,6 @@
 export * from './activities.ts';
 export * from './analytics-load.ts';
+export * from './analytics-segments.ts';
 export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './bikes.ts';

@@ -41,6 +41,9 @@ import { PerformanceService } from './modules/analytics/performance.service.ts';
 import { ComparativeRepository } from './modules/comparative/comparative.repository.ts';
 import { comparativeRoutes, registerComparativeRoutes } from './modules/comparative/comparative.routes.ts';
 import { ComparativeService } from './modules/comparative/comparative.service.ts';
+import { SegmentRepository } from './modules/segments/segment.repository.ts';
+import { segmentRoutes } from './modules/segments/segment.routes.ts';
+import { SegmentService } from './modules/segments/segment.service.ts';
 import { ExampleRiderRepository } from './modules/example-rider/example-rider.repository.ts';
 import { exampleRiderRoutes } from './modules/example-rider/example-rider.routes.ts';
 import { ExampleRiderService } from './modules/example-rider/example-rider.service.ts';
@@ -277,6 +280,11 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     writes: database.writes,
   });
   advancedRoutes(app, { auth, advanced, example });
+  segmentRoutes(app, {
+    auth,
+    example,
+    segments: new SegmentService({ repository: new SegmentRepository(db), writes: database.writes, now }),
+  });
   exampleRiderRoutes(app, {
     example,
     performance,

@@ -18,6 +18,148 @@ export interface SyntheticRideOptions {
   intervals?: { count: number; workS: number; restS: number; intervalPct: number };
   /** Left leg's mean share of power, %. */
   leftBalancePct?: number;
+  /**
+   * A fixed route (`SYNTHETIC_ROUTES`): the same terrain and the same roads every time, so rides on it
+   * share climbs (segments). Without it, the terrain and heading come from the seed, as always.
+   */
+  route?: SyntheticRoute;
+}
+
+/**
+ * A route: straight legs ridden out and back along the same roads (so a ride longer than the route
+ * turns round, and one longer than both ways starts it again), small undulations from a fixed
+ * phase, and hills of stated length and gradient on the way out (climbed the other way on the way back).
+ */
+export interface SyntheticRoute {
+  readonly id: string;
+  readonly phases: readonly [number, number, number];
+  readonly startLatDeg: number;
+  readonly startLngDeg: number;
+  readonly legs: readonly { readonly headingDeg: number; readonly lengthM: number }[];
+  readonly climbs: readonly {
+    readonly startM: number;
+    readonly lengthM: number;
+    readonly gradePct: number;
+  }[];
+}
+
+/** Three routes of the demo rider (made up, near the generator's usual start in the Alps foothills). */
+export const SYNTHETIC_ROUTES: readonly SyntheticRoute[] = [
+  {
+    id: 'valley',
+    phases: [0.4, 2.1, 5.0],
+    startLatDeg: 45.5,
+    startLngDeg: 7.2,
+    legs: [
+      { headingDeg: 20, lengthM: 6000 },
+      { headingDeg: 75, lengthM: 9000 },
+      { headingDeg: 150, lengthM: 7000 },
+      { headingDeg: 230, lengthM: 8000 },
+      { headingDeg: 300, lengthM: 9000 },
+    ],
+    climbs: [
+      { startM: 7000, lengthM: 2500, gradePct: 6 },
+      { startM: 17000, lengthM: 1200, gradePct: 8 },
+      { startM: 29000, lengthM: 4000, gradePct: 5 },
+    ],
+  },
+  {
+    id: 'ridge',
+    phases: [3.3, 0.9, 1.7],
+    startLatDeg: 45.52,
+    startLngDeg: 7.25,
+    legs: [
+      { headingDeg: 340, lengthM: 8000 },
+      { headingDeg: 260, lengthM: 10000 },
+      { headingDeg: 190, lengthM: 7000 },
+      { headingDeg: 110, lengthM: 12000 },
+    ],
+    climbs: [
+      { startM: 5000, lengthM: 3000, gradePct: 7 },
+      { startM: 19000, lengthM: 1500, gradePct: 9 },
+    ],
+  },
+  {
+    id: 'lakes',
+    phases: [5.6, 4.2, 3.1],
+    startLatDeg: 45.48,
+    startLngDeg: 7.18,
+    legs: [
+      { headingDeg: 200, lengthM: 12000 },
+      { headingDeg: 120, lengthM: 9000 },
+      { headingDeg: 40, lengthM: 11000 },
+      { headingDeg: 315, lengthM: 10000 },
+    ],
+    climbs: [
+      { startM: 9000, lengthM: 2000, gradePct: 5 },
+      { startM: 25000, lengthM: 3000, gradePct: 6 },
+    ],
+  },
+];
+
+/** Length of a route one way, m. */
+const routeLengthM = (route: SyntheticRoute) => route.legs.reduce((a, l) => a + l.lengthM, 0);
+
+/** Distance along the way out for a distance ridden (out and back, repeated), and the direction. */
+function routeFold(route: SyntheticRoute, distanceM: number): { alongM: number; back: boolean } {
+  const out = routeLengthM(route);
+  const d = distanceM % (2 * out);
+  return d <= out ? { alongM: d, back: false } : { alongM: 2 * out - d, back: true };
+}
+
+/**
+ * Gradient on the way out at `alongM`: undulations of ±1.4 m (below the climb detector's 3 m
+ * hysteresis), plus each climb (50 m ramps in and out) and the descent after it (0.8 of its length
+ * at 1.25 times its gradient: back to the height it started from, so the climbs stand apart).
+ */
+function routeGradientOut(route: SyntheticRoute, alongM: number): number {
+  let g = 0.006 * Math.sin(alongM / 230 + route.phases[2]);
+  for (const c of route.climbs) {
+    const into = alongM - c.startM;
+    const downM = 0.8 * c.lengthM;
+    if (into < 0 || into > c.lengthM + downM) continue;
+    const up = into <= c.lengthM;
+    const x = up ? into : into - c.lengthM;
+    const len = up ? c.lengthM : downM;
+    const ramp = Math.min(1, x / 50, (len - x) / 50);
+    g += ((up ? 1 : -1.25) * c.gradePct * ramp) / 100;
+  }
+  return g;
+}
+
+const altitudeTables = new Map<string, Float64Array>();
+
+/** Altitude above the start along the way out, every metre (the gradient integrated once per route). */
+function routeAltitudeTable(route: SyntheticRoute): Float64Array {
+  let table = altitudeTables.get(route.id);
+  if (table) return table;
+  const n = Math.ceil(routeLengthM(route)) + 2;
+  table = new Float64Array(n);
+  for (let i = 1; i < n; i++)
+    table[i] = table[i - 1]! + Math.sin(Math.atan(routeGradientOut(route, i - 0.5)));
+  altitudeTables.set(route.id, table);
+  return table;
+}
+
+/** Where a ride on a route is after `distanceM`: position, altitude above the start and gradient. */
+function routeAt(route: SyntheticRoute, distanceM: number) {
+  const { alongM, back } = routeFold(route, distanceM);
+  const table = routeAltitudeTable(route);
+  const i = Math.min(table.length - 2, Math.floor(alongM));
+  const riseM = table[i]! + (table[i + 1]! - table[i]!) * (alongM - i);
+  let lat = route.startLatDeg;
+  let lng = route.startLngDeg;
+  let left = alongM;
+  for (const leg of route.legs) {
+    if (left <= 0) break;
+    const step = Math.min(left, leg.lengthM);
+    const heading = (leg.headingDeg * Math.PI) / 180;
+    lat += (step * Math.cos(heading)) / 111_320;
+    lng += (step * Math.sin(heading)) / (111_320 * Math.cos((lat * Math.PI) / 180));
+    left -= step;
+  }
+  const gradient = routeGradientOut(route, alongM);
+  return { lat, lng, riseM, gradient: back ? -gradient : gradient };
 }
 
 /** One segment of the power plan, as a fraction of FTP. */
@@ -85,6 +227,8 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
     intervals: options.intervals ?? { count: 4, workS: 300, restS: 300, intervalPct: 1.05 },
   });
   const phases = [rng() * 6.28, rng() * 6.28, rng() * 6.28];
+  const route = options.route;
+  const startAltitude = options.startAltitudeM ?? 200;
   const temperature = options.temperatureC ?? 18;
   const leftMean = options.leftBalancePct ?? 49;
 
@@ -95,14 +239,14 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
 
   let speed = 0;
   let distance = 0;
-  let altitude = options.startAltitudeM ?? 200;
+  let altitude = startAltitude;
   let hr = restHr + 20;
   let noise = 0;
-  let lat = 45.5;
-  let lng = 7.2;
+  let lat = route ? route.startLatDeg : 45.5;
+  let lng = route ? route.startLngDeg : 7.2;
   let heading = rng() * 2 * Math.PI;
   for (let i = 0; i < n; i++) {
-    const gradient = gradientAt(distance, phases);
+    const gradient = route ? routeAt(route, distance).gradient : gradientAt(distance, phases);
     // Ornstein–Uhlenbeck variability: correlated over ~20 s, ±8 % of the target.
     noise += -noise / 20 + 0.08 * Math.sqrt(2 / 20) * gaussian(rng);
     const coasting = gradient < -0.045 && rng() < 0.85;
@@ -120,8 +264,15 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
       distance += speed;
       altitude += speed * Math.sin(Math.atan(gradient));
       heading += 0.01 * gaussian(rng);
-      lat += (speed * Math.cos(heading)) / 111_320;
-      lng += (speed * Math.sin(heading)) / (111_320 * Math.cos((lat * Math.PI) / 180));
+      if (route) {
+        const at = routeAt(route, distance);
+        altitude = startAltitude + at.riseM;
+        lat = at.lat;
+        lng = at.lng;
+      } else {
+        lat += (speed * Math.cos(heading)) / 111_320;
+        lng += (speed * Math.sin(heading)) / (111_320 * Math.cos((lat * Math.PI) / 180));
+      }
     }
     // Heart rate follows power with a 30 s (rising) / 60 s (falling) lag and drifts ~3 bpm per hour.
     const target = restHr + (maxHr - restHr) * Math.min(1, 0.45 + 0.5 * (power / ftp)) + (3 * i) / 3600;

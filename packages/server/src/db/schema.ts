@@ -348,4 +348,43 @@ export interface Database {
   strava_connections: StravaConnectionsTable;
   strava_activities: StravaActivitiesTable;
   sync_status: SyncStatusTable;
+  segments: SegmentsTable;
+  segment_efforts: SegmentEffortsTable;
+}
+
+/** A climb the rider rides again (0013): its ends, length and gradient profile. */
+export interface SegmentsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** Null: named per reader from its length and gradient. */
+  name: string | null;
+  start_lat: number;
+  start_lng: number;
+  end_lat: number;
+  end_lng: number;
+  length_m: number;
+  avg_grade_pct: number;
+  section_grade_pct: number[];
+  starred: Generated<boolean>;
+  hidden: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One ride up a segment (0013), deleted with its ride. */
+export interface SegmentEffortsTable {
+  id: Generated<string>;
+  segment_id: string;
+  activity_id: string;
+  user_id: string;
+  start_time: Date;
+  start_offset_s: number;
+  end_offset_s: number;
+  elapsed_s: number;
+  avg_power_w: number | null;
+  avg_hr_bpm: number | null;
+  weight_kg: number | null;
+  temperature_c: number | null;
+  splits_s: number[];
+  section_power_w: (number | null)[];
 }

@@ -15,6 +15,7 @@ import { exampleRiderContracts } from '../modules/example-rider/example-rider.co
 import { healthContracts } from '../modules/health/health.contract.ts';
 import { importContracts } from '../modules/imports/import.contract.ts';
 import { profileContracts } from '../modules/profile/profile.contract.ts';
+import { segmentContracts } from '../modules/segments/segment.contract.ts';
 import { stravaContracts } from '../modules/strava/strava.contract.ts';
 import { apiDocsContracts } from './api-docs.routes.ts';
 import type { RouteContract } from './contract.ts';
@@ -32,6 +33,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...analyticsLoadContracts,
   ...performanceContracts,
   ...advancedContracts,
+  ...segmentContracts,
   ...exampleRiderContracts,
   ...comparativeContracts,
   ...stravaContracts,

@@ -103,5 +103,7 @@ export const queryKeys = {
       ['analytics', source, 'compare', a, b, lang] as const,
     evolution: (source: AnalyticsSource, metric: string, range: string) =>
       ['analytics', source, 'evolution', metric, range] as const,
+    segments: (source: AnalyticsSource) => ['analytics', source, 'segments'] as const,
+    segment: (source: AnalyticsSource, id: string) => ['analytics', source, 'segments', id] as const,
   },
 } as const;

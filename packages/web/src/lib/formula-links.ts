@@ -63,6 +63,10 @@ const FORMULAS = {
   aeroLab: ['aero-virtual-elevation', 'aero-lab'],
   virtualElevation: ['aero-virtual-elevation', 'virtual-elevation-chung'],
   airDensity: ['aero-virtual-elevation', 'air-density'],
+  segmentBest: ['segments', 'best-trend-and-consistency'],
+  segmentPacing: ['segments', 'pacing'],
+  segmentRecommended: ['segments', 'recommended-power-per-third'],
+  segmentEfficiency: ['segments', 'pacing-efficiency'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;

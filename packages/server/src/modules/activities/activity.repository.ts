@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { BikeRepository } from '../bikes/bike.repository.ts';
+import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
@@ -59,6 +60,8 @@ export interface NewRide {
   streams: { blob_key: string; sample_count: number; codec_version: number } | undefined;
   curve: { durations_s: number[]; power_w: number[] } | undefined;
   laps: Omit<LapRow, 'activity_id' | 'user_id'>[];
+  /** The ride's climbs with a position (segments: efforts on known ones, new ones from the rest). */
+  segments?: RideSegmentClimbs | undefined;
 }
 
 /** A ride the rider already has, which `storeRide` found instead of storing this one again. */
@@ -75,8 +78,11 @@ export type StoreRideResult = { kind: 'inserted'; id: string } | { kind: 'existi
 /** A rider's rides. Every query carries the owner's id: another rider's ride does not exist. */
 export class ActivityRepository {
   private readonly bestCurve = new RiderBestCurve();
+  private readonly segments: SegmentRepository;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    this.segments = new SegmentRepository(db);
+  }
 
   findByContentHash(userId: string, contentHash: string, executor: Kysely<Database> = this.db) {
     return executor
@@ -206,7 +212,7 @@ export class ActivityRepository {
     return inserted.id;
   }
 
-  /** The rows beside the activity row: file, streams, curve, laps. */
+  /** The rows beside the activity row: file, streams, curve, laps, segment efforts. */
   private async insertParts(
     trx: Transaction<Database>,
     userId: string,
@@ -243,6 +249,8 @@ export class ActivityRepository {
         .values(ride.laps.map((lap) => ({ ...lap, activity_id: activityId, user_id: userId })))
         .execute();
     }
+    if (ride.segments && ride.segments.climbs.length > 0)
+      await this.segments.rideStored(trx, userId, activityId, ride.activity.start_time, ride.segments);
   }
 
   /**
@@ -302,6 +310,7 @@ export class ActivityRepository {
       .where('user_id', '=', userId)
       .where('activity_id', '=', activityId)
       .execute();
+    await this.segments.rideRemoved(trx, userId, activityId);
     await this.insertParts(trx, userId, activityId, ride, now);
     // The old part's points in the best envelope carry this same id: when the id still holds any,
     // the envelope is rebuilt from the stored curves (the new one among them).

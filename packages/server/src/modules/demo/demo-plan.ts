@@ -3,7 +3,10 @@
 // a recovery week every fourth week, and an FTP that rises from 235 W to about 265 W. The first
 // Tuesday after each recovery week is a 20-minute test at about 105 % of the FTP of the day, as a coached
 // rider would do, so the FTP the rider set and the one estimated from the rides (95 % of the best
-// 20 min, Allen & Coggan) agree instead of drifting apart.
+// 20 min, Allen & Coggan) agree instead of drifting apart. Thursday's ride is always on the 'ridge'
+// route and Saturday's long ride alternates between 'valley' and 'lakes' (the synthetic generator's
+// SYNTHETIC_ROUTES), so the same climbs come back week after week and segments fill; the other rides
+// keep the seed's own terrain.
 
 export interface DemoRidePlan {
   seed: number;
@@ -11,6 +14,8 @@ export interface DemoRidePlan {
   durationS: number;
   ftpW: number;
   intervals?: { count: number; workS: number; restS: number; intervalPct: number };
+  /** A fixed route of the synthetic generator (`SYNTHETIC_ROUTES` id); none: the seed's terrain. */
+  route?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -66,12 +71,13 @@ export function planDemoRides(today: Date, days = 182, seed = 2026): DemoRidePla
       };
     } else if (weekday === 4) {
       ride = recoveryWeek
-        ? { startTime: at(jitter()), durationS: 2700, ftpW, intervals: STEADY }
+        ? { startTime: at(jitter()), durationS: 2700, ftpW, intervals: STEADY, route: 'ridge' }
         : {
             startTime: at(jitter()),
             durationS: 3600 + Math.round(rng() * 900),
             ftpW,
             intervals: { count: 2, workS: 1200, restS: 300, intervalPct: 0.9 },
+            route: 'ridge',
           };
     } else if (weekday === 6) {
       ride = {
@@ -79,6 +85,7 @@ export function planDemoRides(today: Date, days = 182, seed = 2026): DemoRidePla
         durationS: recoveryWeek ? 5400 : 9000 + Math.round(rng() * 3600),
         ftpW,
         intervals: STEADY,
+        route: Math.floor(d / 7) % 2 === 0 ? 'valley' : 'lakes',
       };
     } else if (weekday === 0 && rng() < 0.85) {
       ride = { startTime: at(jitter()), durationS: 5400 + Math.round(rng() * 2700), ftpW, intervals: STEADY };

@@ -1,4 +1,4 @@
-import { encodeFit, generateRide } from '@vatio/formats';
+import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
@@ -91,6 +91,7 @@ function optionsOf(ride: DemoRidePlan) {
     durationS: ride.durationS,
     ftpW: ride.ftpW,
     ...(ride.intervals ? { intervals: ride.intervals } : {}),
+    ...(ride.route ? { route: SYNTHETIC_ROUTES.find((r) => r.id === ride.route) } : {}),
     leftBalancePct: 49,
   };
 }

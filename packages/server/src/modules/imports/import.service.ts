@@ -232,6 +232,7 @@ export class ImportService {
       },
       curve: ready.curve,
       laps: ready.laps,
+      segments: ready.segments,
     };
     const freedKeys = await db.transaction().execute(async (trx) => {
       // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of

@@ -1,3 +1,4 @@
+import { segmentClimbsOf } from '@vatio/analysis';
 import { decodeActivity, isFormatError } from '@vatio/formats';
 import { encodeStreams } from '../../storage/stream-codec.ts';
 import type { NewRide } from '../activities/activity.repository.ts';
@@ -36,6 +37,8 @@ export interface PreparedRide {
   laps: NewRide['laps'];
   streamsBlob: Uint8Array;
   sampleCount: number;
+  /** The ride's climbs with a position, for segments, and the rider's weight on its date. */
+  segments: NonNullable<NewRide['segments']>;
 }
 
 /** The rider as a ride's analysis needs them: settings, profile weight, and the bike's weight. */
@@ -53,10 +56,8 @@ export function prepareFile(bytes: Uint8Array, fileName: string, rider: RiderFor
     throw error;
   }
   if (!isCycling(activity)) return { kind: 'not-cycling', sport: activity.sport };
-  const analysed = analyseImportedRide(
-    activity,
-    rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg),
-  );
+  const settings = rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg);
+  const analysed = analyseImportedRide(activity, settings);
   return {
     kind: 'ride',
     ride: {
@@ -72,6 +73,7 @@ export function prepareFile(bytes: Uint8Array, fileName: string, rider: RiderFor
       // A plain Uint8Array with a buffer of its own, so a worker thread can hand it over without copying.
       streamsBlob: new Uint8Array(encodeStreams(activity.streams)),
       sampleCount: activity.streams.timeS.length,
+      segments: { climbs: segmentClimbsOf(activity.streams), weightKg: settings.weightKg ?? null },
     },
   };
 }

@@ -1,3 +1,4 @@
+import { segmentClimbsOf } from '@vatio/analysis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -135,10 +136,8 @@ export class StravaRideImport {
       athleteSettings.baseline(userId),
       athleteSettings.bikeWeightKg(userId, bikeId),
     ]);
-    const analysed = analyseImportedRide(
-      activity,
-      rideSettingsAt(baseline, rideDate(activity.startTime), bikeKg),
-    );
+    const settings = rideSettingsAt(baseline, rideDate(activity.startTime), bikeKg);
+    const analysed = analyseImportedRide(activity, settings);
     const curve = storedCurve(analysed.summary.meanMax);
     // A ride with power and no FTP is measured against the rider's eFTP at its date.
     const stored = await rideFtp.applyEstimate(
@@ -186,6 +185,7 @@ export class StravaRideImport {
       },
       curve,
       laps: [],
+      segments: { climbs: segmentClimbsOf(activity.streams), weightKg: settings.weightKg ?? null },
     };
     await this.insert(row, ride);
   }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { queryKeys } from '../../api/query-keys';
 import { TrainingLoadCard } from './TrainingLoadCard';
+import { SegmentCard } from './segments/SegmentCard';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,6 +173,7 @@ export function AnalyticsScreen() {
         )}
       </section>
       <TrainingLoadCard source={source} />
+      <SegmentCard source={source} />
       <nav aria-labelledby="more-analysis" className="space-y-3">
         <h2 id="more-analysis" className="text-xl font-semibold text-slate-900 dark:text-white">
           {t('more.title')}

@@ -11,19 +11,23 @@ import { Segmented } from './TrainingLoadParts';
 import { type PredictiveWeeks, useAnalyticsSource, usePredictive } from './useAnalyticsLoad';
 import { isExamplePreparing } from '../../api/analytics';
 import { ExampleBanner, ExamplePreparing } from './ExampleNotice';
+import { Link } from 'react-router';
+import { useSegments } from './segments/useSegments';
 
 const PERIODS: readonly PredictiveWeeks[] = [2, 4, 8];
 
 /**
  * Advanced predictive analysis (/analytics/predictive; spec 001 §2.2, issue 13): period, four
- * summary cards, tabs (FTP prediction, training load, tactical; segments stays hidden until a
- * segment analysis exists), event predictions and the rule-written summary.
+ * summary cards, tabs (FTP prediction, training load, tactical; segments, once the rider has any,
+ * links to the segment card on /analytics), event predictions and the rule-written summary.
  */
 export function PredictiveScreen() {
   const { t } = useTranslation('predictive');
+  const { t: ta } = useTranslation('analytics');
   const [weeks, setWeeks] = useState<PredictiveWeeks>(4);
   const source = useAnalyticsSource();
   const query = usePredictive(source, weeks);
+  const hasSegments = (useSegments(source).data?.segments.length ?? 0) > 0;
   const data = query.data;
   if (source === 'example' && isExamplePreparing(query.error)) {
     return (
@@ -96,6 +100,24 @@ export function PredictiveScreen() {
                 testId: 'predictive-tab-tactical',
                 content: <PredictiveTacticalTab data={data} />,
               },
+              ...(hasSegments
+                ? [
+                    {
+                      value: 'segments',
+                      label: ta('segments.title'),
+                      testId: 'predictive-tab-segments',
+                      content: (
+                        <Link
+                          to="/analytics#segments"
+                          data-testid="link-segments"
+                          className="font-semibold text-brand-700 underline dark:text-brand-400"
+                        >
+                          {ta('segments.openSegments')} →
+                        </Link>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
           <PredictiveEvents data={data} />

@@ -1,0 +1,195 @@
+import { boxAround, matchSegment, type SegmentClimb } from '@vatio/analysis';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, SegmentEffortsTable, SegmentsTable } from '../../db/schema.ts';
+
+export type SegmentRow = Selectable<SegmentsTable>;
+export type SegmentEffortRow = Selectable<SegmentEffortsTable>;
+
+/** A ride's climbs as `storeRide` hands them over, with the rider's weight on the ride's date. */
+export interface RideSegmentClimbs {
+  climbs: readonly SegmentClimb[];
+  weightKg: number | null;
+}
+
+/** A segment is listed once it has been ridden this many times (a climb seen once is only a candidate). */
+export const MIN_LISTED_EFFORTS = 2;
+
+/** The rider's segments and their efforts. Every query carries the owner's id. */
+export class SegmentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * A stored ride's climbs, in the transaction that stores the ride: each climb matching one of the
+   * rider's segments (packages/analysis segments/matching.ts) is an effort on it; one matching none
+   * becomes a new segment with this first effort.
+   */
+  async rideStored(
+    trx: Transaction<Database>,
+    userId: string,
+    activityId: string,
+    rideStart: Date,
+    ride: RideSegmentClimbs,
+  ): Promise<void> {
+    for (const climb of ride.climbs) {
+      const box = boxAround(climb.start);
+      const candidates = await trx
+        .selectFrom('segments')
+        .select(['id', 'start_lat', 'start_lng', 'end_lat', 'end_lng', 'length_m'])
+        .where('user_id', '=', userId)
+        .where('start_lat', '>=', box.minLat)
+        .where('start_lat', '<=', box.maxLat)
+        .where('start_lng', '>=', box.minLng)
+        .where('start_lng', '<=', box.maxLng)
+        .execute();
+      const match = matchSegment(
+        climb,
+        candidates.map((c) => ({
+          id: c.id,
+          start: { latDeg: c.start_lat, lngDeg: c.start_lng },
+          end: { latDeg: c.end_lat, lngDeg: c.end_lng },
+          lengthM: c.length_m,
+        })),
+      );
+      const segmentId =
+        match?.id ??
+        (
+          await trx
+            .insertInto('segments')
+            .values({
+              user_id: userId,
+              start_lat: climb.start.latDeg,
+              start_lng: climb.start.lngDeg,
+              end_lat: climb.end.latDeg,
+              end_lng: climb.end.lngDeg,
+              length_m: climb.lengthM,
+              avg_grade_pct: climb.averageGradePct,
+              section_grade_pct: [...climb.sectionGradePct],
+              created_at: rideStart,
+              updated_at: rideStart,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const e = climb.effort;
+      await trx
+        .insertInto('segment_efforts')
+        .values({
+          segment_id: segmentId,
+          activity_id: activityId,
+          user_id: userId,
+          start_time: new Date(rideStart.getTime() + e.startS * 1000),
+          start_offset_s: e.startS,
+          end_offset_s: e.endS,
+          elapsed_s: e.elapsedS,
+          avg_power_w: e.averagePowerW ?? null,
+          avg_hr_bpm: e.averageHeartRateBpm ?? null,
+          weight_kg: ride.weightKg,
+          temperature_c: e.temperatureC ?? null,
+          splits_s: [...e.splitsS],
+          section_power_w: [...e.sectionPowerW],
+        })
+        .execute();
+    }
+  }
+
+  /** A ride's efforts, before its parts are replaced (a damaged part by the whole file). */
+  async rideRemoved(trx: Transaction<Database>, userId: string, activityId: string): Promise<void> {
+    await trx
+      .deleteFrom('segment_efforts')
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId)
+      .execute();
+  }
+
+  /** What the list's cache is kept against: the rider's segments and efforts as they change. */
+  async version(userId: string): Promise<string> {
+    const row = await this.db
+      .selectNoFrom([
+        // The rider's choices in full (few segments carry any), since two edits can share a clock tick.
+        sql<string>`(select count(*)::int || '|' || coalesce(string_agg(id::text || ':' || coalesce(name, '') || ':' || starred::text || ':' || hidden::text, ',' order by id) filter (where name is not null or starred or hidden), '') from segments where user_id = ${userId})`.as(
+          'segments',
+        ),
+        sql<string>`(select count(*)::int || '|' || coalesce(max(start_time)::text, '') from segment_efforts where user_id = ${userId})`.as(
+          'efforts',
+        ),
+        sql<string>`(select count(*)::int || '|' || coalesce(max(created_at)::text, '') || '|' || coalesce(max(updated_at)::text, '') from activities where user_id = ${userId})`.as(
+          'rides',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    return `${row.segments}#${row.efforts}#${row.rides}`;
+  }
+
+  /** The rider's segments ridden at least MIN_LISTED_EFFORTS times, hidden ones included (flagged). */
+  listed(userId: string) {
+    return this.db
+      .selectFrom('segments')
+      .selectAll('segments')
+      .where('segments.user_id', '=', userId)
+      .where(
+        (eb) =>
+          eb
+            .selectFrom('segment_efforts')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('segment_efforts.segment_id', '=', 'segments.id')
+            .where('segment_efforts.user_id', '=', userId),
+        '>=',
+        MIN_LISTED_EFFORTS,
+      )
+      .orderBy('segments.created_at')
+      .orderBy('segments.id')
+      .execute();
+  }
+
+  /** The efforts (time and power, oldest first) on the given segments of the rider. */
+  effortTimes(userId: string, segmentIds: readonly string[]) {
+    if (segmentIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('segment_efforts')
+      .select(['id', 'segment_id', 'activity_id', 'start_time', 'elapsed_s', 'avg_power_w'])
+      .where('user_id', '=', userId)
+      .where('segment_id', 'in', segmentIds)
+      .orderBy('start_time')
+      .orderBy('id')
+      .execute();
+  }
+
+  find(userId: string, segmentId: string) {
+    return this.db
+      .selectFrom('segments')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', segmentId)
+      .executeTakeFirst();
+  }
+
+  /** A segment's efforts, oldest first, with their ride's name. */
+  efforts(userId: string, segmentId: string) {
+    return this.db
+      .selectFrom('segment_efforts as e')
+      .innerJoin('activities as a', (j) => j.onRef('a.id', '=', 'e.activity_id').on('a.user_id', '=', userId))
+      .selectAll('e')
+      .select(['a.name as activity_name', 'a.start_time as activity_start_time'])
+      .where('e.user_id', '=', userId)
+      .where('e.segment_id', '=', segmentId)
+      .orderBy('e.start_time')
+      .orderBy('e.id')
+      .execute();
+  }
+
+  /** Renames, stars or hides a segment; undefined when the rider has no such segment. */
+  update(
+    userId: string,
+    segmentId: string,
+    patch: { name?: string | null; starred?: boolean; hidden?: boolean },
+    now: Date,
+  ) {
+    return this.db
+      .updateTable('segments')
+      .set({ ...patch, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', segmentId)
+      .returning('id')
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,32 @@
+import { segmentPatchSchema } from '@vatio/schemas';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../http/auth-hook.ts';
+import { parseBody, parseId } from '../../http/validate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ExampleRiderService } from '../example-rider/example-rider.service.ts';
+import type { SegmentService } from './segment.service.ts';
+
+type IdParams = { Params: { id: string } };
+
+/** GET /api/analytics/segments[/:id], PATCH /api/analytics/segments/:id, and the public example's. */
+export function segmentRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; segments: SegmentService; example: ExampleRiderService },
+) {
+  const auth = { preHandler: requireAuth(deps.auth) };
+  app.get('/api/analytics/segments', auth, async (request) => deps.segments.list(request.auth.userId));
+  app.get<IdParams>('/api/analytics/segments/:id', auth, async (request) =>
+    deps.segments.detail(request.auth.userId, parseId(request.params.id)),
+  );
+  app.patch<IdParams>('/api/analytics/segments/:id', auth, async (request) =>
+    deps.segments.update(
+      request.auth.userId,
+      parseId(request.params.id),
+      parseBody(segmentPatchSchema, request.body),
+    ),
+  );
+  app.get('/api/public/analytics/segments', async () => deps.segments.list(await deps.example.riderId()));
+  app.get<IdParams>('/api/public/analytics/segments/:id', async (request) =>
+    deps.segments.detail(await deps.example.riderId(), parseId(request.params.id)),
+  );
+}

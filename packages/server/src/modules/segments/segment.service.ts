@@ -1,0 +1,216 @@
+import {
+  bestEffortIndex,
+  consistencyPct,
+  DEFAULT_BIKE_KG,
+  pacingAdvice,
+  pacingEfficiency,
+  pacingPhysics,
+  pacingStrategy,
+  recommendedPacing,
+  relativePerformance,
+  segmentTrend,
+  thirdsGradePct,
+  thirdsPowerW,
+} from '@vatio/analysis';
+import type {
+  SegmentDetailResponse,
+  SegmentListResponse,
+  SegmentPatch,
+  SegmentSummary,
+} from '@vatio/schemas';
+import type { WriteEpoch } from '../../db/write-epoch.ts';
+import { AppError } from '../../errors.ts';
+import { VersionedCache } from '../dashboard/versioned-cache.ts';
+import type { SegmentRepository, SegmentRow } from './segment.repository.ts';
+
+/** The rider's weight when no weight was in force on the effort's date, kg (AERO_DEFAULTS' rider). */
+const DEFAULT_RIDER_KG = 75;
+
+interface EffortLike {
+  id: string;
+  activity_id: string;
+  start_time: Date;
+  elapsed_s: number;
+  avg_power_w: number | null;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * GET/PATCH /api/analytics/segments*: the list (attempts, best, latest, trend, consistency) and one
+ * segment (efforts, best with its day's conditions and W/kg, pacing of the latest effort with power
+ * against the recommendation of packages/analysis segments/pacing.ts). Whole answers kept per rider
+ * until the rider's segments, efforts or rides change.
+ */
+export class SegmentService {
+  private readonly listCache: VersionedCache<SegmentListResponse>;
+  private readonly detailCache: VersionedCache<SegmentDetailResponse | undefined>;
+
+  constructor(private readonly deps: { repository: SegmentRepository; writes: WriteEpoch; now: () => Date }) {
+    this.listCache = new VersionedCache(500, deps.writes);
+    this.detailCache = new VersionedCache(2000, deps.writes);
+  }
+
+  list(userId: string): Promise<SegmentListResponse> {
+    return this.listCache.get(
+      userId,
+      () => this.deps.repository.version(userId),
+      () => this.computeList(userId),
+    );
+  }
+
+  async detail(userId: string, segmentId: string): Promise<SegmentDetailResponse> {
+    const answer = await this.detailCache.get(
+      `${userId}|${segmentId}`,
+      () => this.deps.repository.version(userId),
+      () => this.computeDetail(userId, segmentId),
+    );
+    if (!answer) throw new AppError('NOT_FOUND');
+    return answer;
+  }
+
+  async update(userId: string, segmentId: string, patch: SegmentPatch): Promise<SegmentDetailResponse> {
+    const { name, ...flags } = patch;
+    const updated = await this.deps.repository.update(
+      userId,
+      segmentId,
+      { ...flags, ...(name !== undefined ? { name: name?.trim() || null } : {}) },
+      this.deps.now(),
+    );
+    if (!updated) throw new AppError('NOT_FOUND');
+    return this.detail(userId, segmentId);
+  }
+
+  private async computeList(userId: string): Promise<SegmentListResponse> {
+    const segments = await this.deps.repository.listed(userId);
+    const efforts = await this.deps.repository.effortTimes(
+      userId,
+      segments.map((s) => s.id),
+    );
+    const bySegment = new Map<string, EffortLike[]>();
+    for (const e of efforts) {
+      const list = bySegment.get(e.segment_id) ?? [];
+      list.push(e);
+      bySegment.set(e.segment_id, list);
+    }
+    const summaries = segments
+      .map((s) => summaryOf(s, bySegment.get(s.id) ?? []))
+      .filter((s): s is SegmentSummary => s !== undefined);
+    summaries.sort(
+      (a, b) =>
+        Number(a.hidden) - Number(b.hidden) ||
+        Number(b.starred) - Number(a.starred) ||
+        b.attempts - a.attempts,
+    );
+    return { segments: summaries };
+  }
+
+  private async computeDetail(userId: string, segmentId: string): Promise<SegmentDetailResponse | undefined> {
+    const segment = await this.deps.repository.find(userId, segmentId);
+    if (!segment) return undefined;
+    const rows = await this.deps.repository.efforts(userId, segmentId);
+    const summary = summaryOf(segment, rows);
+    if (!summary) return undefined;
+    const relative = relativePerformance(
+      rows.map((r) => ({ elapsedS: r.elapsed_s, averagePowerW: r.avg_power_w })),
+    );
+    const efforts = rows.map((r, i) => ({
+      ...brief(r, relative[i]!),
+      activity_name: r.activity_name,
+      average_heart_rate_bpm: r.avg_hr_bpm,
+      weight_kg: r.weight_kg,
+      watts_per_kg:
+        r.avg_power_w !== null && r.weight_kg ? round1((r.avg_power_w / r.weight_kg) * 10) / 10 : null,
+      temperature_c: r.temperature_c,
+      splits_s: r.splits_s.map(Number),
+      section_power_w: r.section_power_w.map((p) => (p === null ? null : Number(p))),
+    }));
+    const grades = segment.section_grade_pct.map(Number);
+    const withPower = [...rows].reverse().find((r) => r.avg_power_w !== null && r.avg_power_w > 0);
+    let pacing: SegmentDetailResponse['pacing'] = null;
+    if (withPower) {
+      const splits = withPower.splits_s.map(Number);
+      const sections = withPower.section_power_w.map((p) => (p === null ? null : Number(p)));
+      const actual = thirdsPowerW(splits, sections);
+      const meanPowerW = withPower.avg_power_w!;
+      const massKg = (withPower.weight_kg ?? DEFAULT_RIDER_KG) + DEFAULT_BIKE_KG;
+      const thirdsGrade = thirdsGradePct(grades);
+      const recommended = recommendedPacing({
+        lengthM: segment.length_m,
+        thirdsGradePct: thirdsGrade,
+        meanPowerW,
+        physics: pacingPhysics(massKg),
+      });
+      const strategy = pacingStrategy({ thirdsPowerW: actual, splitsS: splits, sectionPowerW: sections });
+      const efficiency = pacingEfficiency({
+        splitsS: splits,
+        sectionPowerW: sections,
+        recommendedW: recommended.powerW,
+        meanPowerW,
+      });
+      pacing = {
+        effort_id: withPower.id,
+        strategy,
+        efficiency: Math.round(efficiency * 1000) / 1000,
+        advice: pacingAdvice({
+          strategy,
+          efficiency,
+          thirdsPowerW: actual,
+          recommendedW: recommended.powerW,
+          thirdsGradePct: thirdsGrade,
+        }),
+        thirds_grade_pct: thirdsGrade.map(round1),
+        actual_w: actual.map((p) => (Number.isFinite(p) ? Math.round(p) : null)),
+        recommended_w: recommended.powerW.map(Math.round),
+        even_time_s: round1(recommended.evenTimeS),
+        recommended_time_s: round1(recommended.recommendedTimeS),
+        mass_kg: round1(massKg),
+      };
+    }
+    return {
+      segment: { ...summary, section_grade_pct: grades.map(round1) },
+      efforts,
+      best_effort_id: summary.best.id,
+      pacing,
+    };
+  }
+}
+
+function brief(e: EffortLike, relative: number) {
+  return {
+    id: e.id,
+    activity_id: e.activity_id,
+    start_time: e.start_time.toISOString(),
+    elapsed_s: e.elapsed_s,
+    average_power_w: e.avg_power_w === null ? null : Math.round(e.avg_power_w),
+    relative_performance: Math.round(relative * 1000) / 1000,
+  };
+}
+
+/** A segment's row and its efforts (oldest first) as the list shows it; undefined without efforts. */
+function summaryOf(s: SegmentRow, efforts: readonly EffortLike[]): SegmentSummary | undefined {
+  if (efforts.length === 0) return undefined;
+  const times = efforts.map((e) => ({ elapsedS: e.elapsed_s, averagePowerW: e.avg_power_w }));
+  const relative = relativePerformance(times);
+  const bestIndex = bestEffortIndex(times);
+  const last = efforts.length - 1;
+  const powers = efforts.map((e) => e.avg_power_w).filter((p): p is number => p !== null);
+  const consistency = consistencyPct(times);
+  return {
+    id: s.id,
+    name: s.name,
+    length_m: Math.round(s.length_m),
+    average_grade_pct: round1(s.avg_grade_pct),
+    start: { lat: s.start_lat, lng: s.start_lng },
+    end: { lat: s.end_lat, lng: s.end_lng },
+    starred: s.starred,
+    hidden: s.hidden,
+    attempts: efforts.length,
+    best: brief(efforts[bestIndex]!, relative[bestIndex]!),
+    latest: brief(efforts[last]!, relative[last]!),
+    latest_is_pb: last > 0 && relative[last]! > 1,
+    average_power_w: powers.length > 0 ? Math.round(powers.reduce((a, p) => a + p, 0) / powers.length) : null,
+    consistency_pct: consistency === undefined ? null : round1(consistency),
+    trend: segmentTrend(times),
+  };
+}

@@ -1,0 +1,147 @@
+import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+
+const route = (id: string) => SYNTHETIC_ROUTES.find((r) => r.id === id)!;
+
+describe('segments', () => {
+  let h: Harness;
+  let rider: SignedIn;
+  let other: SignedIn;
+  const rideIds: string[] = [];
+
+  /** Stores rides through the import pipeline (as uploads and demo rides are). */
+  async function importRides(userId: string, rides: Parameters<typeof generateRide>[0][]) {
+    const files = rides.map((options, i) => {
+      const bytes = encodeFit(generateRide(options));
+      return { name: `ride-${i}.fit`, bytes, sizeBytes: bytes.length };
+    });
+    const created = await h.services.importService.createImport(userId, 'upload', files);
+    for (const file of created.files) await h.services.importService.processFile({ fileId: file.id });
+  }
+
+  beforeAll(async () => {
+    h = await createHarness({}, { workers: false });
+    rider = await h.signIn({ email: 'climber@example.org' });
+    other = await h.signIn({ email: 'other@example.org' });
+    const day = (d: number) => new Date(Date.UTC(2026, 5, d, 17));
+    await importRides(rider.user.id, [
+      { seed: 1, startTime: day(2), durationS: 3600, ftpW: 240, route: route('ridge') },
+      { seed: 2, startTime: day(9), durationS: 4000, ftpW: 250, route: route('ridge') },
+      { seed: 3, startTime: day(16), durationS: 3800, ftpW: 262, route: route('ridge') },
+      { seed: 4, startTime: day(20), durationS: 3600, ftpW: 250, route: route('valley') },
+    ]);
+    await importRides(other.user.id, [
+      { seed: 5, startTime: day(3), durationS: 3600, ftpW: 240, route: route('ridge') },
+    ]);
+    const list = await h.app.inject({ url: '/api/activities?sort=date&order=asc', headers: rider.headers });
+    rideIds.push(...list.json().activities.map((a: { id: string }) => a.id));
+  }, 240_000);
+  afterAll(async () => h?.close());
+
+  test('climbs ridden again are listed with attempts, best, latest and trend; one-off climbs are not', async () => {
+    const response = await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers });
+    expect(response.statusCode).toBe(200);
+    const { segments } = response.json();
+    // The ridge route's two hills (and the first climbs of the way back when ridden that far).
+    expect(segments.length).toBeGreaterThanOrEqual(2);
+    for (const s of segments) {
+      expect(s.attempts).toBeGreaterThanOrEqual(2);
+      expect(s.attempts).toBeLessThanOrEqual(3);
+      expect(s.best.elapsed_s).toBeLessThanOrEqual(s.latest.elapsed_s);
+      expect(['improving', 'declining', 'stable']).toContain(s.trend);
+    }
+    // Rising FTP on the same route: the latest effort is the fastest.
+    expect(segments.some((s: { latest_is_pb: boolean }) => s.latest_is_pb)).toBe(true);
+  });
+
+  test('one segment: efforts with the day’s weight, the best, and pacing with a recommendation', async () => {
+    const { segments } = (
+      await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })
+    ).json();
+    const response = await h.app.inject({
+      url: `/api/analytics/segments/${segments[0].id}`,
+      headers: rider.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const detail = response.json();
+    expect(detail.efforts).toHaveLength(segments[0].attempts);
+    expect(detail.efforts.map((e: { id: string }) => e.id)).toContain(detail.best_effort_id);
+    expect(detail.segment.section_grade_pct).toHaveLength(12);
+    expect(detail.pacing).not.toBeNull();
+    expect(detail.pacing.recommended_w).toHaveLength(3);
+    expect(detail.pacing.efficiency).toBeGreaterThanOrEqual(0);
+    expect(detail.pacing.efficiency).toBeLessThanOrEqual(1);
+    expect(detail.pacing.recommended_time_s).toBeLessThanOrEqual(detail.pacing.even_time_s + 1e-6);
+  });
+
+  test('another rider never sees or changes them', async () => {
+    const mine = (await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })).json()
+      .segments;
+    const theirs = await h.app.inject({ url: '/api/analytics/segments', headers: other.headers });
+    // The other rider rode the ridge once: a candidate, not a listed segment; and not the first rider's.
+    expect(theirs.json().segments).toEqual([]);
+    const id = mine[0].id;
+    expect(
+      (await h.app.inject({ url: `/api/analytics/segments/${id}`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    const patch = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/analytics/segments/${id}`,
+      headers: other.headers,
+      payload: { name: 'Mine now' },
+    });
+    expect(patch.statusCode).toBe(404);
+    expect((await h.app.inject({ url: '/api/analytics/segments' })).statusCode).toBe(401);
+  });
+
+  test('rename, star and hide; bad input refused', async () => {
+    const { segments } = (
+      await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })
+    ).json();
+    const last = segments.at(-1);
+    const patch = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/analytics/segments/${last.id}`,
+      headers: rider.headers,
+      payload: { name: '  Col du Test ', starred: true },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json().segment).toMatchObject({ name: 'Col du Test', starred: true });
+    const listed = (await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })).json()
+      .segments;
+    expect(listed[0]).toMatchObject({ id: last.id, name: 'Col du Test', starred: true });
+    const bad = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/analytics/segments/${last.id}`,
+      headers: rider.headers,
+      payload: { owner: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const hidden = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/analytics/segments/${last.id}`,
+      headers: rider.headers,
+      payload: { hidden: true, name: null },
+    });
+    expect(hidden.json().segment).toMatchObject({ name: null, hidden: true });
+    const after = (await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })).json()
+      .segments;
+    expect(after.at(-1)).toMatchObject({ id: last.id, hidden: true });
+  });
+
+  test('deleting a ride takes its efforts with it', async () => {
+    const before = (await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })).json()
+      .segments;
+    const deleted = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/activities/${rideIds[2]}`,
+      headers: rider.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const after = (await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })).json()
+      .segments;
+    const attempts = (list: { attempts: number }[]) => list.reduce((a, s) => a + s.attempts, 0);
+    expect(attempts(after)).toBeLessThan(attempts(before));
+  });
+});

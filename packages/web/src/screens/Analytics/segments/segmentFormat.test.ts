@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { compareEfforts, efficiencyTone, formatSegmentTime } from './segmentFormat';
+
+describe('segment card formatting', () => {
+  it('gives times as m:ss and colours efficiency as the spec does', () => {
+    expect(formatSegmentTime(65)).toBe('1:05');
+    expect(formatSegmentTime(3725)).toBe('1:02:05');
+    expect(efficiencyTone(0.9)).toBe('green');
+    expect(efficiencyTone(0.8)).toBe('amber');
+    expect(efficiencyTone(0.7)).toBe('red');
+  });
+
+  it('compares two efforts mark by mark', () => {
+    const effort = (step: number) => ({
+      id: 'x',
+      activity_id: 'y',
+      start_time: '2026-01-01T00:00:00Z',
+      elapsed_s: step * 12,
+      average_power_w: 250,
+      relative_performance: 1,
+      activity_name: null,
+      average_heart_rate_bpm: null,
+      weight_kg: null,
+      watts_per_kg: null,
+      temperature_c: null,
+      splits_s: Array.from({ length: 13 }, (_, k) => k * step),
+      section_power_w: Array.from({ length: 12 }, () => 250),
+    });
+    const c = compareEfforts(effort(10), effort(11), 1200);
+    expect(c.marksM[12]).toBe(1200);
+    expect(c.gapS[12]).toBe(12);
+    expect(c.speedA[0]).toBeCloseTo(10, 9);
+  });
+});

@@ -1,0 +1,42 @@
+// Data hooks of the segment card (GET/PATCH /api/analytics/segments*, docs/API.md; the example rider's
+// under /api/public/analytics/segments*). Shapes from @vatio/schemas.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SegmentDetailResponse, SegmentListResponse, SegmentPatch } from '@vatio/schemas';
+import { type AnalyticsSource, analyticsPath } from '../../../api/analytics';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
+import { examplePolling } from '../useAnalyticsLoad';
+
+export function useSegments(source: AnalyticsSource) {
+  return useQuery({
+    queryKey: queryKeys.analytics.segments(source),
+    queryFn: () =>
+      api<SegmentListResponse>(analyticsPath(source, 'segments'), { anonymous: source === 'example' }),
+    ...examplePolling(source),
+  });
+}
+
+export function useSegment(source: AnalyticsSource, id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.analytics.segment(source, id ?? ''),
+    queryFn: () =>
+      api<SegmentDetailResponse>(analyticsPath(source, `segments/${id}`), {
+        anonymous: source === 'example',
+      }),
+    enabled: id !== undefined,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Rename, star or hide one of the rider's own segments; the list and the segment are read again. */
+export function usePatchSegment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: SegmentPatch }) =>
+      api<SegmentDetailResponse>(`/analytics/segments/${id}`, { method: 'PATCH', body: patch }),
+    onSuccess: async (answer, { id }) => {
+      client.setQueryData(queryKeys.analytics.segment('own', id), answer);
+      await client.invalidateQueries({ queryKey: queryKeys.analytics.segments('own') });
+    },
+  });
+}
