@@ -1,10 +1,14 @@
 import type { SegmentDetailResponse, SegmentEffort, SegmentSummary } from '@vatio/schemas';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { AnalyticsSource } from '../../../api/analytics';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { useFormat } from '../../../hooks/useFormat';
+import { validationMessage } from '../../../lib/errors';
+import { schemaResolver } from '../../../lib/form';
 import { Badge, Figure, FormulaLink, Segmented } from '../TrainingLoadParts';
 import { compareEfforts, efficiencyTone, formatSegmentTime } from './segmentFormat';
 import { usePatchSegment, useSegment, useSegments } from './useSegments';
@@ -25,6 +29,47 @@ function useSegmentName() {
     t('segments.defaultName', { length: f.distance(s.length_m), grade: f.number(s.average_grade_pct, 1) });
 }
 
+/** The rename form: the API's own rule (at most 100 characters; empty means the default name). */
+const renameFormSchema = z.object({ name: z.string().trim().max(100, 'text_too_long') });
+
+function SegmentRenameForm({
+  initialName,
+  placeholder,
+  onSave,
+}: {
+  initialName: string;
+  placeholder: string;
+  onSave: (name: string | null) => void;
+}) {
+  const { t } = useTranslation('analytics');
+  const form = useForm<{ name: string }, unknown, { name: string }>({
+    resolver: schemaResolver(renameFormSchema),
+    defaultValues: { name: initialName },
+  });
+  const error = validationMessage(form.formState.errors.name?.message, t);
+  const submit = form.handleSubmit(({ name }) => onSave(name || null));
+  return (
+    <form className="flex w-full flex-wrap gap-2" onSubmit={submit} noValidate>
+      <input
+        aria-label={t('segments.newName')}
+        aria-invalid={error ? true : undefined}
+        data-testid="segment-name-input"
+        placeholder={placeholder}
+        {...form.register('name')}
+        className="min-h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-2 text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-white"
+      />
+      <Button type="submit" data-testid="segment-name-save">
+        {t('segments.save')}
+      </Button>
+      {error && (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
 /** Pick, rename, star and hide (own segments only; the example rider's are read-only). */
 function SegmentSelector({
   segments,
@@ -41,7 +86,6 @@ function SegmentSelector({
   const name = useSegmentName();
   const patch = usePatchSegment();
   const [renaming, setRenaming] = useState(false);
-  const [draft, setDraft] = useState('');
   const own = source === 'own';
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -81,40 +125,20 @@ function SegmentSelector({
           >
             {selected.hidden ? t('segments.unhide') : t('segments.hide')}
           </Button>
-          <Button
-            variant="secondary"
-            data-testid="segment-rename"
-            onClick={() => {
-              setDraft(selected.name ?? '');
-              setRenaming(!renaming);
-            }}
-          >
+          <Button variant="secondary" data-testid="segment-rename" onClick={() => setRenaming(!renaming)}>
             {t('segments.rename')}
           </Button>
         </>
       )}
       {own && renaming && (
-        <form
-          className="flex w-full gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            patch.mutate({ id: selected.id, patch: { name: draft.trim() || null } });
+        <SegmentRenameForm
+          initialName={selected.name ?? ''}
+          placeholder={name({ ...selected, name: null })}
+          onSave={(newName) => {
+            patch.mutate({ id: selected.id, patch: { name: newName } });
             setRenaming(false);
           }}
-        >
-          <input
-            aria-label={t('segments.newName')}
-            data-testid="segment-name-input"
-            value={draft}
-            maxLength={100}
-            placeholder={name({ ...selected, name: null })}
-            onChange={(e) => setDraft(e.target.value)}
-            className="min-h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-2 text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-white"
-          />
-          <Button type="submit" data-testid="segment-name-save">
-            {t('segments.save')}
-          </Button>
-        </form>
+        />
       )}
     </div>
   );
