@@ -17,14 +17,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { coldAfterNewRides, firstAnswer, load as loadConcurrently, stop } from './http-load.ts';
+import { coldAfterNewRides, firstAnswer, load as loadConcurrently, stop, storeNewRide } from './http-load.ts';
+import { seedStoredRides } from './stored-rides.ts';
+import { seedStoredSegments } from './stored-segments.ts';
+import { summarize, type Timing } from './timing.ts';
 
 const CONCURRENCY = 50;
 const load = (url: string, headers: Record<string, string>, total: number) =>
   loadConcurrently(url, headers, total, CONCURRENCY);
-import { seedStoredRides } from './stored-rides.ts';
-import { seedStoredSegments } from './stored-segments.ts';
-import { summarize, type Timing } from './timing.ts';
 
 /** Label and path (with its query) of each analytics endpoint measured. */
 const ENDPOINTS: [label: string, path: string][] = [
@@ -84,7 +84,8 @@ try {
       console.log(`${label}: first answer after start ${first.ms.toFixed(0)} ms, ${first.bytes} bytes`);
     }
     // The tactical figures come from the rides' stored facts (the seeded rides have no streams).
-    const predictive = (await (await fetch(`${base}${ENDPOINTS.at(-1)![1]}`, { headers })).json()) as {
+    const predictivePath = ENDPOINTS.find(([label]) => label.includes('/predictive'))![1];
+    const predictive = (await (await fetch(`${base}${predictivePath}`, { headers })).json()) as {
       tactical: { rides: number } | null;
     };
     console.log(`predictive tactical: ${predictive.tactical?.rides ?? 0} rides with stored facts`);
