@@ -98,7 +98,7 @@ describe('advanced analysis from stored advanced facts', () => {
       expect(r.advanced_facts!.hasPower).toBe(true);
       expect(r.advanced_facts!.ftpW).toBe(r.ftp_w);
       expect(r.advanced_facts!.durabilityWorkKj).toBe(15 * 70);
-      expect(r.advanced_facts!.gradient?.flat.powerW).toHaveLength(10);
+      expect(r.advanced_facts!.gradient?.flat?.powerW).toHaveLength(10);
       // Compact: a few kB at most for a 90-min ride.
       expect(JSON.stringify(r.advanced_facts).length).toBeLessThan(4000);
     }
