@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { coldAfterNewRides, firstAnswer, load as loadConcurrently, stop } from './http-load.ts';
+import { coldAfterNewRides, firstAnswer, load as loadConcurrently, stop, storeNewRide } from './http-load.ts';
 
 const CONCURRENCY = 50;
 const load = (url: string, headers: Record<string, string>, total: number) =>
