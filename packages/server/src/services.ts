@@ -30,7 +30,12 @@ export function createRideServices(deps: {
   const imports = new ImportRepository(deps.db);
   const preparer = createPreparer(deps.analysisThreads ?? 0);
   const rideFtp = new RideFtpService({ activities });
-  const rideTactics = new RideTacticsService({ activities, blobs: deps.blobs, now: deps.now });
+  const rideTactics = new RideTacticsService({
+    activities,
+    blobs: deps.blobs,
+    now: deps.now,
+    athleteSettings,
+  });
   const importService = new ImportService({
     ...deps,
     imports,

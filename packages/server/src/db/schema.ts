@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { RideTactics } from '@vatio/analysis';
+import type { StoredAdvancedFacts } from '../modules/activities/ride-advanced-facts.ts';
 
 // Row types for Kysely. Timestamps are timestamptz (Date on both engines); DATE columns are
 // returned as 'YYYY-MM-DD' strings (parsers set in database.ts) so no time zone can shift them.
@@ -201,6 +202,11 @@ export interface ActivitiesTable {
    * an FTP, or when stored by an analysis older than version 5.
    */
   tactics: ColumnType<RideTactics | null, string | null | undefined, string | null>;
+  /**
+   * The ride's advanced-page facts (`StoredAdvancedFacts`, activities/ride-advanced-facts.ts,
+   * migration 0015); NULL without a stream, or when stored by an analysis older than version 6.
+   */
+  advanced_facts: ColumnType<StoredAdvancedFacts | null, string | null | undefined, string | null>;
   analysis_version: number;
   reanalysis_pending: Generated<boolean>;
   /** Stored from a damaged file (fails its size/CRC check): only its first part could be read. */

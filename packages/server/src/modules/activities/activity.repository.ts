@@ -45,10 +45,13 @@ export interface NewRide {
     | 'reanalysis_pending'
     | 'recovered'
     | 'tactics'
+    | 'advanced_facts'
   > & {
     summary: string;
     /** The ride's tactical facts as JSON (`RideTacticsService.measure`); none without power or FTP. */
     tactics?: string | null;
+    /** The ride's advanced-page facts as JSON (`measureAdvancedFacts`); none without a stream. */
+    advanced_facts?: string | null;
     bike_id: string | null;
     /** Decoded from a damaged file: only its first part. */
     recovered?: boolean;
@@ -518,6 +521,32 @@ export class ActivityRepository {
     await this.db
       .updateTable('activities')
       .set({ tactics, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .execute();
+  }
+
+  /** The rider's rides with power and a stream: FTP and stored advanced facts (re-derived). */
+  ridesForAdvancedFacts(userId: string) {
+    return this.db
+      .selectFrom('activities')
+      .innerJoin('activity_streams', (join) =>
+        join
+          .onRef('activity_streams.activity_id', '=', 'activities.id')
+          .on('activity_streams.user_id', '=', userId),
+      )
+      .select(['activities.id', 'activities.ftp_w', 'activities.advanced_facts', 'activity_streams.blob_key'])
+      .where('activities.user_id', '=', userId)
+      .where('activities.has_power', '=', true)
+      .orderBy('activities.start_time')
+      .execute();
+  }
+
+  /** A ride's advanced facts rewritten (its FTP, or the rider's weight, changed). */
+  async updateAdvancedFacts(userId: string, activityId: string, facts: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('activities')
+      .set({ advanced_facts: facts, updated_at: now })
       .where('user_id', '=', userId)
       .where('id', '=', activityId)
       .execute();

@@ -6,6 +6,7 @@ import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repo
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { RidePreparer } from '../imports/preparation-pool.ts';
 import type { RideFtpService } from './ride-ftp.service.ts';
+import { isoDate, measureAdvancedFacts } from './ride-advanced-facts.ts';
 import type { RideTacticsService } from './ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from './ride-import-analysis.ts';
 import { ReanalysisRepository } from './reanalysis.repository.ts';
@@ -122,13 +123,15 @@ export class ReanalysisService {
     // Its own curve is stored already: the eFTP window holds it.
     const analysed = await rideFtp.applyEstimate(job.userId, reanalysed, file.start_time, undefined);
     const { type: _type, ...columns } = analysed.columns; // the rider may have renamed or retyped the ride
-    // The streams are stored already (they do not depend on settings): the tactics read them.
+    // The streams are stored already (they do not depend on settings): the tactics and the advanced
+    // facts read them.
+    const streams = file.streams_blob_key ? decodeStreams(await blobs.get(file.streams_blob_key)) : undefined;
     const tactics =
-      columns.has_power && columns.ftp_w !== null && file.streams_blob_key
+      columns.has_power && columns.ftp_w !== null && streams
         ? await rideTactics.measure(
             job.userId,
             {
-              streams: decodeStreams(await blobs.get(file.streams_blob_key)),
+              streams,
               start: file.start_time,
               ftpW: columns.ftp_w,
               hasPower: columns.has_power,
@@ -139,7 +142,17 @@ export class ReanalysisService {
     await this.rows.store(
       job.userId,
       job.activityId,
-      { ...columns, summary: analysed.summaryJson, tactics, analysis_version: ANALYSIS_VERSION },
+      {
+        ...columns,
+        summary: analysed.summaryJson,
+        tactics,
+        advanced_facts: streams
+          ? JSON.stringify(
+              measureAdvancedFacts(streams, { ftpW: columns.ftp_w ?? null, baseline, today: isoDate(now()) }),
+            )
+          : null,
+        analysis_version: ANALYSIS_VERSION,
+      },
       analysed.curve,
       now(),
     );

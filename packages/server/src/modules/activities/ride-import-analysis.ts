@@ -39,8 +39,13 @@ import {
  * `rideTactics`) are kept, so the predictive analysis reads them instead of decoding streams; and the aero fit leaves out seconds
  * under 1.5 m/s and the coast down into each stop (braking), cutting the ride there
  * (`aero/virtual-elevation.ts`).
+ * 6: each ride's advanced-page facts (`advanced_facts`: gradient split curve, durability split,
+ * sprints, hard efforts, steady stretches, cadence, pedalling; @vatio/analysis `rideAdvancedFacts`,
+ * stored by `ride-advanced-facts.ts`) are kept, so GET /api/analytics/advanced reads them instead
+ * of decoding streams. (The segments work of the same session may also claim 6: one re-analysis
+ * serves both.)
  */
-export const ANALYSIS_VERSION = 5;
+export const ANALYSIS_VERSION = 6;
 
 export type { FtpSource };
 
@@ -175,6 +180,7 @@ export interface AnalysedRide {
     | 'notes'
     | 'summary'
     | 'tactics'
+    | 'advanced_facts'
     | 'analysis_version'
     | 'reanalysis_pending'
     | 'recovered'

@@ -7,9 +7,16 @@ import {
   rideTactics,
 } from '@vatio/analysis';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { ActivityRepository } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
+import {
+  advancedFactsHold,
+  durabilityWorkKjFor,
+  isoDate,
+  measureAdvancedFacts,
+} from './ride-advanced-facts.ts';
 import { RECENT_BESTS_DAYS } from './ride-detail-analysis.ts';
 import { bestOfRideCurves } from './rider-best-curve.ts';
 
@@ -104,7 +111,15 @@ export function tacticsHold(
  * its ride page's W′ balance, read from the stored curves of its 90-day window.
  */
 export class RideTacticsService {
-  constructor(private readonly deps: { activities: ActivityRepository; blobs: BlobStore; now: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      activities: ActivityRepository;
+      blobs: BlobStore;
+      now: () => Date;
+      /** With it, `rederive` also refreshes the stored advanced facts (ride-advanced-facts.ts). */
+      athleteSettings?: Pick<AthleteSettingsRepository, 'baseline'>;
+    },
+  ) {}
 
   /**
    * The JSON to store in `activities.tactics` (null without power or FTP). `ownCurve` joins the
@@ -158,6 +173,35 @@ export class RideTacticsService {
         criticalPower: cp,
       });
       await activities.updateTactics(userId, ride.id, tactics ? JSON.stringify(tactics) : null, now());
+      changed++;
+    }
+    return changed + (await this.rederiveAdvanced(userId));
+  }
+
+  /**
+   * Rides with power whose stored advanced facts no longer hold (their FTP re-estimated after the
+   * batch, or the rider's weight moved the durability split) measured again from their stream, so
+   * the advanced page keeps reading stored facts. Returns how many.
+   */
+  private async rederiveAdvanced(userId: string): Promise<number> {
+    const { activities, blobs, now, athleteSettings } = this.deps;
+    if (!athleteSettings) return 0;
+    const [rides, baseline] = await Promise.all([
+      activities.ridesForAdvancedFacts(userId),
+      athleteSettings.baseline(userId),
+    ]);
+    const today = isoDate(now());
+    const durabilityWorkKj = durabilityWorkKjFor(baseline, today);
+    let changed = 0;
+    for (const ride of rides) {
+      if (advancedFactsHold(ride.advanced_facts, { ftpW: ride.ftp_w ?? undefined, durabilityWorkKj }))
+        continue;
+      const facts = measureAdvancedFacts(decodeStreams(await blobs.get(ride.blob_key)), {
+        ftpW: ride.ftp_w,
+        baseline,
+        today,
+      });
+      await activities.updateAdvancedFacts(userId, ride.id, JSON.stringify(facts), now());
       changed++;
     }
     return changed;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { StoredAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 
 /** A ride as the advanced page reads it: stored columns and its stored whole-ride aero fit. */
 export interface AdvancedRide {
@@ -50,15 +51,30 @@ export class AdvancedRepository {
       .execute();
   }
 
-  /** Stream blobs of the rider's rides that started in [from, to), oldest first. */
+  /**
+   * Stream blobs of the rider's rides that started in [from, to), oldest first, with each ride's
+   * stored advanced facts (migration 0015).
+   */
   streamBlobs(
     userId: string,
     range: { from: Date; to: Date },
-  ): Promise<{ activity_id: string; blob_key: string; ftp_w: number | null }[]> {
+  ): Promise<
+    {
+      activity_id: string;
+      blob_key: string;
+      ftp_w: number | null;
+      advanced_facts: StoredAdvancedFacts | null;
+    }[]
+  > {
     return this.db
       .selectFrom('activity_streams')
       .innerJoin('activities', 'activities.id', 'activity_streams.activity_id')
-      .select(['activity_streams.activity_id', 'activity_streams.blob_key', 'activities.ftp_w'])
+      .select([
+        'activity_streams.activity_id',
+        'activity_streams.blob_key',
+        'activities.ftp_w',
+        'activities.advanced_facts',
+      ])
       .where('activity_streams.user_id', '=', userId)
       .where('activities.user_id', '=', userId)
       .where('activities.start_time', '>=', range.from)

@@ -6,8 +6,6 @@ import {
   CADENCE_BIN_RPM,
   CADENCE_FROM_RPM,
   curvePowerAtW,
-  DURABILITY_WORK_KJ_DEFAULT,
-  DURABILITY_WORK_KJ_PER_KG,
   durabilityOf,
   estimatedFtp,
   fatigueResistanceScore,
@@ -35,6 +33,13 @@ import { setBounded } from '../../lib/bounded-map.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
+import {
+  advancedFactsHold,
+  compactAdvancedFacts,
+  durabilityWorkKjFor,
+  expandAdvancedFacts,
+  type StoredAdvancedFacts,
+} from '../activities/ride-advanced-facts.ts';
 import type { AnalyticsLoadRepository, StoredRideCurve } from '../analytics/analytics-load.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
@@ -44,8 +49,11 @@ import { aeroSection, median } from './advanced-aero.ts';
 import type { AdvancedRepository } from './advanced.repository.ts';
 
 export const PERIOD_DAYS: Record<AdvancedPeriod, number> = { '4w': 28, '12w': 84, '1y': 365 };
-/** Per-ride facts kept in memory (a few kB each): a 1-year answer after a 4-week one decodes nothing again. */
-const RIDE_FACTS_KEPT = 4000;
+/**
+ * Facts of rides read from their stream (no stored facts that hold) kept in memory, a few kB each:
+ * until re-analysis stores them, a 1-year answer after a 4-week one decodes nothing again.
+ */
+const RIDE_FACTS_KEPT = 1000;
 const MAX_THRESHOLD_POINTS = 200;
 
 const round = (v: number, digits = 1) => Number(v.toFixed(digits));
@@ -61,8 +69,8 @@ function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
 /**
  * GET /api/analytics/advanced: the advanced metrics page (issue 14, spec 001 §2.6) from the rider's
  * stored rides: columns, per-ride curves, stored aero fits and, for the figures that need seconds
- * (gradient curves, durability, sprints, repeatability, steady segments, pedalling), the stream blobs
- * of the period, each ride's facts kept in memory by blob. Formulas: docs/formulas/advanced-metrics.md.
+ * (gradient curves, durability, sprints, repeatability, steady segments, pedalling), each ride's
+ * facts stored at import (migration 0015), its stream only when they do not hold. Formulas: docs/formulas/advanced-metrics.md.
  */
 export class AdvancedService {
   private readonly cache: VersionedCache<AdvancedResponse>;
@@ -97,15 +105,26 @@ export class AdvancedService {
     );
   }
 
+  /**
+   * A ride's facts: those stored at import or re-analysis when they were measured against this FTP
+   * and durability split; else (an older analysis not yet re-run, or the rider's weight or FTP
+   * changed since) from its stream, once, with the stored rounding so both ways give one answer.
+   */
   private async facts(
-    entry: { activity_id: string; blob_key: string },
+    entry: { activity_id: string; blob_key: string; advanced_facts: StoredAdvancedFacts | null },
     input: { ftpW: number | undefined; durabilityWorkKj: number },
   ): Promise<RideAdvancedFacts> {
+    if (advancedFactsHold(entry.advanced_facts, input)) return expandAdvancedFacts(entry.advanced_facts);
     const key = `${entry.activity_id}|${entry.blob_key}|${input.ftpW ?? ''}|${input.durabilityWorkKj}`;
     const kept = this.rideFacts.get(key);
     if (kept) return kept;
     const streams = decodeStreams(await this.deps.blobs.get(entry.blob_key));
-    const facts = rideAdvancedFacts(streams, input);
+    const facts = expandAdvancedFacts(
+      compactAdvancedFacts(rideAdvancedFacts(streams, input), {
+        ...input,
+        hasPower: streams.powerW !== undefined,
+      }),
+    );
     setBounded(this.rideFacts, key, facts, RIDE_FACTS_KEPT);
     return facts;
   }
@@ -147,7 +166,7 @@ export class AdvancedService {
     const ftpW = ftp?.value;
 
     // Per-ride facts from the streams, each ride against the FTP it was analysed with.
-    const durabilityWorkKj = weightKg ? DURABILITY_WORK_KJ_PER_KG * weightKg : DURABILITY_WORK_KJ_DEFAULT;
+    const durabilityWorkKj = durabilityWorkKjFor(baseline, today);
     const facts: RideAdvancedFacts[] = [];
     for (const entry of blobs) {
       facts.push(await this.facts(entry, { ftpW: entry.ftp_w ?? ftpW, durabilityWorkKj }));

@@ -6,6 +6,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
@@ -186,15 +187,20 @@ export class ImportService {
       prepared.ride.curve,
     );
     // Its tactical facts, against that FTP and the critical power of its 90-day window.
+    const streams = decodeStreams(ready.streamsBlob);
     const tactics = await rideTactics.measure(
       userId,
       {
-        streams: decodeStreams(ready.streamsBlob),
+        streams,
         start: ready.startTime,
         ftpW: ready.columns.ftp_w,
         hasPower: ready.columns.has_power,
       },
       ready.curve,
+    );
+    // Its advanced-page facts, against the same FTP and the rider's weight today.
+    const advancedFacts = JSON.stringify(
+      measureAdvancedFacts(streams, { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) }),
     );
     const language = await imports.riderLanguage(userId);
     const elapsedS = Math.round(ready.elapsedTimeS);
@@ -216,6 +222,7 @@ export class ImportService {
         bike_id: bike?.id ?? null,
         summary: ready.summaryJson,
         tactics,
+        advanced_facts: advancedFacts,
         analysis_version: ANALYSIS_VERSION,
         recovered: ready.damaged,
       },

@@ -2,7 +2,7 @@ import { segmentClimbsOf } from '@vatio/analysis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { encodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
+import { decodeStreams, encodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import {
   ANALYSIS_VERSION,
@@ -10,6 +10,7 @@ import {
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
@@ -156,9 +157,18 @@ export class StravaRideImport {
       },
       curve,
     );
+    // The advanced facts read the streams as stored (the advanced page decodes the same blob).
+    const streamsBlob = encodeStreams(activity.streams);
+    const advancedFacts = JSON.stringify(
+      measureAdvancedFacts(decodeStreams(streamsBlob), {
+        ftpW: stored.columns.ftp_w,
+        baseline,
+        today: isoDate(this.deps.now()),
+      }),
+    );
     const original = encodeStravaOriginal(summary, streams);
     const originalKey = await blobs.put(original);
-    const streamsKey = await blobs.put(encodeStreams(activity.streams));
+    const streamsKey = await blobs.put(streamsBlob);
     const ride: NewRide = {
       activity: {
         ...stored.columns,
@@ -170,6 +180,7 @@ export class StravaRideImport {
         bike_id: bikeId,
         summary: stored.summaryJson,
         tactics,
+        advanced_facts: advancedFacts,
         analysis_version: ANALYSIS_VERSION,
       },
       file: {

@@ -1,0 +1,139 @@
+import { encodeFit, generateRide } from '@vatio/formats';
+import { advancedResponseSchema } from '@vatio/schemas';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { FsBlobStore } from '../../storage/blob-store.ts';
+import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+import { upload, waitForImport } from '../../test/upload.ts';
+import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
+
+// The advanced page adds up each ride's advanced facts, stored once by the import
+// (activities.advanced_facts, migration 0015); a ride without them is read from its stream. Rides
+// here go through the real upload and import; the answer from the stored facts must equal the one
+// the page gives when every ride is read from its stream.
+
+const DAY_MS = 86_400_000;
+let h: Harness;
+let rider: SignedIn;
+
+const ride = (seed: number, daysAgo: number, intervals: Parameters<typeof generateRide>[0]) =>
+  encodeFit(
+    generateRide({
+      seed,
+      durationS: 5400,
+      startTime: new Date(Math.floor(Date.now() / DAY_MS - daysAgo) * DAY_MS + 8 * 3_600_000),
+      ...intervals,
+    }),
+  );
+
+async function advanced(period: '4w' | '1y') {
+  const response = await h.app.inject({
+    url: `/api/analytics/advanced?period=${period}`,
+    headers: rider.headers,
+  });
+  expect(response.statusCode).toBe(200);
+  return advancedResponseSchema.parse(response.json());
+}
+
+function storedFacts() {
+  return h.database.db
+    .selectFrom('activities')
+    .select(['id', 'ftp_w', 'advanced_facts', 'analysis_version'])
+    .where('user_id', '=', rider.user.id)
+    .orderBy('start_time')
+    .execute();
+}
+
+/** Every ride's stored facts dropped, as an analysis older than version 6 left them. */
+async function dropStoredFacts() {
+  await h.database.db
+    .updateTable('activities')
+    .set({ advanced_facts: null, updated_at: new Date() })
+    .where('user_id', '=', rider.user.id)
+    .execute();
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  rider = await h.signIn({ email: 'advanced-facts@example.org' });
+  // An FTP and a weight: sprints and hard efforts are found against the FTP, the durability split
+  // is 15 kJ/kg.
+  await h.database.db
+    .insertInto('athlete_settings_history')
+    .values({
+      user_id: rider.user.id,
+      effective_from: '2000-01-01',
+      ftp_w: 250,
+      weight_kg: 70,
+      max_hr_bpm: null,
+      lthr_bpm: null,
+    })
+    .execute();
+  const response = await upload(h.app, rider.headers, [
+    {
+      name: 'a.fit',
+      bytes: ride(41, 9, { intervals: { count: 3, workS: 720, restS: 300, intervalPct: 1 } }),
+    },
+    {
+      name: 'b.fit',
+      bytes: ride(42, 6, { intervals: { count: 8, workS: 30, restS: 90, intervalPct: 1.7 } }),
+    },
+    {
+      name: 'c.fit',
+      bytes: ride(43, 4, { intervals: { count: 4, workS: 180, restS: 180, intervalPct: 1.2 } }),
+    },
+    { name: 'd.fit', bytes: ride(44, 2, { intervals: { count: 0, workS: 1, restS: 1, intervalPct: 1 } }) },
+  ]);
+  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
+  expect(result.files.every((f) => f.status === 'done')).toBe(true);
+}, 180_000);
+afterAll(async () => h?.close());
+
+describe('advanced analysis from stored advanced facts', () => {
+  test('the import stores each ride’s facts against its FTP and the rider’s weight', async () => {
+    const rides = await storedFacts();
+    expect(rides).toHaveLength(4);
+    for (const r of rides) {
+      expect(r.analysis_version).toBe(ANALYSIS_VERSION);
+      expect(r.advanced_facts, r.id).not.toBeNull();
+      expect(r.advanced_facts!.hasPower).toBe(true);
+      expect(r.advanced_facts!.ftpW).toBe(r.ftp_w);
+      expect(r.advanced_facts!.durabilityWorkKj).toBe(15 * 70);
+      expect(r.advanced_facts!.gradient?.flat?.powerW).toHaveLength(10);
+      // Compact: a few kB at most for a 90-min ride.
+      expect(JSON.stringify(r.advanced_facts).length).toBeLessThan(4000);
+    }
+  });
+
+  test('the answer from stored facts equals the answer from the streams', async () => {
+    const reads = vi.spyOn(FsBlobStore.prototype, 'get');
+    const stored = [await advanced('4w'), await advanced('1y')];
+    // No stream decoded: every ride's stored facts held.
+    expect(reads).not.toHaveBeenCalled();
+    // Sanity: the figures that need seconds are there.
+    expect(stored[0]!.rides).toBe(4);
+    expect(stored[0]!.specific.sprints).not.toBeNull();
+    expect(stored[0]!.power.gradient).not.toBeNull();
+    expect(stored[0]!.biomechanics.cadence).not.toBeNull();
+    await dropStoredFacts();
+    const fromStreams = [await advanced('4w'), await advanced('1y')];
+    expect(reads).toHaveBeenCalled();
+    reads.mockRestore();
+    expect(fromStreams).toEqual(stored);
+  });
+
+  test('re-analysis fills the column again', async () => {
+    await dropStoredFacts();
+    // As a changed weight or FTP does (athlete-settings.routes.ts): every ride re-analysed.
+    expect(await h.services.reanalysis.scheduleFrom(rider.user.id, undefined)).toBe(4);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const rides = await storedFacts();
+      if (rides.every((r) => r.advanced_facts !== null)) {
+        for (const r of rides) expect(r.advanced_facts!.ftpW).toBe(r.ftp_w);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('re-analysis did not store the advanced facts');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+});
