@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { ActivitiesTable, Database } from '../../db/schema.ts';
+import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
 
 /** A re-analysed ride's columns, as the analysis gives them (the rider's name and type stay). */
@@ -14,8 +15,11 @@ export type ReanalysedColumns = Omit<
  */
 export class ReanalysisRepository {
   private readonly bestCurve = new RiderBestCurve();
+  private readonly segments: SegmentRepository;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    this.segments = new SegmentRepository(db);
+  }
 
   /**
    * Marks the rider's rides from `fromDate` on, or ridden on one bike, as waiting for re-analysis,
@@ -108,6 +112,7 @@ export class ReanalysisRepository {
     values: ReanalysedColumns,
     curve: { durations_s: number[]; power_w: number[] } | undefined,
     now: Date,
+    segments?: RideSegmentClimbs,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx
@@ -119,6 +124,12 @@ export class ReanalysisRepository {
         .executeTakeFirst();
       if (!updated) return; // deleted meanwhile
       await this.bestCurve.rideReplaced(trx, userId, activityId, updated.start_time, curve, now);
+      if (segments) {
+        // Its efforts as this analysis finds them: rides stored before segments existed gain theirs.
+        await this.segments.rideRemoved(trx, userId, activityId);
+        if (segments.climbs.length > 0)
+          await this.segments.rideStored(trx, userId, activityId, updated.start_time, segments);
+      }
     });
   }
 }

@@ -155,6 +155,7 @@ export class ReanalysisService {
       },
       analysed.curve,
       now(),
+      reanalysed.segments,
     );
   }
 }

@@ -84,6 +84,8 @@ export interface ReanalysedRide {
   summaryJson: string;
   /** The ride's best-power curve as the analysis now computes it (re-analysis rewrites it). */
   curve: ReturnType<typeof storedCurve>;
+  /** The ride's climbs with a position, as an import finds them: re-analysis renews its segment efforts. */
+  segments: NonNullable<NewRide['segments']>;
 }
 
 /**
@@ -95,13 +97,12 @@ export function reanalyseFile(bytes: Uint8Array, originalName: string, rider: Ri
   const activity = isStravaOriginalName(originalName)
     ? decodeStravaOriginal(bytes)
     : decodeActivity(bytes, originalName);
-  const analysed = analyseImportedRide(
-    activity,
-    rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg),
-  );
+  const settings = rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg);
+  const analysed = analyseImportedRide(activity, settings);
   return {
     columns: analysed.columns,
     summaryJson: storedSummaryJson(analysed, activity),
     curve: storedCurve(analysed.summary.meanMax),
+    segments: { climbs: segmentClimbsOf(activity.streams), weightKg: settings.weightKg ?? null },
   };
 }

@@ -95,6 +95,32 @@ describe('segments', () => {
     expect((await h.app.inject({ url: '/api/analytics/segments' })).statusCode).toBe(401);
   });
 
+  test('re-analysis finds the segments of rides stored before segments existed', async () => {
+    const list = async () =>
+      (await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })).json().segments as {
+        attempts: number;
+        length_m: number;
+      }[];
+    const shape = (segments: { attempts: number; length_m: number }[]) =>
+      segments.map((s) => `${s.attempts}:${Math.round(s.length_m)}`).sort();
+    const before = await list();
+    expect(before.length).toBeGreaterThan(0);
+    // As an instance upgraded from before migration 0013 has them: rides, and no segment rows.
+    const db = h.database.db;
+    await db.deleteFrom('segment_efforts').where('user_id', '=', rider.user.id).execute();
+    await db.deleteFrom('segments').where('user_id', '=', rider.user.id).execute();
+    expect(await list()).toEqual([]);
+    for (const activityId of rideIds) await h.services.reanalysis.run({ userId: rider.user.id, activityId });
+    expect(shape(await list())).toEqual(shape(before));
+    // The other rider's segments are untouched.
+    const others = await db
+      .selectFrom('segments')
+      .select('id')
+      .where('user_id', '=', other.user.id)
+      .execute();
+    expect(others.length).toBeGreaterThan(0);
+  });
+
   test('rename, star and hide; bad input refused', async () => {
     const { segments } = (
       await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })
