@@ -1,8 +1,6 @@
 // Type-checks every workspace with its own tsconfig (each has its own lib and types).
 import { spawnSync } from 'node:child_process';
 
-import { existsSync } from 'node:fs';
-
 const projects = [
   'packages/analysis',
   'packages/schemas',

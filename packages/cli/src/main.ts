@@ -45,7 +45,7 @@ export async function main(argv: string[]): Promise<number> {
     case 'demo': {
       const at = argv.indexOf('--email');
       const email = at > 0 ? argv[at + 1] : 'demo@vatio.local';
-      if (!email || !email.includes('@')) {
+      if (!email?.includes('@')) {
         console.error('vatio demo: --email needs an e-mail address');
         return 2;
       }

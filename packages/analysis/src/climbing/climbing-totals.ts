@@ -2,7 +2,6 @@ import type { ActivityStreams } from '../streams/activity-streams.ts';
 import { CLIMB_OPTIONS } from '../report/options.ts';
 import { type ClimbDetectionOptions, detectClimbs } from './climbs.ts';
 
-
 /** A ride's detected climbs added up, kept with the ride so rider-level VAM needs no stream. */
 export interface ClimbingTotals {
   readonly count: number;

@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
-import { type Formatter } from '../../lib/format';
+import type { Formatter } from '../../lib/format';
 import { useFormat } from '../../hooks/useFormat';
 import { CompareTab } from './CompareTab';
 import { type CsvSection, downloadCsv } from './csv';

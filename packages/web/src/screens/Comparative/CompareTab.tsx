@@ -87,18 +87,16 @@ export function CompareTab({
       </div>
       {mode === 'best' ? (
         data.best && data.latest ? (
-          <>
-            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="best-vs-latest">
-              <FormulaLink id="bestVsLatest">
-                {t('compare.bestText', {
-                  metric: t(`metrics.${metric}`),
-                  best: data.best.name,
-                  value: formatRideMetric(f, metric, data.best[metric]),
-                })}
-              </FormulaLink>
-              {data.best.id === data.latest.id && ` ${t('compare.latestIsBest')}`}
-            </p>
-          </>
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="best-vs-latest">
+            <FormulaLink id="bestVsLatest">
+              {t('compare.bestText', {
+                metric: t(`metrics.${metric}`),
+                best: data.best.name,
+                value: formatRideMetric(f, metric, data.best[metric]),
+              })}
+            </FormulaLink>
+            {data.best.id === data.latest.id && ` ${t('compare.latestIsBest')}`}
+          </p>
         ) : (
           <p className="text-slate-600 dark:text-slate-300" data-testid="compare-empty">
             {t('compare.noRides')}
