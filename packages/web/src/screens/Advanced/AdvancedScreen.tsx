@@ -3,19 +3,11 @@ import type { AdvancedPeriod, AdvancedResponse } from '@vatio/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isExamplePreparing } from '../../api/analytics';
+import { ExampleBanner, ExamplePreparing } from '../../components/analytics/ExampleNotice';
 import { tabTriggerClass } from '../../components/ui/tabs';
 import { useFormat } from '../../hooks/useFormat';
 import { AeroTab } from './AeroTab';
-import {
-  Badge,
-  ExampleBanner,
-  ExamplePreparing,
-  Figure,
-  FormulaLink,
-  Needs,
-  Segmented,
-  scoreTone,
-} from './AdvancedParts';
+import { Badge, Figure, FormulaLink, Needs, Segmented, scoreTone } from './AdvancedParts';
 import { BiomechanicsTab } from './BiomechanicsTab';
 import { PhysiologicalTab } from './PhysiologicalTab';
 import { PowerTab } from './PowerTab';

@@ -20,7 +20,7 @@ import { useFormat } from '../../hooks/useFormat';
 import { TabStrip } from '../../components/ui/TabStrip';
 import { MetricCard } from './MetricCard';
 import { PanelSummary } from './PanelSummary';
-import { ExampleBanner, ExamplePreparing } from './ExampleNotice';
+import { ExampleBanner, ExamplePreparing } from '../../components/analytics/ExampleNotice';
 import { examplePolling, useAnalyticsSource } from './useAnalyticsLoad';
 
 /** Five tabs: two rows on a phone (three and two), one row from the small breakpoint up. */

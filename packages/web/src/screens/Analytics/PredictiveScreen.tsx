@@ -10,7 +10,7 @@ import { TabStrip } from '../../components/ui/TabStrip';
 import { Segmented } from './TrainingLoadParts';
 import { type PredictiveWeeks, useAnalyticsSource, usePredictive } from './useAnalyticsLoad';
 import { isExamplePreparing } from '../../api/analytics';
-import { ExampleBanner, ExamplePreparing } from './ExampleNotice';
+import { ExampleBanner, ExamplePreparing } from '../../components/analytics/ExampleNotice';
 import { Link } from 'react-router';
 import { useSegments } from './segments/useSegments';
 

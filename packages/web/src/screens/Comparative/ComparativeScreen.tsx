@@ -25,7 +25,7 @@ import { useFormat } from '../../hooks/useFormat';
 import { CompareTab } from './CompareTab';
 import { type CsvSection, downloadCsv } from './csv';
 import { EvolutionTab } from './EvolutionTab';
-import { ExampleBanner, ExamplePreparing } from './ExampleNotice';
+import { ExampleBanner, ExamplePreparing } from '../../components/analytics/ExampleNotice';
 import { FormulaLink } from './FormulaLink';
 import { ByTypePanel, PatternsPanel } from './PatternsPanels';
 import { TrendsTab } from './TrendsTab';

@@ -4,7 +4,10 @@ import { languageModule, type Messages } from '../../resources';
 // Keep these two patterns in step with LAZY_NAMESPACES (locales.test.ts checks).
 export const { core, lazy } = languageModule(
   import.meta.glob<Messages>(
-    ['./*.json', '!./{legal,dashboard,activity,strava,analytics,predictive,formulas,advanced,comparative}.json'],
+    [
+      './*.json',
+      '!./{legal,dashboard,activity,strava,analytics,predictive,formulas,advanced,comparative}.json',
+    ],
     {
       eager: true,
       import: 'default',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/client';
-import { ProgressBar } from '../../components/ui/ProgressBar';
+import { ProgressBar } from '../ui/ProgressBar';
 
 /** Signed out, the analysis screens show the built-in example rider: said plainly, with a way in. */
 export function ExampleBanner() {
