@@ -29,7 +29,7 @@ export function createRideServices(deps: {
   const athleteSettings = new AthleteSettingsRepository(deps.db);
   const imports = new ImportRepository(deps.db);
   const preparer = createPreparer(deps.analysisThreads ?? 0);
-  const rideFtp = new RideFtpService({ activities });
+  const rideFtp = new RideFtpService({ activities, now: deps.now });
   const rideTactics = new RideTacticsService({
     activities,
     blobs: deps.blobs,

@@ -483,7 +483,11 @@ export class ActivityRepository {
   async updateLoad(
     userId: string,
     activityId: string,
-    values: Pick<ActivityRow, 'ftp_w' | 'intensity_factor' | 'training_stress_score'> & { summary: string },
+    values: Pick<ActivityRow, 'ftp_w' | 'intensity_factor' | 'training_stress_score'> & {
+      summary: string;
+      /** A changed TSS is a change to the ride: the per-rider caches' fingerprint sees it by this. */
+      updated_at: Date;
+    },
   ): Promise<void> {
     await this.db
       .updateTable('activities')

@@ -25,7 +25,7 @@ interface AnalysedColumns {
  * against the rider's estimated FTP at their date (estimated-ftp.ts), from the stored ride curves.
  */
 export class RideFtpService {
-  constructor(private readonly deps: { activities: ActivityRepository }) {}
+  constructor(private readonly deps: { activities: ActivityRepository; now: () => Date }) {}
 
   /**
    * A ride just analysed: when it has power and no FTP, its load against the eFTP of the window
@@ -82,6 +82,7 @@ export class RideFtpService {
         intensity_factor: next.columns.intensity_factor,
         training_stress_score: next.columns.training_stress_score,
         summary: next.summaryJson,
+        updated_at: this.deps.now(),
       });
       changed++;
     }

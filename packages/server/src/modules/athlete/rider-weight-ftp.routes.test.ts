@@ -2,6 +2,7 @@ import type { Activity } from '@vatio/formats';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+import { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
 
 // The rider's weight (profile, dated settings), the bike's weight and the FTP reach every stored
@@ -151,6 +152,25 @@ describe('FTP', () => {
     expect(['cp-2p', 'best-20-min-95']).toContain(analysis.settings_used.ftp_estimate.method);
     // The later ride's window holds both rides.
     expect((await get(`/api/activities/${late}/analysis`)).settings_used.ftp_estimate.rides).toBe(2);
+  });
+
+  test('re-deriving an estimated FTP marks the ride changed, so the kept analytics answers see it', async () => {
+    const db = h.database.db;
+    const row = () =>
+      db
+        .selectFrom('activities')
+        .select(['ftp_w', 'updated_at'])
+        .where('id', '=', early)
+        .executeTakeFirstOrThrow();
+    const before = await row();
+    // As a batch that brought rides into its window leaves it: the stored eFTP no longer the window's.
+    await db.updateTable('activities').set({ ftp_w: 1 }).where('id', '=', early).execute();
+    h.advance(120);
+    const rideFtp = new RideFtpService({ activities: h.services.activities, now: h.now });
+    expect(await rideFtp.rederiveEstimated(rider.user.id)).toBeGreaterThanOrEqual(1);
+    const after = await row();
+    expect(after.ftp_w).toBe(before.ftp_w);
+    expect(after.updated_at.getTime()).toBe(h.now().getTime());
   });
 
   test('setting an FTP re-derives the whole history, says how many rides, and earlier rides use the nearest entry', async () => {

@@ -241,7 +241,7 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
       imports: h.services.imports,
       activities: h.services.activities,
       athleteSettings: h.services.athleteSettings,
-      rideFtp: new RideFtpService({ activities: h.services.activities }),
+      rideFtp: new RideFtpService({ activities: h.services.activities, now: h.now }),
       rideTactics: new RideTacticsService({
         activities: h.services.activities,
         blobs: new FsBlobStore(join(h.dataDir, 'blobs')),
