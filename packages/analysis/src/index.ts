@@ -65,3 +65,6 @@ export * from './segments/geo.ts';
 export * from './segments/matching.ts';
 export * from './segments/pacing.ts';
 export * from './segments/segment-climbs.ts';
+export * from './fitting/joint-angles.ts';
+export * from './fitting/estimates.ts';
+export * from './fitting/hints.ts';

@@ -18,6 +18,9 @@ import { OtpRepository } from './modules/auth/otp.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { UserRepository } from './modules/auth/user.repository.ts';
 import { bikeRoutes } from './modules/bikes/bike.routes.ts';
+import { FittingRepository } from './modules/fitting/fitting.repository.ts';
+import { fittingRoutes } from './modules/fitting/fitting.routes.ts';
+import { FittingService } from './modules/fitting/fitting.service.ts';
 import { BikeRepository } from './modules/bikes/bike.repository.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
@@ -292,6 +295,15 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     predictive,
   });
   registerComparativeRoutes(app, '/api/public/analytics', () => example.riderId(), comparative);
+  fittingRoutes(app, {
+    auth,
+    fitting: new FittingService({
+      repo: new FittingRepository(db),
+      blobs,
+      blobInUse: (key) => services.activities.blobInUse(key),
+      now,
+    }),
+  });
   accountRoutes(app, {
     auth,
     account: new AccountRepository(db),

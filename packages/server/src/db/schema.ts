@@ -356,6 +356,10 @@ export interface Database {
   sync_status: SyncStatusTable;
   segments: SegmentsTable;
   segment_efforts: SegmentEffortsTable;
+  body_measurements: BodyMeasurementsTable;
+  bike_positions: BikePositionsTable;
+  fitting_sessions: FittingSessionsTable;
+  fitting_photos: FittingPhotosTable;
 }
 
 /** A climb the rider rides again (0013): its ends, length and gradient profile. */
@@ -393,4 +397,94 @@ export interface SegmentEffortsTable {
   temperature_c: number | null;
   splits_s: number[];
   section_power_w: (number | null)[];
+}
+
+/** Bike fitting (0018): the rider's body, dated (cm, kg). */
+export interface BodyMeasurementsTable {
+  id: Generated<string>;
+  user_id: string;
+  measured_on: string;
+  height_cm: number | null;
+  weight_kg: number | null;
+  inseam_cm: number | null;
+  torso_cm: number | null;
+  arm_cm: number | null;
+  shoulder_width_cm: number | null;
+  sit_bone_width_cm: number | null;
+  flexibility_score: number | null;
+  injury_history: string | null;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A setup of one bike (0018): mm and degrees; knee angles are flexion. One active per bike. */
+export interface BikePositionsTable {
+  id: Generated<string>;
+  user_id: string;
+  bike_id: string;
+  name: string | null;
+  fit_date: string;
+  saddle_height_mm: number | null;
+  saddle_setback_mm: number | null;
+  saddle_angle_deg: number | null;
+  handlebar_drop_mm: number | null;
+  handlebar_reach_mm: number | null;
+  stem_length_mm: number | null;
+  stem_angle_deg: number | null;
+  handlebar_width_mm: number | null;
+  crank_length_mm: number | null;
+  cleat_fore_aft_mm: number | null;
+  cleat_angle_deg: number | null;
+  q_factor_mm: number | null;
+  knee_angle_max_deg: number | null;
+  knee_angle_min_deg: number | null;
+  hip_angle_deg: number | null;
+  back_angle_deg: number | null;
+  shoulder_angle_deg: number | null;
+  elbow_angle_deg: number | null;
+  wrist_angle_deg: number | null;
+  comfort_rating: number | null;
+  power_rating: number | null;
+  fitter_name: string | null;
+  notes: string | null;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A fitting session (0018); lists are JSON arrays of short texts. */
+export interface FittingSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  bike_id: string | null;
+  session_date: string;
+  session_type: string;
+  fitter_name: string | null;
+  goals: ColumnType<string[], string, string>;
+  issues_addressed: ColumnType<string[], string, string>;
+  adjustments_made: ColumnType<string[], string, string>;
+  comfort_improvement: number | null;
+  power_improvement: number | null;
+  follow_up_required: boolean;
+  follow_up_on: string | null;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A side photo (0018): its blob, the joints marked on it (image pixels) and the angles measured. */
+export interface FittingPhotosTable {
+  id: Generated<string>;
+  user_id: string;
+  position_id: string | null;
+  blob_key: string;
+  content_type: string;
+  size_bytes: number;
+  file_name: string | null;
+  points: ColumnType<Record<string, { x: number; y: number }> | null, string | null, string | null>;
+  angles: ColumnType<Record<string, number | null> | null, string | null, string | null>;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }

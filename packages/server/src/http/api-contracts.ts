@@ -11,6 +11,7 @@ import { clientConfigContracts } from '../modules/client-config/client-config.co
 import { comparativeContracts } from '../modules/comparative/comparative.contract.ts';
 import { dashboardContracts } from '../modules/dashboard/dashboard.contract.ts';
 import { demoContracts } from '../modules/demo/demo.contract.ts';
+import { fittingContracts } from '../modules/fitting/fitting.contract.ts';
 import { exampleRiderContracts } from '../modules/example-rider/example-rider.contract.ts';
 import { healthContracts } from '../modules/health/health.contract.ts';
 import { importContracts } from '../modules/imports/import.contract.ts';
@@ -25,6 +26,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...authContracts,
   ...profileContracts,
   ...bikeContracts,
+  ...fittingContracts,
   ...athleteSettingsContracts,
   ...importContracts,
   ...demoContracts,

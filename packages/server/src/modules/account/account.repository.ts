@@ -34,19 +34,61 @@ export class AccountRepository {
           .execute(),
         db.selectFrom('activity_files').selectAll().where('user_id', '=', userId).execute(),
       ]);
-    return { user, profile, settings, subscription, bikes, athleteSettings, activities, laps, files };
+    const fitting = await this.fitting(userId);
+    return {
+      user,
+      profile,
+      settings,
+      subscription,
+      bikes,
+      athleteSettings,
+      activities,
+      laps,
+      files,
+      fitting,
+    };
+  }
+
+  /** The rider's bike-fitting records (migration 0018), oldest first. */
+  private async fitting(userId: string) {
+    const db = this.db;
+    const [measurements, positions, sessions, photos] = await Promise.all([
+      db
+        .selectFrom('body_measurements')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('measured_on')
+        .execute(),
+      db.selectFrom('bike_positions').selectAll().where('user_id', '=', userId).orderBy('fit_date').execute(),
+      db
+        .selectFrom('fitting_sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('session_date')
+        .execute(),
+      db
+        .selectFrom('fitting_photos')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+    ]);
+    return { measurements, positions, sessions, photos };
   }
 
   /** The blobs the rider's rows point to (raw files, stream blobs, uploads still waiting). */
   async blobKeys(userId: string): Promise<string[]> {
-    const [files, streams, uploads] = await Promise.all([
+    const [files, streams, uploads, photos] = await Promise.all([
       this.db.selectFrom('activity_files').select('blob_key').where('user_id', '=', userId).execute(),
       this.db.selectFrom('activity_streams').select('blob_key').where('user_id', '=', userId).execute(),
       this.db.selectFrom('import_files').select('blob_key').where('user_id', '=', userId).execute(),
+      this.db.selectFrom('fitting_photos').select('blob_key').where('user_id', '=', userId).execute(),
     ]);
     return [
       ...new Set(
-        [...files, ...streams, ...uploads].map((r) => r.blob_key).filter((k): k is string => Boolean(k)),
+        [...files, ...streams, ...uploads, ...photos]
+          .map((r) => r.blob_key)
+          .filter((k): k is string => Boolean(k)),
       ),
     ];
   }

@@ -3,6 +3,13 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { presentActivity, presentLap } from '../activities/activity.presenter.ts';
 import type { AccountRepository } from './account.repository.ts';
+import {
+  presentMeasurement,
+  presentPhoto,
+  presentPosition,
+  presentSession,
+} from '../fitting/fitting.presenter.ts';
+import { PHOTO_EXTENSIONS, type PhotoType } from '../fitting/photo-type.ts';
 
 type Snapshot = Awaited<ReturnType<AccountRepository['snapshot']>>;
 
@@ -24,6 +31,12 @@ function safeName(text: string): string {
   return text.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 60);
 }
 
+/** A photo's name in the export: its upload day and id (images are already compressed: stored, not deflated). */
+function photoFileName(photo: { id: string; created_at: Date; content_type: string }): string {
+  const ext = PHOTO_EXTENSIONS[photo.content_type as PhotoType] ?? 'bin';
+  return `fitting-photos/${photo.created_at.toISOString().slice(0, 10)}_${safeName(photo.id)}.${ext}`;
+}
+
 const README = `Vatio export
 ============
 
@@ -34,6 +47,9 @@ activities.json         every ride with every stored metric (the "summary" holds
 activities.csv          one row per ride, the main metrics
 laps.csv                one row per lap
 originals/              the files you uploaded, byte for byte, named date_activity-id.ext
+fitting.json            bike fitting: body measurements (cm, kg), bike positions (mm, degrees),
+                        fitting sessions, and each photo's marked points and measured angles
+fitting-photos/         the side photos you uploaded, byte for byte, named date_photo-id.ext
 
 Units: distances in metres, times in seconds, speeds in m/s, power in watts, dates in UTC.
 `;
@@ -86,6 +102,28 @@ export function exportArchive(snapshot: Snapshot, blobs: BlobStore, log: (error:
         const entry = new ZipDeflate(`originals/${date}_${safeName(file.activity_id)}.${ext}`, { level: 6 });
         zip.add(entry);
         entry.push(await blobs.get(file.blob_key), true);
+      }
+      const { fitting } = snapshot;
+      addText(
+        'fitting.json',
+        JSON.stringify(
+          {
+            body_measurements: fitting.measurements.map(presentMeasurement),
+            bike_positions: fitting.positions.map(presentPosition),
+            fitting_sessions: fitting.sessions.map(presentSession),
+            photos: fitting.photos.map((p) => {
+              const { image_url: _url, ...photo } = presentPhoto(p);
+              return { ...photo, file: photoFileName(p) };
+            }),
+          },
+          null,
+          2,
+        ),
+      );
+      for (const photo of fitting.photos) {
+        const entry = new ZipDeflate(photoFileName(photo), { level: 0 });
+        zip.add(entry);
+        entry.push(await blobs.get(photo.blob_key), true);
       }
       zip.end();
     } catch (error) {

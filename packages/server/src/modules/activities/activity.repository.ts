@@ -680,7 +680,15 @@ export class ActivityRepository {
       .where('status', 'in', ['queued', 'processing'])
       .limit(1)
       .executeTakeFirst();
-    return pending !== undefined;
+    if (pending) return true;
+    // Bike-fitting photos live in the same content-addressed store (migration 0018).
+    const photo = await this.db
+      .selectFrom('fitting_photos')
+      .select('id')
+      .where('blob_key', '=', key)
+      .limit(1)
+      .executeTakeFirst();
+    return photo !== undefined;
   }
 
   /**
