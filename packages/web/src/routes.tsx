@@ -167,6 +167,13 @@ export const router = createBrowserRouter([
             ]),
           },
           { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
+          {
+            path: '/fitting',
+            lazy: screen(() => import('./screens/Fitting/FittingScreen'), 'FittingScreen', [
+              ...APP_NAMESPACES,
+              'fitting',
+            ]),
+          },
         ],
       },
       {

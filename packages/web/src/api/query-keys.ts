@@ -57,6 +57,16 @@ export const queryKeys = {
     status: (userId: UserId) => ['reanalysis', userId] as const,
   },
 
+  /** Bike fitting (issue 15): the rider's measurements, positions, sessions, photos and one photo's image. */
+  fitting: {
+    all: ['fitting'] as const,
+    measurements: (userId: UserId) => ['fitting', userId, 'measurements'] as const,
+    positions: (userId: UserId) => ['fitting', userId, 'positions'] as const,
+    sessions: (userId: UserId) => ['fitting', userId, 'sessions'] as const,
+    photos: (userId: UserId) => ['fitting', userId, 'photos'] as const,
+    photoImage: (userId: UserId, photoId: string) => ['fitting', userId, 'photo-image', photoId] as const,
+  },
+
   apiKeys: {
     all: ['api-keys'] as const,
     list: (userId: UserId) => ['api-keys', userId] as const,
