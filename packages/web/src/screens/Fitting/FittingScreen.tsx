@@ -202,8 +202,8 @@ export function FittingScreen() {
       )}
       {actionError && <Alert>{actionError}</Alert>}
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card data-testid="measurements-card">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card data-testid="measurements-card" className="min-w-0">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
             {t('fitting:measurements.title')}
           </h2>
@@ -301,7 +301,7 @@ export function FittingScreen() {
           )}
         </Card>
 
-        <Card data-testid="positions-card">
+        <Card data-testid="positions-card" className="min-w-0">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
             {t('fitting:positions.title')}
           </h2>

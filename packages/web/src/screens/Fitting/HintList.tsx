@@ -29,7 +29,9 @@ export function HintList({ hints }: { hints: readonly Pick<PositionHint, 'code' 
             <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             <span>
               <span className="sr-only">{t(`severity.${hint.severity}`)}: </span>
-              {t(`hints.${hint.code}`, { value: format.number(hint.value, 1) })}
+              {t(`hints.${hint.code}`, {
+                value: format.number(hint.value, hint.code === 'comfort_low' ? 0 : 1),
+              })}
             </span>
           </li>
         );

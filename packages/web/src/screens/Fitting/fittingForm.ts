@@ -285,8 +285,9 @@ export function formatFit(
 ): string {
   if (value == null) return '—';
   const imperial = format.units === 'imperial';
+  // Whole millimetres unless the value has a fraction (a 172.5 mm crank).
   const digits =
-    kind === 'bikeMm' ? (imperial ? 1 : 0) : kind === 'score' ? 0 : kind === 'deg' ? 1 : imperial ? 1 : 1;
+    kind === 'bikeMm' ? (imperial || !Number.isInteger(value) ? 1 : 0) : kind === 'score' ? 0 : 1;
   const shown = format.number(toDisplay(kind, value, format.units), digits);
   if (kind === 'deg') return `${shown}°`;
   if (kind === 'score') return `${shown}/10`;
