@@ -7,10 +7,12 @@
 /** LeMond & Gordis, *Greg LeMond's Complete Book of Bicycling* (1987): saddle height = 0.883 × inseam,
  *  from the bottom-bracket centre to the top of the saddle, along the seat tube. */
 export const LEMOND_FACTOR = 0.883;
-/** Hamley & Thomas, *Br J Sports Med* 1967;1:85–88: 109 % of inseam, from the pedal spindle (crank in
- *  line with the seat tube) to the top of the saddle. */
+/** Hamley & Thomas, "Physiological and postural factors in the calibration of the bicycle ergometer",
+ *  *J Physiol* 1967;191:55P–57P: 109 % of inseam, from the pedal spindle (crank in line with the seat
+ *  tube) to the top of the saddle. */
 export const HAMLEY_FACTOR = 1.09;
-/** Knee flexion at the bottom of the stroke: Holmes, Pruitt & Whalen, *Cycling Science* 1994;6(2):18–21. */
+/** Knee flexion at the bottom of the stroke: Holmes, Pruitt & Whalen, "Lower extremity overuse in
+ *  bicycling", *Clin Sports Med* 1994;13(1):187–205. */
 export const KNEE_FLEXION_HOLMES_DEG = { min: 25, max: 35 } as const;
 /** Bini, Hume & Croft, *Sports Med* 2011;41(6):463–476 (review): 25–30° for performance and knee load. */
 export const KNEE_FLEXION_BINI_DEG = { min: 25, max: 30 } as const;
