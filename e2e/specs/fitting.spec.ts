@@ -135,6 +135,24 @@ test.describe('bike fitting', () => {
     await expect(position.getByTestId('position-hints').locator('li')).toHaveCount(3);
     await expect(position).toContainText('745 mm');
 
+    // Edit the measurement from its history: the new inseam moves the estimates.
+    await page.getByTestId('measurement-history').getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog').getByTestId('fit-measurement.inseam_cm').fill('86');
+    await page.getByRole('dialog').getByTestId('fitting-save').click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByTestId('latest-measurement')).toContainText('86.0 cm');
+    await expect(page.getByTestId('measurement-estimates')).toContainText('LeMond: 759 mm');
+    await expect(position).toContainText('172.5 mm');
+
+    // A file that is not an image is refused by its bytes, whatever its name.
+    await page.getByTestId('photo-input').setInputFiles({
+      name: 'not-a-photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is text, not a PNG'),
+    });
+    await expect(page.getByTestId('photos-card')).toContainText('Send a JPEG, PNG or WebP image');
+    await expect(page.getByTestId('photos-empty')).toBeVisible();
+
     // A fitting session.
     await page.getByTestId('new-session').click();
     await page.getByTestId('session-goals').fill('Comfort on long rides\nLess neck pain');
@@ -233,7 +251,7 @@ test.describe('bike fitting', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/fitting');
     await expect(page.getByTestId('position').first()).toContainText('29.3 in');
-    await expect(page.getByTestId('latest-measurement')).toContainText('33.5 in');
+    await expect(page.getByTestId('latest-measurement')).toContainText('33.9 in');
     await expect(page.getByTestId('latest-measurement')).toContainText('154.3 lb');
     await page.screenshot({ path: join(SHOTS, 'fitting-1280-en-imperial.png') });
 
