@@ -113,7 +113,7 @@ export const fittingContracts: RouteContract[] = [
     params: idParams,
     response: {
       status: 200,
-      contentType: 'image/jpeg, image/png or image/webp',
+      contentType: 'image/*',
       description: 'The image bytes',
     },
   },
