@@ -367,6 +367,7 @@ describe('photos', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toMatch(/^private/);
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.from(image.rawPayload).equals(png)).toBe(true);
     expect((await call('GET', `/api/fitting/photos/${photoId}/image`, null)).statusCode).toBe(401);
     expect((await call('GET', `/api/fitting/photos/${photoId}/image`, stranger)).statusCode).toBe(404);
