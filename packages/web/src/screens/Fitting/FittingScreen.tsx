@@ -249,6 +249,7 @@ export function FittingScreen() {
                         {t(`fitting:analysis.${e.method}`, {
                           height: formatFit('bikeMm', e.height_mm, format),
                         })}{' '}
+                        {t(`fitting:measurements.reference.${e.reference}`)}{' '}
                         <span className="text-xs text-slate-500">({e.source})</span>
                       </li>
                     ))}
