@@ -71,7 +71,7 @@ export interface BuildAppOptions {
   /** Injected clock: tests move time to check expiries. */
   now?: () => Date;
   /** `stdout: false` keeps the records in the operators' log ring only (tests read them through the API). */
-  logger?: boolean | { level: string; stdout?: boolean };
+  logger?: boolean | { level: string; stdout?: boolean; stream?: { write(chunk: string): unknown } };
   mail?: MailTransport;
   sms?: SmsTransport;
   /** The job queue; the ride pipeline's routes need it. */
@@ -98,14 +98,19 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   const logger = options.logger ?? { level: config.logLevel };
   // What the logger writes also goes to the operators' ring of the last hour (GET /api/health/logs).
   const logRing = new LogRing();
-  const toStdout = logger === true || (logger !== false && logger.stdout !== false);
+  const out =
+    typeof logger === 'object' && logger.stream
+      ? logger.stream
+      : logger === true || (logger !== false && logger.stdout !== false)
+        ? process.stdout
+        : undefined;
   const app = Fastify({
     logger:
       logger === false
         ? false
         : {
             level: logger === true ? 'info' : logger.level,
-            stream: ringStream(logRing, toStdout ? process.stdout : undefined),
+            stream: ringStream(logRing, out),
             // Never log query strings: the e-mail sign-in link carries a one-time code in its query.
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
