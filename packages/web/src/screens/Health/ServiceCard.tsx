@@ -94,7 +94,7 @@ export function ServiceCard({
       <div className="flex items-start justify-between gap-2">
         <h3 className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white">
           <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-          <span className="truncate">{t(`service.${service.service}`)}</span>
+          <span className="min-w-0 break-words">{t(`service.${service.service}`)}</span>
         </h3>
         <StatusBadge status={service.status} />
       </div>
