@@ -4,6 +4,7 @@ import type { HealthLogsResponse, HealthServicesResponse, ServiceHealth } from '
 import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
 import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
+import { StravaApi } from '../strava/strava-client.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness | undefined;
@@ -113,10 +114,20 @@ describe('GET /api/health/services', () => {
       STRAVA_API_URL: strava.apiUrl,
     });
     const rider = await h.signIn({ email: 'health-strava@example.org' });
+    // The server's Strava client hears the application's quota with an answer (a refused token here).
+    await expect(
+      new StravaApi(strava.apiUrl, h.services.strava!.rateLimit).get('not-a-token', '/athlete'),
+    ).rejects.toThrow();
     const body = await services(h, rider.headers);
     const reachable = service(body, 'strava');
     expect(reachable).toMatchObject({ status: 'healthy', reason: 'ok', configured: true });
     expect(reachable.details.http_status).toBe(401);
+    expect(reachable.details.rate_limit).toMatchObject({
+      usage_15min: 1,
+      limit_15min: expect.any(Number),
+      usage_day: 1,
+      paused_until: null,
+    });
     expect(reachable.response_time_ms).toBeGreaterThanOrEqual(0);
     // The probe carries no token.
     expect(strava.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/v3/athlete', status: 401 });
