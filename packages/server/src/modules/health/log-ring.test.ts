@@ -52,6 +52,9 @@ describe('the operators’ log ring', () => {
       'm2',
     ]);
     expect(ring.dropped).toBe(2);
+    for (let i = 5; i < 100; i++) ring.push(line({ msg: `m${i}`, time: now }));
+    expect(ring.size).toBeLessThanOrEqual(3);
+    expect(ring.read({ level: 'trace', sinceMs: 0, limit: 1 })[0]?.message).toBe('m99');
     now += LOG_RING_WINDOW_MS + 1;
     expect(ring.read({ level: 'trace', sinceMs: 0, limit: 10 })).toEqual([]);
     expect(ring.size).toBe(0);

@@ -42,6 +42,8 @@ const SECRET_VALUE =
 
 /** Drops a URL's query and fragment, and redacts what looks like a credential. */
 export function scrubText(text: string, max = MAX_STRING): string {
+  // Most records' texts are short words ("request completed", "/api/bikes"): nothing to look for.
+  if (text.length < 24 && !/[?#\s]/.test(text)) return text;
   const withoutQueries = text.replace(/(\/[^\s?#"']*)[?#][^\s"']*/g, '$1');
   const redacted = withoutQueries.replace(SECRET_VALUE, '[redacted]');
   return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted;
@@ -49,7 +51,8 @@ export function scrubText(text: string, max = MAX_STRING): string {
 
 type Scalar = string | number | boolean | null;
 
-interface StoredRecord extends LogEntry {
+/** An entry as kept: its ISO time is written only when read. */
+interface StoredRecord extends Omit<LogEntry, 'timestamp'> {
   levelValue: number;
   timeMs: number;
 }
@@ -96,7 +99,6 @@ export function toLogEntry(
     levelValue,
     category,
     message: scrubText(msg || (typeof err?.message === 'string' ? err.message : '')),
-    timestamp: new Date(timeMs).toISOString(),
     timeMs,
     ...(Object.keys(data).length > 0 ? { data } : {}),
     ...(err && typeof err.stack === 'string' ? { stack: scrubText(err.stack, MAX_STACK) } : {}),
@@ -139,8 +141,9 @@ export class LogRing {
     if (!entry) return;
     this.records.push(entry);
     this.evictOld();
+    // Full: drop the oldest fifth at once (one splice per capacity/5 records, not one per record).
     if (this.records.length > this.capacity) {
-      const over = this.records.length - this.capacity;
+      const over = this.records.length - Math.floor(this.capacity * 0.8);
       this.records.splice(0, over);
       this.droppedCount += over;
     }
@@ -154,7 +157,7 @@ export class LogRing {
     for (let i = this.records.length - 1; i >= 0 && out.length < options.limit; i--) {
       const { levelValue, timeMs, ...entry } = this.records[i]!;
       if (timeMs < options.sinceMs) break;
-      if (levelValue >= min) out.push(entry);
+      if (levelValue >= min) out.push({ ...entry, timestamp: new Date(timeMs).toISOString() });
     }
     return out;
   }
