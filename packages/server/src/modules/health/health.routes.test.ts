@@ -281,6 +281,21 @@ describe('GET /api/health/logs (operators only)', () => {
     const jobs = service(await services(h, operator.headers), 'jobs');
     expect(jobs.details.failed_last_hour).toBe(1);
 
+    // The operator's personal API key does not open the logs: a signed-in session only.
+    const key = await h.app.inject({
+      method: 'POST',
+      url: '/api/me/api-keys',
+      headers: operator.headers,
+      payload: { name: 'ops script' },
+    });
+    expect(key.statusCode).toBe(201);
+    const byKey = await h.app.inject({
+      method: 'GET',
+      url: '/api/health/logs',
+      headers: { authorization: `Bearer ${key.json().secret}` },
+    });
+    expect(byKey.statusCode).toBe(403);
+
     // Filter by level; a bad level is a 400 naming it.
     const errorsOnly = await h.app.inject({
       method: 'GET',

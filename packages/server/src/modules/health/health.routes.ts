@@ -2,7 +2,7 @@ import { healthLogsQuerySchema } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth-hook.ts';
+import { requireAuth, requireSession } from '../../http/auth-hook.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { VERSION } from '../../version.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -47,7 +47,8 @@ export function healthRoutes(
     reply.header('cache-control', 'no-store').send(await deps.service.services(request.auth.userId)),
   );
 
-  app.get('/api/health/logs', guard, async (request, reply) => {
+  // The operators' view needs a signed-in session: a personal API key never reads the server's logs.
+  app.get('/api/health/logs', { preHandler: requireSession(deps.auth) }, async (request, reply) => {
     const query = parseQuery(healthLogsQuerySchema, request.query);
     if (!(await deps.service.isOperator(request.auth.userId))) throw new AppError('FORBIDDEN');
     return reply.header('cache-control', 'no-store').send(await deps.service.logs(query));
