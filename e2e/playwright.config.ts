@@ -69,6 +69,8 @@ export default defineConfig({
         STRAVA_WEBHOOK_VERIFY_TOKEN: 'e2e-verify',
         // The public /analytics example rider: two weeks of rides, ready in seconds (production: 182 days).
         EXAMPLE_RIDER_DAYS: '14',
+        // The operator of health.spec.ts (GET /api/health/logs).
+        ADMIN_EMAILS: 'ops-e2e@example.org',
       },
     },
   ],

@@ -16,3 +16,4 @@ export * from './analytics-advanced.ts';
 export * from './analytics-comparative.ts';
 export * from './aero-lab.ts';
 export * from './fitting.ts';
+export * from './health.ts';

@@ -25,6 +25,9 @@ import { BikeRepository } from './modules/bikes/bike.repository.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { HealthService } from './modules/health/health.service.ts';
+import { LogRing, ringStream } from './modules/health/log-ring.ts';
+import { migrations } from './db/migrations/index.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import fastifyMultipart from '@fastify/multipart';
@@ -70,7 +73,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Injected clock: tests move time to check expiries. */
   now?: () => Date;
-  logger?: boolean | { level: string };
+  /** `stdout: false` keeps the records in the operators' log ring only (tests read them through the API). */
+  logger?: boolean | { level: string; stdout?: boolean; stream?: { write(chunk: string): unknown } };
   mail?: MailTransport;
   sms?: SmsTransport;
   /** The job queue; the ride pipeline's routes need it. */
@@ -95,12 +99,21 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? { level: config.logLevel };
+  // What the logger writes also goes to the operators' ring of the last hour (GET /api/health/logs).
+  const logRing = new LogRing();
+  const out =
+    typeof logger === 'object' && logger.stream
+      ? logger.stream
+      : logger === true || (logger !== false && logger.stdout !== false)
+        ? process.stdout
+        : undefined;
   const app = Fastify({
     logger:
       logger === false
         ? false
         : {
-            ...(logger === true ? {} : logger),
+            level: logger === true ? 'info' : logger.level,
+            stream: ringStream(logRing, out),
             // Never log query strings: the e-mail sign-in link carries a one-time code in its query.
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
@@ -189,7 +202,24 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   });
   const bikes = new BikeRepository(db);
 
-  healthRoutes(app, { health: new HealthRepository(db), engine: database.engine });
+  const healthRepository = new HealthRepository(db);
+  healthRoutes(app, {
+    health: healthRepository,
+    engine: database.engine,
+    auth,
+    service: new HealthService({
+      repository: healthRepository,
+      queue: options.queue,
+      engine: database.engine,
+      migrations: Object.keys(migrations),
+      config,
+      mailKind: mail.kind,
+      smsKind: sms.kind,
+      rateLimit: services.strava?.rateLimit,
+      logs: logRing,
+      emailOf: async (userId) => (await users.findById(userId))?.email ?? null,
+    }),
+  });
   clientConfigRoutes(app, { mapTiles: config.mapTiles });
   authRoutes(app, auth);
   apiKeyRoutes(app, { auth, apiKeys });

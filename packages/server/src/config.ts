@@ -48,6 +48,11 @@ export interface Config {
   strava: StravaConfig;
   /** Map tiles under the ride's route; null (the default) draws the track on a plain background. */
   mapTiles: MapTilesConfig | null;
+  /**
+   * Operators (ADMIN_EMAILS, comma-separated, compared lower-case): riders signed in with one of these
+   * e-mails may read the server's recent logs and job failures (GET /api/health/logs). Empty: nobody.
+   */
+  adminEmails: string[];
 }
 
 /** An XYZ tile server the rider's browser fetches from (never contacted unless the operator sets one). */
@@ -188,5 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     mapTiles: readMapTiles(env),
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email.length > 0),
   };
 }

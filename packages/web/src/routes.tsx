@@ -128,6 +128,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/dashboard/health',
+            lazy: screen(() => import('./screens/Health/HealthScreen'), 'HealthScreen', [
+              ...APP_NAMESPACES,
+              'health',
+            ]),
+          },
+          {
             path: '/activities',
             lazy: screen(
               () => import('./screens/Activities/ActivitiesScreen'),

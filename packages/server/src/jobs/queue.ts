@@ -39,6 +39,8 @@ export interface JobQueue {
     handler: (data: T, attempt: { lastAttempt: boolean }) => Promise<void>,
   ): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the queue has started and not been stopped (readiness, GET /api/health/ready). */
+  running(): boolean;
 }
 
 export interface QueueOptions {
@@ -65,6 +67,10 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
       : new PgBoss({ ...common, db: pgliteAdapter(handle) });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
   await boss.start();
+  let running = true;
+  boss.on('stopped', () => {
+    running = false;
+  });
   if (handle.engine === 'pglite') await recoverOrphanedJobs(handle.db);
   for (const name of Object.values(QUEUES)) {
     await boss.createQueue(name, {
@@ -101,7 +107,9 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
         },
       );
     },
+    running: () => running,
     async stop() {
+      running = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
     },
   };

@@ -50,7 +50,8 @@ let ipCounter = 0;
 /** A Vatio app on a real database, a real SMTP server and an HTTP SMS provider, all on loopback. */
 export async function createHarness(
   env: Record<string, string> = {},
-  options: { workers?: boolean } = {},
+  /** `logs`: the logger on (info), its records kept only for GET /api/health/logs, not printed. */
+  options: { workers?: boolean; logs?: boolean } = {},
 ): Promise<Harness> {
   const database = await openTestDatabase();
   const smtp = await startSmtpSink();
@@ -74,7 +75,7 @@ export async function createHarness(
     config,
     database,
     queue,
-    logger: false,
+    logger: options.logs ? { level: 'info', stdout: false } : false,
     now: () => new Date(nowMs),
     checkResponses: true,
   });

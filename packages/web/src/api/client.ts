@@ -1,6 +1,8 @@
 // Typed access to Vatio's JSON API. Bearer access token in local storage (spec 000 §6); on the
 // first 401 the call is retried once after a refresh; when the refresh fails the tokens are
 // cleared and the rider is sent to / (spec 000 §4). Every call times out after 10 s (spec §9).
+import { clearRequestLog, recordRequest } from './request-log';
+
 const TOKENS_KEY = 'vatio.tokens';
 const TIMEOUT_MS = 10_000;
 
@@ -48,7 +50,11 @@ export function readTokens(): Tokens | null {
 
 export function storeTokens(tokens: Tokens | null): void {
   if (tokens) localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
-  else localStorage.removeItem(TOKENS_KEY);
+  else {
+    localStorage.removeItem(TOKENS_KEY);
+    // Signed out: the next rider on this tab does not see this one's requests.
+    clearRequestLog();
+  }
   for (const listener of tokenListeners) listener(tokens);
 }
 
@@ -120,6 +126,19 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   };
 
+  const method = options.method ?? 'GET';
+  const started = Date.now();
+  const startedPerf = performance.now();
+  // Spec §7.7's client-side log: method, path (never the query), status, duration; no body.
+  const record = (status: number) =>
+    recordRequest({
+      method,
+      path: `/api${path}`,
+      status,
+      durationMs: performance.now() - startedPerf,
+      at: started,
+    });
+
   let response: Response;
   try {
     response = await send();
@@ -133,12 +152,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    record(0);
     // No answer from the server: a timeout (our abort) or a network failure (offline, DNS, reset).
     if (error instanceof DOMException && error.name === 'AbortError')
       throw new ApiError(0, 'TIMEOUT', 'Request timed out');
     throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : 'Network error');
   }
 
+  record(response.status);
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {

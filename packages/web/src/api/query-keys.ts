@@ -16,6 +16,13 @@ type UserId = string | undefined;
 export const queryKeys = {
   clientConfig: ['client-config'] as const,
 
+  /** System health (/dashboard/health): the services' checks, and the operators' server logs. */
+  health: {
+    all: ['health'] as const,
+    services: (userId: UserId) => ['health', userId, 'services'] as const,
+    logs: (userId: UserId, level: string) => ['health', userId, 'logs', level] as const,
+  },
+
   activities: {
     all: ['activities'] as const,
     list: (userId: UserId, filter: { type: string; page: number; sort: string; order: string }) =>

@@ -1,6 +1,7 @@
 import {
   Activity,
   ChartLine,
+  HeartPulse,
   LayoutDashboard,
   LogOut,
   Menu,
@@ -69,6 +70,23 @@ export function AppLayout() {
           </nav>
           <div className="flex items-center gap-2">
             <LanguageSwitcher onChange={(language) => void updateSettings({ language }).catch(() => {})} />
+            {/* System health (/dashboard/health): an icon here, a line in the phone menu. */}
+            <NavLink
+              to="/dashboard/health"
+              aria-label={t('nav.health')}
+              title={t('nav.health')}
+              data-testid="nav-health"
+              className={({ isActive }) =>
+                cn(
+                  'hidden rounded-lg p-2 md:flex',
+                  isActive
+                    ? 'bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-500'
+                    : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                )
+              }
+            >
+              <HeartPulse className="h-4 w-4" aria-hidden />
+            </NavLink>
             <button
               type="button"
               onClick={handleSignOut}
@@ -91,6 +109,14 @@ export function AppLayout() {
         {menuOpen && (
           <nav aria-label={t('nav.main')} className="space-y-1 border-t border-slate-200 px-4 py-3 md:hidden">
             {links}
+            <NavLink
+              to="/dashboard/health"
+              onClick={() => setMenuOpen(false)}
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <HeartPulse className="h-4 w-4" aria-hidden />
+              {t('nav.health')}
+            </NavLink>
             <button
               type="button"
               onClick={handleSignOut}

@@ -24,6 +24,7 @@ export const LAZY_NAMESPACES = [
   'advanced',
   'comparative',
   'fitting',
+  'health',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -1,4 +1,11 @@
-import { healthResponseSchema } from '@vatio/schemas';
+import {
+  healthLiveResponseSchema,
+  healthLogsQuerySchema,
+  healthLogsResponseSchema,
+  healthReadyResponseSchema,
+  healthResponseSchema,
+  healthServicesResponseSchema,
+} from '@vatio/schemas';
 import type { RouteContract } from '../../http/contract.ts';
 
 export const healthContracts: RouteContract[] = [
@@ -9,5 +16,41 @@ export const healthContracts: RouteContract[] = [
     tags: ['meta'],
     auth: false,
     response: { status: 200, schema: healthResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/health/live',
+    summary: 'Liveness for an orchestrator: the process answers (no database call)',
+    tags: ['meta'],
+    auth: false,
+    response: { status: 200, schema: healthLiveResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/health/ready',
+    summary:
+      'Readiness for an orchestrator: database reachable, migrations applied, job queue running (503 with the reason otherwise)',
+    tags: ['meta'],
+    auth: false,
+    response: { status: 200, schema: healthReadyResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/health/services',
+    summary:
+      'The services the rider depends on (database, jobs, file store, mail, text, Strava, map tiles), each healthy/warning/error; checked at most every 10 s',
+    tags: ['meta'],
+    auth: true,
+    response: { status: 200, schema: healthServicesResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/health/logs',
+    summary:
+      "Operators only (ADMIN_EMAILS; others 403): the server's log records of the last hour and the jobs that failed",
+    tags: ['meta'],
+    auth: true,
+    query: healthLogsQuerySchema,
+    response: { status: 200, schema: healthLogsResponseSchema },
   },
 ];

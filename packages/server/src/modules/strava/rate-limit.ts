@@ -85,8 +85,19 @@ export class RateLimitState {
   private pausedUntilMs = 0;
   private reason: PauseReason = 'quarter';
   private refusalsInRow = 0;
+  private last: { overall?: RateLimitReading; read?: RateLimitReading; at: Date } | undefined;
 
   constructor(private readonly now: () => Date) {}
+
+  /** The quota the last answer that reported one stated, and when (the health page shows it). */
+  lastReading(): { overall?: RateLimitReading; read?: RateLimitReading; at: Date } | undefined {
+    return this.last;
+  }
+
+  private remember(headers: Headers): void {
+    const reading = readRateLimitHeaders(headers);
+    if (reading.overall || reading.read) this.last = { ...reading, at: this.now() };
+  }
 
   /** When requests may go out again and why, or undefined if they may now. */
   pausedUntil(): { resumeAt: Date; reason: PauseReason } | undefined {
@@ -97,6 +108,7 @@ export class RateLimitState {
 
   /** After each accepted response: when usage has reached a limit, the next request would be refused, so wait. */
   record(headers: Headers): void {
+    this.remember(headers);
     this.refusalsInRow = 0;
     const now = this.now();
     const window = exhausted(headers);
@@ -106,6 +118,7 @@ export class RateLimitState {
 
   /** After a 429: when to try again, and why (see the module comment for the order). */
   refused(headers: Headers): { resumeAt: Date; reason: PauseReason } {
+    this.remember(headers);
     this.refusalsInRow++;
     const now = this.now();
     const told = retryAfter(headers, now);
