@@ -13,6 +13,7 @@ import { dashboardContracts } from '../modules/dashboard/dashboard.contract.ts';
 import { demoContracts } from '../modules/demo/demo.contract.ts';
 import { exampleRiderContracts } from '../modules/example-rider/example-rider.contract.ts';
 import { healthContracts } from '../modules/health/health.contract.ts';
+import { overviewContracts } from '../modules/overview/overview.contract.ts';
 import { importContracts } from '../modules/imports/import.contract.ts';
 import { profileContracts } from '../modules/profile/profile.contract.ts';
 import { segmentContracts } from '../modules/segments/segment.contract.ts';
@@ -30,6 +31,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...demoContracts,
   ...activityContracts,
   ...dashboardContracts,
+  ...overviewContracts,
   ...analyticsLoadContracts,
   ...performanceContracts,
   ...advancedContracts,
