@@ -10,6 +10,20 @@ const last = (values: readonly number[]) => {
   return v !== undefined && Number.isFinite(v) ? v : null;
 };
 
+/** "28.4 km/h": the number large, the unit smaller beside it, so a card's value stays on one line. */
+function ValueWithUnit({ text }: { text: string }) {
+  const space = text.lastIndexOf(' ');
+  if (space < 0) return <>{text}</>;
+  return (
+    <span className="whitespace-nowrap">
+      {text.slice(0, space)}{' '}
+      <span className="text-sm font-semibold text-slate-500 dark:text-slate-400">
+        {text.slice(space + 1)}
+      </span>
+    </span>
+  );
+}
+
 /**
  * The six cards of spec 001 §2.15: live values while a ride or replay runs, the latest ride's
  * averages (distance and climbing in total) otherwise; units follow the rider's choice.
@@ -54,10 +68,10 @@ export function MetricCards({ overview, ride }: { overview: OverviewData; ride: 
               {t(`cards.${key}`)}
             </p>
             <p
-              className="mt-2 text-xl leading-tight font-bold break-words text-slate-900 tabular-nums sm:text-2xl dark:text-white"
+              className="mt-2 text-xl leading-tight font-bold text-slate-900 tabular-nums sm:text-2xl dark:text-white"
               data-testid={`live-card-${key}-value`}
             >
-              {values[key]}
+              <ValueWithUnit text={values[key]} />
             </p>
           </Card>
         ))}
