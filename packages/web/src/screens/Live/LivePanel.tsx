@@ -24,7 +24,7 @@ function PowerTrace({ ride, wPrimeJ }: { ride: LiveRide; wPrimeJ: number }) {
   const session = ride.session!;
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
-      legend: { show: true },
+      legend: { show: false },
       cursor: { show: false },
       scales: { x: { time: false }, wbal: { range: [0, 100] } },
       axes: [
@@ -66,7 +66,17 @@ function PowerTrace({ ride, wPrimeJ }: { ride: LiveRide; wPrimeJ: number }) {
   }, [ride.tick, session, wPrimeJ]);
   return (
     <div data-testid="live-trace">
-      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{t('session.trace')}</h3>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{t('session.trace')}</h3>
+        <span className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
+          <span className="h-0.5 w-4 bg-amber-500" aria-hidden />
+          {t('cards.power')} (W)
+        </span>
+        <span className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
+          <span className="h-0.5 w-4 bg-violet-600" aria-hidden />
+          {t('session.traceWPrime')} (%)
+        </span>
+      </div>
       <UPlotChart className="mt-2 w-full [&_.u-legend]:text-xs" options={options} data={data} height={200} />
     </div>
   );

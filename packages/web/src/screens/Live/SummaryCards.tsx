@@ -69,7 +69,7 @@ function CurveCard() {
             curves={[{ label: t('cards.power'), color: '#2563eb', points }]}
             height={220}
             locale={i18n.language}
-            durationLabel={t('curve.title')}
+            durationLabel={t('curve.duration')}
           />
         </Suspense>
       )}

@@ -2,6 +2,9 @@ import type { ActivityStreamsResponse } from '@vatio/schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LiveSession, type SensorFusion } from './liveSession';
 
+/** A late tick plays at most this many seconds; beyond, the replay slows instead of jumping. */
+const MAX_SECONDS_PER_TICK = 100;
+
 export type LiveStatus = 'idle' | 'running' | 'paused' | 'ended';
 
 export type LiveSource =
@@ -70,24 +73,40 @@ export function useLiveRide(model: { cpW: number; wPrimeJ: number }): LiveRide {
     }
     if (status === 'paused') return;
     const streams = source.streams;
-    const timer = setInterval(() => {
-      const i = replayIndex.current;
-      if (i >= streams.time.length) {
-        setStatus('ended');
-        return;
-      }
-      if (streams.moving[i] === false) live.addPausedSecond();
-      else
-        live.addSecond({
-          powerW: valueAt(streams.watts, i),
-          heartRateBpm: valueAt(streams.heartrate, i),
-          cadenceRpm: valueAt(streams.cadence, i),
-          speedMps: valueAt(streams.velocity, i),
-          altitudeM: valueAt(streams.altitude, i),
-        });
-      replayIndex.current = i + 1;
-      setTick((t) => t + 1);
-    }, 1000 / speed);
+    // The replay follows the wall clock: each tick plays the seconds due since the last one, so 20×
+    // stays 20× when the browser's timers run late (a busy machine, a background tab).
+    let last = performance.now();
+    let due = 0;
+    const timer = setInterval(
+      () => {
+        const now = performance.now();
+        due += ((now - last) / 1000) * speed;
+        last = now;
+        let played = 0;
+        while (due >= 1 && played < MAX_SECONDS_PER_TICK) {
+          const i = replayIndex.current;
+          if (i >= streams.time.length) {
+            setStatus('ended');
+            break;
+          }
+          if (streams.moving[i] === false) live.addPausedSecond();
+          else
+            live.addSecond({
+              powerW: valueAt(streams.watts, i),
+              heartRateBpm: valueAt(streams.heartrate, i),
+              cadenceRpm: valueAt(streams.cadence, i),
+              speedMps: valueAt(streams.velocity, i),
+              altitudeM: valueAt(streams.altitude, i),
+            });
+          replayIndex.current = i + 1;
+          due -= 1;
+          played++;
+        }
+        if (due >= MAX_SECONDS_PER_TICK) due = 0;
+        if (played > 0) setTick((t) => t + 1);
+      },
+      Math.max(50, 1000 / speed),
+    );
     return () => clearInterval(timer);
   }, [source, status, speed]);
 
