@@ -51,11 +51,11 @@ export function LiveOverviewScreen() {
       ) : (
         <>
           <MetricCards overview={overview.data} ride={ride} />
-          {ride.status === 'idle' || !ride.session ? (
+          {/* Kept mounted during a ride: it holds the Bluetooth connections the ride reads. */}
+          <div hidden={ride.status !== 'idle' && ride.session !== undefined}>
             <StartPanel overview={overview.data} ride={ride} />
-          ) : (
-            <LivePanel ride={ride} overview={overview.data} />
-          )}
+          </div>
+          {ride.status !== 'idle' && ride.session && <LivePanel ride={ride} overview={overview.data} />}
           {!overview.data.latest_ride && <Alert tone="info">{t('empty')}</Alert>}
           <SummaryCards overview={overview.data} />
         </>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bluetooth, PlayCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getActivityStreams } from '../../api/activities';
 import type { OverviewData } from '../../api/overview';
@@ -54,6 +54,15 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
     fusion.current ??= new SensorFusion(wheelMm / 1000);
     return fusion.current;
   };
+  // Sensors stay connected from ride to ride while the rider is on this screen; leaving it lets them go.
+  const connected = useRef<ConnectedSensor[]>([]);
+  connected.current = sensors;
+  useEffect(
+    () => () => {
+      for (const sensor of connected.current) sensor.disconnect();
+    },
+    [],
+  );
 
   const connect = async (kind: SensorKind) => {
     setConnecting(kind);
@@ -145,7 +154,12 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
             </label>
             <Button
               disabled={sensors.length === 0}
-              onClick={() => ride.start({ kind: 'sensors', fusion: fusionNow() })}
+              onClick={() => {
+                const f = fusionNow();
+                // Readings that arrived before the start are not part of the ride's first second.
+                f.takeSecond(Date.now());
+                ride.start({ kind: 'sensors', fusion: f });
+              }}
               data-testid="live-start-activity"
             >
               {t('start.startButton')}
