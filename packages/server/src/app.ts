@@ -50,6 +50,7 @@ import { ExampleRiderService } from './modules/example-rider/example-rider.servi
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
+import { OverviewRepository } from './modules/overview/overview.repository.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { OverviewService } from './modules/overview/overview.service.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
@@ -241,6 +242,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
       dashboard: dashboardService,
       repository: dashboardRepository,
       activities: services.activities,
+      overview: new OverviewRepository(db),
       now,
       writes: database.writes,
     }),

@@ -3,6 +3,7 @@ import { type DashboardOverviewResponse, OVERVIEW_RECORD_DURATIONS_S } from '@va
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { displayRideName } from '../activities/ride-name.ts';
+import type { OverviewRepository, RideStandardBests } from './overview.repository.ts';
 import type { DashboardRepository } from '../dashboard/dashboard.repository.ts';
 import {
   type DashboardService,
@@ -39,6 +40,7 @@ export class OverviewService {
       dashboard: DashboardService;
       repository: DashboardRepository;
       activities: ActivityRepository;
+      overview: OverviewRepository;
       now: () => Date;
       writes: WriteEpoch;
     },
@@ -66,7 +68,7 @@ export class OverviewService {
       repository.summaryFacts(ctx.userId, day),
       repository.rides(ctx.userId, week),
       repository.loads(ctx.userId),
-      repository.curves(ctx.userId, {}),
+      this.deps.overview.standardBests(ctx.userId, OVERVIEW_RECORD_DURATIONS_S),
       dashboard.currentFtp(ctx),
       dashboard.powerCurve(ctx, '90d'),
     ]);
@@ -133,7 +135,7 @@ export class OverviewService {
    */
   private async latestRecord(
     ctx: RiderCalendarContext,
-    curves: readonly { activity_id: string; start_time: Date; durations_s: number[]; power_w: number[] }[],
+    rides: readonly RideStandardBests[],
   ): Promise<DashboardOverviewResponse['record']> {
     const best = new Map<number, number>();
     let found:
@@ -143,18 +145,17 @@ export class OverviewService {
           set: { durationS: number; powerW: number; previousW: number | null }[];
         }
       | undefined;
-    for (const row of curves) {
-      const curve: MeanMaxCurve = { durationsS: row.durations_s, powerW: row.power_w };
+    for (const row of rides) {
       const set: { durationS: number; powerW: number; previousW: number | null }[] = [];
-      for (const durationS of OVERVIEW_RECORD_DURATIONS_S) {
-        const powerW = curvePowerAtW(curve, durationS);
-        if (powerW === undefined || !(powerW > 0)) continue;
+      OVERVIEW_RECORD_DURATIONS_S.forEach((durationS, k) => {
+        const powerW = row.power_w[k];
+        if (powerW === null || powerW === undefined || !(powerW > 0)) return;
         const previous = best.get(durationS);
         if (previous === undefined || powerW > previous) {
           set.push({ durationS, powerW, previousW: previous ?? null });
           best.set(durationS, powerW);
         }
-      }
+      });
       if (set.length > 0) found = { activityId: row.activity_id, date: row.start_time, set };
     }
     if (!found) return null;
