@@ -17,3 +17,4 @@ export * from './analytics-comparative.ts';
 export * from './aero-lab.ts';
 export * from './fitting.ts';
 export * from './health.ts';
+export * from './dashboard-overview.ts';

@@ -56,6 +56,9 @@ import { ExampleRiderService } from './modules/example-rider/example-rider.servi
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
+import { OverviewRepository } from './modules/overview/overview.repository.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { OverviewService } from './modules/overview/overview.service.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { ActivityService } from './modules/activities/activity.service.ts';
@@ -255,14 +258,24 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   demoRoutes(app, { auth, demo: services.demo });
   stravaRoutes(app, { auth, strava: services.strava!, queue: options.queue, now });
   const profiles = new ProfileRepository(db);
-  dashboardRoutes(app, {
+  const dashboardRepository = new DashboardRepository(db);
+  const dashboardService = new DashboardService({
+    dashboard: dashboardRepository,
+    activities: services.activities,
+    athleteSettings: services.athleteSettings,
+    profiles,
+    now,
+    writes: database.writes,
+  });
+  dashboardRoutes(app, { auth, profiles, dashboard: dashboardService });
+  overviewRoutes(app, {
     auth,
     profiles,
-    dashboard: new DashboardService({
-      dashboard: new DashboardRepository(db),
+    overview: new OverviewService({
+      dashboard: dashboardService,
+      repository: dashboardRepository,
       activities: services.activities,
-      athleteSettings: services.athleteSettings,
-      profiles,
+      overview: new OverviewRepository(db),
       now,
       writes: database.writes,
     }),

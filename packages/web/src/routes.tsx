@@ -173,6 +173,13 @@ export const router = createBrowserRouter([
               'analytics',
             ]),
           },
+          {
+            path: '/dashboard/responsive',
+            lazy: screen(() => import('./screens/Live/LiveOverviewScreen'), 'LiveOverviewScreen', [
+              ...APP_NAMESPACES,
+              'live',
+            ]),
+          },
           { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
           {
             path: '/fitting',

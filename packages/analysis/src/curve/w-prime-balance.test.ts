@@ -4,6 +4,7 @@ import {
   minimumWPrimeBalanceJ,
   skibaTauS,
   wPrimeBalanceDifferentialJ,
+  wPrimeBalanceDifferentialStepJ,
   wPrimeBalanceIntegralJ,
 } from './w-prime-balance.ts';
 
@@ -93,5 +94,17 @@ describe('W′ balance', () => {
     expect(
       wPrimeBalanceDifferentialJ(streamsFromSeconds({ powerW: [100] }), { cpW: 0, wPrimeJ: 1 }),
     ).toBeUndefined();
+  });
+
+  it('steps one second at a time to the same series (the live view)', () => {
+    const series = wPrimeBalanceDifferentialJ(streamsFromSeconds({ powerW: effortThenRecovery }), params)!;
+    let balance = params.wPrimeJ;
+    effortThenRecovery.forEach((p, i) => {
+      balance = wPrimeBalanceDifferentialStepJ(balance, p, params);
+      expect(balance).toBe(series[i]);
+    });
+    // By hand: a second at 350 W spends 100 J; then at 100 W, 150·(W′ − bal)/W′ comes back.
+    expect(wPrimeBalanceDifferentialStepJ(20_000, 350, params)).toBe(19_900);
+    expect(wPrimeBalanceDifferentialStepJ(10_000, 100, params)).toBe(10_000 + (150 * 10_000) / 20_000);
   });
 });

@@ -78,11 +78,25 @@ export function wPrimeBalanceDifferentialJ(
   for (let i = 0; i < power.length; i++) {
     const raw = power[i]!;
     const p = streams.gapMask[i] === 0 && Number.isFinite(raw) ? raw : 0;
-    if (p >= cpW) balance -= p - cpW;
-    else balance += ((cpW - p) * (wPrimeJ - balance)) / wPrimeJ;
+    balance = wPrimeBalanceDifferentialStepJ(balance, p, params);
     out[i] = balance;
   }
   return out;
+}
+
+/**
+ * One second of the differential form (above): the balance after a second at `powerW`. The live ride
+ * view steps it as each second is recorded, so its figure is the ride page's for the same seconds.
+ * A second without power is rest: pass 0.
+ */
+export function wPrimeBalanceDifferentialStepJ(
+  balanceJ: number,
+  powerW: number,
+  params: WPrimeParameters,
+): number {
+  const { cpW, wPrimeJ } = params;
+  if (powerW >= cpW) return balanceJ - (powerW - cpW);
+  return balanceJ + ((cpW - powerW) * (wPrimeJ - balanceJ)) / wPrimeJ;
 }
 
 /** Lowest value of a W′ balance series (the deepest the rider dug), in J. */

@@ -1,4 +1,5 @@
 import type { Activity } from '../activity.ts';
+export type { Activity, ActivityStreams } from '../activity.ts';
 import { ACTIVITY, FILE_ID, LAP, SESSION } from './fast-write/activity-specs.ts';
 import { FitFileWriter } from './fast-write/fit-file-writer.ts';
 import { writeRecords } from './fast-write/records.ts';

@@ -100,6 +100,8 @@ export const queryKeys = {
     summary: (period: string, language: string) => ['dashboard', 'summary', period, language] as const,
     narrative: (language: string) => ['dashboard', 'narrative', language] as const,
     powerCurve: (range: string, language: string) => ['dashboard', 'power-curve', range, language] as const,
+    /** The live ride overview's summary (/dashboard/responsive). */
+    overview: (language: string) => ['dashboard', 'overview', language] as const,
   },
 
   /** The analysis screens (/analytics, /analytics/predictive): message keys, not words, so no language. */

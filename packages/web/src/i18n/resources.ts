@@ -25,6 +25,7 @@ export const LAZY_NAMESPACES = [
   'comparative',
   'fitting',
   'health',
+  'live',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

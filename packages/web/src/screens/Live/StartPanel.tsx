@@ -1,0 +1,212 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Bluetooth, PlayCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getActivityStreams } from '../../api/activities';
+import type { OverviewData } from '../../api/overview';
+import { queryKeys } from '../../api/query-keys';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { errorMessage } from '../../lib/errors';
+import {
+  bluetoothSupported,
+  type ConnectedSensor,
+  connectSensor,
+  SENSOR_KINDS,
+  type SensorKind,
+} from './bluetooth';
+import { parseCscMeasurement, parseCyclingPowerMeasurement, parseHeartRateMeasurement } from './gatt';
+import { SensorFusion } from './liveSession';
+import type { LiveRide } from './useLiveRide';
+
+/** Replay speeds offered (spec: 1×–20×). */
+export const REPLAY_SPEEDS = [1, 2, 5, 10, 20] as const;
+
+/**
+ * Wheel circumferences of common tyres, mm (the bicycle computer makers' wheel-size tables, e.g.
+ * 700×25c ≈ 2105 mm): speed is wheel revolutions per second × circumference.
+ */
+const WHEELS = [
+  { label: '700×23c', mm: 2096 },
+  { label: '700×25c', mm: 2105 },
+  { label: '700×28c', mm: 2136 },
+  { label: '700×32c', mm: 2155 },
+  { label: '29×2.1"', mm: 2288 },
+] as const;
+
+const selectClass =
+  'min-h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100';
+
+/** Sensors over Web Bluetooth and 'Start Activity'; 'Replay' of the latest ride at 1×–20×. */
+export function StartPanel({ overview, ride }: { overview: OverviewData; ride: LiveRide }) {
+  const { t } = useTranslation('live');
+  const queryClient = useQueryClient();
+  const supported = bluetoothSupported();
+  const [wheelMm, setWheelMm] = useState(2105);
+  const [sensors, setSensors] = useState<ConnectedSensor[]>([]);
+  const [connecting, setConnecting] = useState<SensorKind>();
+  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string }>();
+  const [replayLoading, setReplayLoading] = useState(false);
+  // One fusion for the whole session: notifications arrive into it from the moment a sensor connects.
+  const fusion = useRef<SensorFusion>(undefined);
+  const fusionNow = () => {
+    fusion.current ??= new SensorFusion(wheelMm / 1000);
+    return fusion.current;
+  };
+  // Sensors stay connected from ride to ride while the rider is on this screen; leaving it lets them go.
+  const connected = useRef<ConnectedSensor[]>([]);
+  connected.current = sensors;
+  useEffect(
+    () => () => {
+      for (const sensor of connected.current) sensor.disconnect();
+    },
+    [],
+  );
+
+  const connect = async (kind: SensorKind) => {
+    setConnecting(kind);
+    setMessage(undefined);
+    try {
+      const sensor = await connectSensor(
+        kind,
+        (value) => {
+          const now = Date.now();
+          const f = fusionNow();
+          if (kind === 'power') f.onPower(parseCyclingPowerMeasurement(value), now);
+          else if (kind === 'heartRate') f.onHeartRate(parseHeartRateMeasurement(value), now);
+          else f.onCsc(parseCscMeasurement(value), now);
+        },
+        () => {
+          setSensors((list) => list.filter((s) => s.kind !== kind));
+          setMessage({ tone: 'info', text: t('start.disconnected', { name: t(`start.connect.${kind}`) }) });
+        },
+      );
+      setSensors((list) => [...list.filter((s) => s.kind !== kind), sensor]);
+    } catch (error) {
+      // The rider closing the browser's chooser is not an error worth a message.
+      if (!(error instanceof DOMException && error.name === 'NotFoundError'))
+        setMessage({ tone: 'error', text: t('start.connectFailed', { message: errorMessage(error, t) }) });
+    } finally {
+      setConnecting(undefined);
+    }
+  };
+
+  const startReplay = async () => {
+    const latest = overview.latest_ride;
+    if (!latest) return;
+    setReplayLoading(true);
+    setMessage(undefined);
+    try {
+      const streams = await queryClient.fetchQuery({
+        queryKey: queryKeys.activity.streams(latest.id),
+        queryFn: () => getActivityStreams(latest.id),
+      });
+      if (streams.time.length === 0) setMessage({ tone: 'info', text: t('start.replayNoStreams') });
+      else ride.start({ kind: 'replay', streams, name: latest.name, activityId: latest.id });
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorMessage(error, t) });
+    } finally {
+      setReplayLoading(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card className="space-y-3 p-4 sm:p-5" data-testid="live-start">
+        <h2 className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+          <Bluetooth className="h-5 w-5 text-brand-600" aria-hidden />
+          {t('start.title')}
+        </h2>
+        {supported ? (
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t('start.sensors')}</p>
+            <div className="flex flex-wrap gap-2">
+              {SENSOR_KINDS.map((kind) => {
+                const sensor = sensors.find((s) => s.kind === kind);
+                return (
+                  <Button
+                    key={kind}
+                    variant={sensor ? 'primary' : 'secondary'}
+                    loading={connecting === kind}
+                    onClick={() => connect(kind)}
+                    data-testid={`live-connect-${kind}`}
+                  >
+                    {sensor ? t('start.connected', { name: sensor.name }) : t(`start.connect.${kind}`)}
+                  </Button>
+                );
+              })}
+            </div>
+            <label className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
+              {t('start.wheel')}
+              <select
+                className={selectClass}
+                value={wheelMm}
+                disabled={sensors.length > 0}
+                onChange={(e) => setWheelMm(Number(e.target.value))}
+              >
+                {WHEELS.map((w) => (
+                  <option key={w.mm} value={w.mm}>
+                    {w.label} · {w.mm} mm
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button
+              disabled={sensors.length === 0}
+              onClick={() => {
+                const f = fusionNow();
+                // Readings that arrived before the start are not part of the ride's first second.
+                f.takeSecond(Date.now());
+                ride.start({ kind: 'sensors', fusion: f });
+              }}
+              data-testid="live-start-activity"
+            >
+              {t('start.startButton')}
+            </Button>
+            {sensors.length === 0 && <p className="text-xs text-slate-500">{t('start.needSensor')}</p>}
+          </>
+        ) : (
+          <Alert tone="info">{t('start.unsupported')}</Alert>
+        )}
+      </Card>
+      <Card className="space-y-3 p-4 sm:p-5" data-testid="live-replay">
+        <h2 className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+          <PlayCircle className="h-5 w-5 text-brand-600" aria-hidden />
+          {t('start.replayTitle')}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('start.replayText')}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
+            {t('start.replaySpeed')}
+            <select
+              className={selectClass}
+              value={ride.speed}
+              onChange={(e) => ride.setSpeed(Number(e.target.value))}
+              data-testid="live-replay-speed"
+            >
+              {REPLAY_SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {s}×
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button
+            disabled={!overview.latest_ride}
+            loading={replayLoading}
+            onClick={startReplay}
+            data-testid="live-start-replay"
+          >
+            {t('start.replayButton')}
+          </Button>
+        </div>
+      </Card>
+      {message && (
+        <div className="lg:col-span-2">
+          <Alert tone={message.tone}>{message.text}</Alert>
+        </div>
+      )}
+    </div>
+  );
+}
