@@ -345,7 +345,11 @@ function Compare({ detail, source }: { detail: SegmentDetailResponse; source: An
   const f = useFormat();
   const efforts = detail.efforts;
   const [aId, setA] = useState(detail.best_effort_id);
-  const [bId, setB] = useState(efforts.at(-1)!.id);
+  // The latest against the best; when the latest is the best, the one before it.
+  const [bId, setB] = useState(
+    (efforts.at(-1)!.id === detail.best_effort_id && efforts.length > 1 ? efforts.at(-2)! : efforts.at(-1)!)
+      .id,
+  );
   const a = efforts.find((e) => e.id === aId) ?? efforts[0]!;
   const b = efforts.find((e) => e.id === bId) ?? efforts.at(-1)!;
   const compare = useSegmentCompare(source, detail.segment.id, a.id, b.id);
@@ -386,7 +390,8 @@ function Compare({ detail, source }: { detail: SegmentDetailResponse; source: An
         (v) => v,
         (v) => f.watts(v),
       ),
-      speed: pair('speed_mps', speedIn, (v) => `${f.number(v, 1)} ${speedUnit(f.units)}`),
+      // The unit is in the title: the axis has room for "30", not "30,0 km/h".
+      speed: pair('speed_mps', speedIn, (v) => f.number(v, 0)),
     };
   }, [data, t, f]);
   const label = (e: SegmentEffort) =>
@@ -507,7 +512,7 @@ function Compare({ detail, source }: { detail: SegmentDetailResponse; source: An
           {curves.speed.length > 0 ? (
             <div>
               <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
-                {t('segments.speedTitle')}
+                {t('segments.speedTitle', { unit: speedUnit(f.units) })}
               </h4>
               <Suspense fallback={chartFallback}>
                 <SegmentChart
