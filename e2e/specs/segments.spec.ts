@@ -33,9 +33,19 @@ test('a new rider loads the demo and uses the segment card: performance, pacing,
   await expect(card.getByTestId('pacing-advice').locator('li').first()).toBeVisible();
   await expect(card.getByTestId('pacing-bars')).toContainText('Recommended');
 
-  // Comparison: two efforts, the table and the gap chart.
+  // Comparison: two efforts, the table, power and speed over distance, the thirds and the gap chart.
   await card.getByTestId('segment-view-compare').click();
   await expect(card.getByTestId('compare-table')).toContainText('Speed');
+  const effortA = card.getByTestId('compare-a');
+  const choices = await effortA
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  await effortA.selectOption(choices[1]!);
+  await expect(card.getByTestId('compare-power-chart').locator('canvas')).toBeVisible();
+  await expect(card.getByTestId('compare-speed-chart').locator('canvas')).toBeVisible();
+  await expect(card.getByTestId('compare-section')).toHaveCount(3);
+  await expect(card.getByTestId('compare-sections')).toContainText('Third 1');
+  await expect(card.getByTestId('compare-sections')).toContainText(/\d+ W/);
   await expect(card.getByTestId('compare-gap-chart').locator('canvas')).toBeVisible();
 
   // Star and rename: the list shows it.
@@ -68,6 +78,8 @@ test('a new rider loads the demo and uses the segment card: performance, pacing,
         await expect(c.getByTestId('segment-select')).toBeVisible({ timeout: 30_000 });
         await c.getByTestId(`segment-view-${view}`).click();
         if (view !== 'pacing') await expect(c.locator('canvas').first()).toBeVisible();
+        if (view === 'compare')
+          await expect(c.getByTestId('compare-speed-chart').locator('canvas')).toBeVisible();
         // The app's sticky header would cover the card's top in an element screenshot.
         await page.addStyleTag({ content: 'header { position: static !important; }' });
         await c.screenshot({ path: join(SHOTS, `segments-${view}-${width}-${lang}.png`) });

@@ -60,6 +60,7 @@ export * from './advanced/ride-facts.ts';
 export * from './advanced/scores.ts';
 export * from './advanced/sprints.ts';
 export * from './advanced/thresholds.ts';
+export * from './segments/compare.ts';
 export * from './segments/efforts.ts';
 export * from './segments/geo.ts';
 export * from './segments/matching.ts';

@@ -7,6 +7,8 @@ const id = z.string().uuid();
 const iso = z.string().describe('ISO 8601 instant');
 
 export const SEGMENT_TRENDS = ['improving', 'declining', 'stable'] as const;
+/** Where a segment or an effort comes from: the climb detector, or Strava's segment efforts. */
+export const SEGMENT_SOURCES = ['climb', 'strava'] as const;
 export const PACING_STRATEGIES = ['even', 'negative_split', 'fast_start', 'surging'] as const;
 export const PACING_ADVICE = [
   'even_optimal',
@@ -33,11 +35,21 @@ const effortBrief = z.object({
   elapsed_s: z.number(),
   average_power_w: z.number().nullable(),
   relative_performance: z.number().describe('best time before this effort ÷ its time (> 1: a personal best)'),
+  source: z
+    .enum(SEGMENT_SOURCES)
+    .describe('climb: found by the climb detector; strava: a Strava segment effort'),
 });
 
 export const segmentSummarySchema = z.object({
   id,
-  name: z.string().nullable().describe('null: unnamed (the app names it from length and gradient)'),
+  name: z
+    .string()
+    .nullable()
+    .describe('the rider’s name, else Strava’s; null: unnamed (the app names it from length and gradient)'),
+  source: z
+    .enum(SEGMENT_SOURCES)
+    .describe('climb: a climb ridden again; strava: first seen as a Strava segment'),
+  strava_segment_id: z.number().int().nullable().describe('the Strava segment it is, when known'),
   length_m: z.number(),
   average_grade_pct: z.number(),
   start: z.object({ lat: z.number(), lng: z.number() }),
@@ -67,8 +79,14 @@ const effortSchema = effortBrief.extend({
   weight_kg: z.number().nullable().describe('the rider’s weight in force on that date'),
   watts_per_kg: z.number().nullable(),
   temperature_c: z.number().nullable().describe('mean recorded temperature on the segment'),
-  splits_s: z.array(z.number()).describe('time from the start at 13 equally spaced distance marks'),
-  section_power_w: z.array(z.number().nullable()).describe('mean power of each of the 12 sections'),
+  splits_s: z
+    .array(z.number())
+    .describe(
+      'time from the start at 13 equally spaced distance marks; empty for a Strava effort of a ride without streams',
+    ),
+  section_power_w: z
+    .array(z.number().nullable())
+    .describe('mean power of each of the 12 sections; empty without splits'),
 });
 export type SegmentEffort = z.infer<typeof effortSchema>;
 
@@ -95,3 +113,53 @@ export const segmentDetailResponseSchema = z.object({
     .describe('null when no effort has power'),
 });
 export type SegmentDetailResponse = z.infer<typeof segmentDetailResponseSchema>;
+
+export const segmentCompareQuerySchema = z.object({
+  a: z.string().min(1).describe('First effort id (of this segment)'),
+  b: z.string().min(1).describe('Second effort id (of this segment)'),
+});
+export type SegmentCompareQuery = z.infer<typeof segmentCompareQuerySchema>;
+
+const compareFigures = z.object({
+  time_s: z.number().nullable(),
+  power_w: z.number().nullable(),
+  speed_mps: z.number().nullable(),
+});
+
+export const segmentCompareResponseSchema = z.object({
+  segment_id: id,
+  length_m: z.number(),
+  distance_m: z
+    .array(z.number())
+    .describe('the common distance axis: the centres of 60 equal bins of the segment, m'),
+  efforts: z
+    .array(
+      effortBrief.extend({
+        activity_name: z.string().nullable(),
+        measured: z
+          .boolean()
+          .describe(
+            'measured on the ride’s streams; false: a Strava effort of a ride without streams (time only)',
+          ),
+        power_w: z.array(z.number().nullable()).describe('mean power of each bin (empty when not measured)'),
+        speed_mps: z
+          .array(z.number().nullable())
+          .describe('mean speed of each bin (empty when not measured)'),
+      }),
+    )
+    .length(2)
+    .describe('a, then b'),
+  sections: z
+    .array(
+      z.object({
+        from_m: z.number(),
+        to_m: z.number(),
+        grade_pct: z.number().describe('the third’s mean gradient (of the segment’s 12 sections)'),
+        efforts: z.array(compareFigures).length(2).describe('a, then b (null: not measured)'),
+        difference: compareFigures.describe('b − a'),
+      }),
+    )
+    .length(3)
+    .describe('the segment in thirds'),
+});
+export type SegmentCompareResponse = z.infer<typeof segmentCompareResponseSchema>;

@@ -329,7 +329,12 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   segmentRoutes(app, {
     auth,
     example,
-    segments: new SegmentService({ repository: new SegmentRepository(db), writes: database.writes, now }),
+    segments: new SegmentService({
+      repository: new SegmentRepository(db),
+      blobs,
+      writes: database.writes,
+      now,
+    }),
   });
   exampleRiderRoutes(app, {
     example,

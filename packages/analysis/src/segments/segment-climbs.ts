@@ -55,43 +55,72 @@ export function segmentClimbsOf(streams: Streams): SegmentClimb[] {
     const start = positionNear(streams, climb.startS);
     const end = positionNear(streams, climb.endS);
     if (!start || !end) continue;
-    const splitsS = splitTimes(distanceM, climb.startS, climb.endS);
-    if (!splitsS) continue;
-    const sectionLengthM = climb.lengthM / SEGMENT_SECTIONS;
-    const sectionGradePct: number[] = [];
-    const sectionPowerW: (number | null)[] = [];
-    for (let k = 0; k < SEGMENT_SECTIONS; k++) {
-      const rise =
-        valueAt(altitudeM, splitsS[k + 1]! + climb.startS) - valueAt(altitudeM, splitsS[k]! + climb.startS);
-      sectionGradePct.push(Number.isFinite(rise) ? (rise / sectionLengthM) * 100 : climb.averageGradePct);
-      sectionPowerW.push(
-        meanOver(
-          streams.powerW,
-          streams.gapMask,
-          climb.startS + splitsS[k]!,
-          climb.startS + splitsS[k + 1]!,
-        ) ?? null,
-      );
-    }
+    const stretch = segmentStretchOf(streams, climb.startS, climb.endS, {
+      lengthM: climb.lengthM,
+      averageGradePct: climb.averageGradePct,
+    });
+    if (!stretch) continue;
     out.push({
       start,
       end,
       lengthM: climb.lengthM,
       averageGradePct: climb.averageGradePct,
-      sectionGradePct,
-      effort: {
-        startS: climb.startS,
-        endS: climb.endS,
-        elapsedS: climb.endS - climb.startS,
-        averagePowerW: meanOver(streams.powerW, streams.gapMask, climb.startS, climb.endS),
-        averageHeartRateBpm: meanOver(streams.heartRateBpm, streams.gapMask, climb.startS, climb.endS),
-        temperatureC: meanOver(streams.temperatureC, streams.gapMask, climb.startS, climb.endS),
-        splitsS,
-        sectionPowerW,
-      },
+      sectionGradePct: stretch.sectionGradePct,
+      effort: stretch.effort,
     });
   }
   return out;
+}
+
+/** A stretch of a ride measured as a segment effort: its gradient profile and the rider's effort. */
+export interface SegmentStretch {
+  readonly sectionGradePct: readonly number[];
+  readonly effort: SegmentEffortMeasure;
+}
+
+/**
+ * The effort between two seconds of the ride's timeline (a climb's, or a Strava segment effort's
+ * start_index and end_index on the ride's own streams): splits at the SEGMENT_SECTIONS + 1 equal
+ * distance marks, mean power per section, the section gradients from the altitude (the segment's
+ * average where there is none). `lengthM` is the segment's length (the distance covered by default);
+ * undefined when the distance does not advance over the stretch.
+ */
+export function segmentStretchOf(
+  streams: Streams,
+  startS: number,
+  endS: number,
+  segment: { lengthM?: number; averageGradePct: number },
+): SegmentStretch | undefined {
+  const { distanceM, altitudeM } = streams;
+  if (!distanceM || !(endS > startS) || endS >= distanceM.length || startS < 0) return undefined;
+  const splitsS = splitTimes(distanceM, startS, endS);
+  if (!splitsS) return undefined;
+  const lengthM = segment.lengthM ?? distanceM[endS]! - distanceM[startS]!;
+  const sectionLengthM = lengthM / SEGMENT_SECTIONS;
+  const sectionGradePct: number[] = [];
+  const sectionPowerW: (number | null)[] = [];
+  for (let k = 0; k < SEGMENT_SECTIONS; k++) {
+    const rise = altitudeM
+      ? valueAt(altitudeM, splitsS[k + 1]! + startS) - valueAt(altitudeM, splitsS[k]! + startS)
+      : Number.NaN;
+    sectionGradePct.push(Number.isFinite(rise) ? (rise / sectionLengthM) * 100 : segment.averageGradePct);
+    sectionPowerW.push(
+      meanOver(streams.powerW, streams.gapMask, startS + splitsS[k]!, startS + splitsS[k + 1]!) ?? null,
+    );
+  }
+  return {
+    sectionGradePct,
+    effort: {
+      startS,
+      endS,
+      elapsedS: endS - startS,
+      averagePowerW: meanOver(streams.powerW, streams.gapMask, startS, endS),
+      averageHeartRateBpm: meanOver(streams.heartRateBpm, streams.gapMask, startS, endS),
+      temperatureC: meanOver(streams.temperatureC, streams.gapMask, startS, endS),
+      splitsS,
+      sectionPowerW,
+    },
+  };
 }
 
 /** The recorded position at second i, or the nearest one within 10 s (a GPS fix can drop out). */
@@ -112,14 +141,19 @@ function positionNear(streams: Streams, i: number): LatLng | undefined {
  * Seconds from the climb's start at which the distance reaches each equally spaced mark, linearly
  * interpolated between the 1 Hz samples; undefined when the distance is not usable there.
  */
-function splitTimes(distance: Float64Array, startS: number, endS: number): number[] | undefined {
+export function splitTimes(
+  distance: Float64Array,
+  startS: number,
+  endS: number,
+  sections = SEGMENT_SECTIONS,
+): number[] | undefined {
   const d0 = distance[startS]!;
   const total = distance[endS]! - d0;
   if (!(total > 0)) return undefined;
   const splits = [0];
   let i = startS;
-  for (let k = 1; k < SEGMENT_SECTIONS; k++) {
-    const mark = d0 + (total * k) / SEGMENT_SECTIONS;
+  for (let k = 1; k < sections; k++) {
+    const mark = d0 + (total * k) / sections;
     while (i < endS - 1 && !(distance[i + 1]! >= mark)) i++;
     const a = distance[i]!;
     const b = distance[i + 1]!;
@@ -140,8 +174,11 @@ function valueAt(channel: Float64Array, s: number): number {
   return a + (channel[i + 1]! - a) * f;
 }
 
-/** Mean of the recorded finite values of [fromS, toS) (whole seconds), or undefined. */
-function meanOver(
+/**
+ * Mean of the recorded finite values of [fromS, toS): the seconds from floor(fromS) up to
+ * round(toS), at least one; undefined when none is recorded.
+ */
+export function meanOver(
   channel: Float64Array | undefined,
   gapMask: Uint8Array,
   fromS: number,

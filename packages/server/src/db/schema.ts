@@ -375,6 +375,12 @@ export interface SegmentsTable {
   length_m: number;
   avg_grade_pct: number;
   section_grade_pct: number[];
+  /** 0016: 'climb' (the climb detector) or 'strava' (first seen as a Strava segment). */
+  source: Generated<SegmentSource>;
+  /** 0016: the Strava segment it is. */
+  strava_segment_id: number | null;
+  /** 0016: Strava's name of the segment (the rider's `name` wins). */
+  source_name: string | null;
   starred: Generated<boolean>;
   hidden: Generated<boolean>;
   created_at: CreatedAt;
@@ -397,6 +403,10 @@ export interface SegmentEffortsTable {
   temperature_c: number | null;
   splits_s: number[];
   section_power_w: (number | null)[];
+  /** 0016: 'climb' (the climb detector) or 'strava' (a Strava segment effort). */
+  source: Generated<SegmentSource>;
+  /** 0016: Strava's effort id, as text. */
+  strava_effort_id: string | null;
 }
 
 /** Bike fitting (0018): the rider's body, dated (cm, kg). */
@@ -488,3 +498,4 @@ export interface FittingPhotosTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
+export type SegmentSource = 'climb' | 'strava';

@@ -46,6 +46,22 @@ export interface FakeActivity {
   gear_id?: string | null;
   trainer?: boolean;
   device_name?: string;
+  /**
+   * Segments ridden in this activity: the fake describes each effort from the activity's streams
+   * (positions, distance, gradient, time, watts between the indices), as Strava's DetailedActivity
+   * does. `notable`: listed without include_all_efforts too (Strava lists the notable ones then).
+   */
+  segments?: FakeSegmentRide[];
+  /** Streams to serve instead of the generated steady ride (same keys as Strava's StreamSet). */
+  streams?: Record<string, unknown[]>;
+}
+
+export interface FakeSegmentRide {
+  segmentId: number;
+  name: string;
+  startIndex: number;
+  endIndex: number;
+  notable?: boolean;
 }
 
 export interface FakeStravaOptions {
@@ -434,7 +450,13 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
     if (one) {
       const found = activities.get(Number(one[1]));
       if (!found || found.owner !== athlete.id || !canRead) return notFound();
-      return ok({ ...summaryJson(found.activity), resource_state: 3 });
+      // DetailedActivity: segment_efforts holds every effort with include_all_efforts=true, else the
+      // notable ones (https://developers.strava.com/docs/reference/#api-Activities-getActivityById).
+      const all = url.searchParams.get('include_all_efforts') === 'true';
+      const efforts = (found.activity.segments ?? [])
+        .filter((r) => all || r.notable)
+        .map((r) => segmentEffortJson(found.activity, r));
+      return ok({ ...summaryJson(found.activity), resource_state: 3, segment_efforts: efforts });
     }
     const gear = /^\/gear\/(.+)$/.exec(path);
     if (gear) {
@@ -715,14 +737,86 @@ function escapeHtml(s: string): string {
 
 /** SummaryActivity as GET /athlete/activities lists it (`type` is the deprecated twin of sport_type). */
 function summaryJson(a: FakeActivity) {
-  return { resource_state: 2, type: a.sport_type, ...a, athlete: { id: 0, resource_state: 1 } };
+  const { segments: _segments, streams: _streams, ...fields } = a;
+  // Where the GPS track starts, as Strava gives it ([] without one).
+  const latlng = streamsOf(a).latlng?.data as [number, number][] | undefined;
+  const start = a.sport_type === 'Swim' || !latlng?.length ? [] : latlng[0];
+  return {
+    resource_state: 2,
+    type: a.sport_type,
+    ...fields,
+    start_latlng: start,
+    athlete: { id: 0, resource_state: 1 },
+  };
+}
+
+/**
+ * A DetailedSegmentEffort of the activity, measured on its streams between the two indices: the
+ * segment's ends are the positions there, its distance and gradient the distance and altitude
+ * covered; the effort's time, watts (a power meter's only) and heart rate those of the samples.
+ */
+function segmentEffortJson(a: FakeActivity, r: FakeSegmentRide) {
+  const streams = streamsOf(a);
+  const data = (key: string) => streams[key]?.data as number[] | undefined;
+  const time = data('time')!;
+  const distance = data('distance')!;
+  const altitude = data('altitude');
+  const latlng = streams.latlng?.data as [number, number][];
+  const mean = (values: number[] | undefined) => {
+    if (!values) return undefined;
+    const slice = values.slice(r.startIndex, r.endIndex + 1);
+    return Math.round((slice.reduce((x, v) => x + v, 0) / slice.length) * 10) / 10;
+  };
+  const lengthM = distance[r.endIndex]! - distance[r.startIndex]!;
+  const rise = altitude ? altitude[r.endIndex]! - altitude[r.startIndex]! : 0;
+  const elapsed = time[r.endIndex]! - time[r.startIndex]!;
+  const start = new Date(Date.parse(a.start_date) + time[r.startIndex]! * 1000);
+  return {
+    id: a.id * 1000 + r.segmentId,
+    resource_state: 2,
+    name: r.name,
+    activity: { id: a.id, resource_state: 1 },
+    elapsed_time: elapsed,
+    moving_time: elapsed,
+    start_date: start.toISOString().replace('.000', ''),
+    start_date_local: start.toISOString().replace('.000', ''),
+    distance: Math.round(lengthM * 10) / 10,
+    start_index: r.startIndex,
+    end_index: r.endIndex,
+    ...(a.device_watts === true ? { average_watts: mean(data('watts')), device_watts: true } : {}),
+    ...(data('heartrate') ? { average_heartrate: mean(data('heartrate')) } : {}),
+    hidden: false,
+    segment: {
+      id: r.segmentId,
+      resource_state: 2,
+      name: r.name,
+      activity_type: 'Ride',
+      distance: Math.round(lengthM * 10) / 10,
+      average_grade: Math.round((rise / lengthM) * 1000) / 10,
+      start_latlng: latlng[r.startIndex],
+      end_latlng: latlng[r.endIndex],
+      climb_category: 0,
+      private: false,
+      hazardous: false,
+      starred: false,
+    },
+  };
 }
 
 /**
  * Streams of a steady ride, deterministic from the activity id: 1 s samples over the elapsed time,
  * watts only when a power meter recorded them, heart rate when the activity has it.
  */
-function streamsOf(a: FakeActivity) {
+function streamsOf(a: FakeActivity): Record<string, { data: unknown[] }> {
+  if (a.streams) {
+    const n = a.streams.time?.length ?? 0;
+    return Object.fromEntries(
+      Object.entries(a.streams).map(([key, data]) => [
+        key,
+        { data, series_type: 'distance', original_size: n, resolution: 'high' },
+      ]),
+    );
+  }
   const n = a.elapsed_time;
   const time = Array.from({ length: n }, (_, i) => i);
   const seed = a.id % 97;

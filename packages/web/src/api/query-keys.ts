@@ -124,5 +124,7 @@ export const queryKeys = {
       ['analytics', source, 'evolution', metric, range] as const,
     segments: (source: AnalyticsSource) => ['analytics', source, 'segments'] as const,
     segment: (source: AnalyticsSource, id: string) => ['analytics', source, 'segments', id] as const,
+    segmentCompare: (source: AnalyticsSource, id: string, a: string, b: string) =>
+      ['analytics', source, 'segments', id, 'compare', a, b] as const,
   },
 } as const;

@@ -252,7 +252,7 @@ export class ActivityRepository {
         .values(ride.laps.map((lap) => ({ ...lap, activity_id: activityId, user_id: userId })))
         .execute();
     }
-    if (ride.segments && ride.segments.climbs.length > 0)
+    if (ride.segments && (ride.segments.climbs.length > 0 || (ride.segments.strava?.length ?? 0) > 0))
       await this.segments.rideStored(trx, userId, activityId, ride.activity.start_time, ride.segments);
   }
 

@@ -126,7 +126,7 @@ export class ReanalysisRepository {
       await this.bestCurve.rideReplaced(trx, userId, activityId, updated.start_time, curve, now);
       if (segments) {
         // Its efforts as this analysis finds them: rides stored before segments existed gain theirs.
-        await this.segments.rideRemoved(trx, userId, activityId);
+        await this.segments.rideRemoved(trx, userId, activityId, 'climb');
         if (segments.climbs.length > 0)
           await this.segments.rideStored(trx, userId, activityId, updated.start_time, segments);
       }

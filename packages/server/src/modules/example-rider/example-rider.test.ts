@@ -58,6 +58,18 @@ describe('the public example rider (issue 13)', () => {
     });
     expect(compare.statusCode).toBe(200);
     expect(compare.json().a.ride.id).toBe(rides[0]!.id);
+    // Two efforts of one of the example's segments, over distance, without sign-in (issue 14).
+    const segments = (await h.app.inject({ url: '/api/public/analytics/segments' })).json().segments as {
+      id: string;
+    }[];
+    expect(segments.length).toBeGreaterThan(0);
+    const detail = (await h.app.inject({ url: `/api/public/analytics/segments/${segments[0]!.id}` })).json();
+    const [ea, eb] = [detail.efforts[0].id, detail.efforts.at(-1).id];
+    const efforts = await h.app.inject({
+      url: `/api/public/analytics/segments/${segments[0]!.id}/compare?a=${ea}&b=${eb}`,
+    });
+    expect(efforts.statusCode).toBe(200);
+    expect(efforts.json().sections).toHaveLength(3);
     const load = (await h.app.inject({ url: PUBLIC[1]! })).json();
     expect(load.needs).toEqual([]);
     expect(load.current.ctl).toBeGreaterThan(0);

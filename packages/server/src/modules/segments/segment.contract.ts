@@ -1,4 +1,10 @@
-import { segmentDetailResponseSchema, segmentListResponseSchema, segmentPatchSchema } from '@vatio/schemas';
+import {
+  segmentCompareQuerySchema,
+  segmentCompareResponseSchema,
+  segmentDetailResponseSchema,
+  segmentListResponseSchema,
+  segmentPatchSchema,
+} from '@vatio/schemas';
 import { idParams, type RouteContract } from '../../http/contract.ts';
 
 const preparing =
@@ -22,6 +28,17 @@ export const segmentContracts: RouteContract[] = [
     auth: true,
     params: idParams,
     response: { status: 200, schema: segmentDetailResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/analytics/segments/:id/compare',
+    summary:
+      'Two efforts of a segment over distance: power and speed per bin, and time, power and speed by thirds with the difference (404 unless both are efforts of it)',
+    tags: ['analytics'],
+    auth: true,
+    params: idParams,
+    query: segmentCompareQuerySchema,
+    response: { status: 200, schema: segmentCompareResponseSchema },
   },
   {
     method: 'PATCH',
@@ -49,5 +66,15 @@ export const segmentContracts: RouteContract[] = [
     auth: false,
     params: idParams,
     response: { status: 200, schema: segmentDetailResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/public/analytics/segments/:id/compare',
+    summary: `Two efforts of one of the example rider's segments${preparing}`,
+    tags: ['public'],
+    auth: false,
+    params: idParams,
+    query: segmentCompareQuerySchema,
+    response: { status: 200, schema: segmentCompareResponseSchema },
   },
 ];

@@ -1,4 +1,11 @@
-import { boxAround, matchSegment, type SegmentClimb } from '@vatio/analysis';
+import {
+  boxAround,
+  type LatLng,
+  matchSegment,
+  type SegmentClimb,
+  type SegmentEffortMeasure,
+  type SegmentGeometry,
+} from '@vatio/analysis';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, SegmentEffortsTable, SegmentsTable } from '../../db/schema.ts';
 
@@ -9,6 +16,27 @@ export type SegmentEffortRow = Selectable<SegmentEffortsTable>;
 export interface RideSegmentClimbs {
   climbs: readonly SegmentClimb[];
   weightKg: number | null;
+  /** A Strava ride's segment efforts (its DetailedActivity's segment_efforts). */
+  strava?: readonly StravaSegmentEffortInput[];
+}
+
+/**
+ * One Strava segment effort of a ride: the segment as Strava describes it, and the effort measured
+ * on the ride's own streams between its start and end index, or from Strava's summary of it (no
+ * splits then: empty arrays).
+ */
+export interface StravaSegmentEffortInput {
+  effortId: string;
+  segment: {
+    stravaId: number;
+    name: string;
+    start: LatLng;
+    end: LatLng;
+    lengthM: number;
+    averageGradePct: number;
+    sectionGradePct: readonly number[];
+  };
+  effort: SegmentEffortMeasure;
 }
 
 /** A segment is listed once it has been ridden this many times (a climb seen once is only a candidate). */
@@ -31,25 +59,7 @@ export class SegmentRepository {
     ride: RideSegmentClimbs,
   ): Promise<void> {
     for (const climb of ride.climbs) {
-      const box = boxAround(climb.start);
-      const candidates = await trx
-        .selectFrom('segments')
-        .select(['id', 'start_lat', 'start_lng', 'end_lat', 'end_lng', 'length_m'])
-        .where('user_id', '=', userId)
-        .where('start_lat', '>=', box.minLat)
-        .where('start_lat', '<=', box.maxLat)
-        .where('start_lng', '>=', box.minLng)
-        .where('start_lng', '<=', box.maxLng)
-        .execute();
-      const match = matchSegment(
-        climb,
-        candidates.map((c) => ({
-          id: c.id,
-          start: { latDeg: c.start_lat, lngDeg: c.start_lng },
-          end: { latDeg: c.end_lat, lngDeg: c.end_lng },
-          lengthM: c.length_m,
-        })),
-      );
+      const match = await this.matching(trx, userId, climb);
       const segmentId =
         match?.id ??
         (
@@ -70,35 +80,174 @@ export class SegmentRepository {
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-      const e = climb.effort;
-      await trx
-        .insertInto('segment_efforts')
-        .values({
-          segment_id: segmentId,
-          activity_id: activityId,
-          user_id: userId,
-          start_time: new Date(rideStart.getTime() + e.startS * 1000),
-          start_offset_s: e.startS,
-          end_offset_s: e.endS,
-          elapsed_s: e.elapsedS,
-          avg_power_w: e.averagePowerW ?? null,
-          avg_hr_bpm: e.averageHeartRateBpm ?? null,
-          weight_kg: ride.weightKg,
-          temperature_c: e.temperatureC ?? null,
-          splits_s: [...e.splitsS],
-          section_power_w: [...e.sectionPowerW],
-        })
-        .execute();
+      await this.insertEffort(trx, userId, activityId, rideStart, segmentId, climb.effort, ride.weightKg);
     }
+    for (const strava of ride.strava ?? [])
+      await this.stravaEffortStored(trx, userId, activityId, rideStart, strava, ride.weightKg);
   }
 
-  /** A ride's efforts, before its parts are replaced (a damaged part by the whole file). */
-  async rideRemoved(trx: Transaction<Database>, userId: string, activityId: string): Promise<void> {
-    await trx
-      .deleteFrom('segment_efforts')
+  /**
+   * A Strava segment effort: on the segment with its Strava id; else on the rider's segment of the
+   * same geometry (the climb matching rule, matching.ts), which then carries the Strava id, so a climb
+   * and a Strava segment up the same road are one segment; else on a new segment named as on Strava.
+   */
+  private async stravaEffortStored(
+    trx: Transaction<Database>,
+    userId: string,
+    activityId: string,
+    rideStart: Date,
+    input: StravaSegmentEffortInput,
+    weightKg: number | null,
+  ): Promise<void> {
+    const { segment } = input;
+    let segmentId = (
+      await trx
+        .selectFrom('segments')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('strava_segment_id', '=', segment.stravaId)
+        .executeTakeFirst()
+    )?.id;
+    if (!segmentId) {
+      const match = await this.matching(trx, userId, segment, true);
+      if (match) {
+        await trx
+          .updateTable('segments')
+          .set({ strava_segment_id: segment.stravaId, source_name: segment.name })
+          .where('user_id', '=', userId)
+          .where('id', '=', match.id)
+          .execute();
+        segmentId = match.id;
+      } else {
+        segmentId = (
+          await trx
+            .insertInto('segments')
+            .values({
+              user_id: userId,
+              source: 'strava',
+              strava_segment_id: segment.stravaId,
+              source_name: segment.name,
+              start_lat: segment.start.latDeg,
+              start_lng: segment.start.lngDeg,
+              end_lat: segment.end.latDeg,
+              end_lng: segment.end.lngDeg,
+              length_m: segment.lengthM,
+              avg_grade_pct: segment.averageGradePct,
+              section_grade_pct: [...segment.sectionGradePct],
+              created_at: rideStart,
+              updated_at: rideStart,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      }
+    }
+    await this.insertEffort(
+      trx,
+      userId,
+      activityId,
+      rideStart,
+      segmentId,
+      input.effort,
+      weightKg,
+      input.effortId,
+    );
+  }
+
+  /** The rider's segment (without a Strava id when `unlinked`) whose geometry this one matches. */
+  private async matching(
+    trx: Transaction<Database>,
+    userId: string,
+    geometry: SegmentGeometry,
+    unlinked = false,
+  ) {
+    const box = boxAround(geometry.start);
+    let query = trx
+      .selectFrom('segments')
+      .select(['id', 'start_lat', 'start_lng', 'end_lat', 'end_lng', 'length_m'])
+      .where('user_id', '=', userId)
+      .where('start_lat', '>=', box.minLat)
+      .where('start_lat', '<=', box.maxLat)
+      .where('start_lng', '>=', box.minLng)
+      .where('start_lng', '<=', box.maxLng);
+    if (unlinked) query = query.where('strava_segment_id', 'is', null);
+    const candidates = await query.execute();
+    return matchSegment(
+      geometry,
+      candidates.map((c) => ({
+        id: c.id,
+        start: { latDeg: c.start_lat, lngDeg: c.start_lng },
+        end: { latDeg: c.end_lat, lngDeg: c.end_lng },
+        lengthM: c.length_m,
+      })),
+    );
+  }
+
+  /**
+   * An effort of the ride on a segment, unless the ride already has one there over the same seconds
+   * (its climb and its Strava effort up the same road are one effort: the first stored is kept).
+   */
+  private async insertEffort(
+    trx: Transaction<Database>,
+    userId: string,
+    activityId: string,
+    rideStart: Date,
+    segmentId: string,
+    e: SegmentEffortMeasure,
+    weightKg: number | null,
+    stravaEffortId?: string,
+  ): Promise<void> {
+    const overlapping = await trx
+      .selectFrom('segment_efforts')
+      .select('id')
       .where('user_id', '=', userId)
       .where('activity_id', '=', activityId)
+      .where('segment_id', '=', segmentId)
+      .where('start_offset_s', '<', e.endS)
+      .where('end_offset_s', '>', e.startS)
+      .executeTakeFirst();
+    if (overlapping) return;
+    await trx
+      .insertInto('segment_efforts')
+      .values({
+        segment_id: segmentId,
+        activity_id: activityId,
+        user_id: userId,
+        start_time: new Date(rideStart.getTime() + e.startS * 1000),
+        start_offset_s: e.startS,
+        end_offset_s: e.endS,
+        elapsed_s: e.elapsedS,
+        avg_power_w: e.averagePowerW ?? null,
+        avg_hr_bpm: e.averageHeartRateBpm ?? null,
+        weight_kg: weightKg,
+        temperature_c: e.temperatureC ?? null,
+        splits_s: [...e.splitsS],
+        section_power_w: [...e.sectionPowerW],
+        ...(stravaEffortId === undefined
+          ? {}
+          : { source: 'strava' as const, strava_effort_id: stravaEffortId }),
+      })
+      // The same Strava effort of the same ride is stored once.
+      .onConflict((oc) => oc.doNothing())
       .execute();
+  }
+
+  /**
+   * A ride's efforts, before its parts are replaced (a damaged part by the whole file); with
+   * `source`, only those (re-analysis renews the climbs' and keeps the Strava efforts it cannot fetch).
+   */
+  async rideRemoved(
+    trx: Transaction<Database>,
+    userId: string,
+    activityId: string,
+    source?: 'climb',
+  ): Promise<void> {
+    let query = trx
+      .deleteFrom('segment_efforts')
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId);
+    if (source) query = query.where('source', '=', source);
+    await query.execute();
   }
 
   /** What the list's cache is kept against: the rider's segments and efforts as they change. */
@@ -146,7 +295,7 @@ export class SegmentRepository {
     if (segmentIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('segment_efforts')
-      .select(['id', 'segment_id', 'activity_id', 'start_time', 'elapsed_s', 'avg_power_w'])
+      .select(['id', 'segment_id', 'activity_id', 'start_time', 'elapsed_s', 'avg_power_w', 'source'])
       .where('user_id', '=', userId)
       .where('segment_id', 'in', segmentIds)
       .orderBy('start_time')
@@ -174,6 +323,22 @@ export class SegmentRepository {
       .where('e.segment_id', '=', segmentId)
       .orderBy('e.start_time')
       .orderBy('e.id')
+      .execute();
+  }
+
+  /** Some of a segment's efforts, with their ride's name and streams blob (undefined: none stored). */
+  effortsWithStreams(userId: string, segmentId: string, effortIds: readonly string[]) {
+    return this.db
+      .selectFrom('segment_efforts as e')
+      .innerJoin('activities as a', (j) => j.onRef('a.id', '=', 'e.activity_id').on('a.user_id', '=', userId))
+      .leftJoin('activity_streams as st', (j) =>
+        j.onRef('st.activity_id', '=', 'e.activity_id').on('st.user_id', '=', userId),
+      )
+      .selectAll('e')
+      .select(['a.name as activity_name', 'st.blob_key as streams_blob_key'])
+      .where('e.user_id', '=', userId)
+      .where('e.segment_id', '=', segmentId)
+      .where('e.id', 'in', effortIds)
       .execute();
   }
 

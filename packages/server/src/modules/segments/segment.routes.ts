@@ -1,14 +1,19 @@
-import { segmentPatchSchema } from '@vatio/schemas';
+import { segmentCompareQuerySchema, segmentPatchSchema } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../http/auth-hook.ts';
-import { parseBody, parseId } from '../../http/validate.ts';
+import { parseBody, parseId, parseQuery } from '../../http/validate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ExampleRiderService } from '../example-rider/example-rider.service.ts';
 import type { SegmentService } from './segment.service.ts';
 
 type IdParams = { Params: { id: string } };
 
-/** GET /api/analytics/segments[/:id], PATCH /api/analytics/segments/:id, and the public example's. */
+function compareArgs(request: { params: { id: string }; query: unknown }) {
+  const q = parseQuery(segmentCompareQuerySchema, request.query);
+  return [parseId(request.params.id), parseId(q.a), parseId(q.b)] as const;
+}
+
+/** GET /api/analytics/segments[/:id[/compare]], PATCH /api/analytics/segments/:id, and the public example's. */
 export function segmentRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; segments: SegmentService; example: ExampleRiderService },
@@ -17,6 +22,9 @@ export function segmentRoutes(
   app.get('/api/analytics/segments', auth, async (request) => deps.segments.list(request.auth.userId));
   app.get<IdParams>('/api/analytics/segments/:id', auth, async (request) =>
     deps.segments.detail(request.auth.userId, parseId(request.params.id)),
+  );
+  app.get<IdParams>('/api/analytics/segments/:id/compare', auth, async (request) =>
+    deps.segments.compare(request.auth.userId, ...compareArgs(request)),
   );
   app.patch<IdParams>('/api/analytics/segments/:id', auth, async (request) =>
     deps.segments.update(
@@ -29,4 +37,8 @@ export function segmentRoutes(
   app.get<IdParams>('/api/public/analytics/segments/:id', async (request) =>
     deps.segments.detail(await deps.example.riderId(), parseId(request.params.id)),
   );
+  app.get<IdParams>('/api/public/analytics/segments/:id/compare', async (request) => {
+    const args = compareArgs(request);
+    return deps.segments.compare(await deps.example.riderId(), ...args);
+  });
 }

@@ -1,4 +1,7 @@
 import {
+  COMPARE_BINS,
+  COMPARE_SECTIONS,
+  effortProfile,
   bestEffortIndex,
   consistencyPct,
   DEFAULT_BIKE_KG,
@@ -8,11 +11,13 @@ import {
   pacingStrategy,
   recommendedPacing,
   relativePerformance,
+  SEGMENT_SECTIONS,
   segmentTrend,
   thirdsGradePct,
   thirdsPowerW,
 } from '@vatio/analysis';
 import type {
+  SegmentCompareResponse,
   SegmentDetailResponse,
   SegmentListResponse,
   SegmentPatch,
@@ -20,6 +25,8 @@ import type {
 } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { AppError } from '../../errors.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { decodeStreams } from '../../storage/stream-codec.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import type { SegmentRepository, SegmentRow } from './segment.repository.ts';
 
@@ -28,6 +35,7 @@ const DEFAULT_RIDER_KG = 75;
 
 interface EffortLike {
   id: string;
+  source: 'climb' | 'strava';
   activity_id: string;
   start_time: Date;
   elapsed_s: number;
@@ -35,6 +43,8 @@ interface EffortLike {
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+
+type CompareFigures = SegmentCompareResponse['sections'][number]['difference'];
 
 /**
  * GET/PATCH /api/analytics/segments*: the list (attempts, best, latest, trend, consistency) and one
@@ -46,9 +56,34 @@ export class SegmentService {
   private readonly listCache: VersionedCache<SegmentListResponse>;
   private readonly detailCache: VersionedCache<SegmentDetailResponse | undefined>;
 
-  constructor(private readonly deps: { repository: SegmentRepository; writes: WriteEpoch; now: () => Date }) {
+  private readonly compareCache: VersionedCache<SegmentCompareResponse | undefined>;
+
+  constructor(
+    private readonly deps: {
+      repository: SegmentRepository;
+      blobs: BlobStore;
+      writes: WriteEpoch;
+      now: () => Date;
+    },
+  ) {
     this.listCache = new VersionedCache(500, deps.writes);
     this.detailCache = new VersionedCache(2000, deps.writes);
+    this.compareCache = new VersionedCache(200, deps.writes);
+  }
+
+  /**
+   * Two efforts of a segment over distance: power and speed per bin and a table by thirds, each
+   * measured on its ride's stored streams (packages/analysis segments/compare.ts). NOT_FOUND unless
+   * both are efforts of this rider's segment.
+   */
+  async compare(userId: string, segmentId: string, a: string, b: string): Promise<SegmentCompareResponse> {
+    const answer = await this.compareCache.get(
+      `${userId}|${segmentId}|${a}|${b}`,
+      () => this.deps.repository.version(userId),
+      () => this.computeCompare(userId, segmentId, a, b),
+    );
+    if (!answer) throw new AppError('NOT_FOUND');
+    return answer;
   }
 
   list(userId: string): Promise<SegmentListResponse> {
@@ -105,6 +140,73 @@ export class SegmentService {
     return { segments: summaries };
   }
 
+  private async computeCompare(
+    userId: string,
+    segmentId: string,
+    a: string,
+    b: string,
+  ): Promise<SegmentCompareResponse | undefined> {
+    const segment = await this.deps.repository.find(userId, segmentId);
+    if (!segment) return undefined;
+    const rows = await this.deps.repository.effortsWithStreams(userId, segmentId, [a, b]);
+    const pair = [rows.find((r) => r.id === a), rows.find((r) => r.id === b)];
+    if (!pair[0] || !pair[1]) return undefined;
+    const all = await this.deps.repository.efforts(userId, segmentId);
+    const relative = relativePerformance(
+      all.map((r) => ({ elapsedS: r.elapsed_s, averagePowerW: r.avg_power_w })),
+    );
+    const profiles = await Promise.all(
+      pair.map(async (r) => {
+        if (!r!.streams_blob_key) return undefined;
+        const streams = decodeStreams(await this.deps.blobs.get(r!.streams_blob_key));
+        return effortProfile(streams, Math.round(r!.start_offset_s), Math.round(r!.end_offset_s));
+      }),
+    );
+    const lengthM = segment.length_m;
+    const thirds = thirdsGradePct(segment.section_grade_pct.map(Number));
+    // A Strava effort of a ride without streams has its whole time only: no figures by third.
+    const figures = (j: number): CompareFigures[] =>
+      profiles.map((p) => {
+        const s = p?.sections[j];
+        return {
+          time_s: s ? round(s.timeS, 1) : null,
+          power_w: s ? round(s.powerW, 1) : null,
+          speed_mps: s ? round(s.speedMps, 3) : null,
+        };
+      });
+    return {
+      segment_id: segment.id,
+      length_m: Math.round(lengthM),
+      distance_m: Array.from({ length: COMPARE_BINS }, (_, k) =>
+        round1(((k + 0.5) * lengthM) / COMPARE_BINS),
+      ),
+      efforts: pair.map((r, i) => {
+        const p = profiles[i];
+        return {
+          ...brief(r!, relative[all.findIndex((x) => x.id === r!.id)] ?? 1),
+          activity_name: r!.activity_name,
+          measured: p !== undefined,
+          power_w: p ? p.binPowerW.map((v) => round(v, 1)) : [],
+          speed_mps: p ? p.binSpeedMps.map((v) => round(v, 3)) : [],
+        };
+      }),
+      sections: Array.from({ length: COMPARE_SECTIONS }, (_, j) => {
+        const [fa, fb] = figures(j) as [CompareFigures, CompareFigures];
+        return {
+          from_m: round1((j * lengthM) / COMPARE_SECTIONS),
+          to_m: round1(((j + 1) * lengthM) / COMPARE_SECTIONS),
+          grade_pct: round1(thirds[j]!),
+          efforts: [fa, fb],
+          difference: {
+            time_s: difference(fa.time_s, fb.time_s, 1),
+            power_w: difference(fa.power_w, fb.power_w, 1),
+            speed_mps: difference(fa.speed_mps, fb.speed_mps, 3),
+          },
+        };
+      }),
+    };
+  }
+
   private async computeDetail(userId: string, segmentId: string): Promise<SegmentDetailResponse | undefined> {
     const segment = await this.deps.repository.find(userId, segmentId);
     if (!segment) return undefined;
@@ -126,7 +228,10 @@ export class SegmentService {
       section_power_w: r.section_power_w.map((p) => (p === null ? null : Number(p))),
     }));
     const grades = segment.section_grade_pct.map(Number);
-    const withPower = [...rows].reverse().find((r) => r.avg_power_w !== null && r.avg_power_w > 0);
+    // Pacing reads the splits: a Strava effort of a ride without streams has none.
+    const withPower = [...rows]
+      .reverse()
+      .find((r) => r.avg_power_w !== null && r.avg_power_w > 0 && r.splits_s.length === SEGMENT_SECTIONS + 1);
     let pacing: SegmentDetailResponse['pacing'] = null;
     if (withPower) {
       const splits = withPower.splits_s.map(Number);
@@ -176,6 +281,14 @@ export class SegmentService {
   }
 }
 
+const round = (v: number | null, digits: number) => {
+  if (v === null || !Number.isFinite(v)) return null;
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+};
+const difference = (x: number | null, y: number | null, digits: number) =>
+  x === null || y === null ? null : round(y - x, digits);
+
 function brief(e: EffortLike, relative: number) {
   return {
     id: e.id,
@@ -184,6 +297,7 @@ function brief(e: EffortLike, relative: number) {
     elapsed_s: e.elapsed_s,
     average_power_w: e.avg_power_w === null ? null : Math.round(e.avg_power_w),
     relative_performance: Math.round(relative * 1000) / 1000,
+    source: e.source,
   };
 }
 
@@ -198,7 +312,9 @@ function summaryOf(s: SegmentRow, efforts: readonly EffortLike[]): SegmentSummar
   const consistency = consistencyPct(times);
   return {
     id: s.id,
-    name: s.name,
+    name: s.name ?? s.source_name,
+    source: s.source,
+    strava_segment_id: s.strava_segment_id === null ? null : Number(s.strava_segment_id),
     length_m: Math.round(s.length_m),
     average_grade_pct: round1(s.avg_grade_pct),
     start: { lat: s.start_lat, lng: s.start_lng },

@@ -1,5 +1,8 @@
 import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { FsBlobStore } from '../../storage/blob-store.ts';
+import { decodeStreams } from '../../storage/stream-codec.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 
 const route = (id: string) => SYNTHETIC_ROUTES.find((r) => r.id === id)!;
@@ -73,6 +76,111 @@ describe('segments', () => {
     expect(detail.pacing.efficiency).toBeGreaterThanOrEqual(0);
     expect(detail.pacing.efficiency).toBeLessThanOrEqual(1);
     expect(detail.pacing.recommended_time_s).toBeLessThanOrEqual(detail.pacing.even_time_s + 1e-6);
+  });
+
+  test('compare: power and speed over distance, and thirds that equal a computation from the stored streams', async () => {
+    const { segments } = (
+      await h.app.inject({ url: '/api/analytics/segments', headers: rider.headers })
+    ).json();
+    const segment = segments[0];
+    const detail = (
+      await h.app.inject({ url: `/api/analytics/segments/${segment.id}`, headers: rider.headers })
+    ).json();
+    const [a, b] = [detail.efforts[0].id, detail.efforts.at(-1).id];
+    const response = await h.app.inject({
+      url: `/api/analytics/segments/${segment.id}/compare?a=${a}&b=${b}`,
+      headers: rider.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const compare = response.json();
+    expect(compare.efforts.map((e: { id: string }) => e.id)).toEqual([a, b]);
+    expect(compare.distance_m).toHaveLength(60);
+    expect(compare.distance_m.at(-1)).toBeLessThan(segment.length_m);
+    for (const e of compare.efforts) {
+      expect(e.measured).toBe(true);
+      expect(e.power_w).toHaveLength(60);
+      expect(e.speed_mps).toHaveLength(60);
+    }
+    expect(compare.sections).toHaveLength(3);
+    expect(compare.sections[2].to_m).toBeCloseTo(segment.length_m, 0);
+
+    // Independently: each effort's stored row and its ride's stored streams.
+    const near = (x: number, y: number, tolerance: number) =>
+      expect(Math.abs(x - y)).toBeLessThanOrEqual(tolerance);
+    for (const [k, effortId] of [a, b].entries()) {
+      const row = await h.database.db
+        .selectFrom('segment_efforts as e')
+        .innerJoin('activity_streams as s', 's.activity_id', 'e.activity_id')
+        .select(['e.start_offset_s', 'e.end_offset_s', 's.blob_key'])
+        .where('e.id', '=', effortId)
+        .executeTakeFirstOrThrow();
+      const streams = decodeStreams(await new FsBlobStore(join(h.dataDir, 'blobs')).get(row.blob_key));
+      const distance = streams.distanceM!;
+      const power = streams.powerW!;
+      const s0 = Math.round(row.start_offset_s);
+      const s1 = Math.round(row.end_offset_s);
+      const covered = distance[s1]! - distance[s0]!;
+      // Seconds from the start at which the distance reaches a mark, between 1 Hz samples.
+      const timeAt = (mark: number) => {
+        if (mark >= distance[s1]!) return s1 - s0;
+        let i = s0;
+        while (distance[i + 1]! < mark) i++;
+        return i + (mark - distance[i]!) / (distance[i + 1]! - distance[i]!) - s0;
+      };
+      for (let j = 0; j < 3; j++) {
+        const from = timeAt(distance[s0]! + (covered * j) / 3);
+        const to = j === 2 ? s1 - s0 : timeAt(distance[s0]! + (covered * (j + 1)) / 3);
+        let sum = 0;
+        let n = 0;
+        for (let i = Math.floor(s0 + from); i < Math.max(Math.floor(s0 + from) + 1, Math.round(s0 + to)); i++)
+          if (streams.gapMask[i] === 0 && Number.isFinite(power[i]!)) {
+            sum += power[i]!;
+            n++;
+          }
+        const figures = compare.sections[j].efforts[k];
+        near(figures.time_s, to - from, 0.051);
+        near(figures.power_w, sum / n, 0.051);
+        near(figures.speed_mps, covered / 3 / (to - from), 0.0006);
+      }
+    }
+    for (const section of compare.sections) {
+      const [x, y] = section.efforts;
+      near(section.difference.time_s, y.time_s - x.time_s, 0.11);
+      near(section.difference.power_w, y.power_w - x.power_w, 0.11);
+    }
+    // Gradient of each third: the mean of its four of the twelve sections.
+    for (let j = 0; j < 3; j++) {
+      const four = detail.segment.section_grade_pct.slice(j * 4, j * 4 + 4);
+      near(compare.sections[j].grade_pct, four.reduce((x: number, g: number) => x + g, 0) / 4, 0.11);
+    }
+
+    // Not an effort of this segment, another rider's, or no ids: 404, 404, 400.
+    const otherSegment = segments.find((s: { id: string }) => s.id !== segment.id);
+    if (otherSegment) {
+      const foreign = (
+        await h.app.inject({ url: `/api/analytics/segments/${otherSegment.id}`, headers: rider.headers })
+      ).json().efforts[0].id;
+      expect(
+        (
+          await h.app.inject({
+            url: `/api/analytics/segments/${segment.id}/compare?a=${a}&b=${foreign}`,
+            headers: rider.headers,
+          })
+        ).statusCode,
+      ).toBe(404);
+    }
+    expect(
+      (
+        await h.app.inject({
+          url: `/api/analytics/segments/${segment.id}/compare?a=${a}&b=${b}`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await h.app.inject({ url: `/api/analytics/segments/${segment.id}/compare`, headers: rider.headers }))
+        .statusCode,
+    ).toBe(400);
   });
 
   test('another rider never sees or changes them', async () => {

@@ -16,7 +16,8 @@ import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
 import { storedCurve } from '../imports/stored-ride-parts.ts';
-import { StravaNotFoundError } from './strava-client.ts';
+import { StravaNotFoundError, StravaUnavailableError, StravaUnreachableError } from './strava-client.ts';
+import { stravaSegmentEfforts } from './strava-segment-efforts.ts';
 import type { StravaActivityRepository, StravaActivityRow } from './strava-activity.repository.ts';
 import type { StravaSession } from './strava-session.ts';
 import {
@@ -29,6 +30,8 @@ import {
   CYCLING_SPORT_TYPES,
   STREAM_KEYS,
   type StravaActivity,
+  type StravaDetailedActivity,
+  type StravaSegmentEffort,
   type StravaStreamSet,
 } from './strava-types.ts';
 
@@ -81,11 +84,43 @@ export class StravaRideImport {
         if (!(error instanceof StravaNotFoundError)) throw error;
       }
     }
+    // Segments are matched on a GPS track: a ride without one (an indoor trainer) has no efforts.
+    const hasTrack = streams
+      ? (streams.latlng?.data?.length ?? 0) > 0
+      : Array.isArray(summary.start_latlng) && summary.start_latlng.length === 2;
+    const efforts = hasTrack ? await this.segmentEffortsOf(session, row.strava_id, summary) : [];
     const bikeId = await this.bikeFor(userId, summary.gear_id ?? null);
     if (streams?.time && streams.time.data.length > 1)
-      await this.storeWithStreams(row, summary, streams, bikeId);
-    else await this.storeSummaryOnly(row, summary, bikeId);
+      await this.storeWithStreams(row, summary, streams, bikeId, efforts);
+    else await this.storeSummaryOnly(row, summary, bikeId, efforts);
     return 'imported';
+  }
+
+  /**
+   * The ride's segment efforts (GET /activities/{id}?include_all_efforts=true: the DetailedActivity
+   * with every effort, not only the notable ones). One more request of the rate limit, through the
+   * same client: a rate limit, an expired connection or Strava out of reach stop the import as for
+   * the streams (it resumes later); any other failure (404, 5xx, a body not as documented) only
+   * leaves the ride without Strava efforts. Manual entries have none.
+   */
+  private async segmentEffortsOf(
+    session: StravaSession,
+    stravaId: number,
+    summary: StravaActivity,
+  ): Promise<StravaSegmentEffort[]> {
+    if (summary.manual === true) return [];
+    try {
+      const detail = await session.get<StravaDetailedActivity>(`/activities/${stravaId}`, {
+        include_all_efforts: 'true',
+      });
+      return Array.isArray(detail?.segment_efforts) ? detail.segment_efforts : [];
+    } catch (error) {
+      const ignorable =
+        error instanceof StravaNotFoundError ||
+        (error instanceof StravaUnavailableError && !(error instanceof StravaUnreachableError));
+      if (!ignorable) throw error;
+      return [];
+    }
   }
 
   /**
@@ -129,6 +164,7 @@ export class StravaRideImport {
     summary: StravaActivity,
     streams: StravaStreamSet,
     bikeId: string | null,
+    efforts: readonly StravaSegmentEffort[],
   ): Promise<void> {
     const { athleteSettings, rideFtp, rideTactics, blobs } = this.deps;
     const userId = row.user_id;
@@ -196,7 +232,15 @@ export class StravaRideImport {
       },
       curve,
       laps: [],
-      segments: { climbs: segmentClimbsOf(activity.streams), weightKg: settings.weightKg ?? null },
+      segments: {
+        climbs: segmentClimbsOf(activity.streams),
+        weightKg: settings.weightKg ?? null,
+        strava: stravaSegmentEfforts(efforts, {
+          start: activity.startTime,
+          streams: { strava: streams, timeline: activity.streams },
+          powerMeter: summary.device_watts === true,
+        }),
+      },
     };
     await this.insert(row, ride);
   }
@@ -206,6 +250,7 @@ export class StravaRideImport {
     row: StravaActivityRow,
     summary: StravaActivity,
     bikeId: string | null,
+    efforts: readonly StravaSegmentEffort[],
   ): Promise<void> {
     const power = summary.device_watts === true;
     const activity = {
@@ -248,7 +293,25 @@ export class StravaRideImport {
       }),
       analysis_version: ANALYSIS_VERSION,
     };
-    await this.insert(row, { activity, file: undefined, streams: undefined, curve: undefined, laps: [] });
+    const start = new Date(row.start_time);
+    // The weight in force that day, as a ride with streams stores it with its efforts.
+    const settings = rideSettingsAt(
+      await this.deps.athleteSettings.baseline(row.user_id),
+      rideDate(start),
+      undefined,
+    );
+    await this.insert(row, {
+      activity,
+      file: undefined,
+      streams: undefined,
+      curve: undefined,
+      laps: [],
+      segments: {
+        climbs: [],
+        weightKg: settings.weightKg ?? null,
+        strava: stravaSegmentEfforts(efforts, { start, powerMeter: power }),
+      },
+    });
   }
 
   /**

@@ -64,6 +64,9 @@ export interface StravaActivity {
   average_cadence?: number;
   gear_id?: string | null;
   trainer?: boolean;
+  /** Where the ride started; empty ([]) or null without a GPS track. */
+  start_latlng?: number[] | null;
+  manual?: boolean;
   device_name?: string;
   calories?: number;
 }
@@ -132,4 +135,37 @@ export const CYCLING_SPORT_TYPES = new Set([
 
 export function sportTypeOf(activity: Pick<StravaActivity, 'sport_type' | 'type'>): string {
   return activity.sport_type ?? activity.type ?? 'Workout';
+}
+
+/**
+ * DetailedSegmentEffort (GET /activities/{id}?include_all_efforts=true, `segment_efforts`): one ride
+ * of a segment within the activity; start_index and end_index point into the activity's streams.
+ */
+export interface StravaSegmentEffort {
+  id: number;
+  name?: string;
+  elapsed_time: number;
+  moving_time?: number;
+  start_date: string;
+  start_index?: number;
+  end_index?: number;
+  distance?: number;
+  average_watts?: number;
+  device_watts?: boolean;
+  average_heartrate?: number;
+  hidden?: boolean;
+  segment: {
+    id: number;
+    name: string;
+    distance: number;
+    average_grade: number;
+    start_latlng: number[] | null;
+    end_latlng: number[] | null;
+    climb_category?: number;
+  };
+}
+
+/** GET /activities/{id} (DetailedActivity): the summary's fields and the segment efforts. */
+export interface StravaDetailedActivity extends StravaActivity {
+  segment_efforts?: StravaSegmentEffort[];
 }

@@ -7,11 +7,12 @@ import type { AnalyticsSource } from '../../../api/analytics';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { useFormat } from '../../../hooks/useFormat';
+import { speedUnit, toSpeedUnit } from '../../../lib/format';
 import { validationMessage } from '../../../lib/errors';
 import { schemaResolver } from '../../../lib/form';
 import { Badge, Figure, FormulaLink, Segmented } from '../TrainingLoadParts';
 import { compareEfforts, efficiencyTone, formatSegmentTime } from './segmentFormat';
-import { usePatchSegment, useSegment, useSegments } from './useSegments';
+import { usePatchSegment, useSegment, useSegmentCompare, useSegments } from './useSegments';
 
 // uPlot loads on demand, as elsewhere: the card's first paint does not wait for the chart.
 const SegmentChart = lazy(() => import('./SegmentChart').then((m) => ({ default: m.SegmentChart })));
@@ -329,14 +330,30 @@ function Pacing({ detail }: { detail: SegmentDetailResponse }) {
   );
 }
 
-function Compare({ detail }: { detail: SegmentDetailResponse }) {
+const COLOR_A = '#2563eb';
+const COLOR_B = '#ea580c';
+
+/** A difference with its sign (+ when B has more), in a formatter's unit. */
+function signed(value: number | null, format: (v: number) => string): string {
+  if (value === null) return '—';
+  const text = format(Math.abs(value));
+  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
+}
+
+function Compare({ detail, source }: { detail: SegmentDetailResponse; source: AnalyticsSource }) {
   const { t } = useTranslation('analytics');
   const f = useFormat();
   const efforts = detail.efforts;
   const [aId, setA] = useState(detail.best_effort_id);
-  const [bId, setB] = useState(efforts.at(-1)!.id);
+  // The latest against the best; when the latest is the best, the one before it.
+  const [bId, setB] = useState(
+    (efforts.at(-1)!.id === detail.best_effort_id && efforts.length > 1 ? efforts.at(-2)! : efforts.at(-1)!)
+      .id,
+  );
   const a = efforts.find((e) => e.id === aId) ?? efforts[0]!;
   const b = efforts.find((e) => e.id === bId) ?? efforts.at(-1)!;
+  const compare = useSegmentCompare(source, detail.segment.id, a.id, b.id);
+  const withSplits = a.splits_s.length > 0 && b.splits_s.length > 0;
   const c = useMemo(() => compareEfforts(a, b, detail.segment.length_m), [a, b, detail.segment.length_m]);
   const series = useMemo(
     () => [
@@ -349,7 +366,36 @@ function Compare({ detail }: { detail: SegmentDetailResponse }) {
     ],
     [c, t, f],
   );
-  const label = (e: SegmentEffort) => `${f.date(e.start_time)} · ${formatSegmentTime(e.elapsed_s)}`;
+  const data = compare.data;
+  const curves = useMemo(() => {
+    if (!data) return undefined;
+    // Speed in the rider's unit, so the axis ticks fall on round km/h or mph.
+    const speedIn = (v: number | null) => (v === null ? null : toSpeedUnit(v, f.units));
+    const pair = (
+      key: 'power_w' | 'speed_mps',
+      map: (v: number | null) => number | null,
+      format: (v: number) => string,
+    ) =>
+      data.efforts
+        .map((e, i) => ({
+          label: t(i === 0 ? 'segments.effortA' : 'segments.effortB'),
+          values: e.measured ? e[key].map(map) : [],
+          stroke: i === 0 ? COLOR_A : COLOR_B,
+          format,
+        }))
+        .filter((s) => s.values.length > 0);
+    return {
+      power: pair(
+        'power_w',
+        (v) => v,
+        (v) => f.watts(v),
+      ),
+      // The unit is in the title: the axis has room for "30", not "30,0 km/h".
+      speed: pair('speed_mps', speedIn, (v) => f.number(v, 0)),
+    };
+  }, [data, t, f]);
+  const label = (e: SegmentEffort) =>
+    `${f.date(e.start_time)} · ${formatSegmentTime(e.elapsed_s)}${e.source === 'strava' ? ` · ${t('segments.fromStrava')}` : ''}`;
   const picker = (value: string, onChange: (id: string) => void, testId: string, text: string) => (
     <label className="flex w-full min-w-0 flex-col gap-1 text-xs font-medium sm:w-auto sm:flex-1 text-slate-600 dark:text-slate-300">
       {text}
@@ -368,6 +414,9 @@ function Compare({ detail }: { detail: SegmentDetailResponse }) {
     </label>
   );
   const avgSpeed = (e: SegmentEffort) => detail.segment.length_m / e.elapsed_s;
+  const chartFallback = <div className="h-48 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />;
+  const distanceX = (v: number) => f.distance(v);
+  const cell = 'py-1 pr-2 tabular-nums';
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-3">
@@ -379,43 +428,189 @@ function Compare({ detail }: { detail: SegmentDetailResponse }) {
           <thead>
             <tr className="text-left text-xs uppercase text-slate-500 dark:text-slate-400">
               <th className="py-1 pr-2" />
-              <th className="py-1 pr-2">{t('segments.effortA')}</th>
-              <th className="py-1 pr-2">{t('segments.effortB')}</th>
+              <th className="py-1 pr-2" style={{ color: COLOR_A }}>
+                {t('segments.effortA')}
+              </th>
+              <th className="py-1 pr-2" style={{ color: COLOR_B }}>
+                {t('segments.effortB')}
+              </th>
+              <th className="py-1 pr-2">{t('segments.difference')}</th>
             </tr>
           </thead>
           <tbody className="text-slate-800 dark:text-slate-100">
             <tr>
               <td className="py-1 pr-2 text-slate-500">{t('segments.time')}</td>
-              <td className="py-1 pr-2 tabular-nums">{formatSegmentTime(a.elapsed_s)}</td>
-              <td className="py-1 pr-2 tabular-nums">{formatSegmentTime(b.elapsed_s)}</td>
+              <td className={cell}>{formatSegmentTime(a.elapsed_s)}</td>
+              <td className={cell}>{formatSegmentTime(b.elapsed_s)}</td>
+              <td className={cell}>{signed(b.elapsed_s - a.elapsed_s, (v) => `${f.number(v, 1)} s`)}</td>
             </tr>
             <tr>
               <td className="py-1 pr-2 text-slate-500">{t('segments.chartPower')}</td>
-              <td className="py-1 pr-2 tabular-nums">{f.watts(a.average_power_w)}</td>
-              <td className="py-1 pr-2 tabular-nums">{f.watts(b.average_power_w)}</td>
+              <td className={cell}>{f.watts(a.average_power_w)}</td>
+              <td className={cell}>{f.watts(b.average_power_w)}</td>
+              <td className={cell}>
+                {signed(
+                  a.average_power_w === null || b.average_power_w === null
+                    ? null
+                    : b.average_power_w - a.average_power_w,
+                  (v) => f.watts(v),
+                )}
+              </td>
             </tr>
             <tr>
               <td className="py-1 pr-2 text-slate-500">{t('segments.speed')}</td>
-              <td className="py-1 pr-2 tabular-nums">{f.speed(avgSpeed(a))}</td>
-              <td className="py-1 pr-2 tabular-nums">{f.speed(avgSpeed(b))}</td>
+              <td className={cell}>{f.speed(avgSpeed(a))}</td>
+              <td className={cell}>{f.speed(avgSpeed(b))}</td>
+              <td className={cell}>{signed(avgSpeed(b) - avgSpeed(a), (v) => f.speed(v))}</td>
             </tr>
           </tbody>
         </table>
       </div>
+      {data
+        ? data.efforts.map((e, i) =>
+            e.measured ? null : (
+              <p
+                key={e.id}
+                className="text-sm text-slate-600 dark:text-slate-300"
+                data-testid="compare-not-measured"
+              >
+                {t('segments.notMeasured', { effort: t(i === 0 ? 'segments.effortA' : 'segments.effortB') })}
+              </p>
+            ),
+          )
+        : null}
+      {compare.isError ? (
+        <p role="alert" className="text-sm text-slate-700 dark:text-slate-200">
+          {t('segments.error')}
+        </p>
+      ) : !data || !curves ? (
+        <div
+          role="status"
+          aria-label={t('segments.loading')}
+          className="h-48 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800"
+        />
+      ) : (
+        <>
+          {curves.power.length > 0 ? (
+            <div>
+              <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+                {t('segments.powerTitle')}
+              </h4>
+              <Suspense fallback={chartFallback}>
+                <SegmentChart
+                  testId="compare-power-chart"
+                  xLabel={t('segments.distance')}
+                  x={data.distance_m}
+                  xTime={false}
+                  xFormat={distanceX}
+                  series={curves.power}
+                  height={200}
+                />
+              </Suspense>
+            </div>
+          ) : null}
+          {curves.speed.length > 0 ? (
+            <div>
+              <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+                {t('segments.speedTitle', { unit: speedUnit(f.units) })}
+              </h4>
+              <Suspense fallback={chartFallback}>
+                <SegmentChart
+                  testId="compare-speed-chart"
+                  xLabel={t('segments.distance')}
+                  x={data.distance_m}
+                  xTime={false}
+                  xFormat={distanceX}
+                  series={curves.speed}
+                  height={200}
+                />
+              </Suspense>
+            </div>
+          ) : null}
+          <div>
+            <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+              {t('segments.sectionsTitle')}
+            </h4>
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" data-testid="compare-sections">
+                <thead>
+                  <tr className="text-left text-xs uppercase text-slate-500 dark:text-slate-400">
+                    <th className="py-1 pr-2" />
+                    <th className="py-1 pr-2" style={{ color: COLOR_A }}>
+                      {t('segments.effortA')}
+                    </th>
+                    <th className="py-1 pr-2" style={{ color: COLOR_B }}>
+                      {t('segments.effortB')}
+                    </th>
+                    <th className="py-1 pr-2">{t('segments.difference')}</th>
+                  </tr>
+                </thead>
+                {data.sections.map((s, j) => {
+                  const [x, y] = s.efforts;
+                  return (
+                    <tbody
+                      key={s.from_m}
+                      className="text-slate-800 dark:text-slate-100"
+                      data-testid="compare-section"
+                    >
+                      <tr>
+                        <th
+                          colSpan={4}
+                          scope="rowgroup"
+                          className="pt-3 pb-1 text-left text-xs font-semibold text-slate-600 dark:text-slate-300"
+                        >
+                          {t('segments.sectionHeading', {
+                            n: j + 1,
+                            from: f.distance(s.from_m),
+                            to: f.distance(s.to_m),
+                            grade: f.number(s.grade_pct, 1),
+                          })}
+                        </th>
+                      </tr>
+                      <tr>
+                        <td className="py-1 pr-2 text-slate-500">{t('segments.time')}</td>
+                        <td className={cell}>{x!.time_s === null ? '—' : formatSegmentTime(x!.time_s)}</td>
+                        <td className={cell}>{y!.time_s === null ? '—' : formatSegmentTime(y!.time_s)}</td>
+                        <td className={cell}>{signed(s.difference.time_s, (v) => `${f.number(v, 1)} s`)}</td>
+                      </tr>
+                      <tr>
+                        <td className="py-1 pr-2 text-slate-500">{t('segments.chartPower')}</td>
+                        <td className={cell}>{f.watts(x!.power_w)}</td>
+                        <td className={cell}>{f.watts(y!.power_w)}</td>
+                        <td className={cell}>{signed(s.difference.power_w, (v) => f.watts(v))}</td>
+                      </tr>
+                      <tr>
+                        <td className="py-1 pr-2 text-slate-500">{t('segments.speed')}</td>
+                        <td className={cell}>{f.speed(x!.speed_mps)}</td>
+                        <td className={cell}>{f.speed(y!.speed_mps)}</td>
+                        <td className={cell}>{signed(s.difference.speed_mps, (v) => f.speed(v))}</td>
+                      </tr>
+                    </tbody>
+                  );
+                })}
+              </table>
+            </div>
+          </div>
+        </>
+      )}
       <div>
         <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
           {t('segments.gapTitle')}
         </h4>
-        <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}>
-          <SegmentChart
-            testId="compare-gap-chart"
-            xLabel={t('segments.distance')}
-            x={c.marksM}
-            xTime={false}
-            xFormat={(v) => f.distance(v)}
-            series={series}
-          />
-        </Suspense>
+        {withSplits ? (
+          <Suspense fallback={chartFallback}>
+            <SegmentChart
+              testId="compare-gap-chart"
+              xLabel={t('segments.distance')}
+              x={c.marksM}
+              xTime={false}
+              xFormat={distanceX}
+              series={series}
+            />
+          </Suspense>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('segments.noGap')}</p>
+        )}
       </div>
     </div>
   );
@@ -479,7 +674,7 @@ export function SegmentCard({ source }: { source: AnalyticsSource }) {
             ) : view === 'pacing' ? (
               <Pacing detail={detail.data} />
             ) : (
-              <Compare key={selected.id} detail={detail.data} />
+              <Compare key={selected.id} detail={detail.data} source={source} />
             )
           ) : detail.isError ? (
             <p role="alert" className="text-sm text-slate-700 dark:text-slate-200">

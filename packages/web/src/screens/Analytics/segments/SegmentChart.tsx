@@ -48,7 +48,8 @@ export function SegmentChart({
     return {
       scales: { x: { time: xTime }, left: {}, right: {} },
       axes: [
-        { ...axis(xFormat), size: 40 },
+        // Room between distance ticks: "1.20 km" labels would touch at the default spacing.
+        { ...axis(xFormat), size: 40, space: 80 },
         ...(left ? [axis(left.format, 3, 'left')] : []),
         ...(right ? [{ ...axis(right.format, 1, 'right'), grid: { show: false } }] : []),
       ],

@@ -1,7 +1,12 @@
 // Data hooks of the segment card (GET/PATCH /api/analytics/segments*, docs/API.md; the example rider's
 // under /api/public/analytics/segments*). Shapes from @vatio/schemas.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SegmentDetailResponse, SegmentListResponse, SegmentPatch } from '@vatio/schemas';
+import type {
+  SegmentCompareResponse,
+  SegmentDetailResponse,
+  SegmentListResponse,
+  SegmentPatch,
+} from '@vatio/schemas';
 import { type AnalyticsSource, analyticsPath } from '../../../api/analytics';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
@@ -24,6 +29,19 @@ export function useSegment(source: AnalyticsSource, id: string | undefined) {
         anonymous: source === 'example',
       }),
     enabled: id !== undefined,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Two efforts of a segment over distance and by thirds (GET …/segments/:id/compare?a=&b=). */
+export function useSegmentCompare(source: AnalyticsSource, id: string, a: string, b: string) {
+  return useQuery({
+    queryKey: queryKeys.analytics.segmentCompare(source, id, a, b),
+    queryFn: () =>
+      api<SegmentCompareResponse>(
+        analyticsPath(source, `segments/${id}/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`),
+        { anonymous: source === 'example' },
+      ),
     placeholderData: (previous) => previous,
   });
 }

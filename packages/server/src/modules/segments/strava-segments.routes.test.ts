@@ -1,0 +1,283 @@
+import { segmentClimbsOf } from '@vatio/analysis';
+import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
+import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+import { upload, waitForImport } from '../../test/upload.ts';
+
+// Strava segment efforts join the segment list (issue 14): through the real app against the fake
+// Strava on loopback, which describes each effort from the activity's own streams as Strava does.
+let strava: FakeStrava;
+let h: Harness;
+let rider: SignedIn;
+let other: SignedIn;
+const ATHLETE = 9301;
+const OTHER_ATHLETE = 9302;
+const DAY_MS = 86_400_000;
+const RIVER = 77; // a Strava segment on the fake's steady rides
+const ONCE = 88; // ridden once: a candidate, not listed
+const RIDGE = 99; // a Strava segment up the ridge route's first climb
+
+const ridge = SYNTHETIC_ROUTES.find((r) => r.id === 'ridge')!;
+const daysAgo = (d: number, hourUtc = 7) => {
+  const t = new Date(Date.now() - d * DAY_MS);
+  t.setUTCHours(hourUtc, 0, 0, 0);
+  return t;
+};
+const iso = (t: Date) => t.toISOString().replace('.000', '');
+
+interface Summary {
+  id: string;
+  name: string | null;
+  source: string;
+  strava_segment_id: number | null;
+  attempts: number;
+}
+
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, who: SignedIn, payload?: object) {
+  return h.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+}
+
+async function waitForSync(who: SignedIn) {
+  const started = Date.now();
+  for (;;) {
+    const s = (await call('GET', '/api/sync/status', who)).json();
+    if (s && (s.status === 'completed' || s.status === 'error')) return s;
+    if (Date.now() - started > 120_000) throw new Error(`sync did not finish: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Vatio's authorize URL → the fake's page → approve → Vatio's callback. */
+async function connect(who: SignedIn, athleteId: number) {
+  const started = await call('POST', '/api/strava/connect', who, { return_to: '/sync' });
+  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+  const authorize = new URL(started.json().authorize_url);
+  strava.signInAs(athleteId);
+  const form = new URLSearchParams({
+    decision: 'approve',
+    client_id: authorize.searchParams.get('client_id')!,
+    redirect_uri: authorize.searchParams.get('redirect_uri')!,
+    state: authorize.searchParams.get('state')!,
+  });
+  for (const s of authorize.searchParams.get('scope')!.split(',')) form.append('scope', s);
+  const approved = await fetch(`${strava.oauthUrl}/authorize`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const callback = new URL(approved.headers.get('location')!);
+  const back = await h.app.inject({ url: callback.pathname + callback.search, headers: { cookie } });
+  expect(new URL(back.headers.location as string).searchParams.get('strava')).toBe('connected');
+}
+
+async function listed(who: SignedIn): Promise<Summary[]> {
+  const response = await call('GET', '/api/analytics/segments', who);
+  expect(response.statusCode).toBe(200);
+  return response.json().segments;
+}
+
+/** A generated ride of the ridge route as Strava streams (1 s samples), without its altitude. */
+function ridgeStreamsWithoutAltitude(seed: number, start: Date) {
+  const activity = generateRide({ seed, startTime: start, durationS: 3600, ftpW: 250, route: ridge });
+  const s = activity.streams;
+  const n = s.timeS.length;
+  const list = (a: Float64Array | undefined) =>
+    Array.from({ length: n }, (_, i) => Math.round((a?.[i] ?? 0) * 100) / 100);
+  const climb = segmentClimbsOf(s)[0]!;
+  return {
+    streams: {
+      time: Array.from({ length: n }, (_, i) => i),
+      distance: list(s.distanceM),
+      latlng: Array.from({ length: n }, (_, i) => [s.latDeg![i]!, s.lngDeg![i]!]),
+      watts: list(s.powerW).map(Math.round),
+      heartrate: list(s.heartRateBpm).map(Math.round),
+      velocity_smooth: list(s.speedMps),
+    },
+    climb,
+    n,
+  };
+}
+
+beforeAll(async () => {
+  strava = await startFakeStrava();
+  h = await createHarness({
+    STRAVA_CLIENT_ID: strava.clientId,
+    STRAVA_CLIENT_SECRET: strava.clientSecret,
+    STRAVA_OAUTH_URL: strava.oauthUrl,
+    STRAVA_API_URL: strava.apiUrl,
+  });
+  rider = await h.signIn({ email: 'strava-segments@example.org' });
+  other = await h.signIn({ email: 'strava-segments-other@example.org' });
+  strava.addAthlete({ id: ATHLETE });
+  strava.addAthlete({ id: OTHER_ATHLETE });
+  // Three steady rides along the fake's road, each up the river segment; the first also up another.
+  for (const [i, d] of [5, 4, 3].entries()) {
+    strava.addActivity(ATHLETE, {
+      id: 7001 + i,
+      name: `River ride ${i + 1}`,
+      start_date: iso(daysAgo(d)),
+      elapsed_time: 1500,
+      device_watts: true,
+      average_watts: 210 + i * 10,
+      segments: [
+        { segmentId: RIVER, name: 'Cuesta del Río', startIndex: 300, endIndex: 700, notable: i === 0 },
+        ...(i === 0 ? [{ segmentId: ONCE, name: 'Sprint', startIndex: 900, endIndex: 960 }] : []),
+      ],
+    });
+  }
+  // The ridge route twice as uploaded files (its climbs become segments), then once from Strava
+  // without altitude (no climb of its own) and with a Strava segment where its first climb is.
+  for (const [i, d] of [20, 18].entries()) {
+    const fit = encodeFit(
+      generateRide({ seed: 11 + i, startTime: daysAgo(d, 17), durationS: 3600, ftpW: 250, route: ridge }),
+    );
+    const response = await upload(h.app, rider.headers, [{ name: `ridge-${i}.fit`, bytes: fit }]);
+    expect((await waitForImport(h.app, rider.headers, response.json().import_id)).files[0]!.status).toBe(
+      'done',
+    );
+  }
+  const ridgeStart = daysAgo(2, 17);
+  const ridgeRide = ridgeStreamsWithoutAltitude(13, ridgeStart);
+  strava.addActivity(ATHLETE, {
+    id: 7101,
+    name: 'Ridge from Strava',
+    start_date: iso(ridgeStart),
+    elapsed_time: ridgeRide.n - 1,
+    device_watts: true,
+    average_watts: 220,
+    streams: ridgeRide.streams,
+    segments: [
+      {
+        segmentId: RIDGE,
+        name: 'Alto de la Cresta',
+        startIndex: ridgeRide.climb.effort.startS,
+        endIndex: ridgeRide.climb.effort.endS,
+      },
+    ],
+  });
+  // The other rider rides the river segment too, once.
+  strava.addActivity(OTHER_ATHLETE, {
+    id: 7201,
+    start_date: iso(daysAgo(4, 9)),
+    elapsed_time: 1500,
+    device_watts: true,
+    average_watts: 200,
+    segments: [{ segmentId: RIVER, name: 'Cuesta del Río', startIndex: 300, endIndex: 700 }],
+  });
+  await connect(rider, ATHLETE);
+  await call('POST', '/api/strava/sync', rider, { action: 'import_activities' });
+  expect(await waitForSync(rider)).toMatchObject({ status: 'completed', failed_activities: 0 });
+}, 240_000);
+afterAll(async () => {
+  await h?.close();
+  await strava?.close();
+});
+
+describe('Strava segment efforts', () => {
+  test('are fetched with include_all_efforts and listed with their source and Strava name', async () => {
+    expect(
+      strava.requests.filter((r) => /^\/api\/v3\/activities\/\d+$/.test(r.path) && r.status === 200).length,
+    ).toBe(4);
+    const segments = await listed(rider);
+    const river = segments.find((s) => s.strava_segment_id === RIVER)!;
+    expect(river).toMatchObject({ name: 'Cuesta del Río', source: 'strava', attempts: 3 });
+    // Ridden once: a candidate, as a climb seen once.
+    expect(segments.some((s) => s.strava_segment_id === ONCE)).toBe(false);
+    const detail = (await call('GET', `/api/analytics/segments/${river.id}`, rider)).json();
+    expect(detail.efforts).toHaveLength(3);
+    for (const e of detail.efforts) {
+      expect(e.source).toBe('strava');
+      // Measured on the ride's own 1 Hz streams between start_index 300 and end_index 700.
+      expect(e.elapsed_s).toBe(400);
+      expect(e.splits_s).toHaveLength(13);
+      expect(e.average_power_w).toBeGreaterThan(150);
+    }
+    // The fake's watts average the activity's average_watts: the efforts keep their order.
+    expect(detail.efforts.map((e: { average_power_w: number }) => e.average_power_w)).toEqual(
+      [...detail.efforts.map((e: { average_power_w: number }) => e.average_power_w)].sort((a, b) => a - b),
+    );
+    expect(detail.pacing).not.toBeNull();
+  });
+
+  test('a Strava segment where a climb segment is joins it: one segment, the Strava effort on it', async () => {
+    const segments = await listed(rider);
+    const joined = segments.filter((s) => s.strava_segment_id === RIDGE);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]).toMatchObject({ source: 'climb', name: 'Alto de la Cresta', attempts: 3 });
+    const detail = (await call('GET', `/api/analytics/segments/${joined[0]!.id}`, rider)).json();
+    expect(detail.efforts.map((e: { source: string }) => e.source)).toEqual(['climb', 'climb', 'strava']);
+    const rows = await h.database.db
+      .selectFrom('segments')
+      .select('id')
+      .where('user_id', '=', rider.user.id)
+      .where('strava_segment_id', '=', RIDGE)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  test('syncing again adds no effort twice', async () => {
+    const count = async () =>
+      (
+        await h.database.db
+          .selectFrom('segment_efforts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', rider.user.id)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = Number(await count());
+    await call('POST', '/api/strava/sync', rider, { action: 'import_activities' });
+    expect((await waitForSync(rider)).status).toBe('completed');
+    expect(Number(await count())).toBe(before);
+    expect((await listed(rider)).find((s) => s.strava_segment_id === RIVER)!.attempts).toBe(3);
+  });
+
+  test('another rider never sees them', async () => {
+    const river = (await listed(rider)).find((s) => s.strava_segment_id === RIVER)!;
+    expect((await call('GET', `/api/analytics/segments/${river.id}`, other)).statusCode).toBe(404);
+    await connect(other, OTHER_ATHLETE);
+    await call('POST', '/api/strava/sync', other, { action: 'import_activities' });
+    await waitForSync(other);
+    // Their one effort on the same Strava segment is theirs alone: a candidate, not listed.
+    expect(await listed(other)).toEqual([]);
+    expect((await listed(rider)).find((s) => s.strava_segment_id === RIVER)!.attempts).toBe(3);
+  });
+
+  test('a Strava error on the detail does not fail the ride import', async () => {
+    strava.addActivity(ATHLETE, {
+      id: 7301,
+      name: 'Detail fails',
+      start_date: iso(daysAgo(1)),
+      elapsed_time: 1500,
+      device_watts: true,
+      average_watts: 240,
+      segments: [{ segmentId: RIVER, name: 'Cuesta del Río', startIndex: 300, endIndex: 700 }],
+    });
+    strava.failNext(/^\/activities\/7301$/, 500);
+    await call('POST', '/api/strava/sync', rider, { action: 'import_activities' });
+    expect(await waitForSync(rider)).toMatchObject({ status: 'completed', failed_activities: 0 });
+    const ride = await h.database.db
+      .selectFrom('activities')
+      .select('id')
+      .where('user_id', '=', rider.user.id)
+      .where('strava_id', '=', 7301)
+      .executeTakeFirst();
+    expect(ride).toBeDefined();
+    expect((await listed(rider)).find((s) => s.strava_segment_id === RIVER)!.attempts).toBe(3);
+  });
+
+  test('deleting a ride removes its efforts; disconnecting Strava keeps them', async () => {
+    const ride = await h.database.db
+      .selectFrom('activities')
+      .select('id')
+      .where('user_id', '=', rider.user.id)
+      .where('strava_id', '=', 7001)
+      .executeTakeFirstOrThrow();
+    expect((await call('DELETE', `/api/activities/${ride.id}`, rider)).statusCode).toBe(204);
+    expect((await listed(rider)).find((s) => s.strava_segment_id === RIVER)!.attempts).toBe(2);
+    expect((await call('DELETE', '/api/strava/connection', rider)).statusCode).toBe(204);
+    const after = await listed(rider);
+    expect(after.find((s) => s.strava_segment_id === RIVER)!.attempts).toBe(2);
+    expect(after.find((s) => s.strava_segment_id === RIDGE)!.attempts).toBe(3);
+  });
+});
