@@ -139,6 +139,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     secretKey: config.secretKey,
     publicUrl: config.publicUrl,
     otpRequestsPerIpPerHour: config.otpRequestsPerIpPerHour,
+    otpVerifyFailuresPerIpPerHour: config.otpVerifyFailuresPerIpPerHour,
     now,
     writes: database.writes,
   });

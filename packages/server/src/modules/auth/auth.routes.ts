@@ -21,7 +21,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
 
   app.post('/api/auth/verify', async (request) => {
     const input = parseBody(verifyRequestSchema, request.body);
-    const { tokens, user } = await auth.verifyOtp(input, request.headers['user-agent'] ?? null);
+    const { tokens, user } = await auth.verifyOtp(input, request.headers['user-agent'] ?? null, request.ip);
     return { ...tokens, user: presentUser(user) };
   });
 
@@ -39,7 +39,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
 
   app.post('/api/me/contacts/verify', { preHandler: requireSession(auth) }, async (request) => {
     const input = parseBody(verifyRequestSchema, request.body);
-    return presentUser(await auth.verifyLink(request.auth.userId, input));
+    return presentUser(await auth.verifyLink(request.auth.userId, input, request.ip));
   });
 
   app.post('/api/auth/logout', { preHandler: requireSession(auth) }, async (request, reply) => {
