@@ -15,3 +15,4 @@ export * from './analytics-performance.ts';
 export * from './analytics-advanced.ts';
 export * from './analytics-comparative.ts';
 export * from './aero-lab.ts';
+export * from './input-guards.ts';
