@@ -199,7 +199,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
 
   healthRoutes(app, { health: new HealthRepository(db), engine: database.engine });
   clientConfigRoutes(app, { mapTiles: config.mapTiles });
-  authRoutes(app, auth);
+  authRoutes(app, auth, config.publicUrl);
   apiKeyRoutes(app, { auth, apiKeys });
   profileRoutes(app, {
     auth,
