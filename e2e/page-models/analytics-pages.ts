@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { accessToken } from './session.ts';
 
 export interface Predictive {
   weeks: number;
@@ -13,8 +14,7 @@ export interface Predictive {
 
 /** The rider's predictive answer, read with their own token (to compare with the screen). */
 export async function predictiveJson(page: Page, weeks: number): Promise<Predictive> {
-  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
-  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const access_token = await accessToken(page);
   const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const response = await page.request.get(`/api/analytics/predictive?weeks=${weeks}&tz=${timeZone}`, {
     headers: { authorization: `Bearer ${access_token}` },
@@ -35,8 +35,7 @@ export interface Performance {
 
 /** The rider's performance panel, read with their own token (to compare with the screen). */
 export async function performanceJson(page: Page, weeks: number): Promise<Performance> {
-  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
-  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const access_token = await accessToken(page);
   const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const response = await page.request.get(`/api/analytics/performance?weeks=${weeks}&tz=${timeZone}`, {
     headers: { authorization: `Bearer ${access_token}` },
@@ -47,8 +46,7 @@ export async function performanceJson(page: Page, weeks: number): Promise<Perfor
 
 /** Any of the rider's JSON answers, read with their own token (to compare with the screen). */
 export async function riderJson<T>(page: Page, path: string): Promise<T> {
-  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
-  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const access_token = await accessToken(page);
   const response = await page.request.get(path, { headers: { authorization: `Bearer ${access_token}` } });
   expect(response.ok(), path).toBe(true);
   return (await response.json()) as T;

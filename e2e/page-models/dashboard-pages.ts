@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
+import { accessToken } from './session.ts';
 
 /** The signed-in rider's dashboard JSON, read with their own token (to compare with the screen). */
 export async function dashboardJson<T>(page: Page, path: string): Promise<T> {
-  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
-  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const access_token = await accessToken(page);
   const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const separator = path.includes('?') ? '&' : '?';
   const response = await page.request.get(`/api/dashboard${path}${separator}tz=${timeZone}&locale=en`, {
@@ -27,13 +27,13 @@ export async function loadDemoRides(page: Page) {
     await page.goto('/dashboard');
     await expect(page.getByTestId('stat-this-week')).toBeVisible({ timeout: 3_000 });
     const { total_activities } = await dashboardJson<{ total_activities: number }>(page, '/stats');
-    const imports = await page.evaluate(async () => {
-      const t = JSON.parse(localStorage.getItem('vatio.tokens') ?? '{}') as { access_token?: string };
+    const token = await accessToken(page);
+    const imports = await page.evaluate(async (access) => {
       const r = await fetch('/api/imports?limit=50', {
-        headers: { authorization: `Bearer ${t.access_token}` },
+        headers: { authorization: `Bearer ${access}` },
       });
       return ((await r.json()) as { imports: { status: string }[] }).imports;
-    });
+    }, token);
     expect(total_activities).toBeGreaterThan(90);
     expect(imports.every((i) => i.status === 'done')).toBe(true);
   }).toPass({ timeout: 150_000, intervals: [2_000] });

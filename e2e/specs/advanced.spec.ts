@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { accessToken } from '../page-models/session.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/advanced');
 const TABS = ['physiological', 'biomechanics', 'aero', 'specific', 'power'] as const;
@@ -17,8 +18,7 @@ interface Advanced {
 
 /** The rider's advanced answer, read with their own token (to compare with the screen). */
 async function advancedJson(page: import('playwright-core').Page, period: string): Promise<Advanced> {
-  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
-  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const access_token = await accessToken(page);
   const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const response = await page.request.get(`/api/analytics/advanced?period=${period}&tz=${timeZone}`, {
     headers: { authorization: `Bearer ${access_token}` },

@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { accessToken } from '../page-models/session';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/fitting');
 
@@ -65,8 +66,7 @@ const MARKS = {
 } as const;
 
 async function token(page: Page): Promise<string> {
-  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
-  return (JSON.parse(tokens ?? '{}') as { access_token: string }).access_token;
+  return accessToken(page);
 }
 
 async function angleOf(page: Page, key: string): Promise<number> {

@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures.ts';
 import { requestCode, submitCode } from '../page-models/auth-pages.ts';
 import { addFirstBike, fillProfile } from '../page-models/onboarding-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { accessToken } from '../page-models/session';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/health');
 const SERVICES = ['database', 'jobs', 'storage', 'mail', 'sms', 'strava', 'map_tiles'] as const;
@@ -109,9 +110,7 @@ test.describe('system health', () => {
     await page.getByTestId('health-tab-logs').click();
     await expect(page.getByText('Server log records (latest 20)')).toBeVisible();
     await expect(page.getByTestId('health-log-level')).toBeVisible();
-    const tokens = JSON.parse((await page.evaluate(() => localStorage.getItem('vatio.tokens'))) ?? '{}') as {
-      access_token?: string;
-    };
+    const tokens = { access_token: await accessToken(page) };
     const logs = await page.request.get('/api/health/logs', {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });

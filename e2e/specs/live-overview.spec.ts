@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { accessToken } from '../page-models/session';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/live');
 
@@ -102,8 +103,9 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
     await page.goto('/dashboard/responsive');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Performance Overview');
     // The overview's numbers are the API's.
-    const overview = await page.evaluate(async () => {
-      const t = JSON.parse(localStorage.getItem('vatio.tokens') ?? '{}') as { access_token?: string };
+    const access = await accessToken(page);
+    const overview = await page.evaluate(async (accessTokenValue) => {
+      const t = { access_token: accessTokenValue };
       const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
       const r = await fetch(`/api/dashboard/overview?tz=${tz}&locale=en`, {
         headers: { authorization: `Bearer ${t.access_token}` },
@@ -113,7 +115,7 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
         week: { tss: number; target: { tss: number } | null };
         record: { power_w: number } | null;
       };
-    });
+    }, access);
     expect(overview.latest_ride).not.toBeNull();
     if (overview.latest_ride!.average_power !== null)
       await expect(page.getByTestId('live-card-power-value')).toHaveText(

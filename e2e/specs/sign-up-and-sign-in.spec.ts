@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures.ts';
 import { requestCode, submitCode, typeCode } from '../page-models/auth-pages.ts';
 import { addFirstBike, fillProfile } from '../page-models/onboarding-pages.ts';
 import { readCode } from '../outbox.ts';
+import { accessToken } from '../page-models/session.ts';
 
 const WORDS = {
   es: {
@@ -48,15 +49,23 @@ for (const language of ['es', 'en'] as const) {
     await expect(page).toHaveURL(/\/dashboard$/);
     // A new rider is welcomed, not welcomed back; the page's language is saved to the settings.
     await expect(page.getByTestId('dashboard-greeting')).toHaveText(words.welcome);
-    const settings = await page.evaluate(async () => {
-      const tokens = JSON.parse(localStorage.getItem('vatio.tokens') ?? '{}') as { access_token?: string };
-      const response = await fetch('/api/settings', {
-        headers: { authorization: `Bearer ${tokens.access_token}` },
-      });
+    const token = await accessToken(page);
+    const settings = await page.evaluate(async (access) => {
+      const response = await fetch('/api/settings', { headers: { authorization: `Bearer ${access}` } });
       return (await response.json()) as { language: string | null };
-    });
+    }, token);
     expect(settings.language).toBe(language);
     await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+
+    // Issue 16: no token in the page's storage; the refresh token is an HttpOnly, SameSite=Strict
+    // cookie for /api/auth only, and a reload signs the rider back in through it.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(stored).not.toMatch(/token|eyJ/i);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'vatio_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('vatio_refresh');
+    await page.reload();
+    await expect(page.getByTestId('dashboard-greeting')).toHaveText(words.welcome);
 
     // The profile lists the bike, and lets the rider add a phone to sign in with.
     await page.goto('/profile');

@@ -2,8 +2,9 @@
  * `vatio analyze FILE [--json] [--ftp W] [--weight KG] [--max-hr BPM]`: decodes one ride file and
  * prints every per-ride metric of the ride report (@vatio/analysis `rideReport`, the one the server
  * stores and shows), as a readable summary or as JSON (`analyze-report.ts`).
- * Exit codes: 0 analysed; 2 bad usage or a file that cannot be read or decoded (one line on stderr);
- * 1 anything else (a bug).
+ * Exit codes: 0 analysed; 2 bad usage, a file that cannot be read or decoded, or a ride whose values
+ * the analysis refuses (one line on stderr); 1 anything else (a bug). Impossible sample values (power
+ * −1e308) are dropped by the decoder with a warning, so such a ride is analysed (issue 16).
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -87,8 +88,15 @@ const STD_OUTPUT: Output = {
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
-/** Runs `vatio analyze` and returns the exit code. */
-export function runAnalyze(argv: readonly string[], io: Output = STD_OUTPUT): number {
+/**
+ * Runs `vatio analyze` and returns the exit code. `build` is the report builder (a test passes one
+ * that fails, to check the exit code of a ride the analysis refuses).
+ */
+export function runAnalyze(
+  argv: readonly string[],
+  io: Output = STD_OUTPUT,
+  build: typeof buildAnalyzeReport = buildAnalyzeReport,
+): number {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(ANALYZE_USAGE);
     return 0;
@@ -119,7 +127,16 @@ export function runAnalyze(argv: readonly string[], io: Output = STD_OUTPUT): nu
     io.err(`vatio analyze: ${name}: ${oneLine(error.message)}`);
     return 2;
   }
-  const report = buildAnalyzeReport(activity, name, args);
+  let report: ReturnType<typeof buildAnalyzeReport>;
+  try {
+    report = build(activity, name, args);
+  } catch (error) {
+    // The analysis refuses impossible inputs with a RangeError ("ftpW must be positive"): the file
+    // decoded but holds values no ride has. That is bad input (2), not a bug in Vatio (1).
+    if (!(error instanceof RangeError)) throw error;
+    io.err(`vatio analyze: ${name}: the ride's values cannot be analysed: ${oneLine(error.message)}`);
+    return 2;
+  }
   io.out(args.json ? JSON.stringify(report, null, 2) : formatAnalyzeText(report));
   return 0;
 }

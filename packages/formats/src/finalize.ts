@@ -1,4 +1,4 @@
-import type { Activity, ActivityStreams } from './activity.ts';
+import type { Activity, ActivityStreams, ChannelName } from './activity.ts';
 
 /**
  * A power or cadence channel that reads 0 for the whole ride means no sensor was paired (the Sigma
@@ -64,6 +64,80 @@ function dropAbove(values: Float64Array, limit: number): number[] {
     }
   }
   return dropped;
+}
+
+/**
+ * The physically possible range of each channel; a value outside it (or ±Infinity) is a corrupt
+ * file or a broken sensor, not riding. Wide on purpose: only impossible values go, never a real
+ * extreme. Issue 16: a GPX with power −1e308 decoded, then failed every database insert of its
+ * summary and ended as a generic server error.
+ */
+export const CHANNEL_BOUNDS: Readonly<
+  Record<Exclude<ChannelName, 'latDeg' | 'lngDeg'>, readonly [number, number]>
+> = {
+  // Power is never negative at the crank; the top is MAX_PLAUSIBLE_POWER_W (above, with its sources).
+  powerW: [0, MAX_PLAUSIBLE_POWER_W],
+  // FIT stores heart rate as uint8 (0–254 valid); the highest rates recorded in people are ~300 bpm
+  // (tachyarrhythmias), so 300 keeps every real reading.
+  heartRateBpm: [0, 300],
+  // FIT cadence is uint8 too; spin-bike records are about 250 rpm.
+  cadenceRpm: [0, 300],
+  // The paced bicycle speed record is 296 km/h = 82 m/s (Mueller-Korenek, 2018): 100 m/s is beyond it.
+  speedMps: [0, 100],
+  // Cumulative distance: FIT's uint32 in cm ends at 42,950 km; no single ride is longer.
+  distanceM: [0, 42_950_000],
+  // The Dead Sea shore is at −430 m (FIT's altitude offset is −500 m); Everest 8,849 m, 9,000 kept.
+  altitudeM: [-500, 9000],
+  // The coldest (−89 °C, Vostok) and hottest (56.7 °C) air ever measured, with room for a device
+  // warmed in the sun: −90 to 80 °C.
+  temperatureC: [-90, 80],
+  leftRightBalancePct: [0, 100],
+  torqueEffectivenessPct: [0, 100],
+  torqueEffectivenessLeftPct: [0, 100],
+  torqueEffectivenessRightPct: [0, 100],
+  pedalSmoothnessPct: [0, 100],
+  pedalSmoothnessLeftPct: [0, 100],
+  pedalSmoothnessRightPct: [0, 100],
+};
+
+/** Positions: outside ±90° / ±180° a coordinate names no place on Earth. */
+const POSITION_BOUNDS = { latDeg: [-90, 90], lngDeg: [-180, 180] } as const;
+
+/**
+ * Values outside their channel's physical range become "no value" (NaN), one warning per channel.
+ * Shared by every decoder (FIT, TCX, GPX) after resampling, so no impossible number reaches the
+ * analysis or the database. Runs after `dropImpossiblePower` and `dropAltitudeSpikes`, whose own
+ * warnings explain the common sensor faults.
+ */
+export function dropOutOfRange(streams: ActivityStreams, warnings: string[]): void {
+  const bounds = { ...CHANNEL_BOUNDS, ...POSITION_BOUNDS } as Record<ChannelName, readonly [number, number]>;
+  for (const name of Object.keys(bounds) as ChannelName[]) {
+    const values = streams[name];
+    if (!values) continue;
+    const [min, max] = bounds[name];
+    const dropped = dropOutside(values, min, max);
+    if (dropped.count > 0) {
+      warnings.push(
+        `${dropped.count} s of ${name} outside ${min}…${max} (e.g. ${dropped.example}) are impossible values; left out.`,
+      );
+    }
+  }
+}
+
+/** Values outside [min, max], or infinite, become NaN; returns how many and the first of them. */
+function dropOutside(values: Float64Array, min: number, max: number): { count: number; example: number } {
+  let count = 0;
+  let example = Number.NaN;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    // NaN fails both comparisons and stays as it is.
+    if (v < min || v > max) {
+      if (count === 0) example = v;
+      count++;
+      values[i] = Number.NaN;
+    }
+  }
+  return { count, example };
 }
 
 /** Half-width of the window an altitude sample is compared with, s. */

@@ -11,6 +11,7 @@ export type {
   SessionInfo,
 } from './activity.ts';
 export { CHANNELS } from './activity.ts';
+export { CHANNEL_BOUNDS, dropOutOfRange } from './finalize.ts';
 export { decodeActivity, decodeArchive } from './decode.ts';
 export { type DetectedFormat, detectFormat } from './detect.ts';
 export { FormatError, type FormatErrorCode, isFormatError } from './errors.ts';

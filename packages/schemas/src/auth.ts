@@ -45,5 +45,11 @@ export const verifyRequestSchema = z.union([
 ]);
 export type VerifyRequest = z.infer<typeof verifyRequestSchema>;
 
-export const refreshRequestSchema = z.object({ refresh_token: z.string().min(20).max(200) }).strict();
+/**
+ * `refresh_token` in the body (scripts), or absent when the browser's session cookie carries it
+ * (then the request must say `X-Vatio-Session: cookie`; README, "Sign-in, briefly").
+ */
+export const refreshRequestSchema = z
+  .object({ refresh_token: z.string().min(20).max(200).optional() })
+  .strict();
 export const logoutRequestSchema = z.object({ refresh_token: z.string().max(200).optional() }).strict();

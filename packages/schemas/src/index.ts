@@ -18,3 +18,4 @@ export * from './aero-lab.ts';
 export * from './fitting.ts';
 export * from './health.ts';
 export * from './dashboard-overview.ts';
+export * from './input-guards.ts';

@@ -38,6 +38,9 @@ export const VALIDATION_MESSAGES = {
   wind_invalid: 'Wind must be between −20 and 20 m/s',
   lap_invalid: 'Choose one of the ride’s laps',
   range_invalid: 'Choose a lap or a time range that ends after it starts, not both',
+  multipart_boundary_missing: 'Send the files as multipart/form-data with a boundary',
+  multipart_malformed: 'The multipart/form-data body is malformed',
+  text_nul: 'This text contains a character that is not allowed (NUL)',
   invalid: 'This value is not valid',
 } as const;
 

@@ -68,7 +68,12 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /** POST /api/auth/verify and /refresh. */
 export const sessionResponseSchema = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
+  refresh_token: z
+    .string()
+    .optional()
+    .describe(
+      'Absent when the request said X-Vatio-Session: cookie: the token is then in an HttpOnly cookie',
+    ),
   expires_in: z.number(),
   token_type: z.literal('bearer'),
   user: userResponseSchema,

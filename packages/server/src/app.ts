@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError, ERRORS } from './errors.ts';
+import { findNul, VALIDATION_MESSAGES } from '@vatio/schemas';
 import { API_CONTRACTS } from './http/api-contracts.ts';
 import { apiDocsRoutes } from './http/api-docs.routes.ts';
 import { collectRoutes } from './http/contract.ts';
@@ -158,6 +159,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     secretKey: config.secretKey,
     publicUrl: config.publicUrl,
     otpRequestsPerIpPerHour: config.otpRequestsPerIpPerHour,
+    otpVerifyFailuresPerIpPerHour: config.otpVerifyFailuresPerIpPerHour,
     now,
     writes: database.writes,
   });
@@ -181,6 +183,15 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: ERRORS.INTERNAL.message } });
+  });
+
+  // Issue 16: U+0000 anywhere in a query or JSON body is a 400 naming the field, for every route at
+  // once; PostgreSQL text cannot hold it, so it used to come back from the database as a 500.
+  app.addHook('preValidation', async (request) => {
+    const field = findNul(request.query) ?? findNul(request.body);
+    if (field !== undefined) {
+      throw new AppError('VALIDATION', VALIDATION_MESSAGES.text_nul, { fields: { [field]: 'text_nul' } });
+    }
   });
 
   const blobs = options.blobs ?? new FsBlobStore(join(config.dataDir, 'blobs'));
@@ -224,7 +235,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     }),
   });
   clientConfigRoutes(app, { mapTiles: config.mapTiles });
-  authRoutes(app, auth);
+  authRoutes(app, auth, config.publicUrl);
   apiKeyRoutes(app, { auth, apiKeys });
   profileRoutes(app, {
     auth,

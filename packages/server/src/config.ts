@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string;
   /** Codes one client address may request per hour (spec: configurable, default 30). */
   otpRequestsPerIpPerHour: number;
+  /** Failed code verifications one client address may make per hour (issue 16; default 20). */
+  otpVerifyFailuresPerIpPerHour: number;
   /** Requests one personal API key may make per 10 minutes (issue 12; default 600). */
   apiKeyRequestsPer10Min: number;
   trustProxy: boolean;
@@ -163,6 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.OTP_REQUESTS_PER_IP_PER_HOUR,
       30,
       'OTP_REQUESTS_PER_IP_PER_HOUR',
+    ),
+    otpVerifyFailuresPerIpPerHour: positiveInt(
+      env.OTP_VERIFY_FAILURES_PER_IP_PER_HOUR,
+      20,
+      'OTP_VERIFY_FAILURES_PER_IP_PER_HOUR',
     ),
     apiKeyRequestsPer10Min: positiveInt(env.API_KEY_REQUESTS_PER_10_MIN, 600, 'API_KEY_REQUESTS_PER_10_MIN'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',

@@ -6,6 +6,10 @@ export const ERRORS = {
   OTP_EXPIRED: { status: 400, message: 'The code has expired. Ask for a new one.' },
   OTP_TOO_MANY_ATTEMPTS: { status: 400, message: 'Too many wrong tries with this code. Ask for a new one.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Try again later.' },
+  OTP_VERIFY_LIMITED: {
+    status: 429,
+    message: 'Too many wrong codes from this address. Try again later.',
+  },
   UPLOAD_BUSY: {
     status: 429,
     message: 'An archive you sent is still being unpacked. Send this one when it is done.',

@@ -6,6 +6,7 @@ import {
   dropAllZeroChannels,
   dropAltitudeSpikes,
   dropImpossiblePower,
+  dropOutOfRange,
   inferSport,
 } from '../finalize.ts';
 import { countActiveSeconds, resampleTo1Hz, type SampleValues } from '../timeline/resample.ts';
@@ -136,6 +137,7 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
   const streams = resampleTo1Hz(series, { pauses: timer.pauses, consume: true });
   dropImpossiblePower(streams, warnings);
   dropAltitudeSpikes(streams, warnings);
+  dropOutOfRange(streams, warnings);
   dropAllZeroChannels(streams, warnings);
 
   const session = selected?.session;

@@ -5,6 +5,7 @@ import {
   dropAllZeroChannels,
   dropAltitudeSpikes,
   dropImpossiblePower,
+  dropOutOfRange,
   inferSport,
 } from '../finalize.ts';
 import { isPlausiblePosition } from '../geo/geo.ts';
@@ -72,6 +73,7 @@ export function buildXmlActivity(parts: XmlActivityParts): Activity {
   const warnings = [...parts.warnings];
   dropImpossiblePower(streams, warnings);
   dropAltitudeSpikes(streams, warnings);
+  dropOutOfRange(streams, warnings);
   dropAllZeroChannels(streams, warnings);
 
   const timerFromLaps = parts.deviceSummary.timerTimeS;

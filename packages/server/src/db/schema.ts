@@ -17,6 +17,13 @@ export interface UsersTable {
   updated_at: UpdatedAt;
 }
 
+/** A failed code verification, by client address (issue 16: per-address verify limit). */
+export interface OtpVerifyFailuresTable {
+  id: Generated<string>;
+  request_ip: string;
+  created_at: Date;
+}
+
 export interface OtpCodesTable {
   id: Generated<string>;
   contact_type: 'email' | 'sms';
@@ -335,6 +342,7 @@ export interface SyncStatusTable {
 export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
+  otp_verify_failures: OtpVerifyFailuresTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   api_keys: ApiKeysTable;

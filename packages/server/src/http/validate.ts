@@ -50,5 +50,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.ou
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = issue.path.join('.') || '_';
-  throw new AppError('VALIDATION', `${name}: ${issue.message}`, { fields: { [name]: 'invalid' } });
+  throw new AppError('VALIDATION', `${name}: ${englishFor(issue.message)}`, {
+    fields: { [name]: 'invalid' },
+  });
 }

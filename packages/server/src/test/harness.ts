@@ -67,6 +67,8 @@ export async function createHarness(
     WEB_DIST_DIR: join(dataDir, 'no-web'),
     // Imports analyse in the test's own thread unless a test asks for threads (processes use them).
     ANALYSIS_THREADS: '0',
+    // Sign-ins verify from the inject default address; a test of the per-address limit sets its own.
+    OTP_VERIFY_FAILURES_PER_IP_PER_HOUR: '1000',
     ...env,
   });
   let nowMs = Date.now();

@@ -1,5 +1,5 @@
 // Calls for import, activities and athlete settings (docs/API.md).
-import { type ApiErrorBody, ApiError, api, readTokens } from './client';
+import { type ApiErrorBody, ApiError, api, hasSession, readTokens } from './client';
 import type {
   Activity,
   ActivityAnalysis,
@@ -103,7 +103,7 @@ export async function uploadActivities(
   onProgress?: (fraction: number) => void,
 ): Promise<UploadResult> {
   let xhr = await sendUpload(files, onProgress);
-  if (xhr.status === 401 && readTokens()) {
+  if (xhr.status === 401 && hasSession()) {
     // Any signed-in call refreshes the tokens on a 401 (or signs the rider out when it cannot).
     await listImports(1);
     xhr = await sendUpload(files, onProgress);

@@ -1,14 +1,20 @@
-// Typed access to Vatio's JSON API. Bearer access token in local storage (spec 000 §6); on the
-// first 401 the call is retried once after a refresh; when the refresh fails the tokens are
-// cleared and the rider is sent to / (spec 000 §4). Every call times out after 10 s (spec §9).
+// Typed access to Vatio's JSON API. The access token lives in memory only; the refresh token in an
+// HttpOnly cookie the page cannot read (issue 16: both used to sit in localStorage, readable by any
+// script on the page). A reloaded page gets a new access token through the cookie. On a 401 the call
+// is retried once after a refresh; when the refresh is refused the rider is sent to / (spec 000 §4).
+// Every call times out after 10 s (spec §9).
+/** '1' while signed in: no secret, it tells a reloaded page (and the other tabs) a cookie session exists. */
+const SESSION_KEY = 'vatio.session';
+/** Where older builds kept both tokens; removed on start. */
+const LEGACY_TOKENS_KEY = 'vatio.tokens';
 import { clearRequestLog, recordRequest } from './request-log';
 
-const TOKENS_KEY = 'vatio.tokens';
 const TIMEOUT_MS = 10_000;
+/** Asks the server to keep the refresh token in its HttpOnly cookie (README, "Sign-in, briefly"). */
+export const COOKIE_SESSION_HEADERS = { 'x-vatio-session': 'cookie' } as const;
 
 export interface Tokens {
   access_token: string;
-  refresh_token: string;
   expires_in: number;
 }
 
@@ -39,23 +45,48 @@ export class ApiError extends Error {
   }
 }
 
+let memoryTokens: Tokens | null = null;
+
+try {
+  localStorage.removeItem(LEGACY_TOKENS_KEY);
+} catch {
+  // No storage (private mode): nothing to clean.
+}
+
+/** The access token of this page, in memory only. */
 export function readTokens(): Tokens | null {
+  return memoryTokens;
+}
+
+/** Whether this browser holds a session: a token in memory, or the cookie a sign-in left. */
+export function hasSession(): boolean {
+  if (memoryTokens) return true;
   try {
-    const raw = localStorage.getItem(TOKENS_KEY);
-    return raw ? (JSON.parse(raw) as Tokens) : null;
+    return localStorage.getItem(SESSION_KEY) === '1';
   } catch {
-    return null;
+    return false;
   }
 }
 
+/** The storage key other tabs watch: removed when the rider signs out, set when they sign in. */
+export const SESSION_STORAGE_KEY = SESSION_KEY;
+
 export function storeTokens(tokens: Tokens | null): void {
-  if (tokens) localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
-  else {
-    localStorage.removeItem(TOKENS_KEY);
-    // Signed out: the next rider on this tab does not see this one's requests.
-    clearRequestLog();
+  memoryTokens = tokens;
+  try {
+    if (tokens) localStorage.setItem(SESSION_KEY, '1');
+    else localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Without storage the session lasts as long as the page.
   }
+  // Signed out: the next rider on this tab does not see this one's requests.
+  if (!tokens) clearRequestLog();
   for (const listener of tokenListeners) listener(tokens);
+}
+
+/** Forgets this page's access token without signing out (another tab signed out: see AuthProvider). */
+export function dropMemoryTokens(): void {
+  memoryTokens = null;
 }
 
 type TokenListener = (tokens: Tokens | null) => void;
@@ -65,29 +96,60 @@ export function onTokensChange(listener: TokenListener): () => void {
   return () => tokenListeners.delete(listener);
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** ok: new access token; invalid: the server refused the cookie (signed out); unreachable: try later. */
+export type RefreshOutcome = 'ok' | 'invalid' | 'unreachable';
 
-/** One refresh at a time: concurrent 401s wait for the same rotation (a refresh token works once). */
-function refreshTokens(): Promise<boolean> {
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+async function rotate(): Promise<RefreshOutcome> {
+  try {
+    const response = await fetchWithTimeout('/api/auth/refresh', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', ...COOKIE_SESSION_HEADERS },
+      body: '{}',
+    });
+    if (response.status === 401) return 'invalid';
+    if (!response.ok) return 'unreachable';
+    const body = (await response.json()) as Tokens;
+    storeTokens({ access_token: body.access_token, expires_in: body.expires_in });
+    return 'ok';
+  } catch {
+    return 'unreachable';
+  }
+}
+
+/**
+ * One refresh at a time: concurrent 401s wait for the same rotation (a refresh token works once,
+ * and presenting it twice revokes the session). Across tabs too, with a Web Lock where the browser
+ * has them: each tab's refresh then reads the cookie the previous one left.
+ */
+export function refreshTokens(): Promise<RefreshOutcome> {
   refreshing ??= (async () => {
-    const current = readTokens();
-    if (!current) return false;
     try {
-      const response = await fetchWithTimeout('/api/auth/refresh', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refresh_token: current.refresh_token }),
-      });
-      if (!response.ok) return false;
-      storeTokens((await response.json()) as Tokens);
-      return true;
-    } catch {
-      return false;
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      return locks ? await locks.request('vatio.refresh', rotate) : await rotate();
     } finally {
       refreshing = null;
     }
   })();
   return refreshing;
+}
+
+/**
+ * On page load: a new access token from the cookie when a session exists. 'none' when there is no
+ * session (or the server refused it), 'offline' when the server could not be reached.
+ */
+export async function restoreSession(): Promise<'ok' | 'none' | 'offline'> {
+  if (memoryTokens) return 'ok';
+  if (!hasSession()) return 'none';
+  const outcome = await refreshTokens();
+  if (outcome === 'ok') return 'ok';
+  if (outcome === 'invalid') {
+    storeTokens(null);
+    return 'none';
+  }
+  return 'offline';
 }
 
 async function fetchWithTimeout(url: string, init: RequestInit): Promise<Response> {
@@ -110,12 +172,13 @@ export interface RequestOptions {
   body?: unknown;
   /** Calls made before sign-in (OTP request, verify) must not try to refresh. */
   anonymous?: boolean;
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const send = () => {
     // The page's language (set by i18n on <html lang>): the server names unnamed rides in it.
-    const headers: Record<string, string> = { 'accept-language': pageLanguage() };
+    const headers: Record<string, string> = { 'accept-language': pageLanguage(), ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const tokens = readTokens();
     if (tokens && !options.anonymous) headers.authorization = `Bearer ${tokens.access_token}`;
@@ -141,14 +204,17 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   try {
+    // A reloaded page has no access token yet: renew it through the cookie first, not after a 401.
+    if (!options.anonymous && !memoryTokens && hasSession()) await refreshTokens();
     response = await send();
-    if (response.status === 401 && !options.anonymous && readTokens()) {
-      if (await refreshTokens()) response = await send();
-      else {
+    if (response.status === 401 && !options.anonymous && hasSession()) {
+      const outcome = await refreshTokens();
+      if (outcome === 'ok') response = await send();
+      else if (outcome === 'invalid') {
         storeTokens(null);
         window.location.assign('/');
         throw new ApiError(401, 'SESSION_EXPIRED', 'Session expired');
-      }
+      } else throw new ApiError(0, 'NETWORK', 'The session could not be renewed');
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;

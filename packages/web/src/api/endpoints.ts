@@ -1,5 +1,5 @@
 import type { BikeInput, ProfileInput, SettingsUpdate } from '@vatio/schemas';
-import { api } from './client';
+import { api, COOKIE_SESSION_HEADERS } from './client';
 import type { AuthResult, Bike, Me, Profile, Settings, Subscription, User } from './types';
 
 export type Contact = { email: string } | { phone: string };
@@ -17,10 +17,12 @@ export const verifyOtp = (contact: Contact, token: string, language?: 'es' | 'en
     method: 'POST',
     body: { ...contact, token, type: 'email' in contact ? 'email' : 'sms', language },
     anonymous: true,
+    // The refresh token comes back as an HttpOnly cookie, not in the body.
+    headers: COOKIE_SESSION_HEADERS,
   });
 
-export const logout = (refreshToken: string | undefined) =>
-  api<void>('/auth/logout', { method: 'POST', body: { refresh_token: refreshToken } });
+/** Ends the session; the server also clears the refresh cookie. */
+export const logout = () => api<void>('/auth/logout', { method: 'POST', body: {} });
 
 export const getMe = () => api<Me>('/me');
 export const createProfile = (input: ProfileInput) =>

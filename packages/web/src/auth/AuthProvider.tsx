@@ -1,6 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError, onTokensChange, readTokens, storeTokens } from '../api/client';
+import {
+  ApiError,
+  dropMemoryTokens,
+  hasSession,
+  onTokensChange,
+  restoreSession,
+  SESSION_STORAGE_KEY,
+  storeTokens,
+} from '../api/client';
 import { getMe, logout } from '../api/endpoints';
 import type { AuthResult, Me, Profile, Settings, User } from '../api/types';
 import { setLanguage } from '../i18n';
@@ -25,13 +33,15 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
-  const [loading, setLoading] = useState(() => readTokens() !== null);
+  const [loading, setLoading] = useState(() => hasSession());
   const [error, setError] = useState<string | null>(null);
   const [signedOut, setSignedOut] = useState(false);
   const queryClient = useQueryClient();
 
   const load = useCallback(async (): Promise<Me | null> => {
-    if (!readTokens()) {
+    // A reloaded page renews its access token through the refresh cookie. Offline, /api/me still
+    // answers from the service worker's copy, so the rider's saved pages open.
+    if ((await restoreSession()) === 'none') {
       setMe(null);
       setLoading(false);
       return null;
@@ -59,8 +69,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const unsubscribe = onTokensChange((tokens) => {
       if (!tokens) setMe(null);
     });
+    // Another tab signed in (the key set) or out (removed): follow it.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === 'vatio.tokens') void load();
+      if (event.key !== SESSION_STORAGE_KEY) return;
+      if (event.newValue === null) {
+        dropMemoryTokens();
+        setMe(null);
+      } else void load();
     };
     window.addEventListener('storage', onStorage);
     return () => {
@@ -71,11 +86,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (result: AuthResult) => {
-      storeTokens({
-        access_token: result.access_token,
-        refresh_token: result.refresh_token,
-        expires_in: result.expires_in,
-      });
+      // The refresh token came as an HttpOnly cookie; only the access token is kept, in memory.
+      storeTokens({ access_token: result.access_token, expires_in: result.expires_in });
       setLoading(true);
       setSignedOut(false);
       return load();
@@ -84,10 +96,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    const tokens = readTokens();
     setSignedOut(true);
     try {
-      if (tokens) await logout(tokens.refresh_token);
+      if (hasSession()) await logout();
     } catch {
       // Signing out locally must work even when the server is unreachable.
     }

@@ -14,6 +14,9 @@ export function errorMessage(error: unknown, t: TFunction): string {
         ? t('common:errors.rateLimitedShort', { seconds })
         : t('common:errors.rateLimited', { minutes: Math.ceil(seconds / 60) });
     }
+    if (error.code === 'OTP_VERIFY_LIMITED') {
+      return t('errors:OTP_VERIFY_LIMITED', { minutes: Math.ceil((error.retryAfterS ?? 3600) / 60) });
+    }
     const key = `errors:${error.code}`;
     const translated = t(key, { defaultValue: '' });
     if (translated) return translated;

@@ -16,6 +16,7 @@ import * as m0013 from './0013_segments.ts';
 import * as m0015 from './0015_ride_advanced_facts.ts';
 import * as m0016 from './0016_strava_segments.ts';
 import * as m0018 from './0018_bike_fitting.ts';
+import * as m0020 from './0020_otp_verify_failures.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_ride_advanced_facts': m0015,
   '0016_strava_segments': m0016,
   '0018_bike_fitting': m0018,
+  '0020_otp_verify_failures': m0020,
 };

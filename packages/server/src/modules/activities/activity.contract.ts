@@ -8,17 +8,15 @@ import {
   activityUpdateSchema,
   aeroFitRequestSchema,
   aeroFitResponseSchema,
+  calendarDateSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
 import { idParams, langQuery, type RouteContract } from '../../http/contract.ts';
 import { ACTIVITY_SORT_COLUMNS, type ActivitySort } from './activity.repository.ts';
 
 const tags = ['activities'];
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date as YYYY-MM-DD' })
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'a date as YYYY-MM-DD' })
-  .optional();
+// A real day with a four-digit year from 1000 (PostgreSQL has no year 0: '0000-01-01' was a 500).
+const date = calendarDateSchema.optional();
 
 /** GET /api/activities: the route parses its query with this. */
 export const activityListQuery = langQuery.extend({

@@ -327,11 +327,13 @@ export class ActivityRepository {
     let query = this.db.selectFrom('activities').where('user_id', '=', userId);
     if (filter.type) query = query.where('type', '=', filter.type);
     if (filter.startDate) query = query.where('start_time', '>=', new Date(`${filter.startDate}T00:00:00Z`));
+    // The end day is inclusive: before the next midnight, computed by PostgreSQL, whose dates reach
+    // past year 9999 (a JavaScript Date for 10000-01-01 does not serialise to a timestamp it accepts).
     if (filter.endDate)
       query = query.where(
         'start_time',
         '<',
-        new Date(Date.parse(`${filter.endDate}T00:00:00Z`) + 86_400_000),
+        sql<Date>`(${filter.endDate}::date + 1)::timestamp at time zone 'UTC'`,
       );
     const sort = filter.sort ?? { by: 'date', order: 'desc' };
     const column = ACTIVITY_SORT_COLUMNS[sort.by];

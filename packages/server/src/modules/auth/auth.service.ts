@@ -22,7 +22,18 @@ import type { ContactColumn, UserRepository, UserRow } from './user.repository.t
 export const OTP_TTL_S = 10 * 60;
 export const OTP_RESEND_AFTER_S = 60;
 export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_MAX_PER_CONTACT_PER_HOUR = 5;
+/**
+ * Codes one contact may be sent per hour from one client address. Counted per contact AND address
+ * (issue 16): counted per contact alone, a stranger asking five times for a rider's address locked
+ * the rider out for an hour.
+ */
+export const OTP_MAX_PER_CONTACT_AND_ADDRESS_PER_HOUR = 5;
+/**
+ * The ceiling per contact from all addresses together, so nobody can flood a mailbox or an SMS
+ * bill from many addresses. When it is reached no code is sent, and the latest code already sent
+ * stays valid: the owner, who received it, can still sign in with it.
+ */
+export const OTP_MAX_PER_CONTACT_PER_HOUR = 20;
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
 const HOUR_MS = 3600_000;
@@ -36,6 +47,8 @@ export interface AuthDeps {
   secretKey: Buffer;
   publicUrl: string;
   otpRequestsPerIpPerHour: number;
+  /** Failed code verifications one client address may make per hour before it is answered 429. */
+  otpVerifyFailuresPerIpPerHour: number;
   now: () => Date;
   /** Spares the session query while nothing was written (embedded database; db/write-epoch.ts). */
   writes: WriteEpoch;
@@ -118,11 +131,13 @@ export class AuthService {
   async verifyOtp(
     input: VerifyRequest,
     userAgent: string | null,
+    ip: string,
   ): Promise<{ tokens: TokenPair; user: UserRow }> {
     const contact = contactOf(input);
+    await this.enforceVerifyLimit(ip);
     const existing = await this.deps.users.findByContact(contact.column, contact.value);
     if (existing?.is_example) throw new AppError('EXAMPLE_NO_SIGN_IN');
-    await this.consumeCode(contact, input.token, { purpose: 'sign_in' });
+    await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'sign_in' }));
     // A rider signing up in Spanish gets Spanish settings (ride names, messages) from the start.
     const user = await this.deps.users.findOrCreate(contact.column, contact.value, input.language);
     const tokens = await this.startSession(user.id, userAgent, this.deps.now());
@@ -130,9 +145,10 @@ export class AuthService {
   }
 
   /** Links the contact to the rider; 409 when another account already signs in with it. */
-  async verifyLink(userId: string, input: VerifyRequest): Promise<UserRow> {
+  async verifyLink(userId: string, input: VerifyRequest, ip: string): Promise<UserRow> {
     const contact = contactOf(input);
-    await this.consumeCode(contact, input.token, { purpose: 'link', userId });
+    await this.enforceVerifyLimit(ip);
+    await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'link', userId }));
     const user = await this.deps.users.setContact(userId, contact.column, contact.value);
     if (!user) throw new AppError('CONTACT_IN_USE');
     return user;
@@ -153,16 +169,51 @@ export class AuthService {
         });
       }
     }
-    if (activity.byContact >= OTP_MAX_PER_CONTACT_PER_HOUR) {
-      const first = activity.firstForContactAt?.getTime() ?? now.getTime();
+    if (activity.byContactAndIp >= OTP_MAX_PER_CONTACT_AND_ADDRESS_PER_HOUR) {
+      const first = activity.firstForContactAndIpAt?.getTime() ?? now.getTime();
       throw new AppError('RATE_LIMITED', 'Too many codes for this contact. Try again later.', {
         retry_after_s: Math.max(1, Math.ceil((first + HOUR_MS - now.getTime()) / 1000)),
       });
+    }
+    if (activity.byContact >= OTP_MAX_PER_CONTACT_PER_HOUR) {
+      const first = activity.firstForContactAt?.getTime() ?? now.getTime();
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many codes for this contact. The latest code sent still works; otherwise try again later.',
+        { retry_after_s: Math.max(1, Math.ceil((first + HOUR_MS - now.getTime()) / 1000)) },
+      );
     }
     if (activity.byIp >= this.deps.otpRequestsPerIpPerHour) {
       throw new AppError('RATE_LIMITED', 'Too many codes from this address. Try again later.', {
         retry_after_s: 3600,
       });
+    }
+  }
+
+  /** Refuses an address that failed too many verifications in the last hour (429 with Retry-After). */
+  private async enforceVerifyLimit(ip: string): Promise<void> {
+    const now = this.deps.now();
+    const failures = await this.deps.otps.verifyFailures(ip, new Date(now.getTime() - HOUR_MS));
+    if (failures.count < this.deps.otpVerifyFailuresPerIpPerHour) return;
+    const first = failures.firstAt?.getTime() ?? now.getTime();
+    throw new AppError('OTP_VERIFY_LIMITED', undefined, {
+      retry_after_s: Math.max(1, Math.ceil((first + HOUR_MS - now.getTime()) / 1000)),
+    });
+  }
+
+  /** Awaits a code check and records a failure by address when the code was refused. */
+  private async countingFailures(ip: string, check: Promise<void>): Promise<void> {
+    try {
+      await check;
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        (error.code === 'OTP_INVALID' || error.code === 'OTP_TOO_MANY_ATTEMPTS')
+      ) {
+        const now = this.deps.now();
+        await this.deps.otps.recordVerifyFailure(ip, now, new Date(now.getTime() - HOUR_MS));
+      }
+      throw error;
     }
   }
 

@@ -19,7 +19,10 @@ export class OtpRepository {
     return this.db.insertInto('otp_codes').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** How many codes a contact and an address asked for since `since`, and when the contact last asked. */
+  /**
+   * How many codes a contact, an address, and the contact from that address asked for since
+   * `since`, when the contact last asked, and when the first of each counted window was asked.
+   */
   async recentActivity(
     contact: string,
     ip: string,
@@ -27,8 +30,10 @@ export class OtpRepository {
   ): Promise<{
     byContact: number;
     byIp: number;
+    byContactAndIp: number;
     lastForContactAt: Date | null;
     firstForContactAt: Date | null;
+    firstForContactAndIpAt: Date | null;
   }> {
     const row = await this.db
       .selectNoFrom((eb) => [
@@ -55,13 +60,31 @@ export class OtpRepository {
           .where('contact', '=', contact)
           .where('created_at', '>', since)
           .as('first_at'),
+        eb
+          .selectFrom('otp_codes')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('contact', '=', contact)
+          .where('request_ip', '=', ip)
+          .where('created_at', '>', since)
+          .as('by_contact_ip'),
+        eb
+          .selectFrom('otp_codes')
+          .select((e) => e.fn.min('created_at').as('m'))
+          .where('contact', '=', contact)
+          .where('request_ip', '=', ip)
+          .where('created_at', '>', since)
+          .as('first_contact_ip_at'),
       ])
       .executeTakeFirstOrThrow();
     return {
       byContact: Number(row.by_contact ?? 0),
       byIp: Number(row.by_ip ?? 0),
+      byContactAndIp: Number(row.by_contact_ip ?? 0),
       lastForContactAt: row.last_at ? new Date(row.last_at as unknown as string) : null,
       firstForContactAt: row.first_at ? new Date(row.first_at as unknown as string) : null,
+      firstForContactAndIpAt: row.first_contact_ip_at
+        ? new Date(row.first_contact_ip_at as unknown as string)
+        : null,
     };
   }
 
@@ -130,5 +153,25 @@ export class OtpRepository {
   /** Rows older than a day serve no rate limit any more. */
   async deleteOlderThan(cutoff: Date): Promise<void> {
     await this.db.deleteFrom('otp_codes').where('created_at', '<', cutoff).execute();
+  }
+
+  /** Failed code verifications from an address since `since`, and when the first of them happened. */
+  async verifyFailures(ip: string, since: Date): Promise<{ count: number; firstAt: Date | null }> {
+    const row = await this.db
+      .selectFrom('otp_verify_failures')
+      .select((e) => [sql<number>`count(*)::int`.as('n'), e.fn.min('created_at').as('first_at')])
+      .where('request_ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return {
+      count: Number(row.n ?? 0),
+      firstAt: row.first_at ? new Date(row.first_at as unknown as string) : null,
+    };
+  }
+
+  /** Records a failed verification; rows older than `forgetBefore` count for nothing and go. */
+  async recordVerifyFailure(ip: string, now: Date, forgetBefore: Date): Promise<void> {
+    await this.db.insertInto('otp_verify_failures').values({ request_ip: ip, created_at: now }).execute();
+    await this.db.deleteFrom('otp_verify_failures').where('created_at', '<', forgetBefore).execute();
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { VALIDATION_MESSAGES } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { parseId } from '../../http/validate.ts';
@@ -27,6 +28,12 @@ export function importRoutes(
   app.post('/api/activities/upload', guard, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new AppError('VALIDATION', 'Send the files as multipart/form-data, in parts named "file".');
+    }
+    // Without a boundary the parts cannot be told apart; the parser used to fail with a 500.
+    if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(request.headers['content-type'] ?? '')) {
+      throw new AppError('VALIDATION', VALIDATION_MESSAGES.multipart_boundary_missing, {
+        fields: { 'content-type': 'multipart_boundary_missing' },
+      });
     }
     const incoming = await readUpload(request, { userId: request.auth.userId, limits, blobs, zipGate });
     if (incoming.length === 0) throw new AppError('VALIDATION', 'No file was sent.');

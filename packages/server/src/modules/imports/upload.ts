@@ -1,5 +1,6 @@
 import type {} from '@fastify/multipart';
 import { type DecodeLimits, detectFormat } from '@vatio/formats';
+import { VALIDATION_MESSAGES } from '@vatio/schemas';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -33,11 +34,11 @@ export interface UploadContext {
 export async function readUpload(request: FastifyRequest, context: UploadContext): Promise<IncomingFile[]> {
   const { limits } = context;
   const incoming: IncomingFile[] = [];
-  for await (const part of request.files()) {
+  for await (const part of malformedAs400(request.files())) {
     const name = part.filename || 'upload';
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    for await (const chunk of malformedAs400(part.file as AsyncIterable<Buffer>)) {
       size += chunk.length;
       if (size <= limits.maxFileBytes) chunks.push(chunk);
     }
@@ -58,6 +59,25 @@ export async function readUpload(request: FastifyRequest, context: UploadContext
     else incoming.push({ name, bytes, sizeBytes: bytes.length });
   }
   return incoming;
+}
+
+/**
+ * Passes a multipart stream through, turning the parser's own failures (a body cut short, no
+ * closing boundary, a part with no headers; plain errors without a status) into a 400 with a field
+ * message, where they used to be 500s. Errors with a status (the size and count limits) stay as they are.
+ */
+async function* malformedAs400<T>(items: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* items;
+  } catch (error) {
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
+    throw new AppError(
+      'VALIDATION',
+      VALIDATION_MESSAGES.multipart_malformed,
+      { fields: { body: 'multipart_malformed' } },
+      error,
+    );
+  }
 }
 
 async function expandZip(name: string, bytes: Uint8Array, context: UploadContext): Promise<IncomingFile[]> {
