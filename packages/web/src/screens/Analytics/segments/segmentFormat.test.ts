@@ -18,6 +18,7 @@ describe('segment card formatting', () => {
       elapsed_s: step * 12,
       average_power_w: 250,
       relative_performance: 1,
+      source: 'climb' as const,
       activity_name: null,
       average_heart_rate_bpm: null,
       weight_kg: null,
