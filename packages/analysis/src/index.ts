@@ -65,3 +65,4 @@ export * from './segments/geo.ts';
 export * from './segments/matching.ts';
 export * from './segments/pacing.ts';
 export * from './segments/segment-climbs.ts';
+export * from './equipment/bike-efficiency.ts';

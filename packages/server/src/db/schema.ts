@@ -128,6 +128,9 @@ export interface BikesTable {
   is_primary: Generated<boolean>;
   /** Strava gear id ('b1234') when the bike was imported from Strava. */
   strava_gear_id: Generated<string | null>;
+  /** Strava's distance for the gear (m) when imported, and when it was read (0017): the starting odometer. */
+  strava_distance_m: Generated<number | null>;
+  strava_distance_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -356,6 +359,8 @@ export interface Database {
   sync_status: SyncStatusTable;
   segments: SegmentsTable;
   segment_efforts: SegmentEffortsTable;
+  bike_components: BikeComponentsTable;
+  bike_maintenance: BikeMaintenanceTable;
 }
 
 /** A climb the rider rides again (0013): its ends, length and gradient profile. */
@@ -393,4 +398,36 @@ export interface SegmentEffortsTable {
   temperature_c: number | null;
   splits_s: number[];
   section_power_w: (number | null)[];
+}
+
+/** A part of a bike whose wear is followed (0017); DATE columns come back as text (YYYY-MM-DD). */
+export interface BikeComponentsTable {
+  id: Generated<string>;
+  user_id: string;
+  bike_id: string;
+  kind: string;
+  brand: string | null;
+  model: string | null;
+  installed_on: string;
+  retired_on: string | null;
+  replaces_id: string | null;
+  price: number | null;
+  service_km: number | null;
+  service_hours: number | null;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One line of a bike's service log (0017), optionally about one of its parts. */
+export interface BikeMaintenanceTable {
+  id: Generated<string>;
+  user_id: string;
+  bike_id: string;
+  component_id: string | null;
+  performed_on: string;
+  what: string;
+  notes: string | null;
+  cost: number | null;
+  created_at: CreatedAt;
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012_ride_tactics.ts';
 import * as m0014 from './0014_bike_aero.ts';
 import * as m0013 from './0013_segments.ts';
 import * as m0015 from './0015_ride_advanced_facts.ts';
+import * as m0017 from './0017_bike_garage.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_bike_aero': m0014,
   '0013_segments': m0013,
   '0015_ride_advanced_facts': m0015,
+  '0017_bike_garage': m0017,
 };

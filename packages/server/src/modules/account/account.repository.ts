@@ -34,7 +34,36 @@ export class AccountRepository {
           .execute(),
         db.selectFrom('activity_files').selectAll().where('user_id', '=', userId).execute(),
       ]);
-    return { user, profile, settings, subscription, bikes, athleteSettings, activities, laps, files };
+    // The garage (0017): bike parts and the service log.
+    const [components, maintenance] = await Promise.all([
+      db
+        .selectFrom('bike_components')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('installed_on')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('bike_maintenance')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('performed_on')
+        .orderBy('id')
+        .execute(),
+    ]);
+    return {
+      user,
+      profile,
+      settings,
+      subscription,
+      bikes,
+      athleteSettings,
+      activities,
+      laps,
+      files,
+      components,
+      maintenance,
+    };
   }
 
   /** The blobs the rider's rows point to (raw files, stream blobs, uploads still waiting). */
