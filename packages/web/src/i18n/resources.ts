@@ -23,6 +23,7 @@ export const LAZY_NAMESPACES = [
   'formulas',
   'advanced',
   'comparative',
+  'garage',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
