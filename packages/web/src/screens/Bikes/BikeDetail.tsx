@@ -98,6 +98,8 @@ export function BikeDetail({ bike, bikes }: { bike: BikeWithStats; bikes: readon
 
       <TabStrip
         label={t('tabs.label')}
+        // Four long names: two rows on a phone, one from the small breakpoint up.
+        listClassName="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-4 dark:bg-slate-900"
         tabs={[
           {
             value: 'overview',

@@ -163,11 +163,11 @@ function BikeCard({
         </div>
         <TypeBadge type={bike.type} />
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         {figures.map(([label, value]) => (
-          <div key={label} className="flex min-w-0 justify-between gap-2">
-            <dt className="truncate text-slate-500 dark:text-slate-400">{label}</dt>
-            <dd className="font-medium whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
+          <div key={label} className="min-w-0">
+            <dt className="truncate text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+            <dd className="font-semibold whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
               {value}
             </dd>
           </div>

@@ -19,7 +19,7 @@ import { useFormat } from '../../hooks/useFormat';
 import { errorMessage } from '../../lib/errors';
 import { ComponentForm } from './ComponentForm';
 import { today } from './garageForms';
-import { WearBar, wearTone } from './GarageParts';
+import { intervalText, WearBar, wearTone } from './GarageParts';
 import { ReplaceForm } from './ReplaceForm';
 
 /** Componentes: the bike's parts with their use since installed and wear; add, replace, retire; history. */
@@ -164,7 +164,7 @@ function PartCard({ part, actions }: { part: BikeComponent; actions?: React.Reac
   const { t } = useTranslation(['garage', 'bikes']);
   const f = useFormat();
   const interval = [
-    part.service_km !== null ? f.distance(part.service_km * 1000) : null,
+    part.service_km !== null ? intervalText(part.service_km, f) : null,
     part.service_hours !== null ? `${f.number(part.service_hours)} h` : null,
   ]
     .filter(Boolean)

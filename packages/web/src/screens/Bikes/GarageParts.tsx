@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, FormulaLink, type Tone } from '../../components/analytics/AnalysisParts';
 import { cn } from '../../components/ui/cn';
 import type { Formatter } from '../../lib/format';
-import { speedUnit, toSpeedUnit } from '../../lib/format';
+import { distanceUnit, speedUnit, toDistanceUnit, toSpeedUnit } from '../../lib/format';
 import type { FormulaId } from '../../lib/formula-links';
 
 const TYPE_TONES: Record<BikeType, Tone> = { road: 'blue', tt: 'amber', gravel: 'green', mountain: 'slate' };
@@ -17,7 +17,12 @@ export function TypeBadge({ type }: { type: BikeType }) {
 /** The efficiency score (km/h per W/kg) in the rider's speed unit per W/kg. */
 export function efficiencyText(kmhPerWkg: number | null, f: Formatter): string {
   if (kmhPerWkg === null) return '—';
-  return `${f.number(toSpeedUnit(kmhPerWkg / 3.6, f.units), 1)} ${speedUnit(f.units)}·kg/W`;
+  return `${f.number(toSpeedUnit(kmhPerWkg / 3.6, f.units), 1)} ${speedUnit(f.units)}/(W/kg)`;
+}
+
+/** A distance interval (km) in whole km or mi. */
+export function intervalText(km: number, f: Formatter): string {
+  return `${f.number(toDistanceUnit(km * 1000, f.units))} ${distanceUnit(f.units)}`;
 }
 
 /** A labelled value, linked to its formula when it has one. */
