@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { EFFICIENCY_MAX_CLIMB_M_PER_KM, EFFICIENCY_MIN_MOVING_S } from '@vatio/analysis';
 import type { BikeComponentsTable, BikeMaintenanceTable, Database } from '../../db/schema.ts';
 
 export type ComponentRow = Selectable<BikeComponentsTable>;
@@ -93,9 +94,12 @@ export class GarageRepository {
     return query.execute();
   }
 
-  /** The facts of the rides on the rider's bikes that can give a CdA or an efficiency score. */
-  rideFacts(userId: string, bikeId?: string): Promise<BikeRideFactsRow[]> {
-    let query = this.db
+  /**
+   * The facts of one bike's rides (its Rendimiento tab): speed, power, and the whole-ride CdA fit when it
+   * is trustworthy (the dashboard's CdA trend rule), oldest first.
+   */
+  rideFacts(userId: string, bikeId: string): Promise<BikeRideFactsRow[]> {
+    return this.db
       .selectFrom('activities')
       .select([
         sql<string>`bike_id`.as('bike_id'),
@@ -112,9 +116,62 @@ export class GarageRepository {
           then (summary->'aeroFit'->>'cdaM2')::float8 end`.as('cda_m2'),
       ])
       .where('user_id', '=', userId)
-      .where('bike_id', 'is not', null);
+      .where('bike_id', '=', bikeId)
+      .orderBy('start_time')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * The rides that can give a bike its efficiency score (outdoor, with power and distance, 20 min or
+   * more, at most 10 m of climbing per km: packages/analysis equipment/bike-efficiency.ts, which checks
+   * again), filtered here so a rider with thousands of rides sends only these.
+   */
+  efficiencyRides(userId: string, bikeId?: string) {
+    let query = this.db
+      .selectFrom('activities')
+      .select([
+        sql<string>`bike_id`.as('bike_id'),
+        'start_time',
+        'distance_m',
+        'moving_time_s',
+        'elevation_gain_m',
+        'average_power_w',
+      ])
+      .where('user_id', '=', userId)
+      .where('bike_id', 'is not', null)
+      .where('type', '<>', 'VirtualRide')
+      .where('average_power_w', '>', 0)
+      .where('distance_m', '>', 0)
+      .where('moving_time_s', '>=', EFFICIENCY_MIN_MOVING_S)
+      .where(
+        sql<boolean>`coalesce(elevation_gain_m, 0) <= ${EFFICIENCY_MAX_CLIMB_M_PER_KM} * distance_m / 1000`,
+      );
     if (bikeId) query = query.where('bike_id', '=', bikeId);
-    return query.orderBy('start_time').orderBy('id').execute();
+    return query.execute();
+  }
+
+  /** Per bike: the median of its rides' trustworthy whole-ride CdA fits, and how many there are. */
+  async cdaMedians(
+    userId: string,
+    bikeId?: string,
+  ): Promise<{ bike_id: string; median: number; n: number }[]> {
+    const cda = sql<number>`(summary->'aeroFit'->>'cdaM2')::float8`;
+    let query = this.db
+      .selectFrom('activities')
+      .select([
+        sql<string>`bike_id`.as('bike_id'),
+        sql<number>`percentile_cont(0.5) within group (order by ${cda})`.as('median'),
+        sql<number>`count(*)::int`.as('n'),
+      ])
+      .where('user_id', '=', userId)
+      .where('bike_id', 'is not', null)
+      .where('type', '<>', 'VirtualRide')
+      .where(sql<boolean>`coalesce((summary->'aeroFit'->>'trustworthy')::boolean, false)`)
+      .where(sql<boolean>`(summary->'aeroFit'->>'cdaM2') is not null`)
+      .groupBy('bike_id');
+    if (bikeId) query = query.where('bike_id', '=', bikeId);
+    return query.execute();
   }
 
   /** The bike's rides' power curves (activity_curves), for its best-power envelope. */

@@ -1,4 +1,4 @@
-import { bikeEfficiency, componentWearPct, median } from '@vatio/analysis';
+import { bikeEfficiency, componentWearPct } from '@vatio/analysis';
 import {
   type BikePerformanceResponse,
   type BikeStats,
@@ -20,7 +20,6 @@ import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repo
 import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
 import type { BikeRepository, BikeRow } from './bike.repository.ts';
 import type {
-  BikeRideFactsRow,
   BikeRideSums,
   ComponentWithUse,
   GarageRepository,
@@ -49,19 +48,25 @@ export class GarageService {
   /** Every bike's stats (one query of sums, one of per-ride facts), keyed by bike id. */
   async stats(userId: string, bikes: readonly BikeRow[], bikeId?: string): Promise<Map<string, BikeStats>> {
     const { garage, athleteSettings } = this.deps;
-    const [sums, facts, baseline] = await Promise.all([
+    const [sums, facts, cdas, baseline] = await Promise.all([
       garage.rideSums(userId, bikeId),
-      garage.rideFacts(userId, bikeId),
+      garage.efficiencyRides(userId, bikeId),
+      garage.cdaMedians(userId, bikeId),
       athleteSettings.baseline(userId),
     ]);
-    const factsByBike = new Map<string, BikeRideFactsRow[]>();
-    for (const f of facts) factsByBike.set(f.bike_id, [...(factsByBike.get(f.bike_id) ?? []), f]);
+    const factsByBike = new Map<string, typeof facts>();
+    for (const f of facts) {
+      const list = factsByBike.get(f.bike_id);
+      if (list) list.push(f);
+      else factsByBike.set(f.bike_id, [f]);
+    }
     const sumsByBike = new Map<string, BikeRideSums>(sums.map((s) => [s.bike_id, s]));
+    const cdaByBike = new Map(cdas.map((c) => [c.bike_id, c]));
     const result = new Map<string, BikeStats>();
     for (const bike of bikes) {
       const s = sumsByBike.get(bike.id);
       const rides = factsByBike.get(bike.id) ?? [];
-      const fits = rides.map((r) => r.cda_m2).filter((v): v is number => v !== null);
+      const fits = cdaByBike.get(bike.id);
       const efficiency = bikeEfficiency(
         rides.map((r) => ({
           distanceM: r.distance_m,
@@ -69,13 +74,13 @@ export class GarageService {
           elevationGainM: r.elevation_gain_m,
           averagePowerW: r.average_power_w,
           riderKg: rideSettingsAt(baseline, rideDate(r.start_time), null).weightKg ?? null,
-          indoor: r.type === 'VirtualRide',
+          indoor: false,
         })),
       );
       const distanceM = s?.distance_m ?? 0;
       const movingS = s?.moving_time_s ?? 0;
       // Set by the rider (or saved from the aero lab) wins; else the median of the rides' own fits.
-      const ridesCda = median(fits);
+      const ridesCda = fits ? Number(fits.median) : undefined;
       const cda = bike.cda_m2 ?? ridesCda ?? null;
       result.set(bike.id, {
         rides: s?.rides ?? 0,
@@ -85,7 +90,7 @@ export class GarageService {
         average_speed_mps: movingS > 0 && distanceM > 0 ? round(distanceM / movingS, 3) : null,
         cda_m2: cda === null ? null : round(cda, 3),
         cda_source: bike.cda_m2 !== null ? 'bike' : ridesCda !== undefined ? 'rides' : null,
-        cda_rides: fits.length,
+        cda_rides: fits?.n ?? 0,
         efficiency_kmh_per_wkg: efficiency.value === undefined ? null : round(efficiency.value, 2),
         efficiency_rides: efficiency.rides,
         strava_odometer_m:
