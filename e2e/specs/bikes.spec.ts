@@ -140,6 +140,26 @@ test.describe('bikes, parts and maintenance', () => {
     const after = await apiJson<PartJson[]>(page, `bikes/${tarmac.id}/components`);
     expect(after.find((p) => p.kind === 'chain')!.wear_state).not.toBe('overdue');
 
+    // One ride moved from its ride page: it leaves Tarmac for Emonda, with its distance.
+    await page.getByTestId('bike-tab-overview').click();
+    await page.getByTestId('bike-rides').getByRole('link').first().click();
+    await expect(page.getByTestId('ride-page')).toBeVisible();
+    const moved = page.waitForResponse(
+      (r) => r.url().includes('/api/activities/') && r.request().method() === 'PUT',
+    );
+    await page.getByTestId('ride-bike').selectOption({ label: 'Emonda' });
+    expect((await moved).ok()).toBe(true);
+    await expect(async () => {
+      const now = await apiJson<BikeJson[]>(page, 'bikes');
+      const emonda = now.find((b) => b.name === 'Emonda')!;
+      const tarmacNow = now.find((b) => b.name === 'Tarmac')!;
+      expect(emonda.stats.rides).toBe(1);
+      expect(tarmacNow.stats.rides).toBe(tarmac.stats.rides - 1);
+      expect(Math.round(emonda.stats.distance_m + tarmacNow.stats.distance_m)).toBe(
+        Math.round(tarmac.stats.distance_m),
+      );
+    }).toPass({ timeout: 10_000 });
+
     // Screenshots for people to look at: 1280 and 390 px, Spanish and English.
     mkdirSync(SHOTS, { recursive: true });
     for (const language of ['es', 'en'] as const) {
