@@ -47,7 +47,7 @@ export function Stat({
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
         {label}
       </p>
-      <p className="mt-1 text-xl font-bold text-slate-900 tabular-nums dark:text-white">
+      <p className="mt-1 whitespace-nowrap text-lg font-bold text-slate-900 tabular-nums sm:text-xl dark:text-white">
         {formula ? <FormulaLink id={formula}>{value}</FormulaLink> : value}
       </p>
       {hint ? <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">{hint}</p> : null}
