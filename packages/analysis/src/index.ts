@@ -69,3 +69,4 @@ export * from './segments/segment-climbs.ts';
 export * from './fitting/joint-angles.ts';
 export * from './fitting/estimates.ts';
 export * from './fitting/hints.ts';
+export * from './equipment/bike-efficiency.ts';

@@ -4,6 +4,7 @@ export * from './analytics-segments.ts';
 export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './bikes.ts';
+export * from './bike-garage.ts';
 export * from './contact.ts';
 export * from './dashboard.ts';
 export * from './imports.ts';

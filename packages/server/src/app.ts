@@ -23,6 +23,8 @@ import { FittingRepository } from './modules/fitting/fitting.repository.ts';
 import { fittingRoutes } from './modules/fitting/fitting.routes.ts';
 import { FittingService } from './modules/fitting/fitting.service.ts';
 import { BikeRepository } from './modules/bikes/bike.repository.ts';
+import { GarageRepository } from './modules/bikes/garage.repository.ts';
+import { GarageService } from './modules/bikes/garage.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { HealthRepository } from './modules/health/health.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -244,7 +246,18 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     reanalysis: services.reanalysis,
     now,
   });
-  bikeRoutes(app, { auth, bikes, reanalysis: services.reanalysis, now });
+  bikeRoutes(app, {
+    auth,
+    bikes,
+    garage: new GarageService({
+      garage: new GarageRepository(db),
+      bikes,
+      athleteSettings: services.athleteSettings,
+      now,
+    }),
+    reanalysis: services.reanalysis,
+    now,
+  });
   importRoutes(app, {
     auth,
     imports: services.imports,

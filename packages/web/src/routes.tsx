@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RouteGuard } from './auth/RouteGuard';
 import { SignedInOrPublic } from './auth/SignedInOrPublic';
 import { AppLayout } from './components/AppLayout';
@@ -180,12 +180,19 @@ export const router = createBrowserRouter([
               'live',
             ]),
           },
-          { path: '/bikes', element: <Navigate to="/profile#bikes" replace /> },
           {
             path: '/fitting',
             lazy: screen(() => import('./screens/Fitting/FittingScreen'), 'FittingScreen', [
               ...APP_NAMESPACES,
               'fitting',
+            ]),
+          },
+          {
+            path: '/bikes',
+            lazy: screen(() => import('./screens/Bikes/BikesScreen'), 'BikesScreen', [
+              ...APP_NAMESPACES,
+              'analytics',
+              'garage',
             ]),
           },
         ],

@@ -135,6 +135,9 @@ export interface BikesTable {
   is_primary: Generated<boolean>;
   /** Strava gear id ('b1234') when the bike was imported from Strava. */
   strava_gear_id: Generated<string | null>;
+  /** Strava's distance for the gear (m) when imported, and when it was read (0017): the starting odometer. */
+  strava_distance_m: Generated<number | null>;
+  strava_distance_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -368,6 +371,8 @@ export interface Database {
   bike_positions: BikePositionsTable;
   fitting_sessions: FittingSessionsTable;
   fitting_photos: FittingPhotosTable;
+  bike_components: BikeComponentsTable;
+  bike_maintenance: BikeMaintenanceTable;
 }
 
 /** A climb the rider rides again (0013): its ends, length and gradient profile. */
@@ -486,6 +491,17 @@ export interface FittingSessionsTable {
   power_improvement: number | null;
   follow_up_required: boolean;
   follow_up_on: string | null;
+/** A part of a bike whose wear is followed (0017); DATE columns come back as text (YYYY-MM-DD). */
+export interface BikeComponentsTable {
+  kind: string;
+  brand: string | null;
+  model: string | null;
+  installed_on: string;
+  retired_on: string | null;
+  replaces_id: string | null;
+  price: number | null;
+  service_km: number | null;
+  service_hours: number | null;
   notes: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -507,3 +523,10 @@ export interface FittingPhotosTable {
   updated_at: UpdatedAt;
 }
 export type SegmentSource = 'climb' | 'strava';
+/** One line of a bike's service log (0017), optionally about one of its parts. */
+export interface BikeMaintenanceTable {
+  bike_id: string;
+  component_id: string | null;
+  performed_on: string;
+  what: string;
+  cost: number | null;

@@ -1,4 +1,4 @@
-import type { BikeInput, ProfileInput, SettingsUpdate } from '@vatio/schemas';
+import type { BikeInput, BikeWithStatsResponse, ProfileInput, SettingsUpdate } from '@vatio/schemas';
 import { api, COOKIE_SESSION_HEADERS } from './client';
 import type { AuthResult, Bike, Me, Profile, Settings, Subscription, User } from './types';
 
@@ -34,7 +34,8 @@ export const getSettings = () => api<Settings>('/settings');
 export const updateSettings = (update: SettingsUpdate) =>
   api<Settings>('/settings', { method: 'PUT', body: update });
 
-export const listBikes = () => api<Bike[]>('/bikes');
+/** The rider's bikes, each with its stats from its rides (a Bike and more). */
+export const listBikes = () => api<BikeWithStatsResponse[]>('/bikes');
 export const createBike = (input: BikeInput) => api<Bike>('/bikes', { method: 'POST', body: input });
 export const updateBike = (id: string, input: Partial<BikeInput>) =>
   api<Bike>(`/bikes/${id}`, { method: 'PUT', body: input });

@@ -43,7 +43,15 @@ export const queryKeys = {
 
   bikes: {
     all: ['bikes'] as const,
+    /** The bikes with their stats (the profile's list and /bikes share it). */
     list: (userId: UserId) => ['bikes', userId] as const,
+    // /bikes (issue 15): one bike's tabs, and the dashboard's due banner; under `all`, so a change to
+    // a bike, a part, a log line or a moved ride refreshes them all.
+    performance: (userId: UserId, bikeId: string) => ['bikes', userId, bikeId, 'performance'] as const,
+    rides: (userId: UserId, bikeId: string) => ['bikes', userId, bikeId, 'rides'] as const,
+    components: (userId: UserId, bikeId: string) => ['bikes', userId, bikeId, 'components'] as const,
+    maintenance: (userId: UserId, bikeId: string) => ['bikes', userId, bikeId, 'maintenance'] as const,
+    due: (userId: UserId) => ['bikes', userId, 'due'] as const,
   },
 
   subscription: (userId: UserId) => ['subscription', userId] as const,

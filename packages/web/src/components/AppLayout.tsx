@@ -1,5 +1,6 @@
 import {
   Activity,
+  Bike,
   ChartLine,
   HeartPulse,
   LayoutDashboard,
@@ -23,6 +24,7 @@ const NAV = [
   { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/activities', key: 'activities:nav', icon: Activity },
   { to: '/analytics', key: 'nav.analytics', icon: ChartLine },
+  { to: '/bikes', key: 'bikes:nav', icon: Bike },
   { to: '/sync', key: 'sync:nav', icon: UploadCloud },
   { to: '/profile', key: 'nav.profile', icon: User },
   { to: '/settings', key: 'nav.settings', icon: Settings },

@@ -26,6 +26,7 @@ export const LAZY_NAMESPACES = [
   'fitting',
   'health',
   'live',
+  'garage',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -67,6 +67,12 @@ const FORMULAS = {
   segmentPacing: ['segments', 'pacing'],
   segmentRecommended: ['segments', 'recommended-power-per-third'],
   segmentEfficiency: ['segments', 'pacing-efficiency'],
+  // /bikes (docs/formulas/bikes.md)
+  bikeStats: ['bikes', 'bike-stats'],
+  bikeCda: ['bikes', 'cda-of-a-bike'],
+  bikeEfficiency: ['bikes', 'efficiency-score'],
+  componentWear: ['bikes', 'component-wear'],
+  componentIntervals: ['bikes', 'default-service-intervals'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FormulaId = keyof typeof FORMULAS;

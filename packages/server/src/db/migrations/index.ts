@@ -15,6 +15,7 @@ import * as m0014 from './0014_bike_aero.ts';
 import * as m0013 from './0013_segments.ts';
 import * as m0015 from './0015_ride_advanced_facts.ts';
 import * as m0016 from './0016_strava_segments.ts';
+import * as m0017 from './0017_bike_garage.ts';
 import * as m0018 from './0018_bike_fitting.ts';
 import * as m0020 from './0020_otp_verify_failures.ts';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0013_segments': m0013,
   '0015_ride_advanced_facts': m0015,
   '0016_strava_segments': m0016,
+  '0017_bike_garage': m0017,
   '0018_bike_fitting': m0018,
   '0020_otp_verify_failures': m0020,
 };

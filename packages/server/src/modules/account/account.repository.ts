@@ -35,6 +35,23 @@ export class AccountRepository {
         db.selectFrom('activity_files').selectAll().where('user_id', '=', userId).execute(),
       ]);
     const fitting = await this.fitting(userId);
+    // The garage (0017): bike parts and the service log.
+    const [components, maintenance] = await Promise.all([
+      db
+        .selectFrom('bike_components')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('installed_on')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('bike_maintenance')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('performed_on')
+        .orderBy('id')
+        .execute(),
+    ]);
     return {
       user,
       profile,
@@ -46,6 +63,8 @@ export class AccountRepository {
       laps,
       files,
       fitting,
+      components,
+      maintenance,
     };
   }
 

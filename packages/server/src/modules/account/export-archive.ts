@@ -42,6 +42,8 @@ const README = `Vatio export
 
 profile.json            your account, profile, settings and plan
 bikes.json              your bikes
+bike-components.json    your bikes' parts (installed, retired, service intervals)
+bike-maintenance.json   your bikes' service log
 athlete-settings.json   FTP, weight, max HR and LTHR by date
 activities.json         every ride with every stored metric (the "summary" holds the full analysis)
 activities.csv          one row per ride, the main metrics
@@ -83,6 +85,8 @@ export function exportArchive(snapshot: Snapshot, blobs: BlobStore, log: (error:
       const language = settings?.language === 'es' ? 'es' : 'en';
       addText('profile.json', JSON.stringify({ user, profile, settings, subscription }, null, 2));
       addText('bikes.json', JSON.stringify(bikes, null, 2));
+      addText('bike-components.json', JSON.stringify(snapshot.components, null, 2));
+      addText('bike-maintenance.json', JSON.stringify(snapshot.maintenance, null, 2));
       addText('athlete-settings.json', JSON.stringify(athleteSettings, null, 2));
       addText(
         'activities.json',

@@ -1,17 +1,44 @@
-import { bikeResponseSchema, bikeSchema, bikeUpdateSchema } from '@vatio/schemas';
+import {
+  bikePerformanceResponseSchema,
+  bikeResponseSchema,
+  bikeRidesResponseSchema,
+  bikeSchema,
+  bikeUpdateSchema,
+  bikeWithStatsResponseSchema,
+  componentReplaceSchema,
+  componentResponseSchema,
+  componentSchema,
+  componentUpdateSchema,
+  maintenanceDueResponseSchema,
+  maintenanceEntryResponseSchema,
+  maintenanceResponseSchema,
+  maintenanceSchema,
+  maintenanceUpdateSchema,
+  moveRidesResponseSchema,
+  moveRidesSchema,
+} from '@vatio/schemas';
 import { z } from 'zod';
 import { idParams, type RouteContract } from '../../http/contract.ts';
 
 const tags = ['bikes'];
 
+const componentParams = z.object({
+  id: z.string().describe('Bike UUID'),
+  componentId: z.string().describe('Component UUID'),
+});
+const entryParams = z.object({
+  id: z.string().describe('Bike UUID'),
+  entryId: z.string().describe('Service log entry UUID'),
+});
+
 export const bikeContracts: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/bikes',
-    summary: "The rider's bikes",
+    summary: "The rider's bikes, each with its stats from its rides (rides, distance, CdA, efficiency…)",
     tags,
     auth: true,
-    response: { status: 200, schema: z.array(bikeResponseSchema) },
+    response: { status: 200, schema: z.array(bikeWithStatsResponseSchema) },
   },
   {
     method: 'POST',
@@ -25,11 +52,11 @@ export const bikeContracts: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/bikes/:id',
-    summary: 'One bike',
+    summary: 'One bike, with its stats',
     tags,
     auth: true,
     params: idParams,
-    response: { status: 200, schema: bikeResponseSchema },
+    response: { status: 200, schema: bikeWithStatsResponseSchema },
   },
   {
     method: 'PUT',
@@ -69,4 +96,134 @@ export const bikeContracts: RouteContract[] = [
     params: idParams,
     response: { status: 200, schema: bikeResponseSchema },
   },
+  ...garageContracts(),
 ];
+
+/** The garage (issue 15): a bike's rides, performance, components and service log. */
+function garageContracts(): RouteContract[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/maintenance/due',
+      summary: "What is due or overdue on the rider's bikes (the dashboard's banner)",
+      tags,
+      auth: true,
+      response: { status: 200, schema: maintenanceDueResponseSchema },
+    },
+    {
+      method: 'GET',
+      path: '/api/bikes/:id/performance',
+      summary: "The bike's best-power curve over its rides, and each ride's speed, power and CdA",
+      tags,
+      auth: true,
+      params: idParams,
+      response: { status: 200, schema: bikePerformanceResponseSchema },
+    },
+    {
+      method: 'GET',
+      path: '/api/bikes/:id/rides',
+      summary: "The bike's rides, newest first (at most 200)",
+      tags,
+      auth: true,
+      params: idParams,
+      response: { status: 200, schema: bikeRidesResponseSchema },
+    },
+    {
+      method: 'POST',
+      path: '/api/bikes/:id/rides',
+      summary:
+        'Move rides to this bike: by ids (all the rider’s, or nothing moves) or every ride between two UTC days',
+      tags,
+      auth: true,
+      params: idParams,
+      body: moveRidesSchema,
+      response: { status: 200, schema: moveRidesResponseSchema },
+    },
+    {
+      method: 'GET',
+      path: '/api/bikes/:id/components',
+      summary: "The bike's parts, retired ones too, with distance, hours and wear since installed",
+      tags,
+      auth: true,
+      params: idParams,
+      response: { status: 200, schema: z.array(componentResponseSchema) },
+    },
+    {
+      method: 'POST',
+      path: '/api/bikes/:id/components',
+      summary: 'Add a part (an empty interval takes the kind’s default)',
+      tags,
+      auth: true,
+      params: idParams,
+      body: componentSchema,
+      response: { status: 201, schema: componentResponseSchema },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/bikes/:id/components/:componentId',
+      summary: 'Change a part; retired_on retires it',
+      tags,
+      auth: true,
+      params: componentParams,
+      body: componentUpdateSchema,
+      response: { status: 200, schema: componentResponseSchema },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/bikes/:id/components/:componentId',
+      summary: 'Delete a part (its log lines stay, without it)',
+      tags,
+      auth: true,
+      params: componentParams,
+      response: { status: 204 },
+    },
+    {
+      method: 'POST',
+      path: '/api/bikes/:id/components/:componentId/replace',
+      summary: 'Retire a part on a day and install its successor (same kind and interval); history kept',
+      tags,
+      auth: true,
+      params: componentParams,
+      body: componentReplaceSchema,
+      response: { status: 201, schema: componentResponseSchema },
+    },
+    {
+      method: 'GET',
+      path: '/api/bikes/:id/maintenance',
+      summary: "The bike's service log, what is due, and the log's total cost",
+      tags,
+      auth: true,
+      params: idParams,
+      response: { status: 200, schema: maintenanceResponseSchema },
+    },
+    {
+      method: 'POST',
+      path: '/api/bikes/:id/maintenance',
+      summary: 'Log a service (a part named restarts its interval from that day)',
+      tags,
+      auth: true,
+      params: idParams,
+      body: maintenanceSchema,
+      response: { status: 201, schema: maintenanceEntryResponseSchema },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/bikes/:id/maintenance/:entryId',
+      summary: 'Change a service log line',
+      tags,
+      auth: true,
+      params: entryParams,
+      body: maintenanceUpdateSchema,
+      response: { status: 200, schema: maintenanceEntryResponseSchema },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/bikes/:id/maintenance/:entryId',
+      summary: 'Delete a service log line',
+      tags,
+      auth: true,
+      params: entryParams,
+      response: { status: 204 },
+    },
+  ];
+}

@@ -157,7 +157,11 @@ export class BikeRepository {
     values: Pick<BikeRow, 'name' | 'type' | 'brand' | 'model'>,
     stravaPrimary: boolean,
     now: Date,
+    /** Strava's distance for the gear (m): the bike's starting odometer, read now. */
+    stravaDistanceM: number | null = null,
   ): Promise<{ id: string; created: boolean }> {
+    const odometer =
+      stravaDistanceM === null ? {} : { strava_distance_m: stravaDistanceM, strava_distance_at: now };
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom('bikes')
@@ -168,7 +172,7 @@ export class BikeRepository {
       if (existing) {
         await trx
           .updateTable('bikes')
-          .set({ ...values, updated_at: now })
+          .set({ ...values, ...odometer, updated_at: now })
           .where('user_id', '=', userId)
           .where('id', '=', existing.id)
           .execute();
@@ -185,6 +189,7 @@ export class BikeRepository {
         .values({
           user_id: userId,
           ...values,
+          ...odometer,
           year: null,
           strava_gear_id: gearId,
           is_primary: !hasPrimary && stravaPrimary,

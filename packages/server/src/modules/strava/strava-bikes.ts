@@ -44,7 +44,16 @@ export async function importStravaBikes(
       model: gear.model_name?.slice(0, 80) || null,
     };
     // Strava's primary bike becomes the primary one only when the rider has none yet.
-    const bike = await bikes.upsertStravaGear(userId, summary.id, values, summary.primary === true, now());
+    // Strava's distance for the gear is the bike's starting odometer (the rides since are added to it).
+    const distanceM = gear.distance ?? summary.distance;
+    const bike = await bikes.upsertStravaGear(
+      userId,
+      summary.id,
+      values,
+      summary.primary === true,
+      now(),
+      typeof distanceM === 'number' && Number.isFinite(distanceM) && distanceM >= 0 ? distanceM : null,
+    );
     if (bike.created) created++;
     else updated++;
     await activities.linkStravaGearRides(userId, summary.id, bike.id);

@@ -469,6 +469,16 @@ describe('bikes', () => {
       .where('activities.strava_id', '=', 1002)
       .executeTakeFirstOrThrow();
     expect(gravel.name).toBe('Crux');
+    // Strava's distance for each bike (the fake says 1,000 km) is its starting odometer.
+    const imported = (await call('GET', '/api/bikes', rider)).json() as {
+      strava_gear_id: string | null;
+      stats: { strava_odometer_m: number | null; strava_distance_at: string | null };
+    }[];
+    for (const bike of imported) {
+      expect(bike.strava_gear_id).not.toBeNull();
+      expect(bike.stats.strava_odometer_m).toBeGreaterThanOrEqual(1_000_000);
+      expect(bike.stats.strava_distance_at).not.toBeNull();
+    }
     // Importing again updates, never duplicates.
     await call('POST', '/api/strava/sync', rider, { action: 'import_bikes' });
     await waitForSync(rider);

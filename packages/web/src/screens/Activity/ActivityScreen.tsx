@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RideBikeSelect } from '../../components/bikes/RideBikeSelect';
 import { Link, useParams } from 'react-router';
 import {
   getActivity,
@@ -148,6 +149,7 @@ export function ActivityScreen() {
               <TypeBadge type={ride.type} />
               {noPower && <NoPowerBadge />}
               {ride.device_name && <span className="text-slate-500">· {ride.device_name}</span>}
+              <RideBikeSelect activityId={ride.id} bikeId={ride.bike_id} />
             </div>
           </div>
           <Button variant="secondary" onClick={() => reanalyze.mutate()} loading={reanalyze.isPending}>

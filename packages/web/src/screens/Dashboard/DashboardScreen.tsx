@@ -15,6 +15,7 @@ import { PerformanceTab } from './PerformanceTab';
 import { RecentTab } from './RecentTab';
 import { StatCards } from './StatCards';
 import { ArchiveHint } from './ArchiveHint';
+import { MaintenanceDueBanner } from '../../components/bikes/MaintenanceDueBanner';
 import { queryKeys } from '../../api/query-keys';
 
 /** The greeting, the dashboards' switch and 'Sync Activities' (spec 000 §2). */
@@ -71,6 +72,7 @@ export function DashboardScreen() {
   return (
     <div className="space-y-6">
       <DashboardHeader title={t(newRider ? 'greetingNew' : 'greeting', { name })} subtitle={t('subtitle')} />
+      <MaintenanceDueBanner />
       {dashboard.isPending ? (
         <DashboardLoading />
       ) : dashboard.isError || !data ? (

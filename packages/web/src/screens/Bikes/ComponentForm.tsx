@@ -1,0 +1,145 @@
+import { COMPONENT_DEFAULT_INTERVALS, type ComponentKind } from '@vatio/schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { addComponent } from '../../api/bikes';
+import { FormulaLink } from '../../components/analytics/AnalysisParts';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { Field, Input, Select } from '../../components/ui/Input';
+import { useFormat } from '../../hooks/useFormat';
+import { distanceUnit } from '../../lib/format';
+import { errorMessage, validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
+import {
+  type ComponentFormOutput,
+  type ComponentFormValues,
+  componentFormSchema,
+  KINDS,
+  kmToInterval,
+  today,
+} from './garageForms';
+
+/** A new part: kind, brand, model, installed on, price, service interval (the kind's default when empty). */
+export function ComponentForm({
+  bikeId,
+  onDone,
+  onCancel,
+}: {
+  bikeId: string;
+  onDone: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['garage', 'bikes', 'validation', 'common']);
+  const f = useFormat();
+  const [apiError, setApiError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ComponentFormValues, unknown, ComponentFormOutput>({
+    resolver: schemaResolver(componentFormSchema(f.units)),
+    defaultValues: {
+      kind: 'chain',
+      brand: '',
+      model: '',
+      installed_on: today(),
+      price: '',
+      service_km: '',
+      service_hours: '',
+    },
+  });
+  const kind = watch('kind') as ComponentKind;
+  const defaults = COMPONENT_DEFAULT_INTERVALS[kind] ?? { km: null, hours: null };
+  const submit = handleSubmit(async (values) => {
+    setApiError(undefined);
+    try {
+      await addComponent(bikeId, values);
+      await onDone();
+    } catch (error) {
+      // The server's field messages go to their fields, like the browser's own.
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        for (const [field, key] of Object.entries(error.fields))
+          setError(field as keyof ComponentFormValues, { message: key });
+      } else setApiError(errorMessage(error, t));
+    }
+  });
+  const error = (key: keyof ComponentFormValues) => validationMessage(errors[key]?.message, t);
+  const unit = distanceUnit(f.units);
+  return (
+    <form noValidate onSubmit={submit} data-testid="component-form" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t('components.kind')} error={error('kind')}>
+          {(props) => (
+            <Select {...props} {...register('kind')} data-testid="component-kind">
+              {KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`bikes:kinds.${k}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label={t('components.installed')} error={error('installed_on')}>
+          {(props) => (
+            <Input {...props} {...register('installed_on')} type="date" data-testid="component-installed" />
+          )}
+        </Field>
+        <Field label={t('bikes:form.brand')} error={error('brand')} hint={t('bikes:form.optional')}>
+          {(props) => <Input {...props} {...register('brand')} maxLength={80} placeholder="Shimano" />}
+        </Field>
+        <Field label={t('bikes:form.model')} error={error('model')} hint={t('bikes:form.optional')}>
+          {(props) => <Input {...props} {...register('model')} maxLength={80} placeholder="CN-M8100" />}
+        </Field>
+        <Field label={t('components.price')} error={error('price')} hint={t('bikes:form.optional')}>
+          {(props) => <Input {...props} {...register('price')} inputMode="decimal" placeholder="39.90" />}
+        </Field>
+        <Field
+          label={t('components.serviceKm', { unit })}
+          error={error('service_km')}
+          hint={
+            defaults.km === null
+              ? t('components.noDefault')
+              : t('components.default', { value: kmToInterval(defaults.km, f.units) })
+          }
+        >
+          {(props) => (
+            <Input
+              {...props}
+              {...register('service_km')}
+              inputMode="numeric"
+              data-testid="component-service-km"
+            />
+          )}
+        </Field>
+        <Field
+          label={t('components.serviceHours')}
+          error={error('service_hours')}
+          hint={
+            defaults.hours === null
+              ? t('components.noDefault')
+              : t('components.default', { value: defaults.hours })
+          }
+        >
+          {(props) => <Input {...props} {...register('service_hours')} inputMode="numeric" />}
+        </Field>
+      </div>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        {t('components.defaultsNote')}{' '}
+        <FormulaLink id="componentIntervals">{t('components.defaultsLink')}</FormulaLink>
+      </p>
+      {apiError && <Alert>{apiError}</Alert>}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+        <Button type="submit" data-testid="component-submit" loading={isSubmitting}>
+          {t('components.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
