@@ -507,11 +507,16 @@ export class ActivityRepository {
 
   /**
    * The rider's rides with power, oldest first, those that started in [from, to) when a range is
-   * given: the FTP each was measured against, its stored tactical and advanced facts, and its stream
-   * blob (null when it has none). The one read of both the predictive tactical analysis (the period's
-   * rides) and the re-derivation of the stored facts after an import batch (every ride).
+   * given, only those with a stream when `withStream`: the FTP each was measured against, its stored
+   * tactical and advanced facts, and its stream blob (null when it has none). The one read of both
+   * the predictive tactical analysis (the period's rides) and the re-derivation of the stored facts
+   * after an import batch (every ride with a stream: only a stream can be measured again).
    */
-  ridesWithPower(userId: string, range?: { from: Date; to: Date }): Promise<RideWithPower[]> {
+  ridesWithPower(
+    userId: string,
+    options: { range?: { from: Date; to: Date }; withStream?: boolean } = {},
+  ): Promise<RideWithPower[]> {
+    const { range, withStream = false } = options;
     let query = this.db
       .selectFrom('activities')
       .leftJoin('activity_streams', (join) =>
@@ -529,6 +534,7 @@ export class ActivityRepository {
       ])
       .where('activities.user_id', '=', userId)
       .where('activities.has_power', '=', true);
+    if (withStream) query = query.where('activity_streams.blob_key', 'is not', null);
     if (range) {
       query = query
         .where('activities.start_time', '>=', range.from)

@@ -31,7 +31,7 @@ export async function tacticalAnalysis(
   currentFtpW: number | undefined,
   curves: readonly StoredRideCurve[],
 ): Promise<PredictiveResponse['tactical']> {
-  const rows = await deps.activities.ridesWithPower(userId, period);
+  const rows = await deps.activities.ridesWithPower(userId, { range: period });
   if (rows.length === 0) return null;
   const measured: RideTactics[] = [];
   const cps = windowCriticalPowers(
