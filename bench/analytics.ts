@@ -6,7 +6,9 @@
  * printed next to `GET /api/health` measured in the same run. The rides are written straight into the
  * database as the import job would have stored them: activity rows with the summary numbers the
  * panels read (decoupling, pedalling, climbs), per-ride curves, the rider's best envelope.
- * Targets: warm p95 ≤ 25 ms, cold ≤ 150 ms. No timed assertions.
+ * Targets: warm p95 ≤ 25 ms, cold ≤ 150 ms. No timed assertions. Beside each warm figure, the server
+ * process's own CPU time per request (Linux /proc), which does not follow the machine's load as the
+ * wall-clock percentiles do, and the load average while the warm figures ran.
  *
  * Segments (issue 14): 40 segments with two efforts per ride (bench/stored-segments.ts); the list
  * and the first segment are measured.
@@ -14,10 +16,17 @@
  * Run: `npx tsx bench/analytics.ts [rides] [requests]`, or `npm run bench -- analytics`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { coldAfterNewRides, firstAnswer, load as loadConcurrently, stop, storeNewRide } from './http-load.ts';
+import {
+  coldAfterNewRides,
+  firstAnswer,
+  load as loadConcurrently,
+  processCpuMs,
+  stop,
+  storeNewRide,
+} from './http-load.ts';
 import { seedStoredRides } from './stored-rides.ts';
 import { seedStoredSegments } from './stored-segments.ts';
 import { summarize, type Timing } from './timing.ts';
@@ -91,10 +100,16 @@ try {
     console.log(`predictive tactical: ${predictive.tactical?.rides ?? 0} rides with stored facts`);
     const figures: [string, string][] = [['GET /api/health', '/api/health'], ...ENDPOINTS];
     const warm: Timing[] = [];
+    const cpuPerRequestMs: number[] = [];
+    const loadBefore = loadavg()[0]!;
     for (const [label, path] of figures) {
       await load(`${base}${path}`, headers, WARMUP_REQUESTS);
+      const cpu0 = processCpuMs(server.pid);
       warm.push(summarize(label, await load(`${base}${path}`, headers, REQUESTS)));
+      const cpu1 = processCpuMs(server.pid);
+      cpuPerRequestMs.push(cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / REQUESTS : Number.NaN);
     }
+    const loadAfter = loadavg()[0]!;
     // Cold: after each new ride is stored, the first answer of every endpoint.
     const cold = await coldAfterNewRides(
       base,
@@ -107,7 +122,10 @@ try {
       `\nanalytics bench: ${RIDES} stored rides (seeded in ${seedS.toFixed(1)} s), ${REQUESTS} requests per warm figure, ${CONCURRENCY} in flight, PGlite; cold = first answer after a new ride is stored (${COLD_SAMPLES} rides)`,
     );
     console.log(
-      `${'figure'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p95 × health'.padStart(14)}${'cold med'.padStart(10)}${'cold max'.padStart(10)}${'cold max × health p95'.padStart(23)}`,
+      `load average (1 min) ${loadBefore.toFixed(1)} before the warm figures, ${loadAfter.toFixed(1)} after, ${availableParallelism()} cpu`,
+    );
+    console.log(
+      `${'figure'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p95 × health'.padStart(14)}${'cold med'.padStart(10)}${'cold max'.padStart(10)}${'cold max × health p95'.padStart(23)}${'server cpu ms/req'.padStart(19)}`,
     );
     let met = true;
     for (const [i, t] of warm.entries()) {
@@ -117,7 +135,7 @@ try {
       if (i > 0) met &&= t.p95Ms <= TARGET_WARM_P95_MS && coldMax <= TARGET_COLD_MS;
       const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
       console.log(
-        `${t.label.padEnd(44)}${f(t.medianMs).padStart(9)}${f(t.p95Ms).padStart(9)}${f(t.p95Ms / health.p95Ms).padStart(14)}${f(coldMed).padStart(10)}${f(coldMax).padStart(10)}${f(coldMax / health.p95Ms).padStart(23)}`,
+        `${t.label.padEnd(44)}${f(t.medianMs).padStart(9)}${f(t.p95Ms).padStart(9)}${f(t.p95Ms / health.p95Ms).padStart(14)}${f(coldMed).padStart(10)}${f(coldMax).padStart(10)}${f(coldMax / health.p95Ms).padStart(23)}${(Number.isFinite(cpuPerRequestMs[i]!) ? cpuPerRequestMs[i]!.toFixed(3) : '–').padStart(19)}`,
       );
     }
     console.log(

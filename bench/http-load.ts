@@ -1,5 +1,6 @@
 /** HTTP load for the server benches: concurrent GETs on kept-alive connections, and a child's clean stop. */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { encodeFit, generateRide } from '@vatio/formats';
 
@@ -52,6 +53,24 @@ export async function firstAnswer(url: string, headers: Record<string, string>) 
   const bytes = (await response.arrayBuffer()).byteLength;
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
   return { ms: performance.now() - t0, bytes };
+}
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc on Linux; undefined elsewhere.
+ * On a shared machine the wall-clock percentiles follow the machine's load; the server's own CPU per
+ * request does not, so the benches print it beside them.
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime and stime are
+    // the 12th and 13th, in clock ticks (100 per second on Linux).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function stop(child: ChildProcess) {

@@ -308,6 +308,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   const trainingLoad = new TrainingLoadService({ repository: analyticsLoad, now, writes: database.writes });
   const predictive = new PredictiveService({
     repository: analyticsLoad,
+    activities: services.activities,
     athleteSettings: services.athleteSettings,
     bikes,
     blobs,

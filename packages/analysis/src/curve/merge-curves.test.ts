@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { meanMaxDurationsS, STANDARD_DURATIONS_S } from './mean-max.ts';
-import { attributeCurve, mergeBestCurves, mergeCurves } from './merge-curves.ts';
+import { attributeCurve, bestOfCurves, mergeBestCurves, mergeCurves } from './merge-curves.ts';
 
 describe('mergeCurves', () => {
   it('takes the pointwise best and remembers which ride gave it', () => {
@@ -110,5 +110,28 @@ describe('mergeBestCurves', () => {
 
   it('is empty for no rides', () => {
     expect(mergeBestCurves([])).toEqual({ durationsS: [], powerW: [], source: [] });
+  });
+});
+
+describe('bestOfCurves', () => {
+  it('is undefined for no curves', () => {
+    expect(bestOfCurves([])).toBeUndefined();
+  });
+
+  it('has the values of mergeCurves, without sources', () => {
+    const curve = fc.record({
+      durationsS: fc.uniqueArray(fc.integer({ min: 1, max: 4000 }), { minLength: 0, maxLength: 40 }),
+      seed: fc.integer({ min: 0, max: 1000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(curve, { minLength: 1, maxLength: 6 }), (raw) => {
+        const curves = raw.map(({ durationsS, seed }) => {
+          const sorted = [...durationsS].sort((a, b) => a - b);
+          return { durationsS: sorted, powerW: sorted.map((d, k) => ((seed + d * 7 + k * 13) % 900) + 50) };
+        });
+        const merged = mergeCurves(curves.map((c, i) => attributeCurve(c, i)));
+        expect(bestOfCurves(curves)).toEqual({ durationsS: merged.durationsS, powerW: merged.powerW });
+      }),
+    );
   });
 });

@@ -34,6 +34,27 @@ export function mergeCurves<Source>(curves: ReadonlyArray<AttributedCurve<Source
 }
 
 /**
+ * `mergeCurves` without the sources: the pointwise best over the union of durations of stored
+ * curves (a period's rides, for the FTP trend and the improvement of the predictive and advanced
+ * analyses), or undefined when there are none. Same values as `mergeCurves`, without building a
+ * source per point.
+ */
+export function bestOfCurves(curves: ReadonlyArray<MeanMaxCurve>): MeanMaxCurve | undefined {
+  if (curves.length === 0) return undefined;
+  const best = new Map<number, number>();
+  for (const curve of curves) {
+    for (let k = 0; k < curve.durationsS.length; k++) {
+      const d = curve.durationsS[k]!;
+      const p = curve.powerW[k]!;
+      const current = best.get(d);
+      if (current === undefined || p > current) best.set(d, p);
+    }
+  }
+  const durationsS = [...best.keys()].sort((a, b) => a - b);
+  return { durationsS, powerW: durationsS.map((d) => best.get(d)!) };
+}
+
+/**
  * A rider's best curve over a set of rides (a range, all time): on the shared duration grid
  * (`meanMaxDurationsS`, every standard duration included) up to the longest ride, the value at d is
  * the best power any ride held for at least d seconds, max over rides and over d' ≥ d of its point at

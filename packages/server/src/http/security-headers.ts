@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { MapTilesConfig } from '../config.ts';
 
 /** What the policy depends on: the operator's tile server and whether the public address is https. */
@@ -44,17 +45,29 @@ export function isHttps(publicUrl: string): boolean {
 }
 
 /**
- * Security headers on every response (pages, files and JSON) through @fastify/helmet: the CSP above,
+ * Security headers on every response (pages, files and JSON), as helmet writes them: the CSP above,
  * X-Content-Type-Options nosniff, X-Frame-Options DENY, a Referrer-Policy that sends only the origin
  * to other sites (tile servers such as OpenStreetMap's require a Referer), and HSTS only when
  * PUBLIC_URL is https (a browser told HSTS over plain http would be locked out of it).
+ *
+ * The headers depend on the configuration alone (no per-request nonces), so helmet runs once, here,
+ * and every response gets the same set. @fastify/helmet built a new helmet middleware, CSP parsing
+ * included, on every request: a few percent of a warm cached answer's CPU under load (issue 13 bench).
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeadersOptions,
 ): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers helmet sets for this configuration, read once by running it on a recording response. */
+export function securityHeaders(options: SecurityHeadersOptions): Record<string, string> {
+  const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     strictTransportSecurity: isHttps(options.publicUrl)
       ? { maxAge: 31_536_000, includeSubDomains: true }
@@ -64,4 +77,19 @@ export async function registerSecurityHeaders(
     // Tiles come from another origin without CORP headers: embedder isolation would block them.
     crossOriginEmbedderPolicy: false,
   });
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
 }

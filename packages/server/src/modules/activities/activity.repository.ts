@@ -9,6 +9,14 @@ import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-na
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type LapRow = Selectable<LapsTable>;
 
+/** A ride with power as the tactical analysis and the facts' re-derivation read it (`ridesWithPower`). */
+export type RideWithPower = Pick<
+  ActivityRow,
+  'id' | 'start_time' | 'ftp_w' | 'tactics' | 'advanced_facts'
+> & {
+  blob_key: string | null;
+};
+
 /** How the list can be ordered (GET /api/activities `sort`), each a stored column. */
 export const ACTIVITY_SORT_COLUMNS = {
   date: 'start_time',
@@ -499,11 +507,21 @@ export class ActivityRepository {
       .execute();
   }
 
-  /** The rider's rides with power: FTP, stored tactical facts and stream blob (tactics re-derived). */
-  ridesForTactics(userId: string) {
-    return this.db
+  /**
+   * The rider's rides with power, oldest first, those that started in [from, to) when a range is
+   * given, only those with a stream when `withStream`: the FTP each was measured against, its stored
+   * tactical and advanced facts, and its stream blob (null when it has none). The one read of both
+   * the predictive tactical analysis (the period's rides) and the re-derivation of the stored facts
+   * after an import batch (every ride with a stream: only a stream can be measured again).
+   */
+  ridesWithPower(
+    userId: string,
+    options: { range?: { from: Date; to: Date }; withStream?: boolean } = {},
+  ): Promise<RideWithPower[]> {
+    const { range, withStream = false } = options;
+    let query = this.db
       .selectFrom('activities')
-      .innerJoin('activity_streams', (join) =>
+      .leftJoin('activity_streams', (join) =>
         join
           .onRef('activity_streams.activity_id', '=', 'activities.id')
           .on('activity_streams.user_id', '=', userId),
@@ -513,46 +531,33 @@ export class ActivityRepository {
         'activities.start_time',
         'activities.ftp_w',
         'activities.tactics',
+        'activities.advanced_facts',
         'activity_streams.blob_key',
       ])
       .where('activities.user_id', '=', userId)
-      .where('activities.has_power', '=', true)
-      .where('activities.ftp_w', 'is not', null)
-      .orderBy('activities.start_time')
-      .execute();
+      .where('activities.has_power', '=', true);
+    if (withStream) query = query.where('activity_streams.blob_key', 'is not', null);
+    if (range) {
+      query = query
+        .where('activities.start_time', '>=', range.from)
+        .where('activities.start_time', '<', range.to);
+    }
+    return query.orderBy('activities.start_time').execute();
   }
 
-  /** A ride's tactical facts rewritten (its FTP or its window's critical power changed). */
-  async updateTactics(userId: string, activityId: string, tactics: string | null, now: Date): Promise<void> {
+  /**
+   * A ride's stored facts rewritten, those given (its FTP, its window's critical power or the
+   * rider's weight changed): one statement for both.
+   */
+  async updateRideFacts(
+    userId: string,
+    activityId: string,
+    facts: { tactics?: string | null; advanced_facts?: string },
+    now: Date,
+  ): Promise<void> {
     await this.db
       .updateTable('activities')
-      .set({ tactics, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', activityId)
-      .execute();
-  }
-
-  /** The rider's rides with power and a stream: FTP and stored advanced facts (re-derived). */
-  ridesForAdvancedFacts(userId: string) {
-    return this.db
-      .selectFrom('activities')
-      .innerJoin('activity_streams', (join) =>
-        join
-          .onRef('activity_streams.activity_id', '=', 'activities.id')
-          .on('activity_streams.user_id', '=', userId),
-      )
-      .select(['activities.id', 'activities.ftp_w', 'activities.advanced_facts', 'activity_streams.blob_key'])
-      .where('activities.user_id', '=', userId)
-      .where('activities.has_power', '=', true)
-      .orderBy('activities.start_time')
-      .execute();
-  }
-
-  /** A ride's advanced facts rewritten (its FTP, or the rider's weight, changed). */
-  async updateAdvancedFacts(userId: string, activityId: string, facts: string, now: Date): Promise<void> {
-    await this.db
-      .updateTable('activities')
-      .set({ advanced_facts: facts, updated_at: now })
+      .set({ ...facts, updated_at: now })
       .where('user_id', '=', userId)
       .where('id', '=', activityId)
       .execute();

@@ -9,7 +9,7 @@ import {
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
-import type { ActivityRepository } from './activity.repository.ts';
+import type { ActivityRepository, RideWithPower } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
 import {
   advancedFactsHold,
@@ -151,57 +151,53 @@ export class RideTacticsService {
 
   /**
    * After an import batch (files finish in any order, and each was measured against the rides stored
-   * before it): every ride whose stored facts no longer hold — its FTP re-estimated, or a ride of the
-   * batch changed its window's critical power — measured again from its stream. Returns how many.
+   * before it): every ride whose stored facts no longer hold measured again from its stream — its
+   * tactical facts when its FTP was re-estimated or a ride of the batch changed its window's critical
+   * power; its advanced facts (with `athleteSettings`) when its FTP or the rider's weight moved the
+   * durability split. One pass: the rides with power are read once, a ride's stream is decoded once
+   * for whichever of its facts need it, and both are written in one statement. Returns how many rides
+   * were measured again.
    */
   async rederive(userId: string): Promise<number> {
-    const { activities, blobs, now } = this.deps;
-    const [rides, curves] = await Promise.all([
-      activities.ridesForTactics(userId),
+    const { activities, blobs, now, athleteSettings } = this.deps;
+    const [rides, curves, baseline] = await Promise.all([
+      activities.ridesWithPower(userId, { withStream: true }),
       activities.curves(userId),
+      athleteSettings?.baseline(userId),
     ]);
+    const withStream = rides.filter((r): r is RideWithPower & { blob_key: string } => r.blob_key !== null);
+    // Tactics are measured against the ride's own FTP: rides without one keep none.
+    const tactical = withStream.filter((r) => r.ftp_w !== null);
     const cps = windowCriticalPowers(
       curves,
-      rides.map((r) => r.start_time),
+      tactical.map((r) => r.start_time),
     );
-    let changed = 0;
-    for (const [k, ride] of rides.entries()) {
-      const cp = cps[k];
-      if (tacticsHold(ride.tactics, ride.ftp_w, cp)) continue;
-      const tactics = rideTactics(decodeStreams(await blobs.get(ride.blob_key)), {
-        ftpW: ride.ftp_w ?? undefined,
-        criticalPower: cp,
-      });
-      await activities.updateTactics(userId, ride.id, tactics ? JSON.stringify(tactics) : null, now());
-      changed++;
-    }
-    return changed + (await this.rederiveAdvanced(userId));
-  }
-
-  /**
-   * Rides with power whose stored advanced facts no longer hold (their FTP re-estimated after the
-   * batch, or the rider's weight moved the durability split) measured again from their stream, so
-   * the advanced page keeps reading stored facts. Returns how many.
-   */
-  private async rederiveAdvanced(userId: string): Promise<number> {
-    const { activities, blobs, now, athleteSettings } = this.deps;
-    if (!athleteSettings) return 0;
-    const [rides, baseline] = await Promise.all([
-      activities.ridesForAdvancedFacts(userId),
-      athleteSettings.baseline(userId),
-    ]);
+    const cpOf = new Map(tactical.map((r, k) => [r.id, cps[k]]));
     const today = isoDate(now());
-    const durabilityWorkKj = durabilityWorkKjFor(baseline, today);
+    const advanced = baseline && { baseline, durabilityWorkKj: durabilityWorkKjFor(baseline, today) };
     let changed = 0;
-    for (const ride of rides) {
-      if (advancedFactsHold(ride.advanced_facts, { ftpW: ride.ftp_w ?? undefined, durabilityWorkKj }))
-        continue;
-      const facts = measureAdvancedFacts(decodeStreams(await blobs.get(ride.blob_key)), {
-        ftpW: ride.ftp_w,
-        baseline,
-        today,
-      });
-      await activities.updateAdvancedFacts(userId, ride.id, JSON.stringify(facts), now());
+    for (const ride of withStream) {
+      const cp = cpOf.get(ride.id);
+      const tacticsStale = ride.ftp_w !== null && !tacticsHold(ride.tactics, ride.ftp_w, cp);
+      const advancedStale =
+        advanced !== undefined &&
+        !advancedFactsHold(ride.advanced_facts, {
+          ftpW: ride.ftp_w ?? undefined,
+          durabilityWorkKj: advanced.durabilityWorkKj,
+        });
+      if (!tacticsStale && !advancedStale) continue;
+      const streams = decodeStreams(await blobs.get(ride.blob_key));
+      const facts: { tactics?: string | null; advanced_facts?: string } = {};
+      if (tacticsStale) {
+        const tactics = rideTactics(streams, { ftpW: ride.ftp_w ?? undefined, criticalPower: cp });
+        facts.tactics = tactics ? JSON.stringify(tactics) : null;
+      }
+      if (advancedStale && advanced) {
+        facts.advanced_facts = JSON.stringify(
+          measureAdvancedFacts(streams, { ftpW: ride.ftp_w, baseline: advanced.baseline, today }),
+        );
+      }
+      await activities.updateRideFacts(userId, ride.id, facts, now());
       changed++;
     }
     return changed;

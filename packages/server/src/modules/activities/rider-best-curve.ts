@@ -1,4 +1,10 @@
-import { type AttributedCurve, attributeCurve, mergeBestCurves } from '@vatio/analysis';
+import {
+  type AttributedCurve,
+  attributeCurve,
+  bestOfCurves,
+  type MeanMaxCurve,
+  mergeBestCurves,
+} from '@vatio/analysis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type BestCurveRow, BestCurveRepository, type StoredRideCurve } from './best-curve.repository.ts';
@@ -12,6 +18,16 @@ export interface CurveSource {
 /** Stored per-ride curves as best-of curves: the rider's best over them (`mergeBestCurves`). */
 export function bestOfRideCurves(rides: readonly StoredRideCurve[]): AttributedCurve<CurveSource> {
   return mergeBestCurves(rides.map(attributedRide));
+}
+
+/**
+ * The pointwise best of stored per-ride curves (analysis `bestOfCurves`), undefined for none: the
+ * period bests of the predictive FTP trend and the advanced page's improvement.
+ */
+export function bestOfStoredCurves(
+  rides: readonly { durations_s: readonly number[]; power_w: readonly number[] }[],
+): MeanMaxCurve | undefined {
+  return bestOfCurves(rides.map((c) => ({ durationsS: c.durations_s, powerW: c.power_w })));
 }
 
 function attributedRide(ride: StoredRideCurve): AttributedCurve<CurveSource> {

@@ -1,6 +1,7 @@
 import { advancedQuerySchema } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../http/auth-hook.ts';
+import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
 import { parseQuery } from '../../http/validate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { resolveTimeZone } from '../dashboard/zoned-calendar.ts';
@@ -12,14 +13,17 @@ export function advancedRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; advanced: AdvancedService; example: ExampleRiderService },
 ) {
-  app.get('/api/analytics/advanced', { preHandler: requireAuth(deps.auth) }, async (request) => {
+  // Kept whole per rider (advanced.service.ts): the kept answer goes out as its kept JSON text.
+  app.get('/api/analytics/advanced', { preHandler: requireAuth(deps.auth) }, async (request, reply) => {
     const { period, tz } = parseQuery(advancedQuerySchema, request.query);
-    return deps.advanced.answer(request.auth.userId, { timeZone: resolveTimeZone(tz), period });
+    const answer = await deps.advanced.answer(request.auth.userId, { timeZone: resolveTimeZone(tz), period });
+    return sendJsonText(reply, jsonOnce(answer));
   });
 
-  app.get('/api/public/analytics/advanced', async (request) => {
+  app.get('/api/public/analytics/advanced', async (request, reply) => {
     const { period, tz } = parseQuery(advancedQuerySchema, request.query);
     const riderId = await deps.example.riderId();
-    return deps.advanced.answer(riderId, { timeZone: resolveTimeZone(tz), period });
+    const answer = await deps.advanced.answer(riderId, { timeZone: resolveTimeZone(tz), period });
+    return sendJsonText(reply, jsonOnce(answer));
   });
 }

@@ -2,7 +2,6 @@ import {
   acuteChronicRatio,
   advancedSummary,
   aerobicCapacity,
-  attributeCurve,
   CADENCE_BIN_RPM,
   CADENCE_FROM_RPM,
   curvePowerAtW,
@@ -12,9 +11,7 @@ import {
   GRADIENT_CLASSES,
   GRADIENT_CURVE_DURATIONS_S,
   improvementScore,
-  type MeanMaxCurve,
   mergeCadenceProfiles,
-  mergeCurves,
   mergeGradientCurves,
   overallScore,
   POWER_BIN_W,
@@ -33,6 +30,7 @@ import { setBounded } from '../../lib/bounded-map.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
+import { bestOfStoredCurves } from '../activities/rider-best-curve.ts';
 import {
   advancedFactsHold,
   compactAdvancedFacts,
@@ -40,11 +38,11 @@ import {
   expandAdvancedFacts,
   type StoredAdvancedFacts,
 } from '../activities/ride-advanced-facts.ts';
-import type { AnalyticsLoadRepository, StoredRideCurve } from '../analytics/analytics-load.repository.ts';
+import type { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
-import { addDays, localDate, localWindow } from '../dashboard/zoned-calendar.ts';
+import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
 import { aeroSection, median } from './advanced-aero.ts';
 import type { AdvancedRepository } from './advanced.repository.ts';
 
@@ -57,14 +55,6 @@ const RIDE_FACTS_KEPT = 1000;
 const MAX_THRESHOLD_POINTS = 200;
 
 const round = (v: number, digits = 1) => Number(v.toFixed(digits));
-
-function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
-  if (curves.length === 0) return undefined;
-  const merged = mergeCurves(
-    curves.map((c) => attributeCurve({ durationsS: c.durations_s, powerW: c.power_w }, null)),
-  );
-  return { durationsS: merged.durationsS, powerW: merged.powerW };
-}
 
 /**
  * GET /api/analytics/advanced: the advanced metrics page (issue 14, spec 001 §2.6) from the rider's
@@ -91,7 +81,7 @@ export class AdvancedService {
 
   answer(userId: string, input: { timeZone: string; period: AdvancedPeriod }): Promise<AdvancedResponse> {
     const now = this.deps.now();
-    const today = localDate(now, input.timeZone);
+    const today = localToday(now, input.timeZone);
     return this.cache.get(
       `${userId}|${input.timeZone}|${today}|${input.period}`,
       async () => {
@@ -199,8 +189,8 @@ export class AdvancedService {
 
     // Improvement: the eFTP (CP 2P, else 95 % of 20 min) of this period's bests against the previous
     // period's.
-    const nowBest = bestOf(curves.filter((c) => c.start_time >= window.from));
-    const beforeBest = bestOf(
+    const nowBest = bestOfStoredCurves(curves.filter((c) => c.start_time >= window.from));
+    const beforeBest = bestOfStoredCurves(
       curves.filter((c) => c.start_time >= previous.from && c.start_time < previous.to),
     );
     const nowEst = nowBest ? estimatedFtp(nowBest) : undefined;

@@ -1,4 +1,3 @@
-import type { RideTactics } from '@vatio/analysis';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
@@ -14,15 +13,6 @@ export interface PredictiveRide {
   ftp_w: number | null;
   /** Whole-ride CdA when its virtual-elevation fit is trustworthy and the ride was outdoors. */
   cda_m2: number | null;
-}
-
-/** A ride with power as the tactical analysis reads it. */
-export interface TacticalRide {
-  id: string;
-  start_time: Date;
-  ftp_w: number | null;
-  tactics: RideTactics | null;
-  blob_key: string | null;
 }
 
 export interface StoredRideCurve {
@@ -80,33 +70,6 @@ export class AnalyticsLoadRepository {
       .where('start_time', '>=', range.from)
       .where('start_time', '<', range.to)
       .orderBy('start_time')
-      .execute();
-  }
-
-  /**
-   * The rider's rides with power that started in [from, to), oldest first: their FTP, stored tactical
-   * facts and stream blob (null when the ride has none).
-   */
-  tacticalRides(userId: string, range: { from: Date; to: Date }): Promise<TacticalRide[]> {
-    return this.db
-      .selectFrom('activities')
-      .leftJoin('activity_streams', (join) =>
-        join
-          .onRef('activity_streams.activity_id', '=', 'activities.id')
-          .on('activity_streams.user_id', '=', userId),
-      )
-      .select([
-        'activities.id',
-        'activities.start_time',
-        'activities.ftp_w',
-        'activities.tactics',
-        'activity_streams.blob_key',
-      ])
-      .where('activities.user_id', '=', userId)
-      .where('activities.has_power', '=', true)
-      .where('activities.start_time', '>=', range.from)
-      .where('activities.start_time', '<', range.to)
-      .orderBy('activities.start_time')
       .execute();
   }
 

@@ -10,7 +10,7 @@ import {
 } from '../athlete/athlete-settings.repository.ts';
 import { type LoadPoint, trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
-import { addDays, type LocalWindow, localDate, localWindow } from '../dashboard/zoned-calendar.ts';
+import { addDays, localToday, type LocalWindow, localWindow } from '../dashboard/zoned-calendar.ts';
 import type { AnalyticsRepository, PanelRideRow } from './analytics.repository.ts';
 
 /** The longest period the panel offers, weeks. */
@@ -42,7 +42,7 @@ export class PerformanceService {
   }
 
   performance(userId: string, weeks: number, timeZone: string): Promise<PerformanceResponse> {
-    const today = localDate(this.deps.now(), timeZone);
+    const today = localToday(this.deps.now(), timeZone);
     return this.cache.get(
       `${userId}|${timeZone}|${weeks}|${today}`,
       () => this.deps.analytics.version(userId),

@@ -8,9 +8,9 @@ import {
 import type { PredictiveResponse } from '@vatio/schemas';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { StoredRideCurve } from '../activities/best-curve.repository.ts';
 import { tacticsHold, windowCriticalPowers } from '../activities/ride-tactics.service.ts';
-import type { AnalyticsLoadRepository } from './analytics-load.repository.ts';
 
 const round = (v: number, digits = 1) => Number(v.toFixed(digits));
 
@@ -25,13 +25,13 @@ const round = (v: number, digits = 1) => Number(v.toFixed(digits));
  * before the period's first ride.
  */
 export async function tacticalAnalysis(
-  deps: { repository: AnalyticsLoadRepository; blobs: BlobStore },
+  deps: { activities: Pick<ActivityRepository, 'ridesWithPower'>; blobs: BlobStore },
   userId: string,
   period: { from: Date; to: Date },
   currentFtpW: number | undefined,
   curves: readonly StoredRideCurve[],
 ): Promise<PredictiveResponse['tactical']> {
-  const rows = await deps.repository.tacticalRides(userId, period);
+  const rows = await deps.activities.ridesWithPower(userId, { range: period });
   if (rows.length === 0) return null;
   const measured: RideTactics[] = [];
   const cps = windowCriticalPowers(

@@ -1,5 +1,4 @@
 import {
-  attributeCurve,
   curvePowerAtW,
   daysBetween,
   daysToTest,
@@ -7,7 +6,6 @@ import {
   formState,
   ftpTrend,
   type MeanMaxCurve,
-  mergeCurves,
   type PowerDurationModel,
   plateauRisk,
   predictionConfidence,
@@ -17,11 +15,13 @@ import type { PredictiveResponse } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import { bestOfStoredCurves } from '../activities/rider-best-curve.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
-import { addDays, localDate, localWindow } from '../dashboard/zoned-calendar.ts';
+import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
 import type { AnalyticsLoadRepository, StoredRideCurve } from './analytics-load.repository.ts';
 import { eventPredictions } from './predictive-events.ts';
 import { powerProfile } from './predictive-profile.ts';
@@ -42,14 +42,6 @@ const MAXIMAL_WITHIN = 0.97;
 
 const round = (v: number, digits = 1) => Number(v.toFixed(digits));
 
-function bestOf(curves: readonly StoredRideCurve[]): MeanMaxCurve | undefined {
-  if (curves.length === 0) return undefined;
-  const merged = mergeCurves(
-    curves.map((c) => attributeCurve({ durationsS: c.durations_s, powerW: c.power_w }, null)),
-  );
-  return { durationsS: merged.durationsS, powerW: merged.powerW };
-}
-
 /**
  * GET /api/analytics/predictive: the FTP prediction, confidence, days to a test, plateau risk, power
  * profile, event predictions and the tactical analysis of the period, all from the rider's stored
@@ -62,6 +54,8 @@ export class PredictiveService {
   constructor(
     private readonly deps: {
       repository: AnalyticsLoadRepository;
+      /** The period's rides with power and their stored tactical facts (ActivityRepository.ridesWithPower). */
+      activities: Pick<ActivityRepository, 'ridesWithPower'>;
       athleteSettings: AthleteSettingsRepository;
       bikes: Pick<BikeRepository, 'primary'>;
       blobs: BlobStore;
@@ -74,7 +68,7 @@ export class PredictiveService {
 
   answer(userId: string, input: { timeZone: string; weeks: number }): Promise<PredictiveResponse> {
     const now = this.deps.now();
-    const today = localDate(now, input.timeZone);
+    const today = localToday(now, input.timeZone);
     return this.cache.get(
       `${userId}|${input.timeZone}|${today}|${input.weeks}`,
       () => this.deps.repository.version(userId),
@@ -113,7 +107,7 @@ export class PredictiveService {
       (r) => r.intensity_factor !== null && r.intensity_factor > HARD_IF && r.moving_time_s > HARD_MIN_S,
     );
     const recentCurves = curves.filter((c) => c.start_time >= recent.from);
-    const best = bestOf(recentCurves);
+    const best = bestOfStoredCurves(recentCurves);
     const maximal = best ? recentCurves.filter((c) => isMaximal(c, best)) : [];
     const lastMaximal = maximal.at(-1);
 

@@ -14,7 +14,7 @@ import type { TrainingLoadResponse } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
-import { addDays, localDate } from '../dashboard/zoned-calendar.ts';
+import { addDays, localToday } from '../dashboard/zoned-calendar.ts';
 import type { AnalyticsLoadRepository } from './analytics-load.repository.ts';
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -35,7 +35,7 @@ export class TrainingLoadService {
   }
 
   answer(userId: string, input: { timeZone: string; days: number }): Promise<TrainingLoadResponse> {
-    const today = localDate(this.deps.now(), input.timeZone);
+    const today = localToday(this.deps.now(), input.timeZone);
     return this.cache.get(
       `${userId}|${input.timeZone}|${today}|${input.days}`,
       () => this.deps.repository.version(userId),

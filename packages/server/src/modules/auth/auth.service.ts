@@ -66,6 +66,9 @@ const API_KEY_MARKER = 'vatio_';
 /** Sessions remembered as live at a write epoch; more are forgotten oldest first. */
 const MAX_REMEMBERED_SESSIONS = 10_000;
 
+/** Access tokens whose signature was checked, remembered with their claims; more are forgotten oldest first. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export interface TokenPair {
   access_token: string;
   refresh_token: string;
@@ -96,6 +99,13 @@ export class AuthService {
   private readonly accessKey: Buffer;
   /** Session id → write epoch at which it was last seen live (not revoked). */
   private readonly liveAt = new Map<string, number>();
+  /**
+   * Token → its claims, once its signature checked out. A rider's browser sends the same token for
+   * its 15 minutes, so the HMAC and the JSON parse run once per token instead of once per request.
+   * Keyed by the whole token, signature included, so only a correctly signed token can ever match;
+   * the expiry is still checked on every request, and revocation is the session check below.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(private readonly deps: AuthDeps) {
     this.otpKey = deriveKey(deps.secretKey, 'otp');
@@ -348,7 +358,7 @@ export class AuthService {
       if (options.sessionOnly) throw new AppError('API_KEY_NOT_ALLOWED');
       return viaKey;
     }
-    const claims = verifyAccessToken(this.accessKey, match[1]!, Math.floor(this.deps.now().getTime() / 1000));
+    const claims = this.verifiedClaims(match[1]!, Math.floor(this.deps.now().getTime() / 1000));
     if (!claims) throw new AppError('UNAUTHORIZED');
     // A revocation is a write, so while the epoch stands still a session seen live is still live.
     const stamp = this.deps.writes.stamp();
@@ -361,6 +371,18 @@ export class AuthService {
       if (stamp !== undefined) this.rememberLive(claims.sid, stamp);
     }
     return { userId: claims.sub, sessionId: claims.sid, apiKeyId: null };
+  }
+
+  private verifiedClaims(token: string, nowS: number): AccessClaims | null {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > nowS) return known;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = verifyAccessToken(this.accessKey, token, nowS);
+    if (claims) setBounded(this.verified, token, claims, MAX_VERIFIED_TOKENS);
+    return claims;
   }
 
   private rememberLive(sessionId: string, stamp: number): void {

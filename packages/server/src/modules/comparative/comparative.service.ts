@@ -19,7 +19,7 @@ import type { RideLanguage } from '../activities/ride-name.ts';
 import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
-import { addDays, localDate, localWindow } from '../dashboard/zoned-calendar.ts';
+import { addDays, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
 import { seriesByDistance, seriesByTime } from './compare-series.ts';
 import {
   bestRide,
@@ -72,7 +72,7 @@ export class ComparativeService {
     userId: string,
     q: { period: ComparativePeriod; metric: ComparativeMetric; timeZone: string; language: RideLanguage },
   ): Promise<ComparativeResponse> {
-    const today = localDate(this.deps.now(), q.timeZone);
+    const today = localToday(this.deps.now(), q.timeZone);
     return this.periods.get(
       `${userId}|${q.period}|${q.metric}|${q.timeZone}|${q.language}|${today}`,
       this.version(userId),
@@ -127,7 +127,7 @@ export class ComparativeService {
     userId: string,
     q: { metric: EvolutionMetric; range: EvolutionRange; timeZone: string },
   ): Promise<EvolutionResponse> {
-    const today = localDate(this.deps.now(), q.timeZone);
+    const today = localToday(this.deps.now(), q.timeZone);
     // Whole answers per range and day, over the metric's points kept once for every range.
     return this.answers.get(`${userId}|${q.metric}|${q.range}|${today}`, this.version(userId), async () => {
       const points = await this.evolutions.get(`${userId}|${q.metric}`, this.version(userId), () =>

@@ -25,8 +25,9 @@ import { VersionedCache } from './versioned-cache.ts';
 import {
   addDays,
   addMonths,
-  type LocalWindow,
   localDate,
+  localToday,
+  type LocalWindow,
   localWindow,
   monthStartOf,
   weekStartOf,
@@ -73,7 +74,7 @@ export class DashboardService {
   }
 
   private today(ctx: RiderCalendarContext): string {
-    return localDate(this.deps.now(), ctx.timeZone);
+    return localToday(this.deps.now(), ctx.timeZone);
   }
 
   /** The last `days` local days up to and including today. */

@@ -4,6 +4,7 @@ import {
   firstDayOfWeek,
   localDate,
   localMidnight,
+  localToday,
   resolveTimeZone,
   weekStartOf,
 } from './zoned-calendar.ts';
@@ -47,5 +48,33 @@ describe('the rider’s calendar', () => {
     expect(addMonths('2029-12-01', 1)).toBe('2030-01-01');
     expect(resolveTimeZone(undefined)).toBe('UTC');
     expect(() => resolveTimeZone('Mars/Olympus')).toThrow();
+  });
+
+  test('the remembered today equals the formatted local date at every instant, across DST and midnight-less days', () => {
+    const zones = [
+      'Europe/Madrid',
+      'America/Santiago',
+      'America/Havana',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+      'UTC',
+    ];
+    // Every 7 minutes over 3 days around a spring-forward and a fall-back change, moving forwards and back.
+    for (const startIso of [
+      '2026-03-28T00:00:00Z',
+      '2026-10-24T00:00:00Z',
+      '2026-09-05T00:00:00Z',
+      '2026-04-03T00:00:00Z',
+    ]) {
+      const start = Date.parse(startIso);
+      for (const zone of zones) {
+        for (let k = 0; k < (3 * 24 * 60) / 7; k++) {
+          const at = new Date(start + k * 7 * 60_000);
+          expect(localToday(at, zone), `${zone} ${at.toISOString()}`).toBe(localDate(at, zone));
+        }
+        const back = new Date(start - 1);
+        expect(localToday(back, zone)).toBe(localDate(back, zone));
+      }
+    }
   });
 });

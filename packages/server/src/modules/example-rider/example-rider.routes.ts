@@ -32,15 +32,17 @@ export function exampleRiderRoutes(
     return sendJsonText(reply, jsonOnce(answer));
   });
 
-  app.get('/api/public/analytics/training-load', async (request) => {
+  app.get('/api/public/analytics/training-load', async (request, reply) => {
     const { days, tz } = parseQuery(trainingLoadQuerySchema, request.query);
     const riderId = await deps.example.riderId();
-    return deps.trainingLoad.answer(riderId, { timeZone: resolveTimeZone(tz), days });
+    const answer = await deps.trainingLoad.answer(riderId, { timeZone: resolveTimeZone(tz), days });
+    return sendJsonText(reply, jsonOnce(answer));
   });
 
-  app.get('/api/public/analytics/predictive', async (request) => {
+  app.get('/api/public/analytics/predictive', async (request, reply) => {
     const { weeks, tz } = parseQuery(predictiveQuerySchema, request.query);
     const riderId = await deps.example.riderId();
-    return deps.predictive.answer(riderId, { timeZone: resolveTimeZone(tz), weeks });
+    const answer = await deps.predictive.answer(riderId, { timeZone: resolveTimeZone(tz), weeks });
+    return sendJsonText(reply, jsonOnce(answer));
   });
 }

@@ -1,6 +1,7 @@
 import { segmentCompareQuerySchema, segmentPatchSchema } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../http/auth-hook.ts';
+import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
 import { parseBody, parseId, parseQuery } from '../../http/validate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ExampleRiderService } from '../example-rider/example-rider.service.ts';
@@ -19,9 +20,16 @@ export function segmentRoutes(
   deps: { auth: AuthService; segments: SegmentService; example: ExampleRiderService },
 ) {
   const auth = { preHandler: requireAuth(deps.auth) };
-  app.get('/api/analytics/segments', auth, async (request) => deps.segments.list(request.auth.userId));
-  app.get<IdParams>('/api/analytics/segments/:id', auth, async (request) =>
-    deps.segments.detail(request.auth.userId, parseId(request.params.id)),
+  // The list and each segment are kept whole per rider (segment.service.ts): they go out as their
+  // kept JSON text, serialized once per answer rather than once per request.
+  app.get('/api/analytics/segments', auth, async (request, reply) =>
+    sendJsonText(reply, jsonOnce(await deps.segments.list(request.auth.userId))),
+  );
+  app.get<IdParams>('/api/analytics/segments/:id', auth, async (request, reply) =>
+    sendJsonText(
+      reply,
+      jsonOnce(await deps.segments.detail(request.auth.userId, parseId(request.params.id))),
+    ),
   );
   app.get<IdParams>('/api/analytics/segments/:id/compare', auth, async (request) =>
     deps.segments.compare(request.auth.userId, ...compareArgs(request)),
@@ -33,9 +41,14 @@ export function segmentRoutes(
       parseBody(segmentPatchSchema, request.body),
     ),
   );
-  app.get('/api/public/analytics/segments', async () => deps.segments.list(await deps.example.riderId()));
-  app.get<IdParams>('/api/public/analytics/segments/:id', async (request) =>
-    deps.segments.detail(await deps.example.riderId(), parseId(request.params.id)),
+  app.get('/api/public/analytics/segments', async (_request, reply) =>
+    sendJsonText(reply, jsonOnce(await deps.segments.list(await deps.example.riderId()))),
+  );
+  app.get<IdParams>('/api/public/analytics/segments/:id', async (request, reply) =>
+    sendJsonText(
+      reply,
+      jsonOnce(await deps.segments.detail(await deps.example.riderId(), parseId(request.params.id))),
+    ),
   );
   app.get<IdParams>('/api/public/analytics/segments/:id/compare', async (request) => {
     const args = compareArgs(request);
