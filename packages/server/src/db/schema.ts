@@ -491,17 +491,6 @@ export interface FittingSessionsTable {
   power_improvement: number | null;
   follow_up_required: boolean;
   follow_up_on: string | null;
-/** A part of a bike whose wear is followed (0017); DATE columns come back as text (YYYY-MM-DD). */
-export interface BikeComponentsTable {
-  kind: string;
-  brand: string | null;
-  model: string | null;
-  installed_on: string;
-  retired_on: string | null;
-  replaces_id: string | null;
-  price: number | null;
-  service_km: number | null;
-  service_hours: number | null;
   notes: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -523,10 +512,35 @@ export interface FittingPhotosTable {
   updated_at: UpdatedAt;
 }
 export type SegmentSource = 'climb' | 'strava';
+
+/** A part of a bike whose wear is followed (0017); DATE columns come back as text (YYYY-MM-DD). */
+export interface BikeComponentsTable {
+  id: Generated<string>;
+  user_id: string;
+  bike_id: string;
+  kind: string;
+  brand: string | null;
+  model: string | null;
+  installed_on: string;
+  retired_on: string | null;
+  replaces_id: string | null;
+  price: number | null;
+  service_km: number | null;
+  service_hours: number | null;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 /** One line of a bike's service log (0017), optionally about one of its parts. */
 export interface BikeMaintenanceTable {
+  id: Generated<string>;
+  user_id: string;
   bike_id: string;
   component_id: string | null;
   performed_on: string;
   what: string;
+  notes: string | null;
   cost: number | null;
+  created_at: CreatedAt;
+}
