@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bike as BikeIcon, Plus, Star } from 'lucide-react';
+import { Bike as BikeIcon, Plus, Ruler, Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { BikeWithStats } from '../../api/bikes';
 import { createBike, listBikes } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
@@ -41,10 +41,21 @@ export function BikesScreen() {
           <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
         </div>
-        <Button data-testid="new-bike" onClick={() => setAdding(true)}>
-          <Plus className="h-4 w-4" aria-hidden />
-          {t('newBike')}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          {/* Bike fitting (/fitting) is about these bikes' positions: reached from here. */}
+          <Link
+            to="/fitting"
+            data-testid="bikes-fitting-link"
+            className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm font-semibold text-slate-700 hover:border-brand-500 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200"
+          >
+            <Ruler className="h-4 w-4" aria-hidden />
+            {t('fittingLink')}
+          </Link>
+          <Button data-testid="new-bike" onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden />
+            {t('newBike')}
+          </Button>
+        </div>
       </header>
 
       <MaintenanceDueBanner linkToBikes={false} />

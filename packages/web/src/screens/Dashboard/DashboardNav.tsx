@@ -1,4 +1,4 @@
-import { BookOpen, LayoutDashboard, PieChart } from 'lucide-react';
+import { BookOpen, Gauge, LayoutDashboard, PieChart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../components/ui/cn';
@@ -7,13 +7,18 @@ const VIEWS = [
   { to: '/dashboard', key: 'classic', icon: LayoutDashboard },
   { to: '/dashboard/cycling', key: 'summary', icon: PieChart },
   { to: '/dashboard/narrative', key: 'narrative', icon: BookOpen },
+  // The live ride overview (spec 001 §2.15): today at a glance, sensors or a replay.
+  { to: '/dashboard/responsive', key: 'live', icon: Gauge },
 ] as const;
 
-/** Switches between the three dashboards (spec 000 §2: classic, analytics-style summary, 'Tu Progreso'). */
+/**
+ * Switches between the dashboards (spec 000 §2: classic, analytics-style summary, 'Tu Progreso') and the
+ * live ride overview (spec 001 §2.15).
+ */
 export function DashboardNav() {
   const { t } = useTranslation('dashboard');
   return (
-    <nav aria-label={t('views.label')} className="grid grid-cols-3 gap-1.5 sm:flex sm:gap-1">
+    <nav aria-label={t('views.label')} className="grid grid-cols-2 gap-1.5 sm:flex sm:gap-1">
       {VIEWS.map(({ to, key, icon: Icon }) => (
         <NavLink
           key={key}
