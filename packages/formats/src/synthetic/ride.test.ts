@@ -65,9 +65,29 @@ describe('generateRide', () => {
   });
 });
 
+describe('platform centre offset and power phase (pedalPhase)', () => {
+  it('leave every other channel of the seed as it was, and exist only while pedalling', () => {
+    const plain = generateRide({ seed: 11, durationS: 1200 }).streams;
+    const phased = generateRide({ seed: 11, durationS: 1200, pedalPhase: true }).streams;
+    expect(plain.powerPhaseStartLeftDeg).toBeUndefined();
+    for (const name of CHANNELS) {
+      if (name.startsWith('powerPhase') || name.startsWith('platformCentreOffset')) continue;
+      expect([...(phased[name] ?? [])], name).toEqual([...(plain[name] ?? [])]);
+    }
+    for (let i = 0; i < phased.timeS.length; i++) {
+      const pedalling = (phased.powerW?.[i] ?? 0) > 0;
+      expect(Number.isFinite(phased.powerPhaseStartLeftDeg?.[i]), `${i}`).toBe(pedalling);
+      if (!pedalling) continue;
+      const start = phased.powerPhaseStartLeftDeg?.[i] ?? Number.NaN;
+      expect(start >= 0 && start < 360).toBe(true);
+      expect(Math.abs(phased.platformCentreOffsetRightMm?.[i] ?? 99)).toBeLessThan(15);
+    }
+  });
+});
+
 describe('FIT round trip', () => {
   it('decodes an encoded synthetic ride back to the same streams, gaps included', { timeout: 60_000 }, () => {
-    const ride = generateRide({ seed: 3, durationS: 1800 });
+    const ride = generateRide({ seed: 3, durationS: 1800, pedalPhase: true });
     for (let i = 600; i < 660; i++) {
       ride.streams.gapMask[i] = 1;
       for (const name of CHANNELS) {
