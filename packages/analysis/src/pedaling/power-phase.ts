@@ -165,3 +165,52 @@ export function circularMeanDeg(values: ReadonlyArray<{ deg: number; weight: num
   }
   return w > 0 ? wrapDeg(Math.atan2(s, c) / RAD) : undefined;
 }
+
+/** The flat names under which the ride page's API and `vatio analyze` show a ride's pedal phase figures. */
+export const PEDAL_PHASE_FIGURES = [
+  'platform_centre_offset_left_mm',
+  'platform_centre_offset_right_mm',
+  'power_phase_left_start_deg',
+  'power_phase_left_end_deg',
+  'power_phase_left_arc_deg',
+  'power_phase_left_peak_start_deg',
+  'power_phase_left_peak_end_deg',
+  'power_phase_left_peak_arc_deg',
+  'power_phase_right_start_deg',
+  'power_phase_right_end_deg',
+  'power_phase_right_arc_deg',
+  'power_phase_right_peak_start_deg',
+  'power_phase_right_peak_end_deg',
+  'power_phase_right_peak_arc_deg',
+] as const;
+export type PedalPhaseFigure = (typeof PEDAL_PHASE_FIGURES)[number];
+
+/** A ride's pedal phase summary under those names; undefined where not recorded. */
+export function pedalPhaseFigures(s: PedalPhaseSummary): Record<PedalPhaseFigure, number | undefined> {
+  const leg = (l: LegPowerPhase | undefined) => ({
+    start: l?.phase.startDeg,
+    end: l?.phase.endDeg,
+    arc: l?.phase.arcDeg,
+    peakStart: l?.peak?.startDeg,
+    peakEnd: l?.peak?.endDeg,
+    peakArc: l?.peak?.arcDeg,
+  });
+  const left = leg(s.powerPhaseLeft);
+  const right = leg(s.powerPhaseRight);
+  return {
+    platform_centre_offset_left_mm: s.platformCentreOffsetLeftMm,
+    platform_centre_offset_right_mm: s.platformCentreOffsetRightMm,
+    power_phase_left_start_deg: left.start,
+    power_phase_left_end_deg: left.end,
+    power_phase_left_arc_deg: left.arc,
+    power_phase_left_peak_start_deg: left.peakStart,
+    power_phase_left_peak_end_deg: left.peakEnd,
+    power_phase_left_peak_arc_deg: left.peakArc,
+    power_phase_right_start_deg: right.start,
+    power_phase_right_end_deg: right.end,
+    power_phase_right_arc_deg: right.arc,
+    power_phase_right_peak_start_deg: right.peakStart,
+    power_phase_right_peak_end_deg: right.peakEnd,
+    power_phase_right_peak_arc_deg: right.peakArc,
+  };
+}
