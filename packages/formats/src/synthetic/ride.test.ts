@@ -65,6 +65,26 @@ describe('generateRide', () => {
   });
 });
 
+describe('a hard set late in the ride (lateEffort)', () => {
+  it('puts the efforts where asked and leaves the start of the ride as it was', () => {
+    const base = {
+      seed: 5,
+      durationS: 7200,
+      ftpW: 250,
+      intervals: { count: 0, workS: 0, restS: 0, intervalPct: 0.7 },
+    };
+    const plain = generateRide(base).streams.powerW!;
+    const late = generateRide({
+      ...base,
+      lateEffort: { atFraction: 0.75, count: 2, workS: 300, restS: 300, intervalPct: 1.1 },
+    }).streams.powerW!;
+    const mean = (p: Float64Array, from: number, to: number) =>
+      p.subarray(from, to).reduce((a, b) => a + b, 0) / (to - from);
+    expect([...late.subarray(0, 5400)]).toEqual([...plain.subarray(0, 5400)]);
+    expect(mean(late, 5400, 5700)).toBeGreaterThan(1.3 * mean(plain, 5400, 5700));
+  });
+});
+
 describe('platform centre offset and power phase (pedalPhase)', () => {
   it('leave every other channel of the seed as it was, and exist only while pedalling', () => {
     const plain = generateRide({ seed: 11, durationS: 1200 }).streams;

@@ -16,6 +16,12 @@ export interface SyntheticRideOptions {
   startAltitudeM?: number;
   /** Work intervals after the warm-up: count × seconds at `intervalPct` of FTP. */
   intervals?: { count: number; workS: number; restS: number; intervalPct: number };
+  /**
+   * A hard set late in the ride, as a long ride that ends with a hard climb or a fast finish: `count` ×
+   * `workS` at `intervalPct` of FTP with `restS` between, starting at `atFraction` of the ride (taken
+   * out of the endurance part; none when it does not fit). Without it the plan is as it always was.
+   */
+  lateEffort?: { atFraction: number; count: number; workS: number; restS: number; intervalPct: number };
   /** Left leg's mean share of power, %. */
   leftBalancePct?: number;
   /**
@@ -175,7 +181,10 @@ interface Block {
   toPct: number;
 }
 
-function plan(durationS: number, o: Required<Pick<SyntheticRideOptions, 'intervals'>>): Block[] {
+function plan(
+  durationS: number,
+  o: Required<Pick<SyntheticRideOptions, 'intervals'>> & Pick<SyntheticRideOptions, 'lateEffort'>,
+): Block[] {
   const warmup = Math.min(600, durationS * 0.2);
   const cooldown = Math.min(300, durationS * 0.1);
   const blocks: Block[] = [{ durationS: warmup, fromPct: 0.5, toPct: 0.75 }];
@@ -185,6 +194,18 @@ function plan(durationS: number, o: Required<Pick<SyntheticRideOptions, 'interva
     blocks.push({ durationS: workS, fromPct: intervalPct, toPct: intervalPct });
     blocks.push({ durationS: restS, fromPct: 0.55, toPct: 0.55 });
     left -= workS + restS;
+  }
+  const late = o.lateEffort;
+  const setS = late ? late.count * (late.workS + late.restS) : 0;
+  if (late && setS > 0 && setS <= left) {
+    const enduranceFromS = durationS - cooldown - left;
+    const beforeS = Math.max(0, Math.min(left - setS, late.atFraction * durationS - enduranceFromS));
+    if (beforeS > 0) blocks.push({ durationS: beforeS, fromPct: 0.7, toPct: 0.7 });
+    for (let i = 0; i < late.count; i++) {
+      blocks.push({ durationS: late.workS, fromPct: late.intervalPct, toPct: late.intervalPct });
+      blocks.push({ durationS: late.restS, fromPct: 0.6, toPct: 0.6 });
+    }
+    left -= beforeS + setS;
   }
   if (left > 0) blocks.push({ durationS: left, fromPct: 0.7, toPct: 0.7 });
   blocks.push({ durationS: cooldown, fromPct: 0.6, toPct: 0.4 });
@@ -231,6 +252,7 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
   };
   const blocks = plan(n - 1, {
     intervals: options.intervals ?? { count: 4, workS: 300, restS: 300, intervalPct: 1.05 },
+    lateEffort: options.lateEffort,
   });
   const phases = [rng() * 6.28, rng() * 6.28, rng() * 6.28];
   const route = options.route;
