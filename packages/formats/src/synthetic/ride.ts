@@ -221,6 +221,49 @@ function targetPct(blocks: readonly Block[], t: number): number {
   return blocks.at(-1)?.toPct ?? 0.6;
 }
 
+interface RidePosition {
+  latDeg: number;
+  lngDeg: number;
+  altitudeM: number;
+}
+
+/**
+ * The ground under a ride: its gradient at a distance ridden, and where a second's riding takes the
+ * rider. On a fixed route both come from the route (its roads and its altitude profile); otherwise from
+ * the seed's rolling terrain, the rider following their own heading and climbing what the gradient says.
+ */
+interface Ground {
+  gradientAt(distanceM: number): number;
+  /** Moves `at` to `distanceM`, after `speedMps` this second on `gradient` along `headingRad`. */
+  move(at: RidePosition, distanceM: number, speedMps: number, gradient: number, headingRad: number): void;
+}
+
+function groundOf(
+  route: SyntheticRoute | undefined,
+  phases: readonly number[],
+  startAltitudeM: number,
+): Ground {
+  if (route) {
+    return {
+      gradientAt: (distanceM) => routeAt(route, distanceM).gradient,
+      move(at, distanceM) {
+        const p = routeAt(route, distanceM);
+        at.altitudeM = startAltitudeM + p.riseM;
+        at.latDeg = p.lat;
+        at.lngDeg = p.lng;
+      },
+    };
+  }
+  return {
+    gradientAt: (distanceM) => gradientAt(distanceM, phases),
+    move(at, _distanceM, speedMps, gradient, headingRad) {
+      at.altitudeM += speedMps * Math.sin(Math.atan(gradient));
+      at.latDeg += (speedMps * Math.cos(headingRad)) / 111_320;
+      at.lngDeg += (speedMps * Math.sin(headingRad)) / (111_320 * Math.cos((at.latDeg * Math.PI) / 180));
+    },
+  };
+}
+
 /** Rolling terrain: a few superposed hills along the distance, gradients within about ±8 %. */
 function gradientAt(distanceM: number, phases: readonly number[]): number {
   const [a = 0, b = 0, c = 0] = phases;
@@ -266,14 +309,17 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
 
   let speed = 0;
   let distance = 0;
-  let altitude = startAltitude;
   let hr = restHr + 20;
   let noise = 0;
-  let lat = route ? route.startLatDeg : 45.5;
-  let lng = route ? route.startLngDeg : 7.2;
+  const ground = groundOf(route, phases, startAltitude);
+  const at: RidePosition = {
+    latDeg: route ? route.startLatDeg : 45.5,
+    lngDeg: route ? route.startLngDeg : 7.2,
+    altitudeM: startAltitude,
+  };
   let heading = rng() * 2 * Math.PI;
   for (let i = 0; i < n; i++) {
-    const gradient = route ? routeAt(route, distance).gradient : gradientAt(distance, phases);
+    const gradient = ground.gradientAt(distance);
     // Ornstein–Uhlenbeck variability: correlated over ~20 s, ±8 % of the target.
     noise += -noise / 20 + 0.08 * Math.sqrt(2 / 20) * gaussian(rng);
     const coasting = gradient < -0.045 && rng() < 0.85;
@@ -281,7 +327,7 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
       ? 0
       : Math.max(0, Math.round(ftp * targetPct(blocks, i) * (1 + noise) * (1 + 3 * gradient)));
     const wind = (options.windMps ?? 0) + 0.5 * gaussian(rng);
-    const rho = airDensityKgM3(altitude, temperature);
+    const rho = airDensityKgM3(at.altitudeM, temperature);
     speed =
       i === 0
         ? 0
@@ -289,17 +335,8 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
     speed = Math.round(speed * 1000) / 1000; // FIT enhanced_speed resolution (mm/s)
     if (i > 0) {
       distance += speed;
-      altitude += speed * Math.sin(Math.atan(gradient));
       heading += 0.01 * gaussian(rng);
-      if (route) {
-        const at = routeAt(route, distance);
-        altitude = startAltitude + at.riseM;
-        lat = at.lat;
-        lng = at.lng;
-      } else {
-        lat += (speed * Math.cos(heading)) / 111_320;
-        lng += (speed * Math.sin(heading)) / (111_320 * Math.cos((lat * Math.PI) / 180));
-      }
+      ground.move(at, distance, speed, gradient, heading);
     }
     // Heart rate follows power with a 30 s (rising) / 60 s (falling) lag and drifts ~3 bpm per hour.
     const target = restHr + (maxHr - restHr) * Math.min(1, 0.45 + 0.5 * (power / ftp)) + (3 * i) / 3600;
@@ -313,9 +350,9 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
     ch.cadenceRpm[i] = cadence;
     ch.speedMps[i] = speed;
     ch.distanceM[i] = Math.round(distance * 100) / 100; // FIT distance resolution (cm)
-    ch.altitudeM[i] = Math.round(altitude * 5) / 5; // FIT enhanced_altitude resolution (0.2 m)
-    ch.latDeg[i] = Math.round((lat * 2 ** 31) / 180) * (180 / 2 ** 31);
-    ch.lngDeg[i] = Math.round((lng * 2 ** 31) / 180) * (180 / 2 ** 31);
+    ch.altitudeM[i] = Math.round(at.altitudeM * 5) / 5; // FIT enhanced_altitude resolution (0.2 m)
+    ch.latDeg[i] = Math.round((at.latDeg * 2 ** 31) / 180) * (180 / 2 ** 31);
+    ch.lngDeg[i] = Math.round((at.lngDeg * 2 ** 31) / 180) * (180 / 2 ** 31);
     ch.temperatureC[i] = Math.round(temperature + (2 * i) / n);
     ch.leftRightBalancePct[i] = left;
     pedalFigures(ch, i, power, rng);

@@ -1,9 +1,8 @@
-import { encodeFit, generateRide } from '@vatio/formats';
 import { advancedResponseSchema } from '@vatio/schemas';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { FsBlobStore } from '../../storage/blob-store.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { importHardWeek } from '../../test/upload.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 
 // The advanced page adds up each ride's advanced facts, stored once by the import
@@ -14,16 +13,6 @@ import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 const DAY_MS = 86_400_000;
 let h: Harness;
 let rider: SignedIn;
-
-const ride = (seed: number, daysAgo: number, intervals: Parameters<typeof generateRide>[0]) =>
-  encodeFit(
-    generateRide({
-      seed,
-      durationS: 5400,
-      startTime: new Date(Math.floor(Date.now() / DAY_MS - daysAgo) * DAY_MS + 8 * 3_600_000),
-      ...intervals,
-    }),
-  );
 
 async function advanced(period: '4w' | '1y') {
   const response = await h.app.inject({
@@ -68,22 +57,7 @@ beforeAll(async () => {
       lthr_bpm: null,
     })
     .execute();
-  const response = await upload(h.app, rider.headers, [
-    {
-      name: 'a.fit',
-      bytes: ride(41, 9, { intervals: { count: 3, workS: 720, restS: 300, intervalPct: 1 } }),
-    },
-    {
-      name: 'b.fit',
-      bytes: ride(42, 6, { intervals: { count: 8, workS: 30, restS: 90, intervalPct: 1.7 } }),
-    },
-    {
-      name: 'c.fit',
-      bytes: ride(43, 4, { intervals: { count: 4, workS: 180, restS: 180, intervalPct: 1.2 } }),
-    },
-    { name: 'd.fit', bytes: ride(44, 2, { intervals: { count: 0, workS: 1, restS: 1, intervalPct: 1 } }) },
-  ]);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
+  const result = await importHardWeek(h.app, rider.headers, { firstSeed: 41, durationS: 5400 });
   expect(result.files.every((f) => f.status === 'done')).toBe(true);
 }, 180_000);
 afterAll(async () => h?.close());
