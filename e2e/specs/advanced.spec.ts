@@ -69,7 +69,7 @@ test.describe('advanced metrics on real data', () => {
     const pco = a.biomechanics.platform_centre_offset_mm;
     const phase = a.biomechanics.power_phase_deg?.left;
     expect(pco?.left_mm).not.toBeNull();
-    const one = (v: number) => v.toLocaleString('en', { maximumFractionDigits: 1 });
+    const one = (v: number) => v.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     await expect(page.getByTestId('bio-pco')).toContainText(`${one(pco!.left_mm!)} / ${one(pco!.right_mm!)}`);
     await expect(page.getByTestId('bio-phase-left')).toContainText(
       `${Math.round(phase!.start_deg)}°–${Math.round(phase!.end_deg)}°`,
