@@ -12,7 +12,6 @@ import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 // here go through the real upload and import; the answer from the stored facts must equal the one
 // the page gives when every ride is read from its stream.
 
-const DAY_MS = 86_400_000;
 let h: Harness;
 let rider: SignedIn;
 
