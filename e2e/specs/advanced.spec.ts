@@ -13,6 +13,10 @@ interface Advanced {
   physiological: { vo2max: { ml_kg_min: number } | null; thresholds: { vt2: { power_w: number } } | null };
   aero: { rides: { activity_id: string }[] };
   power: { np_w: number | null; gradient: unknown | null };
+  biomechanics: {
+    platform_centre_offset_mm: { left_mm: number | null; right_mm: number | null } | null;
+    power_phase_deg: { left: { start_deg: number; end_deg: number } | null } | null;
+  };
   professional_summary: unknown[];
 }
 
@@ -61,7 +65,16 @@ test.describe('advanced metrics on real data', () => {
     await expect(page.getByTestId('phys-method')).toBeVisible();
 
     await page.getByTestId('advanced-tab-biomechanics').click();
-    await expect(page.getByTestId('bio-pco')).toContainText('not read from files yet');
+    // The demo rider's dual-sided pedals: platform centre offset and power phase, as the API says.
+    const pco = a.biomechanics.platform_centre_offset_mm;
+    const phase = a.biomechanics.power_phase_deg?.left;
+    expect(pco?.left_mm).not.toBeNull();
+    const one = (v: number) => v.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    await expect(page.getByTestId('bio-pco')).toContainText(`${one(pco!.left_mm!)} / ${one(pco!.right_mm!)}`);
+    await expect(page.getByTestId('bio-phase-left')).toContainText(
+      `${Math.round(phase!.start_deg)}°–${Math.round(phase!.end_deg)}°`,
+    );
+    await expect(page.getByTestId('bio-phase-dial')).toBeVisible();
     await expect(page.getByTestId('bio-cadence-bars')).toBeVisible();
 
     await page.getByTestId('advanced-tab-aero').click();

@@ -40,6 +40,7 @@ export * from './pedaling/balance.ts';
 export * from './pedaling/cadence.ts';
 export * from './pedaling/stability.ts';
 export * from './pedaling/torque-effectiveness.ts';
+export * from './pedaling/power-phase.ts';
 export * from './rider/power-profile.ts';
 export * from './rider/vo2max.ts';
 export * from './coach/recommendations.ts';

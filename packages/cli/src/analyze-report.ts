@@ -12,6 +12,10 @@ import {
   MEAN_MAX_GAPS,
   meanMaxCurve,
   normalizedPowerW,
+  PEDAL_PHASE_FIGURES,
+  type PedalPhaseFigure,
+  type PedalPhaseSummary,
+  pedalPhaseFigures,
   type RideReport,
   rateAeroFit,
   resolveFtp,
@@ -94,7 +98,7 @@ export interface AnalyzeReport {
     readonly cadence_variability_pct: number | null;
     readonly torque_variability_pct: number | null;
     readonly stability_index_pct: number | null;
-  };
+  } & { readonly [K in PedalPhaseFigure]: number | null };
   readonly power_curve: ReadonlyArray<{ readonly duration_s: number; readonly power_w: number }>;
   readonly ftp_estimates: ReadonlyArray<{
     readonly method: string;
@@ -324,6 +328,7 @@ export function buildAnalyzeReport(
       cadence_variability_pct: rounded(report.pedaling.cadenceVariabilityPct, 1),
       torque_variability_pct: rounded(report.pedaling.torqueVariabilityPct, 1),
       stability_index_pct: rounded(report.pedaling.stabilityIndexPct, 1),
+      ...roundedPedalPhase(report.pedaling),
     },
     power_curve: powerCurve(activity, summary),
     ftp_estimates: report.ftpEstimates.map((e) => ({
@@ -372,4 +377,12 @@ export function buildAnalyzeReport(
     device_summary: deviceSummaryReport(activity.deviceSummary),
     warnings: activity.warnings,
   };
+}
+
+/** Platform centre offset (mm) and power phase (degrees) to 0.1, as the ride page's API rounds them. */
+function roundedPedalPhase(p: PedalPhaseSummary): { [K in PedalPhaseFigure]: number | null } {
+  const figures = pedalPhaseFigures(p);
+  const out = {} as { [K in PedalPhaseFigure]: number | null };
+  for (const key of PEDAL_PHASE_FIGURES) out[key] = rounded(figures[key], 1);
+  return out;
 }

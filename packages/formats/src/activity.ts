@@ -33,6 +33,25 @@ export const CHANNELS = [
   'pedalSmoothnessPct',
   'pedalSmoothnessLeftPct',
   'pedalSmoothnessRightPct',
+  /**
+   * Platform centre offset, mm: where along the pedal spindle the force is applied, from the centre
+   * of the pedal; positive is outward (FIT record left_pco / right_pco, Garmin Vector and Rally).
+   */
+  'platformCentreOffsetLeftMm',
+  'platformCentreOffsetRightMm',
+  /**
+   * Power phase, degrees of crank angle from top dead centre (FIT record left/right_power_phase
+   * [start, end] and *_power_phase_peak [start, end], 0–360°): where each leg produces positive power,
+   * and the middle of it where it produces most.
+   */
+  'powerPhaseStartLeftDeg',
+  'powerPhaseEndLeftDeg',
+  'powerPhasePeakStartLeftDeg',
+  'powerPhasePeakEndLeftDeg',
+  'powerPhaseStartRightDeg',
+  'powerPhaseEndRightDeg',
+  'powerPhasePeakStartRightDeg',
+  'powerPhasePeakEndRightDeg',
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];

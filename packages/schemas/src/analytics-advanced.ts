@@ -47,6 +47,15 @@ const summaryLine = z.object({
   values: z.record(z.string(), z.union([z.number(), z.string()])),
 });
 
+const powerPhaseLeg = z.object({
+  start_deg: z.number(),
+  end_deg: z.number(),
+  arc_deg: z.number(),
+  peak_start_deg: z.number().nullable(),
+  peak_end_deg: z.number().nullable(),
+  peak_arc_deg: z.number().nullable(),
+});
+
 const threshold = z.object({ power_w: z.number(), heart_rate_bpm: z.number().nullable() });
 
 export const advancedResponseSchema = z.object({
@@ -129,8 +138,24 @@ export const advancedResponseSchema = z.object({
     left_balance_pct: z.number().nullable(),
     torque_effectiveness_pct: z.number().nullable(),
     pedal_smoothness_pct: z.number().nullable(),
-    platform_centre_offset_mm: z.null().describe('not read from files yet'),
-    power_phase_deg: z.null().describe('not read from files yet'),
+    platform_centre_offset_mm: z
+      .object({
+        rides: z.number().describe('rides of the period that recorded it'),
+        left_mm: z.number().nullable(),
+        right_mm: z.number().nullable(),
+      })
+      .nullable()
+      .describe(
+        'mean platform centre offset, mm from the pedal centre, positive outward; null: not recorded',
+      ),
+    power_phase_deg: z
+      .object({
+        rides: z.number().describe('rides of the period that recorded it'),
+        left: powerPhaseLeg.nullable(),
+        right: powerPhaseLeg.nullable(),
+      })
+      .nullable()
+      .describe('mean power phase per leg, degrees of crank angle from top dead centre; null: not recorded'),
     cadence: z
       .object({
         average_rpm: z.number(),

@@ -1,4 +1,5 @@
 import { leftRightBalance } from '../pedaling/balance.ts';
+import { type PedalPhaseSummary, pedalPhaseSummary } from '../pedaling/power-phase.ts';
 import {
   averagePedalSmoothnessPct,
   averageTorqueEffectivenessPct,
@@ -25,7 +26,7 @@ export interface RideAdvancedFacts {
     readonly leftBalancePct: number | undefined;
     readonly torqueEffectivenessPct: number | undefined;
     readonly pedalSmoothnessPct: number | undefined;
-  };
+  } & PedalPhaseSummary;
 }
 
 /** One pass of each advanced-page metric over a ride, measured against the FTP it was analysed with. */
@@ -46,6 +47,7 @@ export function rideAdvancedFacts(
       leftBalancePct: leftRightBalance(streams)?.leftPct,
       torqueEffectivenessPct: averageTorqueEffectivenessPct(streams),
       pedalSmoothnessPct: averagePedalSmoothnessPct(streams),
+      ...pedalPhaseSummary(streams),
     },
   };
 }

@@ -13,6 +13,7 @@ import { aerobicDecouplingOf, decouplingHalves, heartRateDriftOf } from '../hear
 import { type HeartRateZone, hrZonesPercentOfLthr, hrZonesPercentOfMax } from '../heart/hr-zones.ts';
 import { type RideSummary, summarizeRide } from '../metrics/ride-summary.ts';
 import { cadenceVariabilityPct } from '../pedaling/cadence.ts';
+import { type LegPowerPhase, pedalPhaseSummary } from '../pedaling/power-phase.ts';
 import { pedallingStabilityIndexPct, torqueVariabilityPct } from '../pedaling/stability.ts';
 import { averagePowerW } from '../power/power-summary.ts';
 import { cogganPowerZones, type PowerZone } from '../power/zones.ts';
@@ -86,6 +87,11 @@ export interface ReportPedaling {
   readonly cadenceVariabilityPct: number | undefined;
   readonly torqueVariabilityPct: number | undefined;
   readonly stabilityIndexPct: number | undefined;
+  /** Platform centre offset and power phase per leg (`pedalPhaseSummary`), undefined where not recorded. */
+  readonly platformCentreOffsetLeftMm: number | undefined;
+  readonly platformCentreOffsetRightMm: number | undefined;
+  readonly powerPhaseLeft: LegPowerPhase | undefined;
+  readonly powerPhaseRight: LegPowerPhase | undefined;
 }
 
 export interface RideReport {
@@ -223,6 +229,7 @@ export function rideReport(
           })
         : undefined,
     pedaling: {
+      ...pedalPhaseSummary(streams),
       leftBalancePct: summary.leftBalancePct,
       torqueEffectivenessPct: summary.torqueEffectivenessPct,
       pedalSmoothnessPct: summary.pedalSmoothnessPct,

@@ -22,6 +22,16 @@ export const CHANNEL_NAMES = [
   'leftRightBalancePct',
   'torqueEffectivenessPct',
   'pedalSmoothnessPct',
+  'platformCentreOffsetLeftMm',
+  'platformCentreOffsetRightMm',
+  'powerPhaseStartLeftDeg',
+  'powerPhaseEndLeftDeg',
+  'powerPhasePeakStartLeftDeg',
+  'powerPhasePeakEndLeftDeg',
+  'powerPhaseStartRightDeg',
+  'powerPhaseEndRightDeg',
+  'powerPhasePeakStartRightDeg',
+  'powerPhasePeakEndRightDeg',
 ] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

@@ -1,5 +1,6 @@
 import { Encoder, type Mesg, Profile } from '@garmin/fitsdk';
 import type { Activity } from '../activity.ts';
+import { angles } from './fast-write/records.ts';
 
 /** Mesg literals with their own field names; the SDK's onMesg only types the base Mesg. */
 type Fields = Mesg & Record<string, unknown>;
@@ -130,6 +131,13 @@ function recordAt(activity: Activity, i: number, timestamp: Date): Fields {
     rightTorqueEffectiveness: v(c.torqueEffectivenessRightPct),
     leftPedalSmoothness: v(c.pedalSmoothnessLeftPct),
     rightPedalSmoothness: v(c.pedalSmoothnessRightPct),
+    leftPco: round(v(c.platformCentreOffsetLeftMm)),
+    rightPco: round(v(c.platformCentreOffsetRightMm)),
+    // [start, end] (FIT power_phase_type), null where one has no value.
+    leftPowerPhase: angles(c.powerPhaseStartLeftDeg, c.powerPhaseEndLeftDeg, i),
+    leftPowerPhasePeak: angles(c.powerPhasePeakStartLeftDeg, c.powerPhasePeakEndLeftDeg, i),
+    rightPowerPhase: angles(c.powerPhaseStartRightDeg, c.powerPhaseEndRightDeg, i),
+    rightPowerPhasePeak: angles(c.powerPhasePeakStartRightDeg, c.powerPhasePeakEndRightDeg, i),
   };
 }
 

@@ -103,6 +103,8 @@ function variedRide(seed: number): Activity {
     startTime: new Date(Date.UTC(2026, seed % 12, 1 + (seed % 27), 6, 0, 0, seed % 3 === 0 ? 0 : seed * 37)),
     leftBalancePct: 45 + rng() * 10,
     temperatureC: -5 + rng() * 40,
+    // Platform centre offset and power phase (array fields) on every other ride.
+    pedalPhase: seed % 2 === 0,
     intervals: {
       count: Math.floor(rng() * 6),
       workS: 30 + Math.floor(rng() * 300),
@@ -155,7 +157,7 @@ function variedRide(seed: number): Activity {
 
 /** Each record misses a random subset of fields: dozens of layouts, so local message types are reused. */
 function sparseRide(seed: number): Activity {
-  const ride = generateRide({ seed, durationS: 400 });
+  const ride = generateRide({ seed, durationS: 400, pedalPhase: true });
   const rng = createRng(seed);
   for (const name of CHANNELS) {
     const values = ride.streams[name];

@@ -19,6 +19,14 @@ function mean(a: number | undefined, b: number | undefined): number {
 }
 
 /**
+ * Element `k` of an array field (power phase: 0 = start angle, 1 = end angle, FIT power_phase_type), NaN
+ * when absent or invalid (the SDK gives null for an invalid element).
+ */
+function element(value: unknown, k: number): number {
+  return (Array.isArray(value) ? num(value[k]) : k === 0 ? num(value) : undefined) ?? NaN_;
+}
+
+/**
  * Converts FIT record messages (decoded with scale/offset applied) into samples in SI-ish units.
  * `startFit` is the FIT time of second 0; records outside [fromFit, toFit] are skipped (multisport).
  */
@@ -46,6 +54,16 @@ export function recordsToSamples(
     pedalSmoothnessPct: [],
     pedalSmoothnessLeftPct: [],
     pedalSmoothnessRightPct: [],
+    platformCentreOffsetLeftMm: [],
+    platformCentreOffsetRightMm: [],
+    powerPhaseStartLeftDeg: [],
+    powerPhaseEndLeftDeg: [],
+    powerPhasePeakStartLeftDeg: [],
+    powerPhasePeakEndLeftDeg: [],
+    powerPhaseStartRightDeg: [],
+    powerPhaseEndRightDeg: [],
+    powerPhasePeakStartRightDeg: [],
+    powerPhasePeakEndRightDeg: [],
   };
   let unknownSideBalance = 0;
   for (const r of records) {
@@ -83,6 +101,16 @@ export function recordsToSamples(
     ch.pedalSmoothnessLeftPct.push(psL ?? NaN_);
     ch.pedalSmoothnessRightPct.push(psR ?? NaN_);
     ch.pedalSmoothnessPct.push(num(r.combinedPedalSmoothness) ?? mean(psL, psR));
+    ch.platformCentreOffsetLeftMm.push(num(r.leftPco) ?? NaN_);
+    ch.platformCentreOffsetRightMm.push(num(r.rightPco) ?? NaN_);
+    ch.powerPhaseStartLeftDeg.push(element(r.leftPowerPhase, 0));
+    ch.powerPhaseEndLeftDeg.push(element(r.leftPowerPhase, 1));
+    ch.powerPhasePeakStartLeftDeg.push(element(r.leftPowerPhasePeak, 0));
+    ch.powerPhasePeakEndLeftDeg.push(element(r.leftPowerPhasePeak, 1));
+    ch.powerPhaseStartRightDeg.push(element(r.rightPowerPhase, 0));
+    ch.powerPhaseEndRightDeg.push(element(r.rightPowerPhase, 1));
+    ch.powerPhasePeakStartRightDeg.push(element(r.rightPowerPhasePeak, 0));
+    ch.powerPhasePeakEndRightDeg.push(element(r.rightPowerPhasePeak, 1));
   }
   return { series: { timeS, channels: ch }, unknownSideBalance };
 }

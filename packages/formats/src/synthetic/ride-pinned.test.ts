@@ -18,7 +18,8 @@ function digest(values: ArrayLike<number>): string {
 function digests(options: SyntheticRideOptions): Record<string, string> {
   const { streams } = generateRide(options);
   const out: Record<string, string> = { timeS: digest(streams.timeS), gapMask: digest(streams.gapMask) };
-  for (const name of CHANNELS) out[name] = digest(streams[name] ?? []);
+  // Channels a ride does not have are left out (the pedal-phase ones, off unless asked for).
+  for (const name of CHANNELS) if (streams[name]) out[name] = digest(streams[name]);
   return out;
 }
 

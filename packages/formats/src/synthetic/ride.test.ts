@@ -65,9 +65,49 @@ describe('generateRide', () => {
   });
 });
 
+describe('a hard set late in the ride (lateEffort)', () => {
+  it('puts the efforts where asked and leaves the start of the ride as it was', () => {
+    const base = {
+      seed: 5,
+      durationS: 7200,
+      ftpW: 250,
+      intervals: { count: 0, workS: 0, restS: 0, intervalPct: 0.7 },
+    };
+    const plain = generateRide(base).streams.powerW!;
+    const late = generateRide({
+      ...base,
+      lateEffort: { atFraction: 0.75, count: 2, workS: 300, restS: 300, intervalPct: 1.1 },
+    }).streams.powerW!;
+    const mean = (p: Float64Array, from: number, to: number) =>
+      p.subarray(from, to).reduce((a, b) => a + b, 0) / (to - from);
+    expect([...late.subarray(0, 5400)]).toEqual([...plain.subarray(0, 5400)]);
+    expect(mean(late, 5400, 5700)).toBeGreaterThan(1.3 * mean(plain, 5400, 5700));
+  });
+});
+
+describe('platform centre offset and power phase (pedalPhase)', () => {
+  it('leave every other channel of the seed as it was, and exist only while pedalling', () => {
+    const plain = generateRide({ seed: 11, durationS: 1200 }).streams;
+    const phased = generateRide({ seed: 11, durationS: 1200, pedalPhase: true }).streams;
+    expect(plain.powerPhaseStartLeftDeg).toBeUndefined();
+    for (const name of CHANNELS) {
+      if (name.startsWith('powerPhase') || name.startsWith('platformCentreOffset')) continue;
+      expect([...(phased[name] ?? [])], name).toEqual([...(plain[name] ?? [])]);
+    }
+    for (let i = 0; i < phased.timeS.length; i++) {
+      const pedalling = (phased.powerW?.[i] ?? 0) > 0;
+      expect(Number.isFinite(phased.powerPhaseStartLeftDeg?.[i]), `${i}`).toBe(pedalling);
+      if (!pedalling) continue;
+      const start = phased.powerPhaseStartLeftDeg?.[i] ?? Number.NaN;
+      expect(start >= 0 && start < 360).toBe(true);
+      expect(Math.abs(phased.platformCentreOffsetRightMm?.[i] ?? 99)).toBeLessThan(15);
+    }
+  });
+});
+
 describe('FIT round trip', () => {
   it('decodes an encoded synthetic ride back to the same streams, gaps included', { timeout: 60_000 }, () => {
-    const ride = generateRide({ seed: 3, durationS: 1800 });
+    const ride = generateRide({ seed: 3, durationS: 1800, pedalPhase: true });
     for (let i = 600; i < 660; i++) {
       ride.streams.gapMask[i] = 1;
       for (const name of CHANNELS) {

@@ -16,6 +16,12 @@ export interface SyntheticRideOptions {
   startAltitudeM?: number;
   /** Work intervals after the warm-up: count × seconds at `intervalPct` of FTP. */
   intervals?: { count: number; workS: number; restS: number; intervalPct: number };
+  /**
+   * A hard set late in the ride, as a long ride that ends with a hard climb or a fast finish: `count` ×
+   * `workS` at `intervalPct` of FTP with `restS` between, starting at `atFraction` of the ride (taken
+   * out of the endurance part; none when it does not fit). Without it the plan is as it always was.
+   */
+  lateEffort?: { atFraction: number; count: number; workS: number; restS: number; intervalPct: number };
   /** Left leg's mean share of power, %. */
   leftBalancePct?: number;
   /**
@@ -23,6 +29,12 @@ export interface SyntheticRideOptions {
    * share climbs (segments). Without it, the terrain and heading come from the seed, as always.
    */
   route?: SyntheticRoute;
+  /**
+   * Platform centre offset and power phase on the pedalling seconds, as dual-sided pedals (Garmin
+   * Vector, Rally) record them. Off by default: a seed's other channels are the same either way, as
+   * these come from a random sequence of their own.
+   */
+  pedalPhase?: boolean;
 }
 
 /**
@@ -169,7 +181,10 @@ interface Block {
   toPct: number;
 }
 
-function plan(durationS: number, o: Required<Pick<SyntheticRideOptions, 'intervals'>>): Block[] {
+function plan(
+  durationS: number,
+  o: Required<Pick<SyntheticRideOptions, 'intervals'>> & Pick<SyntheticRideOptions, 'lateEffort'>,
+): Block[] {
   const warmup = Math.min(600, durationS * 0.2);
   const cooldown = Math.min(300, durationS * 0.1);
   const blocks: Block[] = [{ durationS: warmup, fromPct: 0.5, toPct: 0.75 }];
@@ -179,6 +194,18 @@ function plan(durationS: number, o: Required<Pick<SyntheticRideOptions, 'interva
     blocks.push({ durationS: workS, fromPct: intervalPct, toPct: intervalPct });
     blocks.push({ durationS: restS, fromPct: 0.55, toPct: 0.55 });
     left -= workS + restS;
+  }
+  const late = o.lateEffort;
+  const setS = late ? late.count * (late.workS + late.restS) : 0;
+  if (late && setS > 0 && setS <= left) {
+    const enduranceFromS = durationS - cooldown - left;
+    const beforeS = Math.max(0, Math.min(left - setS, late.atFraction * durationS - enduranceFromS));
+    if (beforeS > 0) blocks.push({ durationS: beforeS, fromPct: 0.7, toPct: 0.7 });
+    for (let i = 0; i < late.count; i++) {
+      blocks.push({ durationS: late.workS, fromPct: late.intervalPct, toPct: late.intervalPct });
+      blocks.push({ durationS: late.restS, fromPct: 0.6, toPct: 0.6 });
+    }
+    left -= beforeS + setS;
   }
   if (left > 0) blocks.push({ durationS: left, fromPct: 0.7, toPct: 0.7 });
   blocks.push({ durationS: cooldown, fromPct: 0.6, toPct: 0.4 });
@@ -192,6 +219,49 @@ function targetPct(blocks: readonly Block[], t: number): number {
     start += b.durationS;
   }
   return blocks.at(-1)?.toPct ?? 0.6;
+}
+
+interface RidePosition {
+  latDeg: number;
+  lngDeg: number;
+  altitudeM: number;
+}
+
+/**
+ * The ground under a ride: its gradient at a distance ridden, and where a second's riding takes the
+ * rider. On a fixed route both come from the route (its roads and its altitude profile); otherwise from
+ * the seed's rolling terrain, the rider following their own heading and climbing what the gradient says.
+ */
+interface Ground {
+  gradientAt(distanceM: number): number;
+  /** Moves `at` to `distanceM`, after `speedMps` this second on `gradient` along `headingRad`. */
+  move(at: RidePosition, distanceM: number, speedMps: number, gradient: number, headingRad: number): void;
+}
+
+function groundOf(
+  route: SyntheticRoute | undefined,
+  phases: readonly number[],
+  startAltitudeM: number,
+): Ground {
+  if (route) {
+    return {
+      gradientAt: (distanceM) => routeAt(route, distanceM).gradient,
+      move(at, distanceM) {
+        const p = routeAt(route, distanceM);
+        at.altitudeM = startAltitudeM + p.riseM;
+        at.latDeg = p.lat;
+        at.lngDeg = p.lng;
+      },
+    };
+  }
+  return {
+    gradientAt: (distanceM) => gradientAt(distanceM, phases),
+    move(at, _distanceM, speedMps, gradient, headingRad) {
+      at.altitudeM += speedMps * Math.sin(Math.atan(gradient));
+      at.latDeg += (speedMps * Math.cos(headingRad)) / 111_320;
+      at.lngDeg += (speedMps * Math.sin(headingRad)) / (111_320 * Math.cos((at.latDeg * Math.PI) / 180));
+    },
+  };
 }
 
 /** Rolling terrain: a few superposed hills along the distance, gradients within about ±8 %. */
@@ -225,6 +295,7 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
   };
   const blocks = plan(n - 1, {
     intervals: options.intervals ?? { count: 4, workS: 300, restS: 300, intervalPct: 1.05 },
+    lateEffort: options.lateEffort,
   });
   const phases = [rng() * 6.28, rng() * 6.28, rng() * 6.28];
   const route = options.route;
@@ -232,21 +303,23 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
   const temperature = options.temperatureC ?? 18;
   const leftMean = options.leftBalancePct ?? 49;
 
-  const ch = Object.fromEntries(CHANNELS.map((k) => [k, new Float64Array(n)])) as Record<
-    ChannelName,
-    Float64Array
-  >;
+  const ch = Object.fromEntries(
+    CHANNELS.filter((k) => !PHASE_CHANNELS.has(k)).map((k) => [k, new Float64Array(n)]),
+  ) as Record<ChannelName, Float64Array>;
 
   let speed = 0;
   let distance = 0;
-  let altitude = startAltitude;
   let hr = restHr + 20;
   let noise = 0;
-  let lat = route ? route.startLatDeg : 45.5;
-  let lng = route ? route.startLngDeg : 7.2;
+  const ground = groundOf(route, phases, startAltitude);
+  const at: RidePosition = {
+    latDeg: route ? route.startLatDeg : 45.5,
+    lngDeg: route ? route.startLngDeg : 7.2,
+    altitudeM: startAltitude,
+  };
   let heading = rng() * 2 * Math.PI;
   for (let i = 0; i < n; i++) {
-    const gradient = route ? routeAt(route, distance).gradient : gradientAt(distance, phases);
+    const gradient = ground.gradientAt(distance);
     // Ornstein–Uhlenbeck variability: correlated over ~20 s, ±8 % of the target.
     noise += -noise / 20 + 0.08 * Math.sqrt(2 / 20) * gaussian(rng);
     const coasting = gradient < -0.045 && rng() < 0.85;
@@ -254,7 +327,7 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
       ? 0
       : Math.max(0, Math.round(ftp * targetPct(blocks, i) * (1 + noise) * (1 + 3 * gradient)));
     const wind = (options.windMps ?? 0) + 0.5 * gaussian(rng);
-    const rho = airDensityKgM3(altitude, temperature);
+    const rho = airDensityKgM3(at.altitudeM, temperature);
     speed =
       i === 0
         ? 0
@@ -262,17 +335,8 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
     speed = Math.round(speed * 1000) / 1000; // FIT enhanced_speed resolution (mm/s)
     if (i > 0) {
       distance += speed;
-      altitude += speed * Math.sin(Math.atan(gradient));
       heading += 0.01 * gaussian(rng);
-      if (route) {
-        const at = routeAt(route, distance);
-        altitude = startAltitude + at.riseM;
-        lat = at.lat;
-        lng = at.lng;
-      } else {
-        lat += (speed * Math.cos(heading)) / 111_320;
-        lng += (speed * Math.sin(heading)) / (111_320 * Math.cos((lat * Math.PI) / 180));
-      }
+      ground.move(at, distance, speed, gradient, heading);
     }
     // Heart rate follows power with a 30 s (rising) / 60 s (falling) lag and drifts ~3 bpm per hour.
     const target = restHr + (maxHr - restHr) * Math.min(1, 0.45 + 0.5 * (power / ftp)) + (3 * i) / 3600;
@@ -286,13 +350,14 @@ export function generateRide(options: SyntheticRideOptions = {}): Activity {
     ch.cadenceRpm[i] = cadence;
     ch.speedMps[i] = speed;
     ch.distanceM[i] = Math.round(distance * 100) / 100; // FIT distance resolution (cm)
-    ch.altitudeM[i] = Math.round(altitude * 5) / 5; // FIT enhanced_altitude resolution (0.2 m)
-    ch.latDeg[i] = Math.round((lat * 2 ** 31) / 180) * (180 / 2 ** 31);
-    ch.lngDeg[i] = Math.round((lng * 2 ** 31) / 180) * (180 / 2 ** 31);
+    ch.altitudeM[i] = Math.round(at.altitudeM * 5) / 5; // FIT enhanced_altitude resolution (0.2 m)
+    ch.latDeg[i] = Math.round((at.latDeg * 2 ** 31) / 180) * (180 / 2 ** 31);
+    ch.lngDeg[i] = Math.round((at.lngDeg * 2 ** 31) / 180) * (180 / 2 ** 31);
     ch.temperatureC[i] = Math.round(temperature + (2 * i) / n);
     ch.leftRightBalancePct[i] = left;
     pedalFigures(ch, i, power, rng);
   }
+  if (options.pedalPhase) pedalPhases(ch, n, ftp, createRng(((options.seed ?? 1) ^ PHASE_SEED) >>> 0));
   const timeS = new Float64Array(n);
   for (let i = 0; i < n; i++) timeS[i] = i;
   const streams: ActivityStreams = {
@@ -344,4 +409,56 @@ function pedalFigures(
 function pedalFigure(power: number, basePct: number, spreadPct: number, rng: () => number): number {
   if (power === 0) return Number.NaN;
   return Math.round(Math.min(100, basePct + spreadPct * gaussian(rng)) * 2) / 2;
+}
+
+const PHASE_CHANNELS: ReadonlySet<ChannelName> = new Set([
+  'platformCentreOffsetLeftMm',
+  'platformCentreOffsetRightMm',
+  'powerPhaseStartLeftDeg',
+  'powerPhaseEndLeftDeg',
+  'powerPhasePeakStartLeftDeg',
+  'powerPhasePeakEndLeftDeg',
+  'powerPhaseStartRightDeg',
+  'powerPhaseEndRightDeg',
+  'powerPhasePeakStartRightDeg',
+  'powerPhasePeakEndRightDeg',
+]);
+/** Mixed into the seed for the pedal-phase draws, so they leave the ride's own sequence alone. */
+const PHASE_SEED = 0x9e3779b9;
+/** FIT power phase resolution: 0.7111111 counts per degree (256 per turn). */
+const PHASE_SCALE = 0.7111111;
+/**
+ * An angle in FIT steps, 0 ≤ step < 255: a full turn wraps to 0, and step 255 (358.6°) is uint8's
+ * invalid value, so it becomes 254, as a device must do.
+ */
+const phaseStep = (deg: number) =>
+  Math.min(254, Math.round((((deg % 360) + 360) % 360) * PHASE_SCALE) % 256) / PHASE_SCALE;
+
+/**
+ * Platform centre offset (whole mm) and power phase (at FIT resolution) while pedalling, around what
+ * dual-sided pedal riders typically show: PCO a few mm either side of the centre; power phase from about
+ * 350° (before top dead centre) to about 210°, its peak between about 70° and 120° (Garmin Vector
+ * owner's manual, "Cycling dynamics"). The arc widens a little with power.
+ */
+function pedalPhases(ch: Record<ChannelName, Float64Array>, n: number, ftp: number, rng: () => number): void {
+  const out = Object.fromEntries(
+    [...PHASE_CHANNELS].map((k) => [k, new Float64Array(n).fill(Number.NaN)]),
+  ) as Record<ChannelName, Float64Array>;
+  const power = ch.powerW;
+  for (let i = 0; i < n; i++) {
+    const p = power[i]!;
+    if (!(p > 0)) continue;
+    const effort = Math.min(1.5, p / ftp);
+    out.platformCentreOffsetLeftMm![i] = Math.round(-2 + 1.5 * gaussian(rng));
+    out.platformCentreOffsetRightMm![i] = Math.round(3 + 1.5 * gaussian(rng));
+    out.powerPhaseStartLeftDeg![i] = phaseStep(352 - 8 * effort + 4 * gaussian(rng));
+    out.powerPhaseEndLeftDeg![i] = phaseStep(208 + 8 * effort + 4 * gaussian(rng));
+    out.powerPhasePeakStartLeftDeg![i] = phaseStep(68 + 4 * gaussian(rng));
+    out.powerPhasePeakEndLeftDeg![i] = phaseStep(118 + 4 * gaussian(rng));
+    out.powerPhaseStartRightDeg![i] = phaseStep(355 - 8 * effort + 4 * gaussian(rng));
+    out.powerPhaseEndRightDeg![i] = phaseStep(212 + 8 * effort + 4 * gaussian(rng));
+    out.powerPhasePeakStartRightDeg![i] = phaseStep(72 + 4 * gaussian(rng));
+    out.powerPhasePeakEndRightDeg![i] = phaseStep(124 + 4 * gaussian(rng));
+  }
+  Object.assign(ch, out);
 }

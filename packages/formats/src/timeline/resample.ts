@@ -41,11 +41,12 @@ export interface ResampleOptions {
 
 /**
  * Channels that step rather than glide (power, cadence, L/R balance, torque effectiveness, pedal
- * smoothness): smart recording writes a point when a value changes, so the last value holds until
+ * smoothness, platform centre offset, power phase; an angle must not glide across 360° either): smart recording writes a point when a value changes, so the last value holds until
  * the next point. The others (position, speed, distance, altitude, temperature, heart rate) change
  * continuously and are interpolated linearly across a short hole.
  */
-const STEPPING_CHANNEL = /^(power|cadence|leftRightBalance|torqueEffectiveness|pedalSmoothness)/;
+const STEPPING_CHANNEL =
+  /^(power|cadence|leftRightBalance|torqueEffectiveness|pedalSmoothness|platformCentreOffset|powerPhase)/;
 
 export function fillModeOf(channel: ChannelName): FillMode {
   return STEPPING_CHANNEL.test(channel) ? 'previous' : 'linear';

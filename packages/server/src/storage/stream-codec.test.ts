@@ -25,6 +25,27 @@ describe('stream blobs', () => {
     );
   });
 
+  test('platform centre offset and power phase round trip; blobs written before them read without them', () => {
+    const phased = generateRide({ seed: 9, durationS: 600, pedalPhase: true }).streams;
+    const decoded = decodeStreams(encodeStreams(phased));
+    for (const name of [
+      'platformCentreOffsetLeftMm',
+      'powerPhaseStartRightDeg',
+      'powerPhasePeakEndLeftDeg',
+    ] as const) {
+      const a = phased[name]!;
+      const b = decoded[name]!;
+      for (let i = 0; i < a.length; i++)
+        if (Number.isNaN(a[i]!)) expect(b[i]).toBeNaN();
+        else expect(b[i]).toBeCloseTo(a[i]!, 3);
+    }
+    // The header names its channels, so a blob of the channels before these (every ride stored so
+    // far) reads as it did.
+    const older = decodeStreams(encodeStreams(generateRide({ seed: 9, durationS: 600 }).streams));
+    expect(older.powerPhaseStartLeftDeg).toBeUndefined();
+    expect(older.powerW).toEqual(decoded.powerW);
+  });
+
   test('version 1 blobs (plain arrays, gzip) are still read', () => {
     // Written here the way version 1 wrote them, so rides stored before version 2 keep their streams.
     const streams = generateRide({ seed: 8, durationS: 600 }).streams;

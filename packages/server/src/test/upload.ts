@@ -1,3 +1,4 @@
+import { encodeFit, generateRide, type SyntheticRideOptions } from '@vatio/formats';
 import type { FastifyInstance } from 'fastify';
 
 export interface UploadPart {
@@ -62,4 +63,56 @@ export async function waitForImport(
     if (Date.now() > deadline) throw new Error(`import still ${body.status}: ${JSON.stringify(body.counts)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+const DAY_MS = 86_400_000;
+
+/** A synthetic ride `daysAgo` days before today at 08:00 UTC, as the FIT file a head unit would upload. */
+export function syntheticRideFile(daysAgo: number, options: SyntheticRideOptions): Uint8Array {
+  return encodeFit(
+    generateRide({
+      ...options,
+      startTime: new Date(Math.floor(Date.now() / DAY_MS - daysAgo) * DAY_MS + 8 * 3_600_000),
+    }),
+  );
+}
+
+/**
+ * A hard week and an easy ride: 12-min efforts at FTP (9 days ago), 30-s jumps at 170 % (6), 3-min
+ * efforts at 120 % (4) and an easy ride (2): short jumps for sprints and surges, 3–12 min efforts for
+ * the critical-power fit, and one ride without either.
+ */
+export const HARD_WEEK_AND_EASY_RIDE: ReadonlyArray<{
+  daysAgo: number;
+  intervals: NonNullable<SyntheticRideOptions['intervals']>;
+}> = [
+  { daysAgo: 9, intervals: { count: 3, workS: 720, restS: 300, intervalPct: 1 } },
+  { daysAgo: 6, intervals: { count: 8, workS: 30, restS: 90, intervalPct: 1.7 } },
+  { daysAgo: 4, intervals: { count: 4, workS: 180, restS: 180, intervalPct: 1.2 } },
+  { daysAgo: 2, intervals: { count: 0, workS: 1, restS: 1, intervalPct: 1 } },
+];
+
+/**
+ * Uploads `HARD_WEEK_AND_EASY_RIDE` (seeds `firstSeed`, `firstSeed` + 1, …; `durationS` each) in one
+ * upload, through the real import, and waits for it; fails unless every file was stored.
+ */
+export async function importHardWeek(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  options: { firstSeed: number; durationS: number },
+): Promise<ImportStatus> {
+  const files = HARD_WEEK_AND_EASY_RIDE.map((r, k) => ({
+    name: `${String.fromCharCode(97 + k)}.fit`,
+    bytes: syntheticRideFile(r.daysAgo, {
+      seed: options.firstSeed + k,
+      durationS: options.durationS,
+      intervals: r.intervals,
+    }),
+  }));
+  const response = await upload(app, headers, files);
+  if (response.statusCode >= 300) throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
+  const result = await waitForImport(app, headers, response.json().import_id);
+  const failed = result.files.filter((f) => f.status !== 'done');
+  if (failed.length > 0) throw new Error(`files not stored: ${JSON.stringify(failed)}`);
+  return result;
 }

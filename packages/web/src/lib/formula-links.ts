@@ -41,6 +41,7 @@ const FORMULAS = {
   advVo2max: ['advanced-metrics', 'vo2max-from-power'],
   advThresholds: ['advanced-metrics', 'vt1-and-vt2'],
   advPedaling: ['advanced-metrics', 'pedalling-dynamics'],
+  pedalPhase: ['pedaling', 'platform-centre-offset-and-power-phase'],
   advCadence: ['advanced-metrics', 'cadence-distribution-and-cadence-against-power'],
   advCda: ['advanced-metrics', 'cda-by-ride-and-bike'],
   advSprints: ['advanced-metrics', 'sprints-acceleration-and-torque'],

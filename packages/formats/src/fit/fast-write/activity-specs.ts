@@ -32,6 +32,12 @@ export const RECORD = messageSpec('RECORD', [
   'rightTorqueEffectiveness',
   'leftPedalSmoothness',
   'rightPedalSmoothness',
+  'leftPco',
+  'rightPco',
+  'leftPowerPhase',
+  'leftPowerPhasePeak',
+  'rightPowerPhase',
+  'rightPowerPhasePeak',
 ]);
 
 export const LAP = messageSpec('LAP', [

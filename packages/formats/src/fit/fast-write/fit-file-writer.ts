@@ -3,8 +3,11 @@ import { fitCrc } from '../fast/crc.ts';
 import { ByteWriter } from './byte-writer.ts';
 import type { FieldSpec, MessageSpec } from './profile-fields.ts';
 
-/** A field's value as the caller gives it: a number, a FIT enum name, a string or a date. */
-export type FieldValue = number | string | Date;
+/**
+ * A field's value as the caller gives it: a number, a FIT enum name, a string or a date; for an array
+ * field, a list of numbers (null: that element has no value, written as the base type's invalid value).
+ */
+export type FieldValue = number | string | Date | ReadonlyArray<number | null>;
 
 /** FIT epoch, 1989-12-31T00:00:00Z, in Unix ms (FIT profile, date_time). */
 export const FIT_EPOCH_MS = 631_065_600_000;
@@ -44,6 +47,8 @@ export class FitFileWriter {
   /** Definitions already built, per spec, by presence mask (specs without string fields) or key. */
   private readonly definitions = new Map<MessageSpec, Map<number | string, Definition>>();
   private readonly strings: Array<Uint8Array | undefined> = [];
+  /** Elements of each array field of the message being written. */
+  private readonly arrays: Array<ReadonlyArray<number | null> | undefined> = [];
 
   constructor(estimatedBytes = 4096) {
     this.out = new ByteWriter(estimatedBytes + HEADER_BYTES + 2);
@@ -62,13 +67,24 @@ export class FitFileWriter {
       // null is absent too, as for the SDK (mesg-definition.js skips `value == null`).
       if (value === undefined || value === null) continue;
       mask |= 1 << f;
-      if (spec.hasStrings && fields[f]?.kind === 'string') {
-        if (typeof value !== 'string') throw new Error(`FIT field ${fields[f]?.name} needs a string`);
+      if (!spec.hasVariable) continue;
+      const field = fields[f];
+      if (field?.kind === 'string') {
+        if (typeof value !== 'string') throw new Error(`FIT field ${field.name} needs a string`);
         const encoded = utf8.encode(value);
-        if (encoded.length + 1 > MAX_FIELD_BYTES) throw new Error(`FIT field ${fields[f]?.name} is too long`);
+        if (encoded.length + 1 > MAX_FIELD_BYTES) throw new Error(`FIT field ${field.name} is too long`);
         this.strings[f] = encoded;
         sizes += `,${encoded.length + 1}`;
         stringBytes += encoded.length + 1;
+      } else if (field?.array) {
+        // An array field is as long as its list (mesg-definition.js #fieldSize: base size × length).
+        const list = Array.isArray(value) ? (value as ReadonlyArray<number | null>) : [value as number];
+        const bytes = list.length * field.sizeBytes;
+        if (bytes === 0 || bytes > MAX_FIELD_BYTES)
+          throw new Error(`FIT field ${field.name}: bad array size`);
+        this.arrays[f] = list;
+        sizes += `,${bytes}`;
+        stringBytes += bytes;
       }
     }
     if (mask === 0) throw new Error('a FIT message needs at least one field');
@@ -92,6 +108,9 @@ export class FitFileWriter {
       if (field.kind === 'string') {
         out.raw(this.strings[f] ?? new Uint8Array());
         out.u8(0);
+      } else if (field.array) {
+        for (const element of this.arrays[f] ?? [])
+          out.intReserved(element === null ? field.invalid : storedValue(field, element), field.sizeBytes);
       } else {
         out.intReserved(storedValue(field, value), field.sizeBytes);
       }
@@ -143,7 +162,8 @@ export class FitFileWriter {
  */
 function buildDefinition(spec: MessageSpec, mask: number, sizes: string): Definition {
   const present = spec.fields.filter((_, f) => mask & (1 << f));
-  const stringSizes = sizes.split(',').slice(1).map(Number);
+  // Strings and arrays, in field order, are sized by their value.
+  const variableSizes = sizes.split(',').slice(1).map(Number);
   const bytes = new Uint8Array(6 + 3 * present.length);
   bytes[0] = DEFINITION_BIT;
   bytes[2] = LITTLE_ENDIAN;
@@ -152,7 +172,8 @@ function buildDefinition(spec: MessageSpec, mask: number, sizes: string): Defini
   bytes[5] = present.length;
   const layout: string[] = [];
   present.forEach((field, i) => {
-    const size = field.kind === 'string' ? (stringSizes.shift() ?? 1) : field.sizeBytes;
+    const size =
+      field.kind === 'string' || field.array ? (variableSizes.shift() ?? field.sizeBytes) : field.sizeBytes;
     bytes[6 + 3 * i] = field.num;
     bytes[7 + 3 * i] = size;
     bytes[8 + 3 * i] = field.baseTypeByte;
@@ -167,6 +188,7 @@ function buildDefinition(spec: MessageSpec, mask: number, sizes: string): Defini
  * a date is seconds since the FIT epoch; an enum name is its number in the profile.
  */
 export function storedValue(field: FieldSpec, value: FieldValue): number {
+  if (Array.isArray(value)) throw new Error(`FIT field ${field.name} is not an array field`);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return field.invalid;
     return field.kind === 'scaled' ? Math.round((value + field.offset) * field.scale) : value;

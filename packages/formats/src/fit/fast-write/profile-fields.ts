@@ -31,6 +31,8 @@ export interface FieldSpec {
   offset: number;
   /** For FIT enum types (kind 'enum'): value name → number, from Profile.types. */
   names?: ReadonlyMap<string, number>;
+  /** An array field of the profile (e.g. record left_power_phase): its value is a list, sized by its length. */
+  array: boolean;
 }
 
 export interface MessageSpec<Name extends string = string> {
@@ -39,6 +41,8 @@ export interface MessageSpec<Name extends string = string> {
   /** Field index by name, for callers that fill a values array. */
   index: Readonly<Record<Name, number>>;
   hasStrings: boolean;
+  /** Some field is sized by its value (a string or an array field). */
+  hasVariable: boolean;
   /** Bytes of the numeric fields when all are present (strings come on top). */
   maxNumericBytes: number;
 }
@@ -70,6 +74,7 @@ interface ProfileField {
   scale: number | number[];
   offset: number | number[];
   components: unknown[];
+  array: boolean;
 }
 
 /** The spec of `mesgName` (Profile.MesgNum key, e.g. 'RECORD') with `fieldNames`, in this order. */
@@ -96,7 +101,11 @@ export function messageSpec<const Name extends string>(
     fields,
     index,
     hasStrings: fields.some((field) => field.kind === 'string'),
-    maxNumericBytes: fields.reduce((sum, field) => sum + (field.kind === 'string' ? 0 : field.sizeBytes), 0),
+    hasVariable: fields.some((field) => field.kind === 'string' || field.array),
+    maxNumericBytes: fields.reduce(
+      (sum, field) => sum + (field.kind === 'string' || field.array ? 0 : field.sizeBytes),
+      0,
+    ),
   };
 }
 
@@ -123,6 +132,7 @@ function fieldSpec(field: ProfileField): FieldSpec {
     kind,
     scale,
     offset,
+    array: field.array === true,
   };
   if (kind === 'enum') spec.names = enumNames(field.type);
   return spec;

@@ -46,6 +46,12 @@ export function writeRecords(fit: FitFileWriter, streams: ActivityStreams, start
     values[f.rightTorqueEffectiveness] = finite(c.torqueEffectivenessRightPct, i);
     values[f.leftPedalSmoothness] = finite(c.pedalSmoothnessLeftPct, i);
     values[f.rightPedalSmoothness] = finite(c.pedalSmoothnessRightPct, i);
+    values[f.leftPco] = rounded(c.platformCentreOffsetLeftMm, i);
+    values[f.rightPco] = rounded(c.platformCentreOffsetRightMm, i);
+    values[f.leftPowerPhase] = angles(c.powerPhaseStartLeftDeg, c.powerPhaseEndLeftDeg, i);
+    values[f.leftPowerPhasePeak] = angles(c.powerPhasePeakStartLeftDeg, c.powerPhasePeakEndLeftDeg, i);
+    values[f.rightPowerPhase] = angles(c.powerPhaseStartRightDeg, c.powerPhaseEndRightDeg, i);
+    values[f.rightPowerPhasePeak] = angles(c.powerPhasePeakStartRightDeg, c.powerPhasePeakEndRightDeg, i);
     fit.write(RECORD, values);
   }
   const endS = Math.max(0, n - 1);
@@ -56,6 +62,20 @@ export function writeRecords(fit: FitFileWriter, streams: ActivityStreams, start
 function finite(values: Float64Array | undefined, i: number): number | undefined {
   const v = values?.[i];
   return v !== undefined && Number.isFinite(v) ? v : undefined;
+}
+
+/**
+ * A FIT power phase field, [start, end] in degrees (power_phase_type 0 and 1); an element without a value
+ * is null (the invalid value), and the field is absent when neither has one.
+ */
+export function angles(
+  start: Float64Array | undefined,
+  end: Float64Array | undefined,
+  i: number,
+): Array<number | null> | undefined {
+  const a = finite(start, i);
+  const b = finite(end, i);
+  return a === undefined && b === undefined ? undefined : [a ?? null, b ?? null];
 }
 
 function rounded(values: Float64Array | undefined, i: number): number | undefined {

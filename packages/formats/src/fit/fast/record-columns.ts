@@ -25,9 +25,34 @@ export const FAST_RECORD_FIELDS = [
   'fractionalCadence',
   'enhancedSpeed',
   'enhancedAltitude',
+  'leftPco',
+  'rightPco',
 ] as const;
 
 export type FastRecordField = (typeof FAST_RECORD_FIELDS)[number];
+
+/**
+ * Array fields read element by element (power phase: [start, end], FIT power_phase_type 0 and 1), each
+ * element a column of its own named by the field and the element's index (`leftPowerPhase0`). The SDK
+ * gives null for an invalid element and keeps the others, so an element read alone is the SDK's value.
+ */
+export const FAST_RECORD_ARRAY_FIELDS = [
+  'leftPowerPhase',
+  'leftPowerPhasePeak',
+  'rightPowerPhase',
+  'rightPowerPhasePeak',
+] as const;
+const ARRAY_ELEMENTS = [0, 1] as const;
+
+export type FastRecordElement =
+  `${(typeof FAST_RECORD_ARRAY_FIELDS)[number]}${(typeof ARRAY_ELEMENTS)[number]}`;
+export type FastRecordColumn = FastRecordField | FastRecordElement;
+
+/** Every column, the plain fields first, then the array elements. */
+export const FAST_RECORD_COLUMNS: readonly FastRecordColumn[] = [
+  ...FAST_RECORD_FIELDS,
+  ...FAST_RECORD_ARRAY_FIELDS.flatMap((name) => ARRAY_ELEMENTS.map((k) => `${name}${k}` as const)),
+];
 
 /**
  * One Float64Array per field, one entry per record message in file order, holding exactly the number
@@ -36,7 +61,7 @@ export type FastRecordField = (typeof FAST_RECORD_FIELDS)[number];
  */
 export interface RecordColumns {
   count: number;
-  fields: Record<FastRecordField, Float64Array>;
+  fields: Record<FastRecordColumn, Float64Array>;
   /**
    * The one all-NaN column every field no record definition has shares (most files fill under half of
    * the fields): readers can skip a channel whose columns are all this one.
@@ -53,6 +78,8 @@ export interface FieldTransform {
   numeric: boolean;
   scale: number;
   offset: number;
+  /** For an array field's element column: the element's index in the field. */
+  element?: number;
 }
 
 function single(value: number | number[] | undefined, fallback: number): number | undefined {
@@ -61,10 +88,10 @@ function single(value: number | number[] | undefined, fallback: number): number 
   return value.length > 1 ? undefined : (value[0] ?? fallback);
 }
 
-function buildTransforms(): Map<number, FieldTransform> | undefined {
+function buildTransforms(): Map<number, FieldTransform[]> | undefined {
   const profile = Profile.messages[RECORD_MESG_NUM];
   if (!profile) return undefined;
-  const byNum = new Map<number, FieldTransform>();
+  const byNum = new Map<number, FieldTransform[]>();
   for (const [column, name] of FAST_RECORD_FIELDS.entries()) {
     const field = Object.values(profile.fields).find((f) => f.name === name);
     // The fast path relies on these being plain (non-array) fields with one scale and offset; a
@@ -75,12 +102,30 @@ function buildTransforms(): Map<number, FieldTransform> | undefined {
     if (scale === undefined || offset === undefined) return undefined;
     // raw / scale − offset is then finite and never −0 for every integer read (samples.ts relies on it).
     if (!(scale >= 1 && Number.isFinite(scale) && Number.isFinite(offset))) return undefined;
-    byNum.set(field.num, { column, numeric: SDK_NUMERIC_FIELD_TYPES.has(field.type), scale, offset });
+    byNum.set(field.num, [{ column, numeric: SDK_NUMERIC_FIELD_TYPES.has(field.type), scale, offset }]);
+  }
+  for (const name of FAST_RECORD_ARRAY_FIELDS) {
+    const field = Object.values(profile.fields).find((f) => f.name === name);
+    if (field?.array !== true) return undefined;
+    const scale = single(field.scale, 1);
+    const offset = single(field.offset, 0);
+    // Unsigned or signed integers over a positive scale: finite, and never −0 (0 / scale − 0 is +0).
+    if (scale === undefined || offset !== 0 || !(scale > 0 && Number.isFinite(scale))) return undefined;
+    byNum.set(
+      field.num,
+      ARRAY_ELEMENTS.map((element) => ({
+        column: FAST_RECORD_COLUMNS.indexOf(`${name}${element}`),
+        numeric: SDK_NUMERIC_FIELD_TYPES.has(field.type),
+        scale,
+        offset,
+        element,
+      })),
+    );
   }
   return byNum;
 }
 
-/** Field number → transform for the fields read; undefined if the SDK profile breaks an assumption. */
+/** Field number → transforms (one per column) for the fields read; undefined if the SDK profile breaks an assumption. */
 export const RECORD_TRANSFORMS = buildTransforms();
 
 /**

@@ -1,8 +1,8 @@
 import { fitCrc } from './crc.ts';
 import {
   ACCUMULATED_CARRIERS,
-  FAST_RECORD_FIELDS,
-  type FastRecordField,
+  FAST_RECORD_COLUMNS,
+  type FastRecordColumn,
   RECORD_MESG_NUM,
   RECORD_TRANSFORMS,
   type RecordColumns,
@@ -46,6 +46,7 @@ interface FieldRead extends RawField {
   numeric: boolean;
   scale: number;
   offset: number;
+  element?: number;
 }
 
 interface AccumulationRead extends RawField {
@@ -283,8 +284,19 @@ function readDefinition(
     if (isRecord) {
       present.add(num);
       const raw = { at: length, size, baseType, littleEndian };
-      const transform = RECORD_TRANSFORMS?.get(num);
-      if (transform) reads.push({ ...raw, ...transform });
+      const transforms = RECORD_TRANSFORMS?.get(num);
+      const transform = transforms !== undefined;
+      for (const t of transforms ?? []) {
+        if (t.element === undefined) {
+          reads.push({ ...raw, ...t });
+          continue;
+        }
+        // One element of an array field, read as a value of its own; an element the field is too
+        // short for has no value (its column stays NaN for these records).
+        const unit = BT_SIZE[baseType] ?? 1;
+        if (size % unit === 0 && size >= (t.element + 1) * unit)
+          reads.push({ ...raw, ...t, at: raw.at + t.element * unit, size: unit });
+      }
       const carriers = ACCUMULATED_CARRIERS.get(num);
       const isCarrier = [...ACCUMULATED_CARRIERS.values()].some((c) => c.includes(num));
       if (carriers || isCarrier) {
@@ -398,11 +410,11 @@ function readRecords(
   plans: readonly FieldRead[][],
   planLengths: readonly number[],
 ): RecordColumns {
-  const fieldCount = FAST_RECORD_FIELDS.length;
+  const fieldCount = FAST_RECORD_COLUMNS.length;
   const used = new Uint8Array(fieldCount);
   for (const plan of plans) for (const f of plan) used[f.column] = 1;
   const absent = new Float64Array(count).fill(Number.NaN);
-  const columns = FAST_RECORD_FIELDS.map((_, c) => (used[c] ? new Float64Array(count) : absent));
+  const columns = FAST_RECORD_COLUMNS.map((_, c) => (used[c] ? new Float64Array(count) : absent));
 
   // The runs grouped by plan (a counting sort, file order kept within a plan): [first byte, count,
   // index of the first record] each.
@@ -458,8 +470,8 @@ function readRecords(
       }
     }
   }
-  const fields = Object.fromEntries(FAST_RECORD_FIELDS.map((name, i) => [name, columns[i]])) as Record<
-    FastRecordField,
+  const fields = Object.fromEntries(FAST_RECORD_COLUMNS.map((name, i) => [name, columns[i]])) as Record<
+    FastRecordColumn,
     Float64Array
   >;
   return { count, fields, absent };

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { ActivitiesTable, Database } from '../../db/schema.ts';
 import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
+import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 
 /** A re-analysed ride's columns, as the analysis gives them (the rider's name and type stay). */
 export type ReanalysedColumns = Omit<
@@ -113,6 +114,8 @@ export class ReanalysisRepository {
     curve: { durations_s: number[]; power_w: number[] } | undefined,
     now: Date,
     segments?: RideSegmentClimbs,
+    /** A new stream blob for the ride (already written), replacing the one it had. */
+    streamsBlobKey?: string,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx
@@ -123,6 +126,13 @@ export class ReanalysisRepository {
         .returning('start_time')
         .executeTakeFirst();
       if (!updated) return; // deleted meanwhile
+      if (streamsBlobKey)
+        await trx
+          .updateTable('activity_streams')
+          .set({ blob_key: streamsBlobKey, codec_version: STREAM_CODEC_VERSION })
+          .where('user_id', '=', userId)
+          .where('activity_id', '=', activityId)
+          .execute();
       await this.bestCurve.rideReplaced(trx, userId, activityId, updated.start_time, curve, now);
       if (segments) {
         // Its efforts as this analysis finds them: rides stored before segments existed gain theirs.
@@ -131,5 +141,16 @@ export class ReanalysisRepository {
           await this.segments.rideStored(trx, userId, activityId, updated.start_time, segments);
       }
     });
+  }
+
+  /** Whether no ride's streams point to this blob any more (content-addressed blobs may be shared). */
+  async blobUnreferenced(blobKey: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('activity_streams')
+      .select('activity_id')
+      .where('blob_key', '=', blobKey)
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined;
   }
 }

@@ -4,6 +4,7 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
+import { hasPedalPhase } from '../imports/ride-preparation.ts';
 import type { RidePreparer } from '../imports/preparation-pool.ts';
 import type { RideFtpService } from './ride-ftp.service.ts';
 import { isoDate, measureAdvancedFacts } from './ride-advanced-facts.ts';
@@ -125,7 +126,14 @@ export class ReanalysisService {
     const { type: _type, ...columns } = analysed.columns; // the rider may have renamed or retyped the ride
     // The streams are stored already (they do not depend on settings): the tactics and the advanced
     // facts read them.
-    const streams = file.streams_blob_key ? decodeStreams(await blobs.get(file.streams_blob_key)) : undefined;
+    let streams = file.streams_blob_key ? decodeStreams(await blobs.get(file.streams_blob_key)) : undefined;
+    // A blob stored before Vatio read platform centre offset and power phase lacks them: the file's
+    // own streams replace it (written before the row points to them; the old blob goes after).
+    let streamsBlobKey: string | undefined;
+    if (reanalysed.pedalPhaseStreamsBlob && file.streams_blob_key && streams && !hasPedalPhase(streams)) {
+      streamsBlobKey = await blobs.put(reanalysed.pedalPhaseStreamsBlob);
+      streams = decodeStreams(reanalysed.pedalPhaseStreamsBlob);
+    }
     const tactics =
       columns.has_power && columns.ftp_w !== null && streams
         ? await rideTactics.measure(
@@ -156,6 +164,10 @@ export class ReanalysisService {
       analysed.curve,
       now(),
       reanalysed.segments,
+      streamsBlobKey,
     );
+    if (streamsBlobKey && file.streams_blob_key && file.streams_blob_key !== streamsBlobKey) {
+      if (await this.rows.blobUnreferenced(file.streams_blob_key)) await blobs.delete(file.streams_blob_key);
+    }
   }
 }

@@ -6,6 +6,7 @@
  * coarser of the two roundings (issue 12 item 3: the import, the ride page and the CLI share
  * @vatio/analysis `rideReport`).
  */
+import { PEDAL_PHASE_FIGURES } from '@vatio/analysis';
 import { decodeActivity } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AnalyzeReport, buildAnalyzeReport } from '../../../../cli/src/analyze-report.ts';
@@ -126,6 +127,7 @@ function compare(cli: AnalyzeReport, server: ServerAnalysis): Comparison {
     'cadence_variability_pct',
     'torque_variability_pct',
     'stability_index_pct',
+    ...PEDAL_PHASE_FIGURES,
   ] as const) {
     c.number(`pedaling.${key}`, cli.pedaling[key], server.pedaling[key], 1, 1);
   }

@@ -21,6 +21,9 @@ function ride() {
     distanceM: Array.from({ length: 2400 }, (_, i) => 10 * i),
     altitudeM: Array.from({ length: 2400 }, (_, i) => 100 + (i < 1200 ? 0 : 0.5 * (i - 1200))),
     leftRightBalancePct: fill(2400, 48.123456),
+    platformCentreOffsetLeftMm: fill(2400, -2.345678),
+    powerPhaseStartLeftDeg: fill(2400, 351.23456),
+    powerPhaseEndLeftDeg: fill(2400, 212.34567),
   });
 }
 
@@ -41,12 +44,26 @@ describe('stored advanced facts', () => {
     expect(back.workKj).toBeCloseTo(facts.workKj!, 3);
     expect(back.pedaling.leftBalancePct).toBeCloseTo(facts.pedaling.leftBalancePct!, 3);
     expect(back.pedaling.torqueEffectivenessPct).toBeUndefined();
+    expect(back.pedaling.platformCentreOffsetLeftMm).toBeCloseTo(-2.35, 2);
+    expect(back.pedaling.platformCentreOffsetRightMm).toBeUndefined();
+    expect(back.pedaling.powerPhaseLeft!.phase).toEqual({ startDeg: 351.23, endDeg: 212.35, arcDeg: 221.11 });
+    expect(back.pedaling.powerPhaseLeft!.peak).toBeUndefined();
+    expect(back.pedaling.powerPhaseRight).toBeUndefined();
     expect([...back.cadence!.byPower.keys()]).toEqual([...facts.cadence!.byPower.keys()]);
     expect(back.cadence!.timeByCadenceS).toEqual(facts.cadence!.timeByCadenceS);
     expect(back.gradient?.flat.powerW).toHaveLength(10);
     // Rounded once: compacting again changes nothing.
     const again = compactAdvancedFacts(back, { ...input, hasPower: true });
     expect(again).toEqual(compactAdvancedFacts(facts, { ...input, hasPower: true }));
+  });
+
+  test('rows stored before ANALYSIS_VERSION 7 (no platform centre offset or power phase) still expand', () => {
+    const stored = compactAdvancedFacts(rideAdvancedFacts(ride(), input), { ...input, hasPower: true });
+    const { pco: _pco, phase: _phase, ...older } = stored.pedaling;
+    const back = expandAdvancedFacts({ ...stored, pedaling: older });
+    expect(back.pedaling.platformCentreOffsetLeftMm).toBeUndefined();
+    expect(back.pedaling.powerPhaseLeft).toBeUndefined();
+    expect(back.pedaling.leftBalancePct).toBeCloseTo(48.123, 3);
   });
 
   test('they hold for the FTP and the durability split they were measured against', () => {

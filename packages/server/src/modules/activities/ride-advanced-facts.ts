@@ -4,6 +4,7 @@ import {
   DURABILITY_WORK_KJ_PER_KG,
   GRADIENT_CLASSES,
   type GradientCurves,
+  type LegPowerPhase,
   type RideAdvancedFacts,
   rideAdvancedFacts,
 } from '@vatio/analysis';
@@ -38,6 +39,36 @@ export interface StoredAdvancedFacts {
     leftBalancePct: number | null;
     torqueEffectivenessPct: number | null;
     pedalSmoothnessPct: number | null;
+    /** Platform centre offset [left, right], mm (ANALYSIS_VERSION 7; absent in older rows). */
+    pco?: [number | null, number | null];
+    /** Power phase per leg: [startDeg, endDeg, arcDeg, peakStartDeg, peakEndDeg, peakArcDeg]. */
+    phase?: { left: PhaseTuple | null; right: PhaseTuple | null };
+  };
+}
+
+type PhaseTuple = [number, number, number, number | null, number | null, number | null];
+
+const phaseTuple = (leg: LegPowerPhase | undefined): PhaseTuple | null =>
+  leg
+    ? [
+        r(leg.phase.startDeg, 2),
+        r(leg.phase.endDeg, 2),
+        r(leg.phase.arcDeg, 2),
+        rOpt(leg.peak?.startDeg, 2),
+        rOpt(leg.peak?.endDeg, 2),
+        rOpt(leg.peak?.arcDeg, 2),
+      ]
+    : null;
+
+function phaseLeg(t: PhaseTuple | null | undefined): LegPowerPhase | undefined {
+  if (!t) return undefined;
+  const [startDeg, endDeg, arcDeg, peakStartDeg, peakEndDeg, peakArcDeg] = t;
+  return {
+    phase: { startDeg, endDeg, arcDeg },
+    peak:
+      peakStartDeg === null || peakEndDeg === null || peakArcDeg === null
+        ? undefined
+        : { startDeg: peakStartDeg, endDeg: peakEndDeg, arcDeg: peakArcDeg },
   };
 }
 
@@ -101,6 +132,14 @@ export function compactAdvancedFacts(
       leftBalancePct: rOpt(facts.pedaling.leftBalancePct, 3),
       torqueEffectivenessPct: rOpt(facts.pedaling.torqueEffectivenessPct, 3),
       pedalSmoothnessPct: rOpt(facts.pedaling.pedalSmoothnessPct, 3),
+      pco: [
+        rOpt(facts.pedaling.platformCentreOffsetLeftMm, 2),
+        rOpt(facts.pedaling.platformCentreOffsetRightMm, 2),
+      ],
+      phase: {
+        left: phaseTuple(facts.pedaling.powerPhaseLeft),
+        right: phaseTuple(facts.pedaling.powerPhaseRight),
+      },
     },
   };
 }
@@ -134,6 +173,10 @@ export function expandAdvancedFacts(stored: StoredAdvancedFacts): RideAdvancedFa
       leftBalancePct: opt(stored.pedaling.leftBalancePct),
       torqueEffectivenessPct: opt(stored.pedaling.torqueEffectivenessPct),
       pedalSmoothnessPct: opt(stored.pedaling.pedalSmoothnessPct),
+      platformCentreOffsetLeftMm: opt(stored.pedaling.pco?.[0] ?? null),
+      platformCentreOffsetRightMm: opt(stored.pedaling.pco?.[1] ?? null),
+      powerPhaseLeft: phaseLeg(stored.pedaling.phase?.left),
+      powerPhaseRight: phaseLeg(stored.pedaling.phase?.right),
     },
   };
 }

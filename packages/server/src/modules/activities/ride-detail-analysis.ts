@@ -5,6 +5,10 @@ import {
   criticalPowerOf,
   EFTP_WINDOW_DAYS,
   fitRideAero,
+  PEDAL_PHASE_FIGURES,
+  type PedalPhaseFigure,
+  type PedalPhaseSummary,
+  pedalPhaseFigures,
   rateAeroFit,
   rideReport,
   type WeightSource,
@@ -206,6 +210,7 @@ export function rideDetailAnalysis({
       cadence_variability_pct: round(report.pedaling.cadenceVariabilityPct),
       torque_variability_pct: round(report.pedaling.torqueVariabilityPct),
       stability_index_pct: round(report.pedaling.stabilityIndexPct),
+      ...roundedPedalPhase(report.pedaling),
     },
     climbs,
     // Rounded as `vatio analyze` rounds them (report-agreement.test.ts compares the two).
@@ -227,4 +232,12 @@ export function rideDetailAnalysis({
 /** The server passes the rider's weight from settings or profile, never a command-line flag (`vatio analyze`'s). */
 function serverWeightSource(source: WeightSource): 'settings' | 'profile' | 'default' {
   return source === 'flag' ? 'settings' : source;
+}
+
+/** Platform centre offset (mm) and power phase (degrees) to 0.1, as `vatio analyze` rounds them. */
+function roundedPedalPhase(p: PedalPhaseSummary): { [K in PedalPhaseFigure]: number | null } {
+  const figures = pedalPhaseFigures(p);
+  const out = {} as { [K in PedalPhaseFigure]: number | null };
+  for (const key of PEDAL_PHASE_FIGURES) out[key] = round(figures[key]);
+  return out;
 }

@@ -44,8 +44,10 @@ import {
  * stored by `ride-advanced-facts.ts`) are kept, so GET /api/analytics/advanced reads them instead
  * of decoding streams. (The segments work of the same session may also claim 6: one re-analysis
  * serves both.)
+ * 7: the advanced facts add each ride's platform centre offset and power phase per leg (dual-sided
+ * pedals; @vatio/analysis `pedalPhaseSummary`), read from the stored streams.
  */
-export const ANALYSIS_VERSION = 6;
+export const ANALYSIS_VERSION = 7;
 
 export type { FtpSource };
 

@@ -1,9 +1,10 @@
-import { encodeFit, generateRide } from '@vatio/formats';
 import { advancedResponseSchema } from '@vatio/schemas';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { join } from 'node:path';
 import { FsBlobStore } from '../../storage/blob-store.ts';
+import { decodeStreams, encodeStreams } from '../../storage/stream-codec.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { importHardWeek, syntheticRideFile, upload, waitForImport } from '../../test/upload.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 
 // The advanced page adds up each ride's advanced facts, stored once by the import
@@ -11,19 +12,8 @@ import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 // here go through the real upload and import; the answer from the stored facts must equal the one
 // the page gives when every ride is read from its stream.
 
-const DAY_MS = 86_400_000;
 let h: Harness;
 let rider: SignedIn;
-
-const ride = (seed: number, daysAgo: number, intervals: Parameters<typeof generateRide>[0]) =>
-  encodeFit(
-    generateRide({
-      seed,
-      durationS: 5400,
-      startTime: new Date(Math.floor(Date.now() / DAY_MS - daysAgo) * DAY_MS + 8 * 3_600_000),
-      ...intervals,
-    }),
-  );
 
 async function advanced(period: '4w' | '1y') {
   const response = await h.app.inject({
@@ -68,22 +58,7 @@ beforeAll(async () => {
       lthr_bpm: null,
     })
     .execute();
-  const response = await upload(h.app, rider.headers, [
-    {
-      name: 'a.fit',
-      bytes: ride(41, 9, { intervals: { count: 3, workS: 720, restS: 300, intervalPct: 1 } }),
-    },
-    {
-      name: 'b.fit',
-      bytes: ride(42, 6, { intervals: { count: 8, workS: 30, restS: 90, intervalPct: 1.7 } }),
-    },
-    {
-      name: 'c.fit',
-      bytes: ride(43, 4, { intervals: { count: 4, workS: 180, restS: 180, intervalPct: 1.2 } }),
-    },
-    { name: 'd.fit', bytes: ride(44, 2, { intervals: { count: 0, workS: 1, restS: 1, intervalPct: 1 } }) },
-  ]);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
+  const result = await importHardWeek(h.app, rider.headers, { firstSeed: 41, durationS: 5400 });
   expect(result.files.every((f) => f.status === 'done')).toBe(true);
 }, 180_000);
 afterAll(async () => h?.close());
@@ -135,5 +110,62 @@ describe('advanced analysis from stored advanced facts', () => {
       if (Date.now() > deadline) throw new Error('re-analysis did not store the advanced facts');
       await new Promise((r) => setTimeout(r, 200));
     }
+  });
+
+  test('re-analysis gives a ride stored before power phase was read its pedal phase channels', async () => {
+    const vector = await h.signIn({ email: 'advanced-facts-vector@example.org' });
+    const response = await upload(h.app, vector.headers, [
+      { name: 'vector.fit', bytes: syntheticRideFile(1, { seed: 50, durationS: 1800, pedalPhase: true }) },
+    ]);
+    await waitForImport(h.app, vector.headers, response.json().import_id);
+    const db = h.database.db;
+    const row = await db
+      .selectFrom('activity_streams')
+      .select(['activity_id', 'blob_key'])
+      .where('user_id', '=', vector.user.id)
+      .executeTakeFirstOrThrow();
+    const blobs = new FsBlobStore(join(h.dataDir, 'blobs'));
+    const current = decodeStreams(await blobs.get(row.blob_key));
+    expect(current.powerPhaseStartLeftDeg).toBeDefined();
+    // As a ride stored before ANALYSIS_VERSION 7 is: its blob without the channels, no such facts.
+    const older: Record<string, unknown> = { ...current };
+    for (const name of Object.keys(older))
+      if (name.startsWith('powerPhase') || name.startsWith('platformCentreOffset')) delete older[name];
+    const olderKey = await blobs.put(encodeStreams(older as typeof current));
+    await db
+      .updateTable('activity_streams')
+      .set({ blob_key: olderKey })
+      .where('activity_id', '=', row.activity_id)
+      .execute();
+    await db
+      .updateTable('activities')
+      .set({ advanced_facts: null, analysis_version: ANALYSIS_VERSION - 1 })
+      .where('id', '=', row.activity_id)
+      .execute();
+    expect(await h.services.reanalysis.scheduleFrom(vector.user.id, undefined)).toBe(1);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ride = await db
+        .selectFrom('activities')
+        .select(['advanced_facts'])
+        .where('id', '=', row.activity_id)
+        .executeTakeFirstOrThrow();
+      if (ride.advanced_facts !== null) {
+        expect(ride.advanced_facts.pedaling.pco?.[0]).toBeTypeOf('number');
+        expect(ride.advanced_facts.pedaling.phase?.left?.[2]).toBeGreaterThan(150);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('re-analysis did not store the advanced facts');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const renewed = await db
+      .selectFrom('activity_streams')
+      .select('blob_key')
+      .where('activity_id', '=', row.activity_id)
+      .executeTakeFirstOrThrow();
+    expect(renewed.blob_key).not.toBe(olderKey);
+    expect(decodeStreams(await blobs.get(renewed.blob_key)).platformCentreOffsetRightMm).toBeDefined();
+    // The replaced blob is gone (no ride points to it).
+    await expect(blobs.get(olderKey)).rejects.toThrow();
   });
 });

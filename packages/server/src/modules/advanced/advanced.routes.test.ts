@@ -24,7 +24,9 @@ const curveOf = (cpW: number, wPrimeJ: number) => ({
 /**
  * A hill ride at 10 m/s: 20 min flat at 200 W, 10 min up 6 % at 300 W, 10 min down 5 % at 100 W,
  * then a 10-s sprint at 1,000 W and 120 rpm with the speed rising 1 m/s a second; heart rate
- * 60 + 0.4 · P; cadence 90; left balance 48 %, torque effectiveness 75 %, smoothness 22 %.
+ * 60 + 0.4 · P; cadence 90; left balance 48 %, torque effectiveness 75 %, smoothness 22 %;
+ * platform centre offset −3 mm left, 4 mm right; left power phase starting 350° and 10° by turns
+ * (a mean of 0°, not 180°) and ending at 210°, its peak 80–120°; right power phase 355–215°, no peak.
  */
 function hillRide(): Record<string, number[]> {
   const power = [...fill([1200, 200], [600, 300], [600, 100], [60, 150], [10, 1000], [60, 150])];
@@ -51,6 +53,14 @@ function hillRide(): Record<string, number[]> {
     leftRightBalancePct: fill([n, 48]),
     torqueEffectivenessPct: fill([n, 75]),
     pedalSmoothnessPct: fill([n, 22]),
+    platformCentreOffsetLeftMm: fill([n, -3]),
+    platformCentreOffsetRightMm: fill([n, 4]),
+    powerPhaseStartLeftDeg: power.map((_, i) => (i % 2 === 0 ? 350 : 10)),
+    powerPhaseEndLeftDeg: fill([n, 210]),
+    powerPhasePeakStartLeftDeg: fill([n, 80]),
+    powerPhasePeakEndLeftDeg: fill([n, 120]),
+    powerPhaseStartRightDeg: fill([n, 355]),
+    powerPhaseEndRightDeg: fill([n, 215]),
   };
 }
 
@@ -247,7 +257,28 @@ describe('GET /api/analytics/advanced', () => {
       pedal_smoothness_pct: 22,
       rides_with_dynamics: 1,
     });
-    expect(body.biomechanics.needs).toContain('pco_power_phase');
+    // Platform centre offset and power phase from the one ride with dual-sided pedal dynamics.
+    expect(body.biomechanics.needs).not.toContain('pco_power_phase');
+    expect(body.biomechanics.platform_centre_offset_mm).toEqual({ rides: 1, left_mm: -3, right_mm: 4 });
+    expect(body.biomechanics.power_phase_deg).toEqual({
+      rides: 1,
+      left: {
+        start_deg: 0,
+        end_deg: 210,
+        arc_deg: 210,
+        peak_start_deg: 80,
+        peak_end_deg: 120,
+        peak_arc_deg: 40,
+      },
+      right: {
+        start_deg: 355,
+        end_deg: 215,
+        arc_deg: 220,
+        peak_start_deg: null,
+        peak_end_deg: null,
+        peak_arc_deg: null,
+      },
+    });
     expect(body.biomechanics.cadence!.bins.find((b) => b.from_rpm === 90)!.time_s).toBe(2520);
     // Fresh: the best 5 min before 1,050 kJ of any ride (the hill ride's 300 W climb); fatigued: the
     // long ride's 240 W after 1,050 kJ: 80 %, a score of (80 − 70) / 30 · 100 = 33.

@@ -10,7 +10,9 @@ import {
   fatigueResistanceScore,
   GRADIENT_CLASSES,
   GRADIENT_CURVE_DURATIONS_S,
+  circularMeanDeg,
   improvementScore,
+  type LegPowerPhase,
   mergeCadenceProfiles,
   mergeGradientCurves,
   overallScore,
@@ -236,7 +238,7 @@ export class AdvancedService {
         : null;
 
     // Biomecánico.
-    const bioNeeds: AdvancedResponse['needs'] = ['pco_power_phase'];
+    const bioNeeds: AdvancedResponse['needs'] = [];
     const pedal = (pick: (f: RideAdvancedFacts) => number | undefined) => {
       let sum = 0;
       let weight = 0;
@@ -255,6 +257,8 @@ export class AdvancedService {
         f.pedaling.pedalSmoothnessPct !== undefined,
     ).length;
     if (withDynamics === 0) bioNeeds.push('pedaling_dynamics');
+    const phase = periodPedalPhase(facts);
+    if (!phase.pco && !phase.powerPhase) bioNeeds.push('pco_power_phase');
     const cadenceAll = mergeCadenceProfiles(facts.flatMap((f) => (f.cadence ? [f.cadence] : [])));
     const cadenceTime = cadenceAll?.timeByCadenceS.reduce((a, b) => a + b, 0) ?? 0;
     if (!cadenceAll || cadenceTime === 0) bioNeeds.push('cadence');
@@ -398,8 +402,8 @@ export class AdvancedService {
         left_balance_pct: leftBalance,
         torque_effectiveness_pct: pedal((f) => f.pedaling.torqueEffectivenessPct),
         pedal_smoothness_pct: pedal((f) => f.pedaling.pedalSmoothnessPct),
-        platform_centre_offset_mm: null,
-        power_phase_deg: null,
+        platform_centre_offset_mm: phase.pco,
+        power_phase_deg: phase.powerPhase,
         cadence,
       },
       aero,
@@ -472,4 +476,77 @@ function thin<T>(items: readonly T[], max: number): T[] {
   if (items.length <= max) return [...items];
   const step = items.length / max;
   return Array.from({ length: max }, (_, k) => items[Math.floor(k * step)]!);
+}
+
+type Biomechanics = AdvancedResponse['biomechanics'];
+
+/**
+ * The period's platform centre offset and power phase: each ride's means (`pedalPhaseSummary`)
+ * weighted by its work, as the other pedal figures; angles as directions (`circularMeanDeg`), arcs
+ * as numbers (docs/formulas/pedaling.md).
+ */
+function periodPedalPhase(facts: readonly RideAdvancedFacts[]): {
+  pco: Biomechanics['platform_centre_offset_mm'];
+  powerPhase: Biomechanics['power_phase_deg'];
+} {
+  const weightOf = (f: RideAdvancedFacts) => f.workKj ?? 0;
+  const mean = (pick: (f: RideAdvancedFacts) => number | undefined) => {
+    let sum = 0;
+    let weight = 0;
+    for (const f of facts) {
+      const v = pick(f);
+      if (v === undefined || !(weightOf(f) > 0)) continue;
+      sum += v * weightOf(f);
+      weight += weightOf(f);
+    }
+    return weight > 0 ? round(sum / weight) : null;
+  };
+  const angle = (pick: (f: RideAdvancedFacts) => number | undefined) => {
+    const deg = circularMeanDeg(
+      facts.flatMap((f) => {
+        const v = pick(f);
+        return v === undefined ? [] : [{ deg: v, weight: weightOf(f) }];
+      }),
+    );
+    return deg === undefined ? null : round(deg) % 360;
+  };
+  const leg = (pick: (f: RideAdvancedFacts) => LegPowerPhase | undefined) => {
+    if (!facts.some((f) => pick(f) !== undefined && weightOf(f) > 0)) return null;
+    const start = angle((f) => pick(f)?.phase.startDeg);
+    const end = angle((f) => pick(f)?.phase.endDeg);
+    const arc = mean((f) => pick(f)?.phase.arcDeg);
+    if (start === null || end === null || arc === null) return null;
+    return {
+      start_deg: start,
+      end_deg: end,
+      arc_deg: arc,
+      peak_start_deg: angle((f) => pick(f)?.peak?.startDeg),
+      peak_end_deg: angle((f) => pick(f)?.peak?.endDeg),
+      peak_arc_deg: mean((f) => pick(f)?.peak?.arcDeg),
+    };
+  };
+  const pcoRides = facts.filter(
+    (f) =>
+      weightOf(f) > 0 &&
+      (f.pedaling.platformCentreOffsetLeftMm !== undefined ||
+        f.pedaling.platformCentreOffsetRightMm !== undefined),
+  ).length;
+  const phaseRides = facts.filter(
+    (f) =>
+      weightOf(f) > 0 &&
+      (f.pedaling.powerPhaseLeft !== undefined || f.pedaling.powerPhaseRight !== undefined),
+  ).length;
+  const left = leg((f) => f.pedaling.powerPhaseLeft);
+  const right = leg((f) => f.pedaling.powerPhaseRight);
+  return {
+    pco:
+      pcoRides > 0
+        ? {
+            rides: pcoRides,
+            left_mm: mean((f) => f.pedaling.platformCentreOffsetLeftMm),
+            right_mm: mean((f) => f.pedaling.platformCentreOffsetRightMm),
+          }
+        : null,
+    powerPhase: phaseRides > 0 && (left || right) ? { rides: phaseRides, left, right } : null,
+  };
 }

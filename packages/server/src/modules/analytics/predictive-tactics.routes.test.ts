@@ -8,14 +8,13 @@ import {
   wPrimeBalanceDifferentialJ,
   wPrimeMatches,
 } from '@vatio/analysis';
-import { encodeFit, generateRide } from '@vatio/formats';
 import { activityAnalysisResponseSchema, predictiveResponseSchema } from '@vatio/schemas';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FsBlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { importHardWeek } from '../../test/upload.ts';
 
 // The predictive tactical analysis adds up each ride's tactical facts, stored once by the import
 // (activities.tactics); here rides go through the real upload and import, and the answer is compared
@@ -25,16 +24,6 @@ import { upload, waitForImport } from '../../test/upload.ts';
 const DAY_MS = 86_400_000;
 let h: Harness;
 let rider: SignedIn;
-
-const ride = (seed: number, daysAgo: number, intervals: Parameters<typeof generateRide>[0]) =>
-  encodeFit(
-    generateRide({
-      seed,
-      durationS: 3600,
-      startTime: new Date(Math.floor(Date.now() / DAY_MS - daysAgo) * DAY_MS + 8 * 3_600_000),
-      ...intervals,
-    }),
-  );
 
 async function get(url: string) {
   const response = await h.app.inject({ url, headers: rider.headers });
@@ -119,23 +108,8 @@ async function fromStreams(rides: StoredTactical[]) {
 beforeAll(async () => {
   h = await createHarness();
   rider = await h.signIn({ email: 'tactics@example.org' });
-  const response = await upload(h.app, rider.headers, [
-    // Three hard rides (short jumps, and 3–12 min efforts for the critical-power fit) and an easy one.
-    {
-      name: 'a.fit',
-      bytes: ride(31, 9, { intervals: { count: 3, workS: 720, restS: 300, intervalPct: 1 } }),
-    },
-    {
-      name: 'b.fit',
-      bytes: ride(32, 6, { intervals: { count: 8, workS: 30, restS: 90, intervalPct: 1.7 } }),
-    },
-    {
-      name: 'c.fit',
-      bytes: ride(33, 4, { intervals: { count: 4, workS: 180, restS: 180, intervalPct: 1.2 } }),
-    },
-    { name: 'd.fit', bytes: ride(34, 2, { intervals: { count: 0, workS: 1, restS: 1, intervalPct: 1 } }) },
-  ]);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
+  // Three hard rides (short jumps, and 3–12 min efforts for the critical-power fit) and an easy one.
+  const result = await importHardWeek(h.app, rider.headers, { firstSeed: 31, durationS: 3600 });
   expect(result.files.every((f) => f.status === 'done')).toBe(true);
   await rederived();
 }, 180_000);

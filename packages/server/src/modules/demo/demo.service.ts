@@ -92,6 +92,9 @@ function optionsOf(ride: DemoRidePlan) {
     ftpW: ride.ftpW,
     ...(ride.intervals ? { intervals: ride.intervals } : {}),
     ...(ride.route ? { route: SYNTHETIC_ROUTES.find((r) => r.id === ride.route) } : {}),
+    ...(ride.lateEffort ? { lateEffort: ride.lateEffort } : {}),
     leftBalancePct: 49,
+    // The demo rider rides dual-sided power pedals: platform centre offset and power phase too.
+    pedalPhase: true,
   };
 }

@@ -19,6 +19,24 @@ describe('the demo plan', () => {
     expect([0, 6]).toContain(longest.startTime.getUTCDay());
   });
 
+  test('every 4 weeks before today hold a 20-minute test, and long rides end hard', () => {
+    const DAY = 86_400_000;
+    for (const fromDays of [28, 56, 84]) {
+      const tests = rides.filter(
+        (r) =>
+          r.intervals?.workS === 1200 &&
+          r.intervals.count === 1 &&
+          r.startTime.getTime() >= today.getTime() - fromDays * DAY &&
+          r.startTime.getTime() < today.getTime() - (fromDays - 28) * DAY,
+      );
+      expect(tests, `${fromDays} days`).toHaveLength(1);
+      expect(tests[0]!.lateEffort?.intervalPct).toBeGreaterThan(1.2);
+    }
+    const long = rides.filter((r) => r.durationS >= 9000);
+    expect(long.length).toBeGreaterThan(15);
+    expect(long.every((r) => r.lateEffort && r.lateEffort.atFraction >= 0.7)).toBe(true);
+  });
+
   test('the same day gives the same plan', () => {
     expect(planDemoRides(today)).toEqual(rides);
   });

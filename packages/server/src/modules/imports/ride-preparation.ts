@@ -86,7 +86,26 @@ export interface ReanalysedRide {
   curve: ReturnType<typeof storedCurve>;
   /** The ride's climbs with a position, as an import finds them: re-analysis renews its segment efforts. */
   segments: NonNullable<NewRide['segments']>;
+  /**
+   * The decoded streams' blob, only when the file carries platform centre offset or power phase: a
+   * blob stored before Vatio read them (ANALYSIS_VERSION < 7) lacks them, and re-analysis replaces it.
+   */
+  pedalPhaseStreamsBlob?: Uint8Array;
 }
+
+/** Whether streams carry any platform centre offset or power phase channel. */
+export function hasPedalPhase(streams: {
+  platformCentreOffsetLeftMm?: unknown;
+  [k: string]: unknown;
+}): boolean {
+  return PEDAL_PHASE_CHANNELS.some((name) => streams[name] !== undefined);
+}
+const PEDAL_PHASE_CHANNELS = [
+  'platformCentreOffsetLeftMm',
+  'platformCentreOffsetRightMm',
+  'powerPhaseStartLeftDeg',
+  'powerPhaseStartRightDeg',
+] as const;
 
 /**
  * Re-analysis's CPU half, like `prepareFile`: decode the stored original and analyse it with the
@@ -104,5 +123,8 @@ export function reanalyseFile(bytes: Uint8Array, originalName: string, rider: Ri
     summaryJson: storedSummaryJson(analysed, activity),
     curve: storedCurve(analysed.summary.meanMax),
     segments: { climbs: segmentClimbsOf(activity.streams), weightKg: settings.weightKg ?? null },
+    ...(hasPedalPhase(activity.streams)
+      ? { pedalPhaseStreamsBlob: new Uint8Array(encodeStreams(activity.streams)) }
+      : {}),
   };
 }

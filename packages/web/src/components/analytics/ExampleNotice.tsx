@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/client';
@@ -51,6 +52,17 @@ export function ExamplePreparing({ error }: { error: ApiError }) {
           </p>
         </>
       )}
+    </div>
+  );
+}
+
+/** The whole screen while the example rider is generated: its title, the banner and the progress. */
+export function ExamplePreparingScreen({ title, error }: { title: ReactNode; error: ApiError }) {
+  return (
+    <div className="space-y-6">
+      {title}
+      <ExampleBanner />
+      <ExamplePreparing error={error} />
     </div>
   );
 }

@@ -13,7 +13,9 @@ export interface TabStripTab<V extends string> {
 /**
  * The one tab strip (Radix Tabs: arrow keys, roles, aria-selected): a row of equal tabs in the shared
  * look of tabs.ts, and their panels below. The dashboard's period summary, the performance panel, the
- * training-load card and the predictive screen use it.
+ * training-load card and the analysis screens (predictive, comparative, advanced) use it. Uncontrolled
+ * unless `value` and `onValueChange` are given; `beforePanels` sits between the list and the panels
+ * (the comparative report's printed title).
  */
 export function TabStrip<V extends string>({
   label,
@@ -22,6 +24,10 @@ export function TabStrip<V extends string>({
   className,
   listClassName = tabListClass,
   triggerClassName = tabTriggerClass,
+  value,
+  onValueChange,
+  printHideList = false,
+  beforePanels,
 }: {
   /** The accessible name of the tab list. */
   label: string;
@@ -31,10 +37,23 @@ export function TabStrip<V extends string>({
   className?: string;
   listClassName?: string;
   triggerClassName?: string;
+  value?: V;
+  onValueChange?: (value: V) => void;
+  /** Leave the tab list out of the printed page (data-print-hide). */
+  printHideList?: boolean;
+  beforePanels?: ReactNode;
 }) {
+  const controlled =
+    value === undefined
+      ? { defaultValue: defaultValue ?? tabs[0]?.value }
+      : { value, onValueChange: (v: string) => onValueChange?.(v as V) };
   return (
-    <Tabs.Root defaultValue={defaultValue ?? tabs[0]?.value} className={className}>
-      <Tabs.List aria-label={label} className={listClassName}>
+    <Tabs.Root {...controlled} className={className}>
+      <Tabs.List
+        aria-label={label}
+        className={listClassName}
+        {...(printHideList ? { 'data-print-hide': true } : {})}
+      >
         {tabs.map((tab) => (
           <Tabs.Trigger
             key={tab.value}
@@ -46,6 +65,7 @@ export function TabStrip<V extends string>({
           </Tabs.Trigger>
         ))}
       </Tabs.List>
+      {beforePanels}
       {tabs.map((tab) => (
         <Tabs.Content key={tab.value} value={tab.value} className="mt-4 focus-visible:outline-none">
           {tab.content}

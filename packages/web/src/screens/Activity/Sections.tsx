@@ -525,13 +525,17 @@ export function PedalingSection({ analysis }: { analysis: ActivityAnalysis }) {
   const { t } = useTranslation('activity');
   const f = useFormat();
   const p = analysis.pedaling;
+  const mm = (v: number | null) => (v == null ? '–' : `${f.number(v, 1)} mm`);
+  const deg = (v: number) => `${f.number(v, 0)}°`;
   const has =
     p &&
     (p.left_balance_pct != null ||
       p.torque_effectiveness_pct != null ||
       p.pedal_smoothness_pct != null ||
       p.cadence_variability_pct != null ||
-      p.stability_index_pct != null);
+      p.stability_index_pct != null ||
+      p.platform_centre_offset_left_mm != null ||
+      p.power_phase_left_start_deg != null);
   if (!p || !has) {
     return (
       <Section title={t('pedaling.title')}>
@@ -568,6 +572,33 @@ export function PedalingSection({ analysis }: { analysis: ActivityAnalysis }) {
             hint={t('pedaling.stabilityHint')}
           />
         )}
+        {(p.platform_centre_offset_left_mm != null || p.platform_centre_offset_right_mm != null) && (
+          <Stat
+            label={t('pedaling.pco')}
+            value={`${mm(p.platform_centre_offset_left_mm)} / ${mm(p.platform_centre_offset_right_mm)}`}
+            hint={t('pedaling.pcoHint')}
+          />
+        )}
+        {(['left', 'right'] as const).map((leg) => {
+          const start = p[`power_phase_${leg}_start_deg`];
+          const end = p[`power_phase_${leg}_end_deg`];
+          const arc = p[`power_phase_${leg}_arc_deg`];
+          if (start == null || end == null || arc == null) return null;
+          const peakStart = p[`power_phase_${leg}_peak_start_deg`];
+          const peakEnd = p[`power_phase_${leg}_peak_end_deg`];
+          return (
+            <Stat
+              key={leg}
+              label={t(leg === 'left' ? 'pedaling.phaseLeft' : 'pedaling.phaseRight')}
+              value={`${deg(start)}–${deg(end)} (${deg(arc)})`}
+              hint={
+                peakStart != null && peakEnd != null
+                  ? t('pedaling.phasePeak', { from: deg(peakStart), to: deg(peakEnd) })
+                  : t('pedaling.phaseHint')
+              }
+            />
+          );
+        })}
       </dl>
       {p.left_balance_pct == null && p.torque_effectiveness_pct == null && (
         <p className="mt-3 text-xs text-slate-500">{t('pedaling.noDynamics')}</p>

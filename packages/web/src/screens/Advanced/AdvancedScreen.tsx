@@ -1,10 +1,8 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import type { AdvancedPeriod, AdvancedResponse } from '@vatio/schemas';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isExamplePreparing } from '../../api/analytics';
-import { ExampleBanner, ExamplePreparing } from '../../components/analytics/ExampleNotice';
-import { tabTriggerClass } from '../../components/ui/tabs';
+import { ExampleBanner, ExamplePreparingScreen } from '../../components/analytics/ExampleNotice';
+import { TabStrip } from '../../components/ui/TabStrip';
+import { useAnalysisPeriodScreen } from '../../hooks/useAnalysisPeriodScreen';
 import { useFormat } from '../../hooks/useFormat';
 import { AeroTab } from './AeroTab';
 import { Badge, Figure, FormulaLink, Needs, Segmented, scoreTone } from './AdvancedParts';
@@ -12,9 +10,15 @@ import { BiomechanicsTab } from './BiomechanicsTab';
 import { PhysiologicalTab } from './PhysiologicalTab';
 import { PowerTab } from './PowerTab';
 import { SpecificTab } from './SpecificTab';
-import { ADVANCED_PERIODS, useAdvanced, useAdvancedSource } from './useAdvanced';
+import { ADVANCED_PERIODS, useAdvanced } from './useAdvanced';
 
-const TABS = ['physiological', 'biomechanics', 'aero', 'specific', 'power'] as const;
+const TABS = {
+  physiological: PhysiologicalTab,
+  biomechanics: BiomechanicsTab,
+  aero: AeroTab,
+  specific: SpecificTab,
+  power: PowerTab,
+} as const;
 
 /**
  * Advanced metrics (/analytics/advanced; spec 001 §2.6, issue 14): period, four summary cards, five
@@ -22,17 +26,15 @@ const TABS = ['physiological', 'biomechanics', 'aero', 'specific', 'power'] as c
  */
 export function AdvancedScreen() {
   const { t } = useTranslation('advanced');
-  const [period, setPeriod] = useState<AdvancedPeriod>('4w');
-  const source = useAdvancedSource();
+  const { source, period, setPeriod, preparing } = useAnalysisPeriodScreen<AdvancedPeriod>('4w');
   const query = useAdvanced(source, period);
   const data = query.data;
-  if (source === 'example' && isExamplePreparing(query.error)) {
+  if (preparing(query.error)) {
     return (
-      <div className="space-y-6">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
-        <ExampleBanner />
-        <ExamplePreparing error={query.error} />
-      </div>
+      <ExamplePreparingScreen
+        title={<h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>}
+        error={query.error}
+      />
     );
   }
   return (
@@ -84,39 +86,20 @@ export function AdvancedScreen() {
           </p>
           <Needs needs={data.needs} testId="advanced-needs" />
           <SummaryCards data={data} />
-          <Tabs.Root defaultValue="physiological">
-            <Tabs.List
-              aria-label={t('tabs.label')}
-              // Five long names: two rows on a phone, one from the small breakpoint up.
-              className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-5 dark:bg-slate-900"
-            >
-              {TABS.map((tab) => (
-                <Tabs.Trigger
-                  key={tab}
-                  value={tab}
-                  className={tabTriggerClass}
-                  data-testid={`advanced-tab-${tab}`}
-                >
-                  {t(`tabs.${tab}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value="physiological" className="mt-4 focus-visible:outline-none">
-              <PhysiologicalTab data={data} />
-            </Tabs.Content>
-            <Tabs.Content value="biomechanics" className="mt-4 focus-visible:outline-none">
-              <BiomechanicsTab data={data} />
-            </Tabs.Content>
-            <Tabs.Content value="aero" className="mt-4 focus-visible:outline-none">
-              <AeroTab data={data} />
-            </Tabs.Content>
-            <Tabs.Content value="specific" className="mt-4 focus-visible:outline-none">
-              <SpecificTab data={data} />
-            </Tabs.Content>
-            <Tabs.Content value="power" className="mt-4 focus-visible:outline-none">
-              <PowerTab data={data} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <TabStrip
+            label={t('tabs.label')}
+            // Five long names: two rows on a phone, one from the small breakpoint up.
+            listClassName="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-5 dark:bg-slate-900"
+            tabs={(Object.keys(TABS) as Array<keyof typeof TABS>).map((tab) => {
+              const Tab = TABS[tab];
+              return {
+                value: tab,
+                label: t(`tabs.${tab}`),
+                testId: `advanced-tab-${tab}`,
+                content: <Tab data={data} />,
+              };
+            })}
+          />
           <ProfessionalSummary data={data} />
         </>
       )}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PredictiveCards } from './PredictiveCards';
 import { PredictiveEvents, PredictiveSummary } from './PredictiveEvents';
@@ -8,9 +7,9 @@ import { PredictiveTacticalTab } from './PredictiveTacticalTab';
 import { TrainingLoadCard } from './TrainingLoadCard';
 import { TabStrip } from '../../components/ui/TabStrip';
 import { Segmented } from './TrainingLoadParts';
-import { type PredictiveWeeks, useAnalyticsSource, usePredictive } from './useAnalyticsLoad';
-import { isExamplePreparing } from '../../api/analytics';
-import { ExampleBanner, ExamplePreparing } from '../../components/analytics/ExampleNotice';
+import { type PredictiveWeeks, usePredictive } from './useAnalyticsLoad';
+import { ExampleBanner, ExamplePreparingScreen } from '../../components/analytics/ExampleNotice';
+import { useAnalysisPeriodScreen } from '../../hooks/useAnalysisPeriodScreen';
 import { Link } from 'react-router';
 import { useSegments } from './segments/useSegments';
 
@@ -24,18 +23,21 @@ const PERIODS: readonly PredictiveWeeks[] = [2, 4, 8];
 export function PredictiveScreen() {
   const { t } = useTranslation('predictive');
   const { t: ta } = useTranslation('analytics');
-  const [weeks, setWeeks] = useState<PredictiveWeeks>(4);
-  const source = useAnalyticsSource();
+  const {
+    source,
+    period: weeks,
+    setPeriod: setWeeks,
+    preparing,
+  } = useAnalysisPeriodScreen<PredictiveWeeks>(4);
   const query = usePredictive(source, weeks);
   const hasSegments = (useSegments(source).data?.segments.length ?? 0) > 0;
   const data = query.data;
-  if (source === 'example' && isExamplePreparing(query.error)) {
+  if (preparing(query.error)) {
     return (
-      <div className="space-y-6">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
-        <ExampleBanner />
-        <ExamplePreparing error={query.error} />
-      </div>
+      <ExamplePreparingScreen
+        title={<h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>}
+        error={query.error}
+      />
     );
   }
   return (

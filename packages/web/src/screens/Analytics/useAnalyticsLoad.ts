@@ -3,31 +3,17 @@
 // Shapes come from @vatio/schemas so the web reads exactly what the server's contracts answer.
 import { useQuery } from '@tanstack/react-query';
 import type { PredictiveResponse, TrainingLoadResponse } from '@vatio/schemas';
-import { type AnalyticsSource, analyticsPath, isExamplePreparing } from '../../api/analytics';
+import { type AnalyticsSource, analyticsPath } from '../../api/analytics';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { useAuth } from '../../auth/AuthProvider';
+import { examplePolling, useAnalysisSource } from '../../hooks/useAnalysisPeriodScreen';
 
 export type TrainingLoadDays = 90 | 180 | 365;
 export type PredictiveWeeks = 2 | 4 | 8;
 
-/** How often a screen asks again while the example rider is being generated. */
-export const EXAMPLE_POLL_MS = 4000;
-
-/** Signed in: the rider's own numbers; signed out: the built-in example rider's (issue 13). */
-export function useAnalyticsSource(): AnalyticsSource {
-  return useAuth().user ? 'own' : 'example';
-}
-
-/** Query options of the example: no retries of a 503 EXAMPLE_PREPARING, a poll instead. */
-export function examplePolling(source: AnalyticsSource) {
-  if (source !== 'example') return {};
-  return {
-    retry: (count: number, error: unknown) => !isExamplePreparing(error) && count < 1,
-    refetchInterval: (query: { state: { error: unknown } }) =>
-      isExamplePreparing(query.state.error) ? EXAMPLE_POLL_MS : false,
-  } as const;
-}
+/** Signed in: the rider's own numbers; signed out: the built-in example rider's (hooks/useAnalysisPeriodScreen). */
+export const useAnalyticsSource = useAnalysisSource;
+export { examplePolling };
 
 /** The browser's zone: the rider's days start and end where the rider is. */
 function zone(): string {

@@ -1,10 +1,8 @@
 import './comparative.css';
-import * as Tabs from '@radix-ui/react-tabs';
 import { Download, Printer } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isExamplePreparing } from '../../api/analytics';
 import {
   COMPARATIVE_METRICS,
   COMPARATIVE_PERIODS,
@@ -19,17 +17,18 @@ import {
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
-import { tabListClass, tabTriggerClass } from '../../components/ui/tabs';
+import { TabStrip } from '../../components/ui/TabStrip';
 import type { Formatter } from '../../lib/format';
 import { useFormat } from '../../hooks/useFormat';
 import { CompareTab } from './CompareTab';
 import { type CsvSection, downloadCsv } from './csv';
 import { EvolutionTab } from './EvolutionTab';
-import { ExampleBanner, ExamplePreparing } from '../../components/analytics/ExampleNotice';
+import { ExampleBanner, ExamplePreparingScreen } from '../../components/analytics/ExampleNotice';
+import { useAnalysisPeriodScreen } from '../../hooks/useAnalysisPeriodScreen';
 import { FormulaLink } from './FormulaLink';
 import { ByTypePanel, PatternsPanel } from './PatternsPanels';
 import { TrendsTab } from './TrendsTab';
-import { useComparative, useSource } from './useComparative';
+import { useComparative } from './useComparative';
 
 const TABS = ['compare', 'evolution', 'trends'] as const;
 type Tab = (typeof TABS)[number];
@@ -178,8 +177,7 @@ function csvSections(
 export function ComparativeScreen() {
   const { t } = useTranslation('comparative');
   const f = useFormat();
-  const source = useSource();
-  const [period, setPeriod] = useState<ComparativePeriod>('4w');
+  const { source, period, setPeriod, preparing } = useAnalysisPeriodScreen<ComparativePeriod>('4w');
   const [metric, setMetric] = useState<ComparativeMetric>('np');
   const [tab, setTab] = useState<Tab>('compare');
   const [evoMetric, setEvoMetric] = useState<EvolutionMetric>('ftp');
@@ -208,15 +206,7 @@ export function ComparativeScreen() {
       <p className="mt-1 text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
     </div>
   );
-  if (source === 'example' && isExamplePreparing(query.error)) {
-    return (
-      <div className="space-y-6">
-        {title}
-        <ExampleBanner />
-        <ExamplePreparing error={query.error} />
-      </div>
-    );
-  }
+  if (preparing(query.error)) return <ExamplePreparingScreen title={title} error={query.error} />;
   return (
     <div className="space-y-6" data-print-report data-testid="comparative-screen">
       {title}
@@ -268,40 +258,43 @@ export function ComparativeScreen() {
       ) : (
         <>
           <SummaryCards data={data} />
-          <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
-            <Tabs.List aria-label={t('tabsLabel')} className={tabListClass} data-print-hide>
-              {TABS.map((k) => (
-                <Tabs.Trigger key={k} value={k} className={tabTriggerClass} data-testid={`tab-${k}`}>
-                  {t(`tabs.${k}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <h2 className="mt-4 hidden text-xl font-semibold" data-print-title>
-              {t(`tabs.${tab}`)}
-            </h2>
-            <Tabs.Content value="compare" className="mt-4 focus-visible:outline-none">
-              <CompareTab
-                source={source}
-                data={data}
-                metric={metric}
-                onMetric={setMetric}
-                onCompare={onCompare}
-              />
-            </Tabs.Content>
-            <Tabs.Content value="evolution" className="mt-4 focus-visible:outline-none">
-              <EvolutionTab
-                source={source}
-                metric={evoMetric}
-                range={evoRange}
-                onMetric={setEvoMetric}
-                onRange={setEvoRange}
-                onData={onEvolution}
-              />
-            </Tabs.Content>
-            <Tabs.Content value="trends" className="mt-4 focus-visible:outline-none">
-              <TrendsTab recent={data.recent} />
-            </Tabs.Content>
-          </Tabs.Root>
+          <TabStrip
+            label={t('tabsLabel')}
+            value={tab}
+            onValueChange={setTab}
+            printHideList
+            beforePanels={
+              <h2 className="mt-4 hidden text-xl font-semibold" data-print-title>
+                {t(`tabs.${tab}`)}
+              </h2>
+            }
+            tabs={TABS.map((k) => ({
+              value: k,
+              label: t(`tabs.${k}`),
+              testId: `tab-${k}`,
+              content:
+                k === 'compare' ? (
+                  <CompareTab
+                    source={source}
+                    data={data}
+                    metric={metric}
+                    onMetric={setMetric}
+                    onCompare={onCompare}
+                  />
+                ) : k === 'evolution' ? (
+                  <EvolutionTab
+                    source={source}
+                    metric={evoMetric}
+                    range={evoRange}
+                    onMetric={setEvoMetric}
+                    onRange={setEvoRange}
+                    onData={onEvolution}
+                  />
+                ) : (
+                  <TrendsTab recent={data.recent} />
+                ),
+            }))}
+          />
           <ByTypePanel data={data} />
           <PatternsPanel data={data} />
         </>

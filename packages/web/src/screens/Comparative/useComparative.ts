@@ -2,7 +2,7 @@
 // example rider's (issue 13), polled while it is being generated (as /analytics does).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type AnalyticsSource, isExamplePreparing } from '../../api/analytics';
+import type { AnalyticsSource } from '../../api/analytics';
 import {
   type ComparativeMetric,
   type ComparativePeriod,
@@ -13,22 +13,9 @@ import {
   getEvolution,
 } from '../../api/comparative';
 import { queryKeys } from '../../api/query-keys';
-import { useAuth } from '../../auth/AuthProvider';
+import { examplePolling as polling, useAnalysisSource } from '../../hooks/useAnalysisPeriodScreen';
 
-const EXAMPLE_POLL_MS = 4000;
-
-export function useSource(): AnalyticsSource {
-  return useAuth().user ? 'own' : 'example';
-}
-
-function polling(source: AnalyticsSource) {
-  if (source !== 'example') return {};
-  return {
-    retry: (count: number, error: unknown) => !isExamplePreparing(error) && count < 1,
-    refetchInterval: (query: { state: { error: unknown } }) =>
-      isExamplePreparing(query.state.error) ? EXAMPLE_POLL_MS : false,
-  } as const;
-}
+export const useSource = useAnalysisSource;
 
 const useLang = () => (useTranslation().i18n.language === 'en' ? 'en' : 'es');
 

@@ -86,6 +86,7 @@ describe('the formulas renderer', () => {
       'advVo2max',
       'advThresholds',
       'advPedaling',
+      'pedalPhase',
       'advCadence',
       'advCda',
       'advSprints',
