@@ -98,6 +98,19 @@ export const CHANNEL_BOUNDS: Readonly<
   pedalSmoothnessPct: [0, 100],
   pedalSmoothnessLeftPct: [0, 100],
   pedalSmoothnessRightPct: [0, 100],
+  // Platform centre offset: FIT sint8 in mm (−128…127). A pedal spindle's platform is ~±30 mm wide,
+  // so beyond ±60 mm the foot is off the pedal: a corrupt value.
+  platformCentreOffsetLeftMm: [-60, 60],
+  platformCentreOffsetRightMm: [-60, 60],
+  // Power phase angles: FIT uint8 × (360/256)°, a crank angle measured clockwise from top dead centre.
+  powerPhaseStartLeftDeg: [0, 360],
+  powerPhaseEndLeftDeg: [0, 360],
+  powerPhasePeakStartLeftDeg: [0, 360],
+  powerPhasePeakEndLeftDeg: [0, 360],
+  powerPhaseStartRightDeg: [0, 360],
+  powerPhaseEndRightDeg: [0, 360],
+  powerPhasePeakStartRightDeg: [0, 360],
+  powerPhasePeakEndRightDeg: [0, 360],
 };
 
 /** Positions: outside ±90° / ±180° a coordinate names no place on Earth. */
