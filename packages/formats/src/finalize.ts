@@ -98,10 +98,11 @@ export const CHANNEL_BOUNDS: Readonly<
   pedalSmoothnessPct: [0, 100],
   pedalSmoothnessLeftPct: [0, 100],
   pedalSmoothnessRightPct: [0, 100],
-  // Platform centre offset: FIT sint8 in mm (−128…127). A pedal spindle's platform is ~±30 mm wide,
-  // so beyond ±60 mm the foot is off the pedal: a corrupt value.
-  platformCentreOffsetLeftMm: [-60, 60],
-  platformCentreOffsetRightMm: [-60, 60],
+  // Platform centre offset: FIT sint8 in mm. The whole type's range: real Vector records (the Edge
+  // 1030 Plus fixture) hold a few seconds at 122 mm among readings of a few mm, so no narrower bound
+  // separates a corrupt file from a pedal's own transient; the time mean barely moves (3 s in 3,900).
+  platformCentreOffsetLeftMm: [-128, 127],
+  platformCentreOffsetRightMm: [-128, 127],
   // Power phase angles: FIT uint8 × (360/256)°, a crank angle measured clockwise from top dead centre.
   powerPhaseStartLeftDeg: [0, 360],
   powerPhaseEndLeftDeg: [0, 360],
