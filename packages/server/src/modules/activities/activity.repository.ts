@@ -1,7 +1,11 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { BikeRepository } from '../bikes/bike.repository.ts';
-import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
+import {
+  type RideSegmentClimbs,
+  SegmentRepository,
+  type StravaSegmentEffortInput,
+} from '../segments/segment.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
@@ -608,6 +612,63 @@ export class ActivityRepository {
       .where('user_id', '=', userId)
       .where('strava_id', '=', stravaId)
       .executeTakeFirst();
+  }
+
+  /**
+   * What a stored ride needs for the Strava efforts of the activity it is being linked to: its start,
+   * whether it has a GPS track, its streams' blob and whether it has Strava efforts already.
+   */
+  async stravaEffortsTarget(userId: string, activityId: string) {
+    const row = await this.db
+      .selectFrom('activities as a')
+      .leftJoin('activity_streams as s', (j) =>
+        j.onRef('s.activity_id', '=', 'a.id').on('s.user_id', '=', userId),
+      )
+      .select(['a.id', 'a.start_time', 'a.has_gps', 'a.source', 's.blob_key'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('segment_efforts as e')
+              .select('e.id')
+              .where('e.user_id', '=', userId)
+              .whereRef('e.activity_id', '=', 'a.id')
+              .where('e.source', '=', 'strava'),
+          )
+          .as('has_strava_efforts'),
+      )
+      .where('a.user_id', '=', userId)
+      .where('a.id', '=', activityId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      startTime: row.start_time,
+      hasGps: row.has_gps,
+      source: row.source,
+      streamsBlobKey: row.blob_key ?? undefined,
+      hasStravaEfforts: Boolean(row.has_strava_efforts),
+    };
+  }
+
+  /**
+   * A stored ride's Strava segment efforts, in the caller's transaction (a file's ride linked to its
+   * Strava activity): the same storage as a ride imported from Strava; an effort stored already (its
+   * Strava id on this ride) is not stored again.
+   */
+  async stravaEffortsStored(
+    trx: Transaction<Database>,
+    userId: string,
+    activityId: string,
+    rideStart: Date,
+    weightKg: number | null,
+    efforts: readonly StravaSegmentEffortInput[],
+  ): Promise<void> {
+    if (efforts.length === 0) return;
+    await this.segments.rideStored(trx, userId, activityId, rideStart, {
+      climbs: [],
+      weightKg,
+      strava: efforts,
+    });
   }
 
   /** Links a stored ride to its Strava activity, unless it is linked to one already. */

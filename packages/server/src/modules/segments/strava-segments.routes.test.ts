@@ -281,3 +281,147 @@ describe('Strava segment efforts', () => {
     expect(after.find((s) => s.strava_segment_id === RIDGE)!.attempts).toBe(3);
   });
 });
+
+// A rider who uploads from the head unit and connects Strava: each Strava activity is the same ride
+// as a stored file, so it is linked, not stored twice; its segment efforts join that ride, placed on
+// the file's own 1 Hz streams by time (Strava's indices address Strava's streams, not the file's).
+describe('Strava segment efforts of a ride uploaded as a file', () => {
+  const LINKED_ATHLETE = 9303;
+  const LINKED = 111; // a Strava segment on the ridge route, not a climb of its own
+  // Strava samples these rides every 2 s: its index 50 is second 100 of the file, index 350 second 700.
+  const STRAVA_STEP_S = 2;
+  const START_INDEX = 50;
+  const END_INDEX = 350;
+  let linked: SignedIn;
+  const rides: { id: string; start: Date }[] = [];
+
+  /** Uploads a ridge ride as a FIT file and describes the same ride on Strava, sampled every 2 s. */
+  async function fileAndStrava(stravaId: number, seed: number, start: Date) {
+    const activity = generateRide({ seed, startTime: start, durationS: 1800, ftpW: 250, route: ridge });
+    const response = await upload(h.app, linked.headers, [
+      { name: `ridge-${seed}.fit`, bytes: encodeFit(activity) },
+    ]);
+    expect((await waitForImport(h.app, linked.headers, response.json().import_id)).files[0]!.status).toBe(
+      'done',
+    );
+    const s = activity.streams;
+    const at = Array.from(
+      { length: Math.floor(s.timeS.length / STRAVA_STEP_S) },
+      (_, i) => i * STRAVA_STEP_S,
+    );
+    const round = (a: Float64Array | undefined) => at.map((i) => Math.round((a?.[i] ?? 0) * 100) / 100);
+    strava.addActivity(LINKED_ATHLETE, {
+      id: stravaId,
+      name: `Ridge ${seed} on Strava`,
+      start_date: iso(start),
+      elapsed_time: s.timeS.length - 1,
+      device_watts: true,
+      average_watts: 220,
+      streams: {
+        time: at,
+        distance: round(s.distanceM),
+        latlng: at.map((i) => [s.latDeg![i]!, s.lngDeg![i]!]),
+        watts: round(s.powerW).map(Math.round),
+      },
+      segments: [
+        { segmentId: LINKED, name: 'Recta de la Cresta', startIndex: START_INDEX, endIndex: END_INDEX },
+      ],
+    });
+  }
+
+  async function sync() {
+    await call('POST', '/api/strava/sync', linked, { action: 'import_activities' });
+    expect(await waitForSync(linked)).toMatchObject({ status: 'completed', failed_activities: 0 });
+  }
+
+  const stravaEfforts = async (activityId: string) =>
+    h.database.db
+      .selectFrom('segment_efforts')
+      .select(['strava_effort_id', 'start_offset_s', 'end_offset_s'])
+      .where('user_id', '=', linked.user.id)
+      .where('activity_id', '=', activityId)
+      .where('source', '=', 'strava')
+      .execute();
+
+  beforeAll(async () => {
+    linked = await h.signIn({ email: 'strava-segments-linked@example.org' });
+    strava.addAthlete({ id: LINKED_ATHLETE });
+    for (const [i, d] of [12, 10].entries()) {
+      const start = daysAgo(d, 8);
+      await fileAndStrava(7401 + i, 31 + i, start);
+    }
+    for (const r of await h.database.db
+      .selectFrom('activities')
+      .select(['id', 'start_time', 'source'])
+      .where('user_id', '=', linked.user.id)
+      .orderBy('start_time')
+      .execute()) {
+      expect(r.source).toBe('upload');
+      rides.push({ id: r.id, start: new Date(r.start_time) });
+    }
+    await connect(linked, LINKED_ATHLETE);
+    await sync();
+  }, 240_000);
+
+  test('the file rides are linked and get the Strava efforts, measured on their own streams', async () => {
+    const stored = await h.database.db
+      .selectFrom('activities')
+      .select(['id', 'strava_id', 'source'])
+      .where('user_id', '=', linked.user.id)
+      .orderBy('start_time')
+      .execute();
+    // Linked, not stored twice.
+    expect(stored.map((r) => [r.id, r.strava_id, r.source])).toEqual([
+      [rides[0]!.id, 7401, 'upload'],
+      [rides[1]!.id, 7402, 'upload'],
+    ]);
+    const segment = (await listed(linked)).find((s) => s.strava_segment_id === LINKED)!;
+    expect(segment).toMatchObject({ name: 'Recta de la Cresta', source: 'strava', attempts: 2 });
+    const detail = (await call('GET', `/api/analytics/segments/${segment.id}`, linked)).json();
+    expect(detail.efforts).toHaveLength(2);
+    for (const ride of rides) {
+      const effort = detail.efforts.find((e: { activity_id: string }) => e.activity_id === ride.id);
+      expect(effort).toMatchObject({ source: 'strava' });
+      // Strava's indices 50 and 350 are seconds 100 and 700 of the file: mapped by start_date and
+      // elapsed_time, the effort's time is the stored stream's over those seconds (not 300 s).
+      const streams = (await call('GET', `/api/activities/${ride.id}/streams`, linked)).json();
+      const startS = START_INDEX * STRAVA_STEP_S;
+      const endS = END_INDEX * STRAVA_STEP_S;
+      expect(effort.elapsed_s).toBe(streams.time[endS] - streams.time[startS]);
+      expect(effort.elapsed_s).toBe(600);
+      expect(Date.parse(effort.start_time)).toBe(ride.start.getTime() + streams.time[startS] * 1000);
+      expect(effort.splits_s).toHaveLength(13);
+      expect(effort.average_power_w).toBeGreaterThan(100);
+      expect(await stravaEfforts(ride.id)).toEqual([
+        { strava_effort_id: expect.any(String), start_offset_s: startS, end_offset_s: endS },
+      ]);
+    }
+  });
+
+  test('syncing again adds no effort twice and fetches no detail again', async () => {
+    const details = () =>
+      strava.requests.filter((r) => /^\/api\/v3\/activities\/74\d\d$/.test(r.path)).length;
+    const before = details();
+    await sync();
+    expect(details()).toBe(before);
+    for (const ride of rides) expect(await stravaEfforts(ride.id)).toHaveLength(1);
+    expect((await listed(linked)).find((s) => s.strava_segment_id === LINKED)!.attempts).toBe(2);
+  });
+
+  test('a Strava error on the detail still links the ride, without efforts', async () => {
+    const start = daysAgo(8, 8);
+    await fileAndStrava(7403, 33, start);
+    strava.failNext(/^\/activities\/7403$/, 500);
+    await sync();
+    const ride = await h.database.db
+      .selectFrom('activities')
+      .select(['id', 'source'])
+      .where('user_id', '=', linked.user.id)
+      .where('strava_id', '=', 7403)
+      .executeTakeFirstOrThrow();
+    expect(ride.source).toBe('upload');
+    expect(await stravaEfforts(ride.id)).toEqual([]);
+    expect(strava.requests.some((r) => r.path === '/api/v3/activities/7403' && r.status === 500)).toBe(true);
+    expect((await listed(linked)).find((s) => s.strava_segment_id === LINKED)!.attempts).toBe(2);
+  });
+});

@@ -65,7 +65,7 @@ export class StravaRideImport {
       await stravaActivities.settle(userId, row.strava_id, { state: 'skipped' }, now());
       return 'skipped';
     }
-    const linked = await this.linkExisting(row);
+    const linked = await this.linkExisting(session, row);
     if (linked) return 'linked';
 
     const summary = row.raw as unknown as StravaActivity;
@@ -126,9 +126,10 @@ export class StravaRideImport {
   /**
    * Links the Strava id to a ride already stored; true when there was one. A look before fetching
    * the streams (they cost a request of Strava's rate limit); `storeRide` decides again, under the
-   * rider's ride lock.
+   * rider's ride lock. A ride from the rider's file with a GPS track and no Strava efforts yet gets
+   * the Strava activity's segment efforts, measured on the file's own streams (`linkedEffortsOf`).
    */
-  private async linkExisting(row: StravaActivityRow): Promise<boolean> {
+  private async linkExisting(session: StravaSession, row: StravaActivityRow): Promise<boolean> {
     const { db, activities, stravaActivities, now } = this.deps;
     const userId = row.user_id;
     const same =
@@ -137,8 +138,20 @@ export class StravaRideImport {
         ? await activities.findSameRide(userId, row.start_time, row.elapsed_time_s)
         : undefined);
     if (!same) return false;
+    // Fetched before the link is written: a rate limit or an expired connection stops the import
+    // with this activity still pending, so it is linked, efforts and all, when the import resumes.
+    const efforts = await this.linkedEffortsOf(session, row, same.id);
     await db.transaction().execute(async (trx) => {
       await activities.linkStrava(trx, userId, same.id, row.strava_id);
+      if (efforts)
+        await activities.stravaEffortsStored(
+          trx,
+          userId,
+          same.id,
+          efforts.start,
+          efforts.weightKg,
+          efforts.inputs,
+        );
       await stravaActivities.settle(
         userId,
         row.strava_id,
@@ -148,6 +161,45 @@ export class StravaRideImport {
       );
     });
     return true;
+  }
+
+  /**
+   * The Strava segment efforts of a ride stored from another recording (the rider's file), for the
+   * Strava activity being linked to it; undefined when it has none to get: no GPS track, no stored
+   * streams, a ride imported from Strava itself (its efforts came with it), or Strava efforts already
+   * (a re-sync adds nothing). Strava's start_index/end_index address Strava's streams, not the file's,
+   * so each effort is placed on the stored 1 Hz streams by its start_date and elapsed_time and measured
+   * there as the climbs are (`stravaSegmentEfforts` with `stored`). Same error rules as
+   * `segmentEffortsOf`.
+   */
+  private async linkedEffortsOf(session: StravaSession, row: StravaActivityRow, activityId: string) {
+    const { activities, athleteSettings, blobs } = this.deps;
+    const userId = row.user_id;
+    const target = await activities.stravaEffortsTarget(userId, activityId);
+    if (
+      !target ||
+      target.source === 'strava' ||
+      !target.hasGps ||
+      !target.streamsBlobKey ||
+      target.hasStravaEfforts
+    )
+      return undefined;
+    const summary = row.raw as unknown as StravaActivity;
+    const efforts = await this.segmentEffortsOf(session, row.strava_id, summary);
+    if (efforts.length === 0) return undefined;
+    const start = new Date(target.startTime);
+    const stored = decodeStreams(await blobs.get(target.streamsBlobKey));
+    // The weight in force that day, as the ride's own efforts are stored with.
+    const settings = rideSettingsAt(await athleteSettings.baseline(userId), rideDate(start), undefined);
+    return {
+      start,
+      weightKg: settings.weightKg ?? null,
+      inputs: stravaSegmentEfforts(efforts, {
+        start,
+        stored,
+        powerMeter: summary.device_watts === true,
+      }),
+    };
   }
 
   private async bikeFor(userId: string, gearId: string | null): Promise<string | null> {

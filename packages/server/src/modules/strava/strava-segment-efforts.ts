@@ -23,6 +23,12 @@ export function stravaSegmentEfforts(
     start: Date;
     /** Strava's streams as sent and the ride's 1 Hz streams made from them. */
     streams?: { strava: StravaStreamSet; timeline: ActivityStreams } | undefined;
+    /**
+     * The 1 Hz streams of the same ride stored from another recording (the rider's file, which the
+     * Strava activity was linked to). Strava's indices address Strava's own streams, not these: each
+     * effort is placed on them by time instead (its start_date from the ride's start, elapsed_time).
+     */
+    stored?: ActivityStreams | undefined;
     /** The watts are a power meter's (device_watts), not Strava's estimate. */
     powerMeter: boolean;
   },
@@ -76,6 +82,20 @@ export function stravaSegmentEfforts(
         continue;
       }
     }
+    if (ride.stored) {
+      const span = storedSpanOf(e, ride.start, ride.stored);
+      const stretch =
+        span &&
+        segmentStretchOf(ride.stored, span.startS, span.endS, { lengthM: s.distance, averageGradePct });
+      if (stretch) {
+        out.push({
+          effortId: String(e.id),
+          segment: { ...segment, sectionGradePct: stretch.sectionGradePct },
+          effort: stretch.effort,
+        });
+        continue;
+      }
+    }
     const startS = Math.max(0, (Date.parse(e.start_date) - ride.start.getTime()) / 1000);
     if (!Number.isFinite(startS)) continue;
     out.push({
@@ -100,4 +120,22 @@ export function stravaSegmentEfforts(
     });
   }
   return out;
+}
+
+/**
+ * The seconds of a stored 1 Hz ride (sample i is second i from its start, activity-streams.ts) that
+ * a Strava effort covers: its start_date from the ride's start, then its elapsed_time, clamped to the
+ * ride. Undefined when nothing of it lies on the ride.
+ */
+function storedSpanOf(
+  e: StravaSegmentEffort,
+  rideStart: Date,
+  stored: ActivityStreams,
+): { startS: number; endS: number } | undefined {
+  const offsetS = (Date.parse(e.start_date) - rideStart.getTime()) / 1000;
+  if (!Number.isFinite(offsetS) || !finite(e.elapsed_time)) return undefined;
+  const lastS = stored.timeS.length - 1;
+  const startS = Math.min(lastS, Math.max(0, Math.round(offsetS)));
+  const endS = Math.min(lastS, Math.max(0, Math.round(offsetS + e.elapsed_time)));
+  return endS > startS ? { startS, endS } : undefined;
 }
