@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { addComponent } from '../../api/bikes';
+import { addComponent, type BikeComponent, updateComponent } from '../../api/bikes';
 import { FormulaLink } from '../../components/analytics/AnalysisParts';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -21,13 +21,18 @@ import {
   today,
 } from './garageForms';
 
-/** A new part: kind, brand, model, installed on, price, service interval (the kind's default when empty). */
+/**
+ * A new part: kind, brand, model, installed on, price, service interval (the kind's default when empty).
+ * With `part`, the same form corrects that part (PATCH): prefilled, and an emptied interval means none.
+ */
 export function ComponentForm({
   bikeId,
+  part,
   onDone,
   onCancel,
 }: {
   bikeId: string;
+  part?: BikeComponent;
   onDone: () => Promise<void>;
   onCancel: () => void;
 }) {
@@ -42,22 +47,36 @@ export function ComponentForm({
     formState: { errors, isSubmitting },
   } = useForm<ComponentFormValues, unknown, ComponentFormOutput>({
     resolver: schemaResolver(componentFormSchema(f.units)),
-    defaultValues: {
-      kind: 'chain',
-      brand: '',
-      model: '',
-      installed_on: today(),
-      price: '',
-      service_km: '',
-      service_hours: '',
-    },
+    defaultValues: part
+      ? {
+          kind: part.kind,
+          brand: part.brand ?? '',
+          model: part.model ?? '',
+          installed_on: part.installed_on,
+          price: part.price === null ? '' : String(part.price),
+          service_km: kmToInterval(part.service_km, f.units),
+          service_hours: part.service_hours === null ? '' : String(part.service_hours),
+        }
+      : {
+          kind: 'chain',
+          brand: '',
+          model: '',
+          installed_on: today(),
+          price: '',
+          service_km: '',
+          service_hours: '',
+        },
   });
   const kind = watch('kind') as ComponentKind;
   const defaults = COMPONENT_DEFAULT_INTERVALS[kind] ?? { km: null, hours: null };
   const submit = handleSubmit(async (values) => {
     setApiError(undefined);
     try {
-      await addComponent(bikeId, values);
+      if (part) {
+        // The form has no notes field: leave the part's notes as they are instead of clearing them.
+        const { notes: _notes, ...changes } = values;
+        await updateComponent(bikeId, part.id, changes);
+      } else await addComponent(bikeId, values);
       await onDone();
     } catch (error) {
       // The server's field messages go to their fields, like the browser's own.
@@ -101,9 +120,11 @@ export function ComponentForm({
           label={t('components.serviceKm', { unit })}
           error={error('service_km')}
           hint={
-            defaults.km === null
-              ? t('components.noDefault')
-              : t('components.default', { value: kmToInterval(defaults.km, f.units) })
+            part
+              ? t('components.emptyNone')
+              : defaults.km === null
+                ? t('components.noDefault')
+                : t('components.default', { value: kmToInterval(defaults.km, f.units) })
           }
         >
           {(props) => (
@@ -119,12 +140,21 @@ export function ComponentForm({
           label={t('components.serviceHours')}
           error={error('service_hours')}
           hint={
-            defaults.hours === null
-              ? t('components.noDefault')
-              : t('components.default', { value: defaults.hours })
+            part
+              ? t('components.emptyNone')
+              : defaults.hours === null
+                ? t('components.noDefault')
+                : t('components.default', { value: defaults.hours })
           }
         >
-          {(props) => <Input {...props} {...register('service_hours')} inputMode="numeric" />}
+          {(props) => (
+            <Input
+              {...props}
+              {...register('service_hours')}
+              inputMode="numeric"
+              data-testid="component-service-hours"
+            />
+          )}
         </Field>
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -137,7 +167,7 @@ export function ComponentForm({
           {t('cancel')}
         </Button>
         <Button type="submit" data-testid="component-submit" loading={isSubmitting}>
-          {t('components.save')}
+          {part ? t('components.saveEdit') : t('components.save')}
         </Button>
       </div>
     </form>
