@@ -4,13 +4,16 @@ import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { accessToken } from '../page-models/session.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/bikes');
 
-/** A GET of the rider's own API with their token, to compare the screen with the answer. */
+/**
+ * A GET of the rider's own API with their token, to compare the screen with the answer. The token is
+ * renewed through the session cookie (page-models/session.ts): the app no longer keeps it in storage.
+ */
 async function apiJson<T>(page: Page, path: string): Promise<T> {
-  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
-  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const access_token = await accessToken(page);
   const response = await page.request.get(`/api/${path}`, {
     headers: { authorization: `Bearer ${access_token}` },
   });

@@ -157,10 +157,13 @@ export function ComponentForm({
           )}
         </Field>
       </div>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
-        {t('components.defaultsNote')}{' '}
-        <FormulaLink id="componentIntervals">{t('components.defaultsLink')}</FormulaLink>
-      </p>
+      {/* Defaults apply only to a new part; an edit keeps what is typed (empty = none). */}
+      {!part && (
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {t('components.defaultsNote')}{' '}
+          <FormulaLink id="componentIntervals">{t('components.defaultsLink')}</FormulaLink>
+        </p>
+      )}
       {apiError && <Alert>{apiError}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel}>
