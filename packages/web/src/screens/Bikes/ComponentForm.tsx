@@ -44,7 +44,7 @@ export function ComponentForm({
     handleSubmit,
     watch,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ComponentFormValues, unknown, ComponentFormOutput>({
     resolver: schemaResolver(componentFormSchema(f.units)),
     defaultValues: part
@@ -73,8 +73,11 @@ export function ComponentForm({
     setApiError(undefined);
     try {
       if (part) {
-        // The form has no notes field: leave the part's notes as they are instead of clearing them.
-        const { notes: _notes, ...changes } = values;
+        // Only the fields the rider changed: the notes (not in this form) stay, and an imperial
+        // interval shown in miles is not rounded back to a km value 1 off when left untouched.
+        const changes = Object.fromEntries(
+          Object.entries(values).filter(([key]) => dirtyFields[key as keyof ComponentFormValues]),
+        ) as Partial<ComponentFormOutput>;
         await updateComponent(bikeId, part.id, changes);
       } else await addComponent(bikeId, values);
       await onDone();
