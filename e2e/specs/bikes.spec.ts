@@ -4,13 +4,16 @@ import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { accessToken } from '../page-models/session.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/bikes');
 
-/** A GET of the rider's own API with their token, to compare the screen with the answer. */
+/**
+ * A GET of the rider's own API with their token, to compare the screen with the answer. The token is
+ * renewed through the session cookie (page-models/session.ts): the app no longer keeps it in storage.
+ */
 async function apiJson<T>(page: Page, path: string): Promise<T> {
-  const tokens = await page.evaluate(() => localStorage.getItem('vatio.tokens'));
-  const { access_token } = JSON.parse(tokens ?? '{}') as { access_token?: string };
+  const access_token = await accessToken(page);
   const response = await page.request.get(`/api/${path}`, {
     headers: { authorization: `Bearer ${access_token}` },
   });
@@ -140,6 +143,44 @@ test.describe('bikes, parts and maintenance', () => {
     const after = await apiJson<PartJson[]>(page, `bikes/${tarmac.id}/components`);
     expect(after.find((p) => p.kind === 'chain')!.wear_state).not.toBe('overdue');
 
+    // A wrong cost is corrected from the log: the add form, prefilled, saved through PATCH.
+    await page.getByTestId('service-edit').first().click();
+    await expect(page.getByRole('dialog', { name: 'Editar servicio' })).toBeVisible();
+    await expect(page.getByTestId('service-what')).toHaveValue('Cadena limpiada y encerada');
+    await expect(page.getByTestId('service-cost')).toHaveValue('12.5');
+    await page.getByTestId('service-cost').fill('abc');
+    await page.getByTestId('service-submit').click();
+    await expect(page.getByTestId('maintenance-form').getByRole('alert')).toBeVisible();
+    await page.getByTestId('service-cost').fill('20');
+    await page.getByTestId('service-submit').click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByTestId('maintenance-log')).toContainText('20,00');
+    await expect(page.getByTestId('maintenance-log')).not.toContainText('12,50');
+    await expect(page.getByTestId('maintenance-log')).toContainText('Cadena limpiada y encerada');
+
+    // A part's service interval corrected: ten times longer, so its wear is a tenth.
+    const tyreBefore = after.find((p) => p.kind === 'tyre_rear')!;
+    expect(tyreBefore.wear_pct).not.toBeNull();
+    await page.getByTestId('bike-tab-components').click();
+    const tyreCard = page.getByTestId('component-card').filter({ hasText: 'Neumático trasero' });
+    await tyreCard.getByTestId('component-edit').click();
+    await expect(page.getByRole('dialog', { name: 'Editar: Neumático trasero' })).toBeVisible();
+    const oldKm = Number(await page.getByTestId('component-service-km').inputValue());
+    expect(oldKm).toBe(4000);
+    await page.getByTestId('component-service-km').fill(String(oldKm * 10));
+    await page.getByTestId('component-submit').click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(async () => {
+      const tyreAfter = (await apiJson<PartJson[]>(page, `bikes/${tarmac.id}/components`)).find(
+        (p) => p.kind === 'tyre_rear',
+      )!;
+      expect(tyreAfter.wear_pct).toBeCloseTo(tyreBefore.wear_pct! / 10, 0);
+    }).toPass({ timeout: 10_000 });
+    const tyreWear = Math.round(tyreBefore.wear_pct! / 10);
+    await expect(tyreCard.getByTestId('wear-bar')).toHaveAttribute('aria-valuenow', String(tyreWear));
+    await expect(tyreCard).toContainText(`${tyreWear.toLocaleString('es')} %`);
+    await expect(tyreCard).toContainText('40.000 km');
+
     // One ride moved from its ride page: it leaves Tarmac for Emonda, with its distance.
     await page.getByTestId('bike-tab-overview').click();
     await page.getByTestId('bike-rides').getByRole('link').first().click();
@@ -178,6 +219,15 @@ test.describe('bikes, parts and maintenance', () => {
           await page.evaluate(() => window.scrollBy(0, -80));
           await page.waitForTimeout(300);
           await page.screenshot({ path: join(SHOTS, `bikes-${tab}-${width}-${language}.png`) });
+          // The edit dialog (the add form, prefilled): 1280 px in English, 390 px in Spanish.
+          if (tab === 'components' && (width === 1280) === (language === 'en')) {
+            await page.getByTestId('component-edit').first().click();
+            await expect(page.getByTestId('component-form')).toBeVisible();
+            await page.waitForTimeout(300);
+            await page.screenshot({ path: join(SHOTS, `bikes-component-edit-${width}-${language}.png`) });
+            await page.keyboard.press('Escape');
+            await expect(page.getByRole('dialog')).toBeHidden();
+          }
         }
       }
     }

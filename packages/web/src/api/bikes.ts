@@ -61,6 +61,8 @@ export const replaceComponent = (
 export const getMaintenance = (bikeId: string) => api<MaintenanceResponse>(`/bikes/${bikeId}/maintenance`);
 export const addMaintenance = (bikeId: string, input: MaintenanceInput) =>
   api<MaintenanceEntryResponse>(`/bikes/${bikeId}/maintenance`, { method: 'POST', body: input });
+export const updateMaintenance = (bikeId: string, entryId: string, input: Partial<MaintenanceInput>) =>
+  api<MaintenanceEntryResponse>(`/bikes/${bikeId}/maintenance/${entryId}`, { method: 'PATCH', body: input });
 export const deleteMaintenance = (bikeId: string, entryId: string) =>
   api<void>(`/bikes/${bikeId}/maintenance/${entryId}`, { method: 'DELETE' });
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { addComponent } from '../../api/bikes';
+import { addComponent, type BikeComponent, updateComponent } from '../../api/bikes';
 import { FormulaLink } from '../../components/analytics/AnalysisParts';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -21,13 +21,18 @@ import {
   today,
 } from './garageForms';
 
-/** A new part: kind, brand, model, installed on, price, service interval (the kind's default when empty). */
+/**
+ * A new part: kind, brand, model, installed on, price, service interval (the kind's default when empty).
+ * With `part`, the same form corrects that part (PATCH): prefilled, and an emptied interval means none.
+ */
 export function ComponentForm({
   bikeId,
+  part,
   onDone,
   onCancel,
 }: {
   bikeId: string;
+  part?: BikeComponent;
   onDone: () => Promise<void>;
   onCancel: () => void;
 }) {
@@ -39,25 +44,42 @@ export function ComponentForm({
     handleSubmit,
     watch,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ComponentFormValues, unknown, ComponentFormOutput>({
     resolver: schemaResolver(componentFormSchema(f.units)),
-    defaultValues: {
-      kind: 'chain',
-      brand: '',
-      model: '',
-      installed_on: today(),
-      price: '',
-      service_km: '',
-      service_hours: '',
-    },
+    defaultValues: part
+      ? {
+          kind: part.kind,
+          brand: part.brand ?? '',
+          model: part.model ?? '',
+          installed_on: part.installed_on,
+          price: part.price === null ? '' : String(part.price),
+          service_km: kmToInterval(part.service_km, f.units),
+          service_hours: part.service_hours === null ? '' : String(part.service_hours),
+        }
+      : {
+          kind: 'chain',
+          brand: '',
+          model: '',
+          installed_on: today(),
+          price: '',
+          service_km: '',
+          service_hours: '',
+        },
   });
   const kind = watch('kind') as ComponentKind;
   const defaults = COMPONENT_DEFAULT_INTERVALS[kind] ?? { km: null, hours: null };
   const submit = handleSubmit(async (values) => {
     setApiError(undefined);
     try {
-      await addComponent(bikeId, values);
+      if (part) {
+        // Only the fields the rider changed: the notes (not in this form) stay, and an imperial
+        // interval shown in miles is not rounded back to a km value 1 off when left untouched.
+        const changes = Object.fromEntries(
+          Object.entries(values).filter(([key]) => dirtyFields[key as keyof ComponentFormValues]),
+        ) as Partial<ComponentFormOutput>;
+        await updateComponent(bikeId, part.id, changes);
+      } else await addComponent(bikeId, values);
       await onDone();
     } catch (error) {
       // The server's field messages go to their fields, like the browser's own.
@@ -101,9 +123,11 @@ export function ComponentForm({
           label={t('components.serviceKm', { unit })}
           error={error('service_km')}
           hint={
-            defaults.km === null
-              ? t('components.noDefault')
-              : t('components.default', { value: kmToInterval(defaults.km, f.units) })
+            part
+              ? t('components.emptyNone')
+              : defaults.km === null
+                ? t('components.noDefault')
+                : t('components.default', { value: kmToInterval(defaults.km, f.units) })
           }
         >
           {(props) => (
@@ -119,25 +143,37 @@ export function ComponentForm({
           label={t('components.serviceHours')}
           error={error('service_hours')}
           hint={
-            defaults.hours === null
-              ? t('components.noDefault')
-              : t('components.default', { value: defaults.hours })
+            part
+              ? t('components.emptyNone')
+              : defaults.hours === null
+                ? t('components.noDefault')
+                : t('components.default', { value: defaults.hours })
           }
         >
-          {(props) => <Input {...props} {...register('service_hours')} inputMode="numeric" />}
+          {(props) => (
+            <Input
+              {...props}
+              {...register('service_hours')}
+              inputMode="numeric"
+              data-testid="component-service-hours"
+            />
+          )}
         </Field>
       </div>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
-        {t('components.defaultsNote')}{' '}
-        <FormulaLink id="componentIntervals">{t('components.defaultsLink')}</FormulaLink>
-      </p>
+      {/* Defaults apply only to a new part; an edit keeps what is typed (empty = none). */}
+      {!part && (
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {t('components.defaultsNote')}{' '}
+          <FormulaLink id="componentIntervals">{t('components.defaultsLink')}</FormulaLink>
+        </p>
+      )}
       {apiError && <Alert>{apiError}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel}>
           {t('cancel')}
         </Button>
         <Button type="submit" data-testid="component-submit" loading={isSubmitting}>
-          {t('components.save')}
+          {part ? t('components.saveEdit') : t('components.save')}
         </Button>
       </div>
     </form>

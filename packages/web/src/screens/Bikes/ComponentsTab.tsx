@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, RefreshCw, Archive, Trash2 } from 'lucide-react';
+import { Plus, RefreshCw, Archive, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,6 +29,7 @@ export function ComponentsTab({ bike }: { bike: BikeWithStats }) {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [replacing, setReplacing] = useState<BikeComponent | null>(null);
+  const [editing, setEditing] = useState<BikeComponent | null>(null);
   const [actionError, setActionError] = useState<string>();
   const parts = useQuery({
     queryKey: queryKeys.bikes.components(user?.id, bike.id),
@@ -84,6 +85,15 @@ export function ComponentsTab({ bike }: { bike: BikeWithStats }) {
                 part={part}
                 actions={
                   <>
+                    <Button
+                      variant="ghost"
+                      className="px-2"
+                      data-testid="component-edit"
+                      onClick={() => setEditing(part)}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden />
+                      {t('components.edit')}
+                    </Button>
                     <Button variant="ghost" className="px-2" onClick={() => setReplacing(part)}>
                       <RefreshCw className="h-4 w-4" aria-hidden />
                       {t('components.replace')}
@@ -134,6 +144,25 @@ export function ComponentsTab({ bike }: { bike: BikeWithStats }) {
               setAdding(false);
             }}
             onCancel={() => setAdding(false)}
+          />
+        )}
+      </Modal>
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        title={t('components.editTitle', { part: editing ? t(`bikes:kinds.${editing.kind}`) : '' })}
+      >
+        {editing && (
+          <ComponentForm
+            bikeId={bike.id}
+            part={editing}
+            onDone={async () => {
+              await invalidate();
+              setEditing(null);
+            }}
+            onCancel={() => setEditing(null)}
           />
         )}
       </Modal>

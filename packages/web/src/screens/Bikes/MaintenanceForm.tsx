@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { addMaintenance, type BikeComponent } from '../../api/bikes';
+import {
+  addMaintenance,
+  type BikeComponent,
+  type MaintenanceEntry,
+  updateMaintenance,
+} from '../../api/bikes';
 import { ApiError } from '../../api/client';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -16,15 +21,20 @@ import {
   today,
 } from './garageForms';
 
-/** One line of the service log; naming a part restarts its interval from that day. */
+/**
+ * One line of the service log; naming a part restarts its interval from that day.
+ * With `entry`, the same form corrects that line (PATCH), prefilled.
+ */
 export function MaintenanceForm({
   bikeId,
   parts,
+  entry,
   onDone,
   onCancel,
 }: {
   bikeId: string;
   parts: readonly BikeComponent[];
+  entry?: MaintenanceEntry;
   onDone: () => Promise<void>;
   onCancel: () => void;
 }) {
@@ -37,12 +47,21 @@ export function MaintenanceForm({
     formState: { errors, isSubmitting },
   } = useForm<MaintenanceFormValues, unknown, MaintenanceFormOutput>({
     resolver: schemaResolver(maintenanceFormSchema),
-    defaultValues: { performed_on: today(), what: '', notes: '', cost: '', component_id: '' },
+    defaultValues: entry
+      ? {
+          performed_on: entry.performed_on,
+          what: entry.what,
+          notes: entry.notes ?? '',
+          cost: entry.cost === null ? '' : String(entry.cost),
+          component_id: entry.component_id ?? '',
+        }
+      : { performed_on: today(), what: '', notes: '', cost: '', component_id: '' },
   });
   const submit = handleSubmit(async (values) => {
     setApiError(undefined);
     try {
-      await addMaintenance(bikeId, values);
+      if (entry) await updateMaintenance(bikeId, entry.id, values);
+      else await addMaintenance(bikeId, values);
       await onDone();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {

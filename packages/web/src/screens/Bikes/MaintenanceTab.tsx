@@ -1,8 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BikeWithStats, deleteMaintenance, getMaintenance, listComponents } from '../../api/bikes';
+import {
+  type BikeWithStats,
+  deleteMaintenance,
+  getMaintenance,
+  listComponents,
+  type MaintenanceEntry,
+} from '../../api/bikes';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../auth/AuthProvider';
 import { Badge } from '../../components/analytics/AnalysisParts';
@@ -21,6 +27,7 @@ export function MaintenanceTab({ bike }: { bike: BikeWithStats }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<MaintenanceEntry | null>(null);
   const log = useQuery({
     queryKey: queryKeys.bikes.maintenance(user?.id, bike.id),
     queryFn: () => getMaintenance(bike.id),
@@ -113,6 +120,15 @@ export function MaintenanceTab({ bike }: { bike: BikeWithStats }) {
                   </div>
                   <Button
                     variant="ghost"
+                    className="px-2"
+                    data-testid="service-edit"
+                    aria-label={t('maintenance.edit', { what: entry.what })}
+                    onClick={() => setEditing(entry)}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
                     className="px-2 text-red-700 dark:text-red-400"
                     aria-label={t('maintenance.delete', { what: entry.what })}
                     loading={remove.isPending && remove.variables === entry.id}
@@ -140,6 +156,27 @@ export function MaintenanceTab({ bike }: { bike: BikeWithStats }) {
               setAdding(false);
             }}
             onCancel={() => setAdding(false)}
+          />
+        )}
+      </Modal>
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        title={t('maintenance.editTitle')}
+      >
+        {editing && (
+          <MaintenanceForm
+            bikeId={bike.id}
+            entry={editing}
+            // The line's own part stays choosable even if it has retired since, so saving keeps it.
+            parts={(parts.data ?? []).filter((p) => p.retired_on === null || p.id === editing.component_id)}
+            onDone={async () => {
+              await invalidate();
+              setEditing(null);
+            }}
+            onCancel={() => setEditing(null)}
           />
         )}
       </Modal>
