@@ -103,12 +103,23 @@ let refreshing: Promise<RefreshOutcome> | null = null;
 
 async function rotate(): Promise<RefreshOutcome> {
   try {
-    const response = await fetchWithTimeout('/api/auth/refresh', {
+    // The server spends the cookie's token the moment it answers, and its new one arrives only in that
+    // answer's Set-Cookie. A refresh cancelled half-way (the page navigates or reloads, or a timeout
+    // aborts it) loses the new cookie, and the next refresh presents the spent token, which revokes the
+    // whole session (seen in the browser tests: a navigation during a refresh signed the rider out).
+    // So the request is `keepalive` (it outlives the page, and its cookie lands), and the timeout only
+    // stops waiting for it: it never cancels it.
+    const request = fetch('/api/auth/refresh', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', ...COOKIE_SESSION_HEADERS },
       body: '{}',
+      keepalive: true,
     });
+    const response = await Promise.race([
+      request,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('refresh timed out')), TIMEOUT_MS)),
+    ]);
     if (response.status === 401) return 'invalid';
     if (!response.ok) return 'unreachable';
     const body = (await response.json()) as Tokens;
