@@ -12,6 +12,8 @@
  *   token on the same read (endpoints.ts);
  * - analytics: 2,000 stored rides, each analytics endpoint warm and cold (analytics.ts).
  * - aero: the aero lab's POST /api/activities/:id/aero-fit cold and warm (aero-fit.ts).
+ * - garage: the garage, bike-fitting, health-probe and segment-compare endpoints cold and warm, with
+ *   2,000 stored rides on one bike (garage.ts).
  * Prints and exits 0: no timed assertions.
  */
 import { spawnSync } from 'node:child_process';
@@ -181,7 +183,7 @@ async function endpointsBench(): Promise<void> {
 }
 
 // `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import`,
-// `-- dashboard`, `-- analytics`, `-- endpoints` or `-- aero` one.
+// `-- dashboard`, `-- analytics`, `-- endpoints`, `-- aero` or `-- garage` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
@@ -191,3 +193,4 @@ if (only === undefined || only === 'dashboard') scriptBench('dashboard.ts');
 if (only === undefined || only === 'analytics') scriptBench('analytics.ts');
 if (only === undefined || only === 'endpoints') await endpointsBench();
 if (only === undefined || only === 'aero') scriptBench('aero-fit.ts');
+if (only === undefined || only === 'garage') scriptBench('garage.ts');
