@@ -16,8 +16,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
+import { greyPng } from '../packages/server/src/test/png.ts';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
 import {
   coldAfterNewRides,
@@ -40,41 +40,6 @@ const REQUESTS = Number(process.argv[3] ?? 1500);
 const WARMUP_REQUESTS = 300;
 /** New rides uploaded one at a time, each followed by one cold request of every endpoint. */
 const COLD_SAMPLES = 5;
-
-/** A real 64×48 grey PNG (the photo upload checks the bytes' type), built here as the route test does. */
-function tinyPng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A JSON write through the API; its answer's body, or a thrown error on anything but 200/201. */
 async function send(
@@ -150,7 +115,7 @@ async function seedThroughApi(base: string, headers: Record<string, string>): Pr
     });
   }
   const form = new FormData();
-  form.append('file', new Blob([tinyPng(64, 48)], { type: 'image/png' }), 'side.png');
+  form.append('file', new Blob([greyPng(64, 48)], { type: 'image/png' }), 'side.png');
   const photo = await fetch(`${base}/api/fitting/photos`, { method: 'POST', headers, body: form });
   if (photo.status !== 201) throw new Error(`photo upload: ${photo.status} ${await photo.text()}`);
   return bike.id;

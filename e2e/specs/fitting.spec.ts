@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { encodePng } from '../../packages/server/src/test/png.ts';
 import { expect, test } from '../fixtures.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session';
@@ -9,48 +9,11 @@ const SHOTS = join(import.meta.dirname, '../../docs/screenshots/fitting');
 
 /** A real PNG (RGB, a light wall, a floor and a dark "bike" stripe), built here so the test needs no file. */
 function sidePhotoPng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
+  return encodePng(width, height, (x, y) => {
+    const floor = y > height * 0.8;
+    const stripe = Math.abs(y - height * 0.7) < 6 && x > width * 0.15 && x < width * 0.85;
+    return stripe ? [40, 40, 48] : floor ? [148, 163, 184] : [226, 232, 240];
   });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2; // RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    rows[row] = 0;
-    for (let x = 0; x < width; x++) {
-      const floor = y > height * 0.8;
-      const stripe = Math.abs(y - height * 0.7) < 6 && x > width * 0.15 && x < width * 0.85;
-      const [r, g, b] = stripe ? [40, 40, 48] : floor ? [148, 163, 184] : [226, 232, 240];
-      rows[row + 1 + x * 3] = r;
-      rows[row + 2 + x * 3] = g;
-      rows[row + 3 + x * 3] = b;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const PHOTO = { width: 600, height: 450 };

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { multipartBody } from '../../test/upload.ts';
+import { greyPng } from '../../test/png.ts';
 
 let h: Harness;
 let rider: SignedIn;
@@ -13,41 +13,6 @@ let stranger: SignedIn;
 let bikeId: string;
 let otherBikeId: string;
 let strangerBikeId: string;
-
-/** A real PNG (8-bit grey, one filter byte per row), small enough to build in the test. */
-function tinyPng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -338,7 +303,7 @@ describe('fitting sessions', () => {
 
 describe('photos', () => {
   let photoId: string;
-  const png = tinyPng(40, 30);
+  const png = greyPng(40, 30);
 
   test('only JPEG, PNG or WebP by their bytes, whatever the name says', async () => {
     const fake = await uploadPhoto(rider, Buffer.from('GIF89a not really a photo'), 'photo.png');
@@ -449,7 +414,7 @@ describe("another rider's records do not exist for you", () => {
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
     // Naming another rider's position on your photo is refused too.
-    const mine = (await uploadPhoto(stranger, tinyPng(10, 10))).json();
+    const mine = (await uploadPhoto(stranger, greyPng(10, 10))).json();
     const borrowed = await call('PUT', `/api/fitting/photos/${mine.id}`, stranger, {
       points: {},
       position_id: p.id,
@@ -477,13 +442,13 @@ describe('export and account deletion', () => {
     expect(fitting.photos[0].angles.knee_flexion_deg).toBe(53.1);
     const file = fitting.photos[0].file as string;
     expect(file).toMatch(/^fitting-photos\/\d{4}-\d{2}-\d{2}_[0-9a-f-]+\.png$/);
-    expect(Buffer.from(entries[file]!).equals(tinyPng(40, 30))).toBe(true);
+    expect(Buffer.from(entries[file]!).equals(greyPng(40, 30))).toBe(true);
     expect(JSON.stringify(fitting)).not.toContain('blob_key');
   });
 
   test('deleting a photo removes its file; deleting the account removes every row and photo', async () => {
     const blobDir = join(h.dataDir, 'blobs');
-    const extra = (await uploadPhoto(rider, tinyPng(12, 12))).json();
+    const extra = (await uploadPhoto(rider, greyPng(12, 12))).json();
     const withExtra = blobFiles(blobDir).length;
     expect((await call('DELETE', `/api/fitting/photos/${extra.id}`, rider)).statusCode).toBe(204);
     expect(blobFiles(blobDir).length).toBe(withExtra - 1);
