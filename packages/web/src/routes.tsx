@@ -164,7 +164,10 @@ export const router = createBrowserRouter([
           },
           {
             path: '/settings',
-            lazy: screen(() => import('./screens/Settings/SettingsScreen'), 'SettingsScreen', APP_NAMESPACES),
+            lazy: screen(() => import('./screens/Settings/SettingsScreen'), 'SettingsScreen', [
+              ...APP_NAMESPACES,
+              'settings',
+            ]),
           },
           {
             path: '/analytics/aero-lab',

@@ -27,6 +27,7 @@ export const LAZY_NAMESPACES = [
   'health',
   'live',
   'garage',
+  'settings',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
