@@ -1,5 +1,5 @@
 import type { SegmentDetailResponse, SegmentEffort, SegmentSummary } from '@vatio/schemas';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -16,6 +16,26 @@ import { usePatchSegment, useSegment, useSegmentCompare, useSegments } from './u
 
 // uPlot loads on demand, as elsewhere: the card's first paint does not wait for the chart.
 const SegmentChart = lazy(() => import('./SegmentChart').then((m) => ({ default: m.SegmentChart })));
+
+/** A titled chart of the card: the heading, and the chart once uPlot has loaded (a grey block until then). */
+function TitledChart({
+  title,
+  fallbackClassName = 'h-48',
+  ...chart
+}: { title: string; fallbackClassName?: string } & ComponentProps<typeof SegmentChart>) {
+  return (
+    <div>
+      <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">{title}</h4>
+      <Suspense
+        fallback={
+          <div className={`${fallbackClassName} animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800`} />
+        }
+      >
+        <SegmentChart {...chart} />
+      </Suspense>
+    </div>
+  );
+}
 
 const VIEWS = ['performance', 'pacing', 'compare'] as const;
 type View = (typeof VIEWS)[number];
@@ -226,21 +246,16 @@ function Performance({ detail }: { detail: SegmentDetailResponse }) {
           }
         />
       </div>
-      <div>
-        <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
-          {t('segments.recent')}
-        </h4>
-        <Suspense fallback={<div className="h-56 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}>
-          <SegmentChart
-            testId="segment-efforts-chart"
-            xLabel={t('segments.date')}
-            x={recent.map((e) => Date.parse(e.start_time) / 1000)}
-            xTime
-            xFormat={(v) => day.format(new Date(v * 1000))}
-            series={series}
-          />
-        </Suspense>
-      </div>
+      <TitledChart
+        title={t('segments.recent')}
+        fallbackClassName="h-56"
+        testId="segment-efforts-chart"
+        xLabel={t('segments.date')}
+        x={recent.map((e) => Date.parse(e.start_time) / 1000)}
+        xTime
+        xFormat={(v) => day.format(new Date(v * 1000))}
+        series={series}
+      />
     </div>
   );
 }
@@ -492,40 +507,28 @@ function Compare({ detail, source }: { detail: SegmentDetailResponse; source: An
       ) : (
         <>
           {curves.power.length > 0 ? (
-            <div>
-              <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
-                {t('segments.powerTitle')}
-              </h4>
-              <Suspense fallback={chartFallback}>
-                <SegmentChart
-                  testId="compare-power-chart"
-                  xLabel={t('segments.distance')}
-                  x={data.distance_m}
-                  xTime={false}
-                  xFormat={distanceX}
-                  series={curves.power}
-                  height={200}
-                />
-              </Suspense>
-            </div>
+            <TitledChart
+              title={t('segments.powerTitle')}
+              testId="compare-power-chart"
+              xLabel={t('segments.distance')}
+              x={data.distance_m}
+              xTime={false}
+              xFormat={distanceX}
+              series={curves.power}
+              height={200}
+            />
           ) : null}
           {curves.speed.length > 0 ? (
-            <div>
-              <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
-                {t('segments.speedTitle', { unit: speedUnit(f.units) })}
-              </h4>
-              <Suspense fallback={chartFallback}>
-                <SegmentChart
-                  testId="compare-speed-chart"
-                  xLabel={t('segments.distance')}
-                  x={data.distance_m}
-                  xTime={false}
-                  xFormat={distanceX}
-                  series={curves.speed}
-                  height={200}
-                />
-              </Suspense>
-            </div>
+            <TitledChart
+              title={t('segments.speedTitle', { unit: speedUnit(f.units) })}
+              testId="compare-speed-chart"
+              xLabel={t('segments.distance')}
+              x={data.distance_m}
+              xTime={false}
+              xFormat={distanceX}
+              series={curves.speed}
+              height={200}
+            />
           ) : null}
           <div>
             <h4 className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
