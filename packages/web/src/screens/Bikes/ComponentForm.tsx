@@ -1,17 +1,11 @@
 import { COMPONENT_DEFAULT_INTERVALS, type ComponentKind } from '@vatio/schemas';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { addComponent, type BikeComponent, updateComponent } from '../../api/bikes';
 import { FormulaLink } from '../../components/analytics/AnalysisParts';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
 import { Field, Input, Select } from '../../components/ui/Input';
 import { useFormat } from '../../hooks/useFormat';
 import { distanceUnit } from '../../lib/format';
-import { errorMessage, validationMessage } from '../../lib/errors';
 import { schemaResolver } from '../../lib/form';
+import { useForm } from 'react-hook-form';
 import {
   type ComponentFormOutput,
   type ComponentFormValues,
@@ -20,6 +14,7 @@ import {
   kmToInterval,
   today,
 } from './garageForms';
+import { GarageFormActions, useGarageSubmit } from './useGarageSubmit';
 
 /**
  * A new part: kind, brand, model, installed on, price, service interval (the kind's default when empty).
@@ -36,16 +31,8 @@ export function ComponentForm({
   onDone: () => Promise<void>;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(['garage', 'bikes', 'validation', 'common']);
   const f = useFormat();
-  const [apiError, setApiError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting, dirtyFields },
-  } = useForm<ComponentFormValues, unknown, ComponentFormOutput>({
+  const form = useForm<ComponentFormValues, unknown, ComponentFormOutput>({
     resolver: schemaResolver(componentFormSchema(f.units)),
     defaultValues: part
       ? {
@@ -67,29 +54,21 @@ export function ComponentForm({
           service_hours: '',
         },
   });
+  const { register, watch, formState } = form;
+  const { t, sending, error, apiError } = useGarageSubmit(form, onDone);
+  const submit = form.handleSubmit(
+    sending((values) => {
+      if (!part) return addComponent(bikeId, values);
+      // Only the fields the rider changed: the notes (not in this form) stay, and an imperial
+      // interval shown in miles is not rounded back to a km value 1 off when left untouched.
+      const changes = Object.fromEntries(
+        Object.entries(values).filter(([key]) => formState.dirtyFields[key as keyof ComponentFormValues]),
+      ) as Partial<ComponentFormOutput>;
+      return updateComponent(bikeId, part.id, changes);
+    }),
+  );
   const kind = watch('kind') as ComponentKind;
   const defaults = COMPONENT_DEFAULT_INTERVALS[kind] ?? { km: null, hours: null };
-  const submit = handleSubmit(async (values) => {
-    setApiError(undefined);
-    try {
-      if (part) {
-        // Only the fields the rider changed: the notes (not in this form) stay, and an imperial
-        // interval shown in miles is not rounded back to a km value 1 off when left untouched.
-        const changes = Object.fromEntries(
-          Object.entries(values).filter(([key]) => dirtyFields[key as keyof ComponentFormValues]),
-        ) as Partial<ComponentFormOutput>;
-        await updateComponent(bikeId, part.id, changes);
-      } else await addComponent(bikeId, values);
-      await onDone();
-    } catch (error) {
-      // The server's field messages go to their fields, like the browser's own.
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        for (const [field, key] of Object.entries(error.fields))
-          setError(field as keyof ComponentFormValues, { message: key });
-      } else setApiError(errorMessage(error, t));
-    }
-  });
-  const error = (key: keyof ComponentFormValues) => validationMessage(errors[key]?.message, t);
   const unit = distanceUnit(f.units);
   return (
     <form noValidate onSubmit={submit} data-testid="component-form" className="space-y-4">
@@ -167,15 +146,13 @@ export function ComponentForm({
           <FormulaLink id="componentIntervals">{t('components.defaultsLink')}</FormulaLink>
         </p>
       )}
-      {apiError && <Alert>{apiError}</Alert>}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" data-testid="component-submit" loading={isSubmitting}>
-          {part ? t('components.saveEdit') : t('components.save')}
-        </Button>
-      </div>
+      <GarageFormActions
+        apiError={apiError}
+        submitting={formState.isSubmitting}
+        submitLabel={part ? t('components.saveEdit') : t('components.save')}
+        submitTestId="component-submit"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,18 +1,12 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import {
   addMaintenance,
   type BikeComponent,
   type MaintenanceEntry,
   updateMaintenance,
 } from '../../api/bikes';
-import { ApiError } from '../../api/client';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
 import { Field, Input, Select } from '../../components/ui/Input';
 import { Textarea } from '../../components/ui/Textarea';
-import { errorMessage, validationMessage } from '../../lib/errors';
+import { useForm } from 'react-hook-form';
 import { schemaResolver } from '../../lib/form';
 import {
   type MaintenanceFormOutput,
@@ -20,6 +14,7 @@ import {
   maintenanceFormSchema,
   today,
 } from './garageForms';
+import { GarageFormActions, useGarageSubmit } from './useGarageSubmit';
 
 /**
  * One line of the service log; naming a part restarts its interval from that day.
@@ -38,14 +33,7 @@ export function MaintenanceForm({
   onDone: () => Promise<void>;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(['garage', 'bikes', 'validation', 'common']);
-  const [apiError, setApiError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<MaintenanceFormValues, unknown, MaintenanceFormOutput>({
+  const form = useForm<MaintenanceFormValues, unknown, MaintenanceFormOutput>({
     resolver: schemaResolver(maintenanceFormSchema),
     defaultValues: entry
       ? {
@@ -57,20 +45,13 @@ export function MaintenanceForm({
         }
       : { performed_on: today(), what: '', notes: '', cost: '', component_id: '' },
   });
-  const submit = handleSubmit(async (values) => {
-    setApiError(undefined);
-    try {
-      if (entry) await updateMaintenance(bikeId, entry.id, values);
-      else await addMaintenance(bikeId, values);
-      await onDone();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        for (const [field, key] of Object.entries(error.fields))
-          setError(field as keyof MaintenanceFormValues, { message: key });
-      } else setApiError(errorMessage(error, t));
-    }
-  });
-  const error = (key: keyof MaintenanceFormValues) => validationMessage(errors[key]?.message, t);
+  const { register, formState } = form;
+  const { t, sending, error, apiError } = useGarageSubmit(form, onDone);
+  const submit = form.handleSubmit(
+    sending((values) =>
+      entry ? updateMaintenance(bikeId, entry.id, values) : addMaintenance(bikeId, values),
+    ),
+  );
   return (
     <form noValidate onSubmit={submit} data-testid="maintenance-form" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -111,15 +92,13 @@ export function MaintenanceForm({
       <Field label={t('maintenance.notes')} error={error('notes')} hint={t('bikes:form.optional')}>
         {(props) => <Textarea {...props} {...register('notes')} rows={3} maxLength={2000} />}
       </Field>
-      {apiError && <Alert>{apiError}</Alert>}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" data-testid="service-submit" loading={isSubmitting}>
-          {t('maintenance.save')}
-        </Button>
-      </div>
+      <GarageFormActions
+        apiError={apiError}
+        submitting={formState.isSubmitting}
+        submitLabel={t('maintenance.save')}
+        submitTestId="service-submit"
+        onCancel={onCancel}
+      />
     </form>
   );
 }
