@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,10 @@ export function SessionsSection() {
   const [confirming, setConfirming] = useState(false);
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('title')}</h2>
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+        <MonitorSmartphone className="h-5 w-5" aria-hidden />
+        {t('title')}
+      </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
       <div className="mt-5">
         <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="logout-everywhere">
