@@ -13,9 +13,28 @@ test('sign out everywhere from one browser ends the session of another', async (
   await signUpAndOnboard(page, email, 'en');
   const signedUpAt = Date.now();
 
+  // Two refreshes of one cookie at once, outside the app's Web Lock (a second tab of a browser without
+  // Web Locks, or a reload while a refresh was on the wire): within the reuse interval both succeed
+  // with the same new token, and the session lives on.
+  const before = (await page.context().cookies()).find((c) => c.name === 'vatio_refresh')?.value;
+  const overlapping = await page.evaluate(async () => {
+    const refresh = () =>
+      fetch('/api/auth/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vatio-session': 'cookie' },
+        body: '{}',
+      }).then((r) => r.status);
+    return Promise.all([refresh(), refresh()]);
+  });
+  expect(overlapping).toEqual([200, 200]);
+  const after = (await page.context().cookies()).find((c) => c.name === 'vatio_refresh')?.value;
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+
   // The section and its confirmation, in both languages and both widths (while the minute between
   // two codes to one address runs out).
   await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings$/);
   const section = page.getByTestId('logout-everywhere');
   for (const language of ['es', 'en'] as const) {
     await page.setViewportSize({ width: 1280, height: 800 });
