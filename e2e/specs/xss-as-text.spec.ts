@@ -41,6 +41,7 @@ test.describe('what a rider types is shown as text', () => {
 
   test('names, notes and a file name full of markup read literally on every screen, and never run', async ({
     page,
+    cspViolations,
   }) => {
     test.setTimeout(240_000);
     const problems: string[] = [];
@@ -159,7 +160,22 @@ test.describe('what a rider types is shown as text', () => {
     // The ride list's search finds the ride by its name and shows it as text.
     await visit(`/activities?q=${encodeURIComponent('<script>')}`, [rideName]);
 
-    // Nothing else went wrong on the way: no script dialog, no page error.
+    // Nothing else went wrong on the way: no script dialog, no page error, no policy violation.
     expect(problems).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    test.info().annotations.push({ type: 'segments renamed', description: String(segments.length > 0) });
+
+    // The checks are not blind: the same payload put into the page as markup on purpose is found, and
+    // the policy refuses its handler (the violation expected here is then cleared).
+    await page.evaluate((html) => {
+      const control = document.createElement('div');
+      control.id = 'xss-control';
+      control.innerHTML = html;
+      document.body.append(control);
+    }, IMG);
+    await expect(expectInert(page, 'control')).rejects.toThrow();
+    await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    cspViolations.length = 0;
   });
 });
