@@ -53,3 +53,5 @@ export const refreshRequestSchema = z
   .object({ refresh_token: z.string().min(20).max(200).optional() })
   .strict();
 export const logoutRequestSchema = z.object({ refresh_token: z.string().max(200).optional() }).strict();
+/** POST /api/auth/logout-all ("sign out everywhere"): no options. */
+export const logoutAllRequestSchema = z.object({}).strict();

@@ -80,6 +80,12 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/** POST /api/auth/logout-all: how many sessions (this one included) were ended. */
+export const logoutAllResponseSchema = z.object({
+  sessions_ended: z.number().int().min(0).describe('Sessions revoked, this one included'),
+});
+export type LogoutAllResponse = z.infer<typeof logoutAllResponseSchema>;
+
 export const bikeResponseSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -132,7 +132,8 @@ async function rotate(): Promise<RefreshOutcome> {
 
 /**
  * One refresh at a time: concurrent 401s wait for the same rotation (a refresh token works once,
- * and presenting it twice revokes the session). Across tabs too, with a Web Lock where the browser
+ * and presenting it again revokes the session, unless within the server's 30 s reuse interval,
+ * which is a safety net for what this cannot prevent: a reload while a refresh is on the wire). Across tabs too, with a Web Lock where the browser
  * has them: each tab's refresh then reads the cookie the previous one left.
  */
 export function refreshTokens(): Promise<RefreshOutcome> {

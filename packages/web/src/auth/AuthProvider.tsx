@@ -24,7 +24,8 @@ export interface AuthState {
   /** True after the rider signed out on purpose: guarded pages then lead home, not to the login form. */
   signedOut: boolean;
   signIn: (result: AuthResult) => Promise<Me | null>;
-  signOut: () => Promise<void>;
+  /** `ended`: the server already ended the session (signed out everywhere): only forget it here. */
+  signOut: (options?: { ended?: boolean }) => Promise<void>;
   /** Re-reads /api/me, after the profile or settings change. */
   refresh: () => Promise<Me | null>;
 }
@@ -95,18 +96,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [load],
   );
 
-  const signOut = useCallback(async () => {
-    setSignedOut(true);
-    try {
-      if (hasSession()) await logout();
-    } catch {
-      // Signing out locally must work even when the server is unreachable.
-    }
-    storeTokens(null);
-    setMe(null);
-    // Nothing of one rider may show up for the next one on this browser.
-    queryClient.clear();
-  }, [queryClient]);
+  const signOut = useCallback(
+    async (options?: { ended?: boolean }) => {
+      setSignedOut(true);
+      try {
+        if (hasSession() && !options?.ended) await logout();
+      } catch {
+        // Signing out locally must work even when the server is unreachable.
+      }
+      storeTokens(null);
+      setMe(null);
+      // Nothing of one rider may show up for the next one on this browser.
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 
   const value = useMemo<AuthState>(
     () => ({

@@ -15,7 +15,11 @@ type Snapshot = Awaited<ReturnType<AccountRepository['snapshot']>>;
 
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  // Text the rider typed (a ride's name, notes) that begins like a formula would run as one when the
+  // CSV is opened in a spreadsheet (`=HYPERLINK(…)`, `=cmd|…`): it is kept as text with a leading
+  // apostrophe, as OWASP's "CSV Injection" advises. Numbers are never changed (a negative stays one).
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

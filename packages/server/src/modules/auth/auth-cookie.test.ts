@@ -2,6 +2,7 @@
 // cookie scoped to the auth routes (Secure on https). Scripts keep the token in the JSON body.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { REFRESH_REUSE_INTERVAL_S } from './auth.service.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -75,6 +76,8 @@ describe('the browser session cookie', () => {
     const access2 = rotated.json().access_token as string;
     expect((await me(access2)).statusCode).toBe(200);
 
+    // Past the reuse interval (sessions-everywhere.test.ts covers the replay within it).
+    h.advance(REFRESH_REUSE_INTERVAL_S + 1);
     const replay = await refreshWithCookie(first.cookie);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.code).toBe('REFRESH_INVALID');

@@ -1,5 +1,7 @@
 import {
   linkContactRequestSchema,
+  logoutAllRequestSchema,
+  logoutAllResponseSchema,
   logoutRequestSchema,
   otpRequestSchema,
   refreshRequestSchema,
@@ -48,6 +50,17 @@ export const authContracts: RouteContract[] = [
     auth: true,
     body: logoutRequestSchema,
     response: { status: 204 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout-all',
+    // Every refresh token of every session stops working, and every access token already issued;
+    // personal API keys are not affected (revoked one by one).
+    summary: 'Sign out everywhere: end every session of the rider, this one included',
+    tags,
+    auth: true,
+    body: logoutAllRequestSchema,
+    response: { status: 200, schema: logoutAllResponseSchema },
   },
   {
     method: 'POST',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { codeFromMail } from '../../test/mail-sink.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import { REFRESH_REUSE_INTERVAL_S } from './auth.service.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -264,6 +265,8 @@ describe('sessions', () => {
     const newHeaders = { authorization: `Bearer ${pair.access_token}` };
     expect((await h.app.inject({ url: '/api/me', headers: newHeaders })).statusCode).toBe(200);
 
+    // Past the reuse interval (sessions-everywhere.test.ts covers the replay within it).
+    h.advance(REFRESH_REUSE_INTERVAL_S + 1);
     const replay = await post('/api/auth/refresh', { refresh_token: rider.refresh_token });
     expect(replay.statusCode).toBe(401);
     // The newer tokens of that session die with it.

@@ -1,5 +1,6 @@
 import {
   linkContactRequestSchema,
+  logoutAllRequestSchema,
   logoutRequestSchema,
   otpRequestSchema,
   refreshRequestSchema,
@@ -60,6 +61,13 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
     await auth.logout(request.auth);
     clearRefreshCookie(reply, publicUrl);
     return reply.code(204).send();
+  });
+
+  app.post('/api/auth/logout-all', { preHandler: requireSession(auth) }, async (request, reply) => {
+    parseBody(logoutAllRequestSchema, request.body);
+    const ended = await auth.logoutEverywhere(request.auth);
+    clearRefreshCookie(reply, publicUrl);
+    return { sessions_ended: ended };
   });
 
   /**

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { LinkContactRequest, OtpRequest, VerifyRequest } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import {
@@ -36,6 +37,23 @@ export const OTP_MAX_PER_CONTACT_AND_ADDRESS_PER_HOUR = 5;
 export const OTP_MAX_PER_CONTACT_PER_HOUR = 20;
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
+/**
+ * How long after a rotation the token it spent still answers, with its session's current refresh
+ * token and a fresh access token, instead of counting as reuse (which revokes the session).
+ *
+ * Why: two tabs, or a page reloaded while its refresh was on the wire, can present the token the
+ * server has just rotated; strict single use then signs the rider out everywhere for nothing. The
+ * identity providers keep such a window for exactly this: Auth0's "reuse interval" ("leeway time
+ * between request and response before triggering automatic reuse detection … only the previous
+ * token can be reused"), Okta's rotation grace period (0–60 s, 30 s by default), Amazon Cognito's
+ * RetryGracePeriodSeconds (≤ 60 s), Supabase's refresh token reuse interval (10 s). The OAuth 2.0
+ * Security BCP (RFC 9700 §4.14.2) asks rotation to detect reuse; a short window keeps that: a token
+ * presented later than this still revokes its whole family. 30 s covers a slow mobile round trip
+ * and a reload, and bounds what a thief holding the previous token could do to that same window.
+ */
+export const REFRESH_REUSE_INTERVAL_S = 30;
+/** Rotations followed within the window (several reloads in a row); a longer chain is reuse. */
+const MAX_REUSE_HOPS = 4;
 const HOUR_MS = 3600_000;
 
 export interface AuthDeps {
@@ -97,6 +115,8 @@ function contactOf(input: { email: string } | { phone: string }): Contact {
 export class AuthService {
   private readonly otpKey: Buffer;
   private readonly accessKey: Buffer;
+  /** Derives each refresh token's successor from it (see successorOf). */
+  private readonly successorKey: Buffer;
   /** Session id → write epoch at which it was last seen live (not revoked). */
   private readonly liveAt = new Map<string, number>();
   /**
@@ -110,6 +130,7 @@ export class AuthService {
   constructor(private readonly deps: AuthDeps) {
     this.otpKey = deriveKey(deps.secretKey, 'otp');
     this.accessKey = deriveKey(deps.secretKey, 'access-token');
+    this.successorKey = deriveKey(deps.secretKey, 'refresh-successor');
   }
 
   private hashCode(contact: Contact, code: string): string {
@@ -306,6 +327,11 @@ export class AuthService {
       now,
       new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
     );
+    return this.pairWith(userId, sessionId, refreshToken, now);
+  }
+
+  /** A fresh access token for the session, delivered with `refreshToken`. */
+  private pairWith(userId: string, sessionId: string, refreshToken: string, now: Date): TokenPair {
     const iat = Math.floor(now.getTime() / 1000);
     const claims: AccessClaims = { sub: userId, sid: sessionId, iat, exp: iat + ACCESS_TOKEN_TTL_S };
     return {
@@ -317,27 +343,81 @@ export class AuthService {
   }
 
   /**
+   * The refresh token a rotation of `token` issues: an HMAC of it under a key derived from the
+   * server secret. Only the server can compute it (a stolen token does not tell its successor), the
+   * database still holds nothing but SHA-256 hashes, and a late copy of `token` presented within the
+   * reuse interval can be answered with the very token its rotation already issued: both tabs then
+   * hold the same cookie, whichever answer lands last.
+   */
+  private successorOf(token: string): string {
+    return createHmac('sha256', this.successorKey).update(token).digest('base64url');
+  }
+
+  /**
    * Rotates a refresh token. Each works once: presenting a spent one means it was stolen or
-   * replayed, so the whole session (and every token issued after it) is revoked.
+   * replayed, so the whole session (and every token issued after it) is revoked, except within
+   * REFRESH_REUSE_INTERVAL_S of its rotation, where it gets the session's current token again.
    */
   async refresh(refreshToken: string): Promise<{ tokens: TokenPair; user: UserRow }> {
     const { sessions, users, now: clock } = this.deps;
     const now = clock();
-    const row = await sessions.findRefreshToken(sha256Hex(refreshToken));
+    let row = await sessions.findRefreshToken(sha256Hex(refreshToken));
     if (!row) throw new AppError('REFRESH_INVALID');
-    if (row.used_at !== null || !(await sessions.spendRefreshToken(row.id, now))) {
-      await sessions.revoke(row.session_id, row.user_id, now);
-      throw new AppError(
-        'REFRESH_INVALID',
-        'The refresh token was already used; the session has been revoked.',
-      );
+    if (row.used_at === null) {
+      if (row.expires_at.getTime() <= now.getTime()) throw new AppError('REFRESH_INVALID');
+      const session = await sessions.findLive(row.session_id, row.user_id);
+      const user = await users.findById(row.user_id);
+      if (!session || !user) throw new AppError('REFRESH_INVALID');
+      const successor = this.successorOf(refreshToken);
+      const rotated = await sessions.rotateRefreshToken(row.id, now, {
+        sessionId: row.session_id,
+        userId: row.user_id,
+        tokenHash: sha256Hex(successor),
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_S * 1000),
+      });
+      if (rotated) {
+        await sessions.touch(session.id, now);
+        return { tokens: this.pairWith(row.user_id, row.session_id, successor, now), user };
+      }
+      // A concurrent rotation of the same token won: read its spending time, and answer as below.
+      row = await sessions.findRefreshToken(sha256Hex(refreshToken));
+      if (!row) throw new AppError('REFRESH_INVALID');
     }
-    if (row.expires_at.getTime() <= now.getTime()) throw new AppError('REFRESH_INVALID');
-    const session = await sessions.findLive(row.session_id, row.user_id);
-    const user = await users.findById(row.user_id);
-    if (!session || !user) throw new AppError('REFRESH_INVALID');
-    await sessions.touch(session.id, now);
-    return { tokens: await this.issueTokens(row.user_id, row.session_id, now), user };
+    const current = await this.currentWithinReuseInterval(refreshToken, row.used_at, now);
+    if (current) {
+      const session = await sessions.findLive(row.session_id, row.user_id);
+      const user = await users.findById(row.user_id);
+      if (!session || !user) throw new AppError('REFRESH_INVALID');
+      return { tokens: this.pairWith(row.user_id, row.session_id, current, now), user };
+    }
+    await sessions.revoke(row.session_id, row.user_id, now);
+    throw new AppError(
+      'REFRESH_INVALID',
+      'The refresh token was already used; the session has been revoked.',
+    );
+  }
+
+  /**
+   * The session's live refresh token when `token` was spent less than REFRESH_REUSE_INTERVAL_S ago,
+   * following rotations made within the window too (a few reloads in a row); otherwise undefined.
+   */
+  private async currentWithinReuseInterval(
+    token: string,
+    usedAt: Date | null,
+    now: Date,
+  ): Promise<string | undefined> {
+    const since = now.getTime() - REFRESH_REUSE_INTERVAL_S * 1000;
+    let spentAt = usedAt;
+    let candidate = token;
+    for (let hop = 0; hop < MAX_REUSE_HOPS; hop++) {
+      if (spentAt === null || spentAt.getTime() <= since) return undefined;
+      candidate = this.successorOf(candidate);
+      const next = await this.deps.sessions.findRefreshToken(sha256Hex(candidate));
+      if (!next || next.expires_at.getTime() <= now.getTime()) return undefined;
+      if (next.used_at === null) return candidate;
+      spentAt = next.used_at;
+    }
+    return undefined;
   }
 
   /**
@@ -392,5 +472,18 @@ export class AuthService {
   async logout(auth: Authenticated): Promise<void> {
     if (auth.sessionId === null) throw new AppError('API_KEY_NOT_ALLOWED');
     await this.deps.sessions.revoke(auth.sessionId, auth.userId, this.deps.now());
+  }
+
+  /**
+   * Signs the rider out of every device: every session is revoked, so every refresh token of every
+   * family stops working, and so does every access token already handed out. Access tokens are
+   * stateless JWTs, but each names its session (`sid`) and authenticate() checks that session on
+   * every request (the verified-claims cache keeps only signatures; the live-session memory is
+   * keyed by the write epoch, which this revocation moves), so no per-rider "valid after" stamp is
+   * needed. Personal API keys are separate credentials, revoked one by one in Settings.
+   */
+  async logoutEverywhere(auth: Authenticated): Promise<number> {
+    if (auth.sessionId === null) throw new AppError('API_KEY_NOT_ALLOWED');
+    return this.deps.sessions.revokeAllOfUser(auth.userId, this.deps.now());
   }
 }

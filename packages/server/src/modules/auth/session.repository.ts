@@ -41,16 +41,37 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
-  /** Spends a refresh token; false when it was already spent (a concurrent rotation won). */
-  async spendRefreshToken(id: string, now: Date): Promise<boolean> {
-    const row = await this.db
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+  /**
+   * Spends a refresh token and stores its successor in one transaction: false when it was already
+   * spent (a concurrent rotation won), and then nothing is stored. One transaction, so a concurrent
+   * rotation that lost finds the winner's successor already there (the reuse interval, auth.service.ts).
+   */
+  rotateRefreshToken(
+    id: string,
+    now: Date,
+    next: { sessionId: string; userId: string; tokenHash: string; expiresAt: Date },
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!spent) return false;
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          session_id: next.sessionId,
+          user_id: next.userId,
+          token_hash: next.tokenHash,
+          created_at: now,
+          expires_at: next.expiresAt,
+        })
+        .execute();
+      return true;
+    });
   }
 
   /** Live session of this rider, or undefined when revoked or unknown. */
@@ -76,5 +97,17 @@ export class SessionRepository {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
+  }
+
+  /** Revokes every live session of the rider ("sign out everywhere"); the number revoked. */
+  async revokeAllOfUser(userId: string, now: Date): Promise<number> {
+    const rows = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.length;
   }
 }

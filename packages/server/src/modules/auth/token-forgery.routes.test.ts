@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deriveKey } from '../../lib/crypto.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { signAccessToken } from './access-token.ts';
+import { REFRESH_REUSE_INTERVAL_S } from './auth.service.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -101,6 +102,8 @@ describe('a replayed refresh token', () => {
     // The laptop's session rotates twice; then its first refresh token is replayed (stolen copy).
     const second = (await refresh(laptop.refresh_token)).json();
     const third = (await refresh(second.refresh_token)).json();
+    // Past the reuse interval (sessions-everywhere.test.ts covers the replay within it).
+    h.advance(REFRESH_REUSE_INTERVAL_S + 1);
     const replay = await refresh(laptop.refresh_token);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.code).toBe('REFRESH_INVALID');

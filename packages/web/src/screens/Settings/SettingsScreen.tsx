@@ -16,6 +16,7 @@ import { applyTheme } from '../../lib/theme';
 import { DataSection } from './DataSection';
 import { AthleteSettingsSection } from './AthleteSettingsSection';
 import { ApiKeysSection } from './ApiKeysSection';
+import { SessionsSection } from './SessionsSection';
 
 const THEMES = ['light', 'dark', 'system'] as const;
 const UNITS = ['metric', 'imperial'] as const;
@@ -185,6 +186,8 @@ export function SettingsScreen() {
       <AthleteSettingsSection />
 
       <ApiKeysSection />
+
+      <SessionsSection />
 
       <DataSection />
     </div>

@@ -1,0 +1,9 @@
+import type { LogoutAllResponse } from '@vatio/schemas';
+import { api } from './client';
+
+/**
+ * Ends every session of the rider, this one included (issue 16); the server clears the cookie too.
+ * Its own module, so the landing chunk does not carry it.
+ */
+export const logoutEverywhere = () =>
+  api<LogoutAllResponse>('/auth/logout-all', { method: 'POST', body: {} });
