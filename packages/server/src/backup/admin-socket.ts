@@ -80,6 +80,9 @@ export async function startAdminSocket(options: AdminSocketOptions): Promise<() 
   // This process holds the database lock, so a socket file left here is a dead server's.
   rmSync(path, { force: true });
   const server: Server = createServer((socket) => {
+    // A client that goes away mid-backup (Ctrl-C) resets the socket: the write then fails and the
+    // backup stops (releasing the held deletions); the error must not go unhandled and end the server.
+    socket.on('error', () => {});
     void (async () => {
       try {
         const request = await readRequest(socket);

@@ -9,6 +9,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { encodeFit, generateRide } from '@vatio/formats';
@@ -162,6 +163,14 @@ describe('vatio backup and restore', () => {
     rideIds = [...before.answers.keys()];
     expect(rideIds).toHaveLength(4);
     expect(new Set(before.originals.values())).toEqual(new Set(first.map((r) => sha(r.bytes))));
+
+    // A client that hangs up half-way through a backup (Ctrl-C) leaves the server serving.
+    const quitter = connect(join(dirA, 'admin.sock'));
+    quitter.write('{"command":"backup"}\n');
+    await new Promise((resolve) => quitter.once('data', resolve));
+    quitter.destroy();
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
 
     // The backup starts while two more rides are being uploaded and imported.
     const later = rides(20, 2);
