@@ -54,7 +54,7 @@ function rides(seed: number, count: number) {
     bytes: encodeFit(
       generateRide({
         seed: seed + i,
-        durationS: 1800,
+        durationS: 1200,
         startTime: new Date(Date.UTC(2026, 4, 1 + seed + i, 7)),
       }),
     ),
