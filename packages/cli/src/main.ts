@@ -10,6 +10,10 @@ Commands:
   worker    run background workers only (needs DATABASE_URL; several may run at once)
   demo      create a demo rider with six months of synthetic rides (vatio demo [--email ADDRESS])
   migrate   apply database migrations and exit
+  backup    write the database and stored files to one archive, also while the server runs
+            (vatio backup FILE [--force]; embedded database only, see docs/OPERATIONS.md)
+  restore   restore an archive of vatio backup into an empty DATA_DIR, the server stopped
+            (vatio restore FILE [--force]; --force moves the current data aside)
   strava    Strava push subscription (vatio strava subscribe | subscriptions | unsubscribe ID)
   help      show this help
 `;
@@ -65,6 +69,18 @@ export async function main(argv: string[]): Promise<number> {
       });
       await stop();
       return 0;
+    }
+    case 'backup':
+    case 'restore': {
+      const { BackupError, runBackupCommand, runRestoreCommand } = await import('@vatio/server');
+      try {
+        const run = command === 'backup' ? runBackupCommand : runRestoreCommand;
+        return await run(argv.slice(1), (message) => console.log(message));
+      } catch (error) {
+        if (!(error instanceof BackupError)) throw error;
+        console.error(`vatio ${command}: ${error.message}`);
+        return error.exitCode;
+      }
     }
     case 'strava': {
       const { loadConfig, runStravaCommand } = await import('@vatio/server');

@@ -83,6 +83,11 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export class ConfigError extends Error {}
 
+/** DATA_DIR, resolved, without reading (or generating) anything else (`vatio restore` must change nothing first). */
+export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
+}
+
 function readSecretKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   if (env.SECRET_KEY) {
     const key = Buffer.from(env.SECRET_KEY, env.SECRET_KEY.length === 64 ? 'hex' : 'utf8');
@@ -141,7 +146,7 @@ function readMapTiles(env: NodeJS.ProcessEnv): MapTilesConfig | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const port = positiveInt(env.PORT, 3000, 'PORT');
-  const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
+  const dataDir = dataDirFromEnv(env);
   const smtpUrl = env.SMTP_URL || undefined;
   if (nodeEnv === 'production' && !smtpUrl) {
     throw new ConfigError(

@@ -5,3 +5,5 @@ export { startServer } from './main.ts';
 export { startWorkerProcess } from './worker.ts';
 export { createDemoRider } from './demo-rider.ts';
 export { runStravaCommand } from './modules/strava/push-subscription.ts';
+export { runBackupCommand, runRestoreCommand } from './backup/backup-command.ts';
+export { BackupError } from './backup/backup-archive.ts';

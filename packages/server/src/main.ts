@@ -3,6 +3,9 @@ import { openMigratedDatabase, pgliteDirFor } from './db/database.ts';
 import { buildVatio } from './app.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
+import { join } from 'node:path';
+import { startAdminSocket } from './backup/admin-socket.ts';
+import { FsBlobStore } from './storage/blob-store.ts';
 
 /** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()) {
@@ -11,12 +14,27 @@ export async function startServer(config: Config = loadConfig()) {
     pgliteDir: pgliteDirFor(config.dataDir),
   });
   const queue = await startJobQueue(database, {});
-  const { app, services } = await buildVatio({ config, database, queue });
+  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const { app, services } = await buildVatio({ config, database, queue, blobs });
   if (config.inProcessWorkers) await startWorkers(queue, services);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (!config.webDistDir)
     app.log.warn('web app not built: only the API is served (run npm start to build it)');
+  // `vatio backup` while the server runs: only this process can copy the embedded database.
+  const closeAdminSocket =
+    database.engine === 'pglite'
+      ? await startAdminSocket({
+          dataDir: config.dataDir,
+          database,
+          blobs,
+          log: {
+            info: (message) => app.log.info(message),
+            error: (error, message) => app.log.error({ err: error }, message),
+          },
+        })
+      : async () => {};
   app.addHook('onClose', async () => {
+    await closeAdminSocket();
     await queue.stop();
     await database.close();
   });

@@ -26,7 +26,31 @@ const KEY = /^[0-9a-f]{64}$/;
  * so a crash never leaves a row pointing at half a file.
  */
 export class FsBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
+  /** Open backups (holdDeletes): while any is open, deletions wait in `deferred`. */
+  private holds = 0;
+  private readonly deferred = new Set<string>();
+
+  constructor(readonly root: string) {}
+
+  /**
+   * Defers every delete until the returned release is called (backup/backup-archive.ts): a backup
+   * snapshots the database first and copies the blobs after, so a blob whose row was deleted after
+   * the snapshot must still be there when the copy reaches it. Deferred deletes run on release;
+   * one whose bytes were stored again meanwhile (put) is dropped, since a new row points to them.
+   */
+  holdDeletes(): () => Promise<void> {
+    this.holds++;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds > 0) return;
+      const keys = [...this.deferred];
+      this.deferred.clear();
+      for (const key of keys) await rm(this.pathOf(key), { force: true });
+    };
+  }
 
   private pathOf(key: string): string {
     if (!KEY.test(key)) throw new Error('invalid blob key');
@@ -36,6 +60,7 @@ export class FsBlobStore implements BlobStore {
   async put(bytes: Uint8Array, sha256?: string): Promise<string> {
     const key = sha256 ?? sha256OfBytes(bytes);
     const path = this.pathOf(key);
+    this.deferred.delete(key);
     if (existsSync(path)) return key;
     await mkdir(dirname(path), { recursive: true });
     const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
@@ -61,6 +86,11 @@ export class FsBlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const path = this.pathOf(key);
+    if (this.holds > 0) {
+      this.deferred.add(key);
+      return;
+    }
+    await rm(path, { force: true });
   }
 }
