@@ -183,6 +183,7 @@ describe('without a token', () => {
       { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
       { authorization: a.access_token },
       { authorization: `Bearer vatio_${'x'.repeat(40)}` },
+      { authorization: `Bearer ${'x'.repeat(8000)}` },
     ];
     const failures: string[] = [];
     let sent = 0;
@@ -320,5 +321,21 @@ describe("another rider's ids", () => {
       const url = fillPath(op.path, (param) => idFor(idsA, op, param)) + ownQuery(op, idsA);
       expect((await send(a, 'GET', url)).statusCode, url).toBe(200);
     }
+  });
+
+  // After the snapshot comparison: a key's use is recorded on B's key (last_used_at).
+  test("B's read-only API key reads none of A's ids either", async () => {
+    const failures: string[] = [];
+    const key = { authorization: `Bearer ${idsB['api-keys:secret']}` };
+    for (const op of operations) {
+      if (op.method !== 'GET' || pathParams(op.path).length === 0 || PUBLIC_ROUTES[op.key]) continue;
+      const url = fillPath(op.path, (param) => idFor(idsA, op, param)) + ownQuery(op, idsB);
+      const response = await send(null, 'GET', url, undefined, key);
+      if (response.statusCode !== 404 || leaks(response).length > 0)
+        failures.push(`${op.key} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+    // The key works: B's own bike.
+    expect((await send(null, 'GET', `/api/bikes/${idsB.bikes}`, undefined, key)).statusCode).toBe(200);
   });
 });

@@ -242,7 +242,13 @@ export async function seedRider(
       'POST /api/fitting/photos',
     ).json() as { id: string }
   ).id;
-  ids['api-keys'] = (await call('POST', '/api/me/api-keys', { name: 'Script' }, 201)).id;
+  const key = (await call('POST', '/api/me/api-keys', { name: 'Script' }, 201)) as {
+    id: string;
+    secret?: string;
+  };
+  ids['api-keys'] = key.id;
+  // The read-only key's secret, for walks that read as a script would (not a row id: no path names it).
+  ids['api-keys:secret'] = key.secret!;
 
   const day = (daysAgo: number) =>
     new Date(Math.floor(Date.now() / DAY_MS - daysAgo) * DAY_MS + 8 * 3_600_000);
