@@ -6,6 +6,7 @@
 // from test/api-walk.ts (JSON_BODIES), and the walk fails until one is written there.
 // Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (test/test-database.ts).
 import { VALIDATION_MESSAGES } from '@vatio/schemas';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -62,6 +63,22 @@ const SESSION_ENDING = new Set(['DELETE /api/account', 'POST /api/auth/logout'])
 const OPEN_BODIES: Record<string, string> = {
   'POST /api/strava/webhook': 'Strava may add fields to its events; the known ones are checked',
 };
+
+/** Rows per table (sign-in tables aside: each request's token is checked against its session). */
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely%'
+      and table_name not in ('sessions', 'refresh_tokens', 'otp_codes', 'otp_verify_failures')`.execute(
+    h.database.db,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables.rows)
+    counts[table_name] = (
+      await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}`.execute(h.database.db)
+    ).rows[0]!.n;
+  return counts;
+}
 
 const zodBodyOf = (op: Operation): z.ZodType | undefined => {
   const contract = API_CONTRACTS.find((c) => contractKey(c.method, openApiPath(c.path)) === op.key);
@@ -383,7 +400,9 @@ describe('JSON bodies', () => {
       for (const notAnObject of [[], 'text', 42, null])
         push(`a body of ${JSON.stringify(notAnObject)}`, notAnObject);
     }
+    const before = await rowCounts();
     expect(await run(cases)).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
     expect(cases.length).toBeGreaterThan(400);
   });
 
