@@ -1,9 +1,14 @@
 import { join } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError, ERRORS } from './errors.ts';
-import { findNul, VALIDATION_MESSAGES } from '@vatio/schemas';
+import { findInputProblem, VALIDATION_MESSAGES } from '@vatio/schemas';
 import { API_CONTRACTS } from './http/api-contracts.ts';
 import { apiDocsRoutes } from './http/api-docs.routes.ts';
 import { collectRoutes } from './http/contract.ts';
@@ -131,7 +136,20 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals, in the API's error shape (issue 16): a path segment over 100
+    // characters cannot be an id (a 404, as any id that is not a UUID is), and a path whose
+    // %-escapes do not decode is a 400.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
+      return reply.code(400).send({
+        error: { code: 'VALIDATION', message: VALIDATION_MESSAGES.invalid, fields: { path: 'invalid' } },
+      });
+    },
   });
+  // JSON is the one body the API reads (besides the multipart uploads): without Fastify's built-in
+  // text/plain parser, a text body is a 415 everywhere instead of a string reaching a route.
+  app.removeContentTypeParser('text/plain');
   // Every /api route has a contract (http/api-contracts.ts); app.test.ts checks these against it.
   collectRoutes(app);
   if (options.checkResponses) checkResponsesAgainstContracts(app, API_CONTRACTS);
@@ -180,19 +198,44 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
         .code(413)
         .send({ error: { code: 'PAYLOAD_TOO_LARGE', message: ERRORS.PAYLOAD_TOO_LARGE.message } });
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({
+        error: {
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: ERRORS.UNSUPPORTED_MEDIA_TYPE.message,
+          fields: { 'content-type': 'content_type_unsupported' },
+        },
+      });
+    }
     if (status >= 400 && status < 500) {
-      return reply.code(400).send({ error: { code: 'VALIDATION', message: error.message } });
+      // The body parser's refusals (not JSON, empty, `__proto__` keys, a wrong length) name the body.
+      const key = error.code?.startsWith('FST_ERR_CTP_') ? 'json_invalid' : 'invalid';
+      return reply.code(400).send({
+        error: {
+          code: 'VALIDATION',
+          message: key === 'json_invalid' ? VALIDATION_MESSAGES.json_invalid : error.message,
+          fields: { [key === 'json_invalid' ? 'body' : '_']: key },
+        },
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: ERRORS.INTERNAL.message } });
   });
 
   // Issue 16: U+0000 anywhere in a query or JSON body is a 400 naming the field, for every route at
-  // once; PostgreSQL text cannot hold it, so it used to come back from the database as a 500.
+  // once; PostgreSQL text cannot hold it, so it used to come back from the database as a 500. So is
+  // a body nested deeper than any schema reads (50,000 levels overflowed the stack: a 500).
   app.addHook('preValidation', async (request) => {
-    const field = findNul(request.query) ?? findNul(request.body);
-    if (field !== undefined) {
-      throw new AppError('VALIDATION', VALIDATION_MESSAGES.text_nul, { fields: { [field]: 'text_nul' } });
+    const found = findInputProblem(request.query) ?? findInputProblem(request.body);
+    if (found?.problem === 'text_nul') {
+      throw new AppError('VALIDATION', VALIDATION_MESSAGES.text_nul, {
+        fields: { [found.path]: 'text_nul' },
+      });
+    }
+    if (found) {
+      throw new AppError('VALIDATION', 'The request nests values too deeply.', {
+        fields: { [found.path || '_']: 'invalid' },
+      });
     }
   });
 

@@ -55,6 +55,10 @@ export const ERRORS = {
     message: 'Your bikes are being imported from Strava. Try again when that has finished.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: 'The request body is in a type this route does not read: send application/json.',
+  },
   EXAMPLE_PREPARING: {
     status: 503,
     message: 'The example rider is being prepared (about a minute, once). Try again shortly.',

@@ -7,15 +7,21 @@ function englishFor(key: string): string {
 }
 
 /**
- * Parses a request body with the same zod schema the web form uses. A failure becomes a 400 whose
- * `fields` maps each field to its message key (the web app translates it) and whose message is
- * the spec's English wording of the first problem.
+ * The issues to report of a failed parse. A union (e-mail or phone sign-in) fails as one issue at
+ * the root; the branch the body came closest to (fewest issues) names the fields instead.
  */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
+function reportedIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+    const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+    return reportedIssues(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+  });
+}
+
+/** The 400 of a failed parse: `fields` maps each field to its message key (the web app translates it). */
+export function validationError(issues: readonly z.core.$ZodIssue[]): AppError {
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of reportedIssues(issues)) {
     const path = issue.path.join('.') || '_';
     const key =
       issue.code === 'unrecognized_keys'
@@ -26,7 +32,19 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
     fields[issue.code === 'unrecognized_keys' ? issue.keys.join(',') : path] ??= key;
   }
   const first = Object.values(fields)[0] ?? 'invalid';
-  throw new AppError('VALIDATION', englishFor(first), { fields });
+  return new AppError('VALIDATION', englishFor(first), { fields });
+}
+
+/**
+ * Parses a request body with the same zod schema the web form uses. A failure becomes a 400 whose
+ * `fields` maps each field to its message key (the web app translates it) and whose message is
+ * the spec's English wording of the first problem. No body at all reads as `{}`; a body of `null`
+ * is a body, and not an object.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body === undefined ? {} : body);
+  if (result.success) return result.data;
+  throw validationError(result.error.issues);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -22,7 +22,7 @@ const date = calendarDateSchema.optional();
 export const activityListQuery = langQuery.extend({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  activity_type: z.string().optional(),
+  activity_type: z.string().max(50).optional(),
   start_date: date,
   end_date: date,
   sort: z.enum(Object.keys(ACTIVITY_SORT_COLUMNS) as [ActivitySort, ...ActivitySort[]]).optional(),

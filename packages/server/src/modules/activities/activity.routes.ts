@@ -17,7 +17,7 @@ type IdParams = { Params: { id: string }; Querystring: LangQuery };
 function languageOf(request: FastifyRequest<{ Querystring: LangQuery }>): RideLanguage {
   const lang = request.query.lang;
   if (lang !== undefined && lang !== '' && lang !== 'es' && lang !== 'en') {
-    throw new AppError('VALIDATION', 'lang must be one of es, en.');
+    throw new AppError('VALIDATION', 'lang must be one of es, en.', { fields: { lang: 'invalid' } });
   }
   return requestLanguage(lang, request.headers['accept-language']);
 }
@@ -53,7 +53,8 @@ export function activityRoutes(app: FastifyInstance, deps: { auth: AuthService; 
     const q = (query.q ?? '').trim();
     const language = languageOf(request);
     if (q === '') return { activities: [] };
-    if (q.length > 200) throw new AppError('VALIDATION', 'The search text is too long.');
+    if (q.length > 200)
+      throw new AppError('VALIDATION', 'The search text is too long.', { fields: { q: 'text_too_long' } });
     const rows = await rides.search(request.auth.userId, q, query.limit, language);
     return { activities: rows.map((row) => presentActivity(row, language)) };
   });

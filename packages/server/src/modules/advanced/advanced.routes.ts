@@ -22,8 +22,10 @@ export function advancedRoutes(
 
   app.get('/api/public/analytics/advanced', async (request, reply) => {
     const { period, tz } = parseQuery(advancedQuerySchema, request.query);
+    // Checked before the example rider is asked for: a bad zone is a 400, not a 503 while it is prepared.
+    const timeZone = resolveTimeZone(tz);
     const riderId = await deps.example.riderId();
-    const answer = await deps.advanced.answer(riderId, { timeZone: resolveTimeZone(tz), period });
+    const answer = await deps.advanced.answer(riderId, { timeZone, period });
     return sendJsonText(reply, jsonOnce(answer));
   });
 }

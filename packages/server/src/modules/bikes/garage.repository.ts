@@ -403,6 +403,8 @@ export class GarageRepository {
     entryId: string,
     values: Partial<MaintenanceValues>,
   ): Promise<MaintenanceRow | undefined> {
+    // An empty PATCH changes nothing (an UPDATE with no SET list is a syntax error: it was a 500).
+    if (Object.keys(values).length === 0) return this.maintenanceEntry(userId, bikeId, entryId);
     return this.db
       .updateTable('bike_maintenance')
       .set(values)

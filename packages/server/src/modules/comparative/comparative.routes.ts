@@ -20,12 +20,15 @@ export function registerComparativeRoutes(
   options: { preHandler?: ReturnType<typeof requireAuth> } = {},
 ) {
   app.get(`${prefix}/comparative`, options, async (request, reply) => {
+    // Each request is checked before the rider is asked for (the example rider may answer 503 while
+    // it is prepared; a bad request is a 400 or 404 all the same).
     const q = parseQuery(comparativeQuerySchema, request.query);
+    const timeZone = resolveTimeZone(q.tz);
     const userId = await riderOf(request);
     const answer = await comparative.comparative(userId, {
       period: q.period,
       metric: q.metric,
-      timeZone: resolveTimeZone(q.tz),
+      timeZone,
       language: requestLanguage(q.lang, request.headers['accept-language']),
     });
     return sendJsonText(reply, jsonOnce(answer));
@@ -33,10 +36,11 @@ export function registerComparativeRoutes(
 
   app.get(`${prefix}/compare`, options, async (request, reply) => {
     const q = parseQuery(compareQuerySchema, request.query);
+    const [a, b] = [parseId(q.a), parseId(q.b)];
     const userId = await riderOf(request);
     const answer = await comparative.compare(userId, {
-      a: parseId(q.a),
-      b: parseId(q.b),
+      a,
+      b,
       language: requestLanguage(q.lang, request.headers['accept-language']),
     });
     return sendJsonText(reply, jsonOnce(answer));
@@ -44,11 +48,12 @@ export function registerComparativeRoutes(
 
   app.get(`${prefix}/evolution`, options, async (request, reply) => {
     const q = parseQuery(evolutionQuerySchema, request.query);
+    const timeZone = resolveTimeZone(q.tz);
     const userId = await riderOf(request);
     const answer = await comparative.evolution(userId, {
       metric: q.metric,
       range: q.range,
-      timeZone: resolveTimeZone(q.tz),
+      timeZone,
     });
     return sendJsonText(reply, jsonOnce(answer));
   });

@@ -15,11 +15,15 @@ import type { RouteContract } from '../../http/contract.ts';
 
 const tags = ['dashboard'];
 
-/** Days and weeks in the rider's calendar. */
-const calendarQuery = z.object({
-  tz: z.string().optional().describe("IANA time zone (the browser's)"),
+/**
+ * Days and weeks in the rider's calendar. The lengths bound what the calendar keeps per distinct
+ * value: no IANA zone name is longer than 64 characters, no usable BCP 47 tag longer than 35.
+ */
+export const calendarQuery = z.object({
+  tz: z.string().max(64).optional().describe("IANA time zone (the browser's)"),
   locale: z
     .string()
+    .max(35)
     .optional()
     .describe("BCP 47, for the first day of the week; default: the rider's language"),
 });

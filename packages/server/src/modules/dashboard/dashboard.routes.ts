@@ -6,7 +6,7 @@ import { requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
 import { parseQuery } from '../../http/validate.ts';
-import { powerCurveQuery, recentActivitiesQuery, summaryQuery } from './dashboard.contract.ts';
+import { calendarQuery, powerCurveQuery, recentActivitiesQuery, summaryQuery } from './dashboard.contract.ts';
 import type { DashboardService, RiderCalendarContext } from './dashboard.service.ts';
 import { firstDayOfWeek, resolveTimeZone } from './zoned-calendar.ts';
 
@@ -26,8 +26,9 @@ export function dashboardRoutes(
    */
   const calendarOf = async (request: FastifyRequest<Q>): Promise<RiderCalendarContext> => {
     const userId = request.auth.userId;
-    const timeZone = resolveTimeZone(request.query.tz);
-    let locale = request.query.locale;
+    const query = parseQuery(calendarQuery, request.query);
+    const timeZone = resolveTimeZone(query.tz);
+    let locale = query.locale;
     if (!locale) locale = (await profiles.findSettings(userId))?.language ?? 'es';
     const language = requestLanguage(locale.slice(0, 2).toLowerCase(), request.headers['accept-language']);
     return { userId, timeZone, firstDayOfWeek: firstDayOfWeek(locale), language };

@@ -53,14 +53,17 @@ const resolveKnownTimeZone = remembered(1000, (timeZone) => {
   try {
     return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
   } catch {
-    throw new AppError('VALIDATION', 'tz must be an IANA time zone, such as Europe/Madrid.');
+    throw new AppError('VALIDATION', 'tz must be an IANA time zone, such as Europe/Madrid.', {
+      fields: { tz: 'invalid' },
+    });
   }
 });
 
 /** The IANA zone if the runtime knows it; a 400 otherwise. Absent means UTC. */
 export function resolveTimeZone(timeZone: string | undefined): string {
   if (timeZone === undefined || timeZone === '') return 'UTC';
-  if (timeZone.length > 64) throw new AppError('VALIDATION', 'tz must be an IANA time zone.');
+  if (typeof timeZone !== 'string' || timeZone.length > 64)
+    throw new AppError('VALIDATION', 'tz must be an IANA time zone.', { fields: { tz: 'invalid' } });
   return resolveKnownTimeZone(timeZone);
 }
 

@@ -22,27 +22,27 @@ export function exampleRiderRoutes(
   },
 ) {
   app.get('/api/public/analytics/performance', async (request, reply) => {
+    // The request is checked before the example rider is asked for (a bad one is a 400, not a 503).
     const query = parseQuery(performanceQuerySchema, request.query);
+    const timeZone = resolveTimeZone(query.tz);
     const riderId = await deps.example.riderId();
-    const answer = await deps.performance.performance(
-      riderId,
-      Number(query.weeks),
-      resolveTimeZone(query.tz),
-    );
+    const answer = await deps.performance.performance(riderId, Number(query.weeks), timeZone);
     return sendJsonText(reply, jsonOnce(answer));
   });
 
   app.get('/api/public/analytics/training-load', async (request, reply) => {
     const { days, tz } = parseQuery(trainingLoadQuerySchema, request.query);
+    const timeZone = resolveTimeZone(tz);
     const riderId = await deps.example.riderId();
-    const answer = await deps.trainingLoad.answer(riderId, { timeZone: resolveTimeZone(tz), days });
+    const answer = await deps.trainingLoad.answer(riderId, { timeZone, days });
     return sendJsonText(reply, jsonOnce(answer));
   });
 
   app.get('/api/public/analytics/predictive', async (request, reply) => {
     const { weeks, tz } = parseQuery(predictiveQuerySchema, request.query);
+    const timeZone = resolveTimeZone(tz);
     const riderId = await deps.example.riderId();
-    const answer = await deps.predictive.answer(riderId, { timeZone: resolveTimeZone(tz), weeks });
+    const answer = await deps.predictive.answer(riderId, { timeZone, weeks });
     return sendJsonText(reply, jsonOnce(answer));
   });
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { malformedAs400, requireMultipartBoundary } from '../imports/upload.ts';
 import { presentMeasurement, presentPhoto, presentPosition, presentSession } from './fitting.presenter.ts';
 import type { FittingService } from './fitting.service.ts';
 
@@ -88,13 +89,16 @@ export function fittingRoutes(app: FastifyInstance, deps: { auth: AuthService; f
       throw new AppError('VALIDATION', 'Send the photo as multipart/form-data, in a part named "file".', {
         fields: { file: 'photo_type_invalid' },
       });
-    const part = await request.file();
+    // A body without a boundary, cut short or garbage is a 400 with a field message, not a 500.
+    requireMultipartBoundary(request.headers['content-type']);
+    const first = await malformedAs400(request.files()).next();
+    const part = first.done ? undefined : first.value;
     if (!part)
       throw new AppError('VALIDATION', 'No file was sent.', { fields: { file: 'photo_type_invalid' } });
     // Read at most the limit (and one byte more, to know it was over): a large upload is drained, not kept.
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    for await (const chunk of malformedAs400(part.file as AsyncIterable<Buffer>)) {
       size += chunk.length;
       if (size <= FIT_PHOTO_MAX_BYTES) chunks.push(chunk);
     }

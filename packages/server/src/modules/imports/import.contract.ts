@@ -4,6 +4,11 @@ import { idParams, type RouteContract } from '../../http/contract.ts';
 
 const tags = ['imports'];
 
+/** GET /api/imports: the route parses its query with this (a `limit` that is not 1 to 50 is a 400). */
+export const importListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10).describe('1 to 50, default 10'),
+});
+
 export const importContracts: RouteContract[] = [
   {
     method: 'POST',
@@ -33,7 +38,7 @@ export const importContracts: RouteContract[] = [
     summary: "The rider's latest imports",
     tags,
     auth: true,
-    query: z.object({ limit: z.string().optional().describe('1 to 50, default 10') }),
+    query: importListQuery,
     response: { status: 200, schema: importListResponseSchema },
   },
 ];

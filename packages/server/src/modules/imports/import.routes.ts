@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { VALIDATION_MESSAGES } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
-import { parseId } from '../../http/validate.ts';
+import { parseId, parseQuery } from '../../http/validate.ts';
+import { importListQuery } from './import.contract.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { presentImportDetail, presentImportList, presentUpload } from './import.presenter.ts';
 import { countFiles, type ImportRepository } from './import.repository.ts';
 import type { ImportService } from './import.service.ts';
 import { RiderGate } from './rider-gate.ts';
-import { readUpload, type UploadLimits } from './upload.ts';
+import { readUpload, requireMultipartBoundary, type UploadLimits } from './upload.ts';
 
 export function importRoutes(
   app: FastifyInstance,
@@ -27,16 +28,16 @@ export function importRoutes(
 
   app.post('/api/activities/upload', guard, async (request, reply) => {
     if (!request.isMultipart()) {
-      throw new AppError('VALIDATION', 'Send the files as multipart/form-data, in parts named "file".');
-    }
-    // Without a boundary the parts cannot be told apart; the parser used to fail with a 500.
-    if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(request.headers['content-type'] ?? '')) {
-      throw new AppError('VALIDATION', VALIDATION_MESSAGES.multipart_boundary_missing, {
+      throw new AppError('VALIDATION', 'Send the files as multipart/form-data, in parts named "file".', {
         fields: { 'content-type': 'multipart_boundary_missing' },
       });
     }
+    requireMultipartBoundary(request.headers['content-type']);
     const incoming = await readUpload(request, { userId: request.auth.userId, limits, blobs, zipGate });
-    if (incoming.length === 0) throw new AppError('VALIDATION', 'No file was sent.');
+    if (incoming.length === 0)
+      throw new AppError('VALIDATION', VALIDATION_MESSAGES.file_required, {
+        fields: { file: 'file_required' },
+      });
     const { importRow, files } = await service.createImport(request.auth.userId, 'upload', incoming);
     return reply.code(202).send(presentUpload(importRow, files));
   });
@@ -51,9 +52,9 @@ export function importRoutes(
     return presentImportDetail(row, countFiles(files), files);
   });
 
-  app.get<{ Querystring: { limit?: string } }>('/api/imports', guard, async (request) => {
+  app.get('/api/imports', guard, async (request) => {
     const userId = request.auth.userId;
-    const limit = Math.min(50, Math.max(1, Number(request.query.limit) || 10));
+    const { limit } = parseQuery(importListQuery, request.query);
     const rows = await imports.list(userId, limit);
     const counts = await imports.counts(
       userId,

@@ -62,11 +62,23 @@ export async function readUpload(request: FastifyRequest, context: UploadContext
 }
 
 /**
+ * Without a boundary the parts of a multipart body cannot be told apart; the parser used to fail
+ * with a 500. A 400 naming the content type instead (the upload and the fitting photo).
+ */
+export function requireMultipartBoundary(contentType: string | undefined): void {
+  if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(contentType ?? '')) {
+    throw new AppError('VALIDATION', VALIDATION_MESSAGES.multipart_boundary_missing, {
+      fields: { 'content-type': 'multipart_boundary_missing' },
+    });
+  }
+}
+
+/**
  * Passes a multipart stream through, turning the parser's own failures (a body cut short, no
  * closing boundary, a part with no headers; plain errors without a status) into a 400 with a field
  * message, where they used to be 500s. Errors with a status (the size and count limits) stay as they are.
  */
-async function* malformedAs400<T>(items: AsyncIterable<T>): AsyncGenerator<T> {
+export async function* malformedAs400<T>(items: AsyncIterable<T>): AsyncGenerator<T> {
   try {
     yield* items;
   } catch (error) {

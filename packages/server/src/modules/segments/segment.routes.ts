@@ -44,12 +44,11 @@ export function segmentRoutes(
   app.get('/api/public/analytics/segments', async (_request, reply) =>
     sendJsonText(reply, jsonOnce(await deps.segments.list(await deps.example.riderId()))),
   );
-  app.get<IdParams>('/api/public/analytics/segments/:id', async (request, reply) =>
-    sendJsonText(
-      reply,
-      jsonOnce(await deps.segments.detail(await deps.example.riderId(), parseId(request.params.id))),
-    ),
-  );
+  // The id is checked before the example rider is asked for: a malformed one is a 404, not a 503.
+  app.get<IdParams>('/api/public/analytics/segments/:id', async (request, reply) => {
+    const id = parseId(request.params.id);
+    return sendJsonText(reply, jsonOnce(await deps.segments.detail(await deps.example.riderId(), id)));
+  });
   app.get<IdParams>('/api/public/analytics/segments/:id/compare', async (request) => {
     const args = compareArgs(request);
     return deps.segments.compare(await deps.example.riderId(), ...args);

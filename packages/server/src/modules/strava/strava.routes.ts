@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhookEventSchema } from './strava-webhook-event.ts';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
-import { parseBody } from '../../http/validate.ts';
+import { parseBody, validationError } from '../../http/validate.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { StravaServices } from './strava.module.ts';
@@ -46,7 +46,18 @@ export function stravaRoutes(
     '/api/strava/callback',
     async (request, reply) => {
       const nonce = readCookie(request.headers.cookie, STATE_COOKIE);
-      const target = await strava.connect.callback(request.query, nonce);
+      // A browser navigation: whatever the query holds, the answer is a redirect to the app with an
+      // outcome. A repeated parameter (an array) or an overlong one is as good as absent: the state
+      // then does not verify and the rider is told the attempt expired (it used to be a 500).
+      const q = request.query as Record<string, unknown>;
+      const text = (name: 'code' | 'state' | 'scope' | 'error') => {
+        const value = q[name];
+        return typeof value === 'string' && value.length <= 4096 ? value : undefined;
+      };
+      const target = await strava.connect.callback(
+        { code: text('code'), state: text('state'), scope: text('scope'), error: text('error') },
+        nonce,
+      );
       reply.header('set-cookie', strava.connect.stateCookie('', 0));
       return reply.redirect(target, 302);
     },
@@ -108,7 +119,7 @@ export function stravaRoutes(
   // Events: acknowledged at once (Strava wants a 200 within two seconds) and handled by a job.
   app.post('/api/strava/webhook', async (request, reply) => {
     const parsed = webhookEventSchema.safeParse(request.body);
-    if (!parsed.success) throw new AppError('VALIDATION', 'Not a Strava webhook event.');
+    if (!parsed.success) throw validationError(parsed.error.issues);
     const event = parsed.data;
     // Anyone can post here, and each job spends the app's Strava quota: only events of the configured
     // subscription (when one is configured) about an athlete connected here are queued, once per
