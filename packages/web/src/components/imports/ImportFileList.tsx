@@ -19,6 +19,7 @@ export const KNOWN_MESSAGE_CODES = [
   'REPLACED_DAMAGED',
   'NOT_CYCLING',
   'DECODE_FAILED',
+  'STORAGE_FULL',
   'INTERNAL',
 ] as const;
 
