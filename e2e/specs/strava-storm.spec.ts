@@ -35,9 +35,8 @@ test.describe('Strava storm', () => {
       });
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.screenshot({ path: join(SHOTS, 'paused-en-1280.png') });
-      await page.evaluate(() => localStorage.setItem('vatio.language', 'es'));
+      await page.getByTestId('language-switcher').first().selectOption('es');
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.reload();
       await expect(page.getByTestId('strava-paused')).toContainText(
         /Strava no responde ahora mismo: se reintenta a las \d\d:\d\d/,
         { timeout: 30_000 },
