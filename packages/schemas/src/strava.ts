@@ -38,8 +38,11 @@ export type SyncState = (typeof SYNC_STATES)[number];
 export const SYNC_ACTIONS = ['import_activities', 'import_bikes', 'import_selected', 'refresh_list'] as const;
 export type SyncAction = (typeof SYNC_ACTIONS)[number];
 
-/** Why a run waits: Strava's Retry-After, a full daily or 15-minute window, or a short backoff. */
-export const SYNC_PAUSE_REASONS = ['retry_after', 'daily', 'quarter', 'backoff'] as const;
+/**
+ * Why a run waits: Strava's Retry-After, a full daily or 15-minute window, a short backoff, or Strava
+ * not answering (no answer or a 5xx: it tries again by itself after a growing wait).
+ */
+export const SYNC_PAUSE_REASONS = ['retry_after', 'daily', 'quarter', 'backoff', 'unavailable'] as const;
 export type SyncPauseReason = (typeof SYNC_PAUSE_REASONS)[number];
 
 const isoTimestamp = z.string().describe('ISO 8601 UTC');
@@ -59,7 +62,9 @@ export const syncStatusSchema = z.object({
   current_activity: z.string().nullable().describe('The name of the activity (or bike) being imported'),
   paused_until: isoTimestamp
     .nullable()
-    .describe("When a run waiting for Strava's rate limit carries on; null: it does not wait"),
+    .describe(
+      'When a run waiting for Strava (its rate limit, or an answer) carries on; null: it does not wait',
+    ),
   pause_reason: z.enum(SYNC_PAUSE_REASONS).nullable().describe('Why it waits; null while it does not'),
   bikes_queued_at: isoTimestamp
     .nullable()

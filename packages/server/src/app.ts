@@ -75,7 +75,7 @@ import { athleteSettingsRoutes } from './modules/athlete/athlete-settings.routes
 import { importRoutes } from './modules/imports/import.routes.ts';
 import { stravaRoutes } from './modules/strava/strava.routes.ts';
 import { createRideServices, type RideServices } from './services.ts';
-import { type BlobStore, FsBlobStore } from './storage/blob-store.ts';
+import { type BlobStore, FsBlobStore, StorageFullError } from './storage/blob-store.ts';
 import { createMailTransport, type MailTransport } from './transports/mail.ts';
 import { createSmsTransport, type SmsTransport } from './transports/sms.ts';
 
@@ -185,6 +185,14 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // The file store's disk filled while a route wrote to it (issue 16, "Faults"): the route stored
+    // nothing (it cleaned up); the rider is told in words, the operator in the log.
+    if (error instanceof StorageFullError) {
+      request.log.error({ err: error.cause ?? error }, 'the file store is full');
+      return reply
+        .code(ERRORS.STORAGE_FULL.status)
+        .send({ error: { code: 'STORAGE_FULL', message: ERRORS.STORAGE_FULL.message } });
+    }
     if (error instanceof AppError) {
       if (error.details.retry_after_s) reply.header('retry-after', String(error.details.retry_after_s));
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);

@@ -77,6 +77,13 @@ export interface StravaConfig {
   webhookVerifyToken: string | undefined;
   /** Id of the push subscription (`vatio strava subscribe` prints it); events of another are dropped. */
   webhookSubscriptionId: number | undefined;
+  /** A request to Strava that has not answered by then is given up (and retried later), ms. */
+  timeoutMs: number;
+  /**
+   * The first wait after Strava did not answer or answered 5xx (doubling with each failure in a
+   * row, at most 5 minutes), and how often a run waiting for Strava looks again, ms.
+   */
+  retryDelayMs: number;
 }
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -203,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSubscriptionId: env.STRAVA_WEBHOOK_SUBSCRIPTION_ID
         ? Number(env.STRAVA_WEBHOOK_SUBSCRIPTION_ID)
         : undefined,
+      timeoutMs: positiveInt(env.STRAVA_TIMEOUT_MS, 30_000, 'STRAVA_TIMEOUT_MS'),
+      retryDelayMs: positiveInt(env.STRAVA_RETRY_DELAY_MS, 5_000, 'STRAVA_RETRY_DELAY_MS'),
     },
     mapTiles: readMapTiles(env),
     adminEmails: (env.ADMIN_EMAILS ?? '')

@@ -67,6 +67,11 @@ export const ERRORS = {
     status: 422,
     message: 'This ride has no power, speed or elevation to compute a virtual elevation from.',
   },
+  STORAGE_FULL: {
+    status: 507,
+    message:
+      'The server has no room left to store files. Nothing was kept: try again later, or tell its administrator.',
+  },
   INTERNAL: { status: 500, message: 'Internal server error.' },
 } as const;
 

@@ -332,7 +332,8 @@ export interface SyncStatusTable {
   current_activity: string | null;
   paused_until: Date | null;
   /** Why the run waits (rate-limit.ts PauseReason); null while it does not. */
-  pause_reason: 'retry_after' | 'daily' | 'quarter' | 'backoff' | null;
+  /** 0025: 'unavailable' (Strava did not answer or answered 5xx). */
+  pause_reason: 'retry_after' | 'daily' | 'quarter' | 'backoff' | 'unavailable' | null;
   /** A bike import the rider asked for while another run went on: it starts when that run ends. */
   bikes_queued_at: Date | null;
   started_at: Date | null;

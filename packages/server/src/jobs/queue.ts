@@ -89,7 +89,10 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
         return;
       await boss.send(name, data, {
         ...(trx ? { db: kyselyAdapter(trx) } : {}),
-        ...(options?.startAfterS ? { startAfter: Math.max(1, Math.ceil(options.startAfterS)) } : {}),
+        // pg-boss adds it to now() as an interval, so fractions of a second hold (tests wait ms).
+        ...(options?.startAfterS
+          ? { startAfter: Math.max(0.05, Math.round(options.startAfterS * 1000) / 1000) }
+          : {}),
         ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
     },

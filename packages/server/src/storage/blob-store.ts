@@ -10,6 +10,8 @@ export interface BlobStore {
    * no-op. `sha256` is the bytes' hash when the caller already computed it on another thread.
    */
   put(bytes: Uint8Array, sha256?: string): Promise<string>;
+  /** As `put`, and whether this call wrote the blob (false: it was there already). */
+  store(bytes: Uint8Array, sha256?: string): Promise<{ key: string; created: boolean }>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
 }
@@ -19,6 +21,19 @@ export function sha256OfBytes(bytes: Uint8Array): string {
 }
 
 const KEY = /^[0-9a-f]{64}$/;
+
+/**
+ * The file store's disk (or the owner's quota) is full: ENOSPC or EDQUOT while writing a blob. Nothing
+ * of the blob is left behind; routes answer 507 STORAGE_FULL.
+ */
+export class StorageFullError extends Error {
+  constructor(cause: unknown) {
+    super('The file store is full', { cause });
+  }
+}
+
+const isDiskFull = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 
 /**
  * A content-addressed folder: `root/ab/cd/<sha256>`. A blob is written to a temporary name,
@@ -58,27 +73,38 @@ export class FsBlobStore implements BlobStore {
   }
 
   async put(bytes: Uint8Array, sha256?: string): Promise<string> {
+    return (await this.store(bytes, sha256)).key;
+  }
+
+  async store(bytes: Uint8Array, sha256?: string): Promise<{ key: string; created: boolean }> {
     const key = sha256 ?? sha256OfBytes(bytes);
     const path = this.pathOf(key);
     this.deferred.delete(key);
-    if (existsSync(path)) return key;
-    await mkdir(dirname(path), { recursive: true });
+    if (existsSync(path)) return { key, created: false };
     const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    const file = await open(tmp, 'w', 0o600);
     try {
-      await file.writeFile(bytes);
-      await file.sync();
-    } finally {
-      await file.close();
+      await mkdir(dirname(path), { recursive: true });
+      const file = await open(tmp, 'w', 0o600);
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(tmp, path);
+    } catch (error) {
+      // A disk that fills half-way through leaves no partial file behind (it would also hold the
+      // space the rider's next try needs).
+      await rm(tmp, { force: true });
+      throw isDiskFull(error) ? new StorageFullError(error) : error;
     }
-    await rename(tmp, path);
     const folder = await open(dirname(path), 'r');
     try {
       await folder.sync();
     } finally {
       await folder.close();
     }
-    return key;
+    return { key, created: true };
   }
 
   get(key: string): Promise<Buffer> {

@@ -75,9 +75,67 @@ export interface FakeStravaOptions {
   port?: number;
   /**
    * Browser tests drive the fake over HTTP: `POST /__fake/athlete {"id"}` creates an athlete with
-   * two bikes and a mix of rides, a run and a swim, and signs them in on the authorize page.
+   * two bikes and a mix of rides, a run and a swim, and signs them in on the authorize page;
+   * `POST /__fake/storm {"seed", "probability", "weights"}` starts a storm (`{}` ends it).
    */
   testControl?: boolean;
+}
+
+/**
+ * What a request may meet during a storm (`storm()`), each as Strava or the network in front of it
+ * does it: `rate_limit` a 429 below the limits (real rate-limit headers, no Retry-After); `quarter`
+ * the application's 15-minute window used up by other clients, so this and every request until the
+ * next quarter hour answer 429 with the usage at the limit; `server_error` 500 with Strava's JSON
+ * error body; `bad_gateway` / `unavailable` 502 / 503 with the HTML page a load balancer answers;
+ * `slow` an answer after `slowMs`; `hang` no answer at all (the client must give up); `reset` the
+ * connection closed without an answer; `cut` a 200 whose body stops half-way; `expired` the access
+ * token refused (401, Strava's "Authorization Error" body) as if it had expired early — a refresh
+ * gets a new one; `revoked` every token of the athlete revoked (401; the refresh is refused too, as
+ * after a deauthorization on strava.com).
+ */
+export type StormFault =
+  | 'rate_limit'
+  | 'quarter'
+  | 'server_error'
+  | 'bad_gateway'
+  | 'unavailable'
+  | 'slow'
+  | 'hang'
+  | 'reset'
+  | 'cut'
+  | 'expired'
+  | 'revoked';
+
+export interface StormOptions {
+  /** The storm is the same for the same seed and the same order of requests. */
+  seed: number;
+  /** Chance, 0–1, that one API request or token refresh meets a fault. */
+  probability: number;
+  /** Relative weights of the faults; default 1 each, 0 for `revoked`. */
+  weights?: Partial<Record<StormFault, number>>;
+  /** How late a `slow` answer comes, ms (default 150). */
+  slowMs?: number;
+}
+
+/** The faults a token refresh (POST /oauth/token) may meet: transport and server ones. */
+const TOKEN_FAULTS: ReadonlySet<StormFault> = new Set([
+  'server_error',
+  'unavailable',
+  'slow',
+  'hang',
+  'reset',
+]);
+
+/** mulberry32: a small seeded generator, uniform in [0, 1). */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 interface Token {
@@ -129,6 +187,11 @@ export interface FakeStrava {
   refuseNext(path: RegExp, options?: { retryAfterS?: number; times?: number }): void;
   advance(seconds: number): void;
   nowS(): number;
+  /** Faults at random from now on (see StormFault), until `calm()`. */
+  storm(options: StormOptions): void;
+  calm(): void;
+  /** Every fault a storm caused, in order. */
+  stormLog: { fault: StormFault; method: string; path: string }[];
   close(): Promise<void>;
 }
 
@@ -154,6 +217,40 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
   const requests: FakeStrava['requests'] = [];
   const subscriptions: FakeStrava['subscriptions'] = [];
   let signedIn: number | undefined;
+  let storm: { options: StormOptions; random: () => number } | undefined;
+  const stormLog: FakeStrava['stormLog'] = [];
+
+  /** The fault this request meets, if any (drawn for API requests and token refreshes only). */
+  function stormFault(req: IncomingMessage, pathname: string): StormFault | undefined {
+    if (!storm) return undefined;
+    const isApi = pathname.startsWith('/api/v3/') && !pathname.startsWith('/api/v3/push_subscriptions');
+    const isToken = pathname === '/oauth/token' && req.method === 'POST';
+    if (!isApi && !isToken) return undefined;
+    if (storm.random() >= storm.options.probability) return undefined;
+    const weights = { revoked: 0, ...storm.options.weights };
+    const kinds = (
+      [
+        'rate_limit',
+        'quarter',
+        'server_error',
+        'bad_gateway',
+        'unavailable',
+        'slow',
+        'hang',
+        'reset',
+        'cut',
+        'expired',
+        'revoked',
+      ] as const
+    ).filter((k) => (isApi || TOKEN_FAULTS.has(k)) && (weights[k] ?? 1) > 0);
+    const total = kinds.reduce((sum, k) => sum + (weights[k] ?? 1), 0);
+    let r = storm.random() * total;
+    for (const k of kinds) {
+      r -= weights[k] ?? 1;
+      if (r < 0) return k;
+    }
+    return kinds.at(-1);
+  }
 
   const count = (key: string) => {
     const n = (usage.get(key) ?? 0) + 1;
@@ -541,7 +638,68 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
       req.socket.destroy();
       return;
     }
+    const fault = stormFault(req, url.pathname);
+    if (fault) stormLog.push({ fault, method: req.method ?? 'GET', path: url.pathname });
+    if (fault === 'reset' || fault === 'hang') {
+      done(0);
+      // A hung request keeps its socket open until the client gives up (or the fake closes).
+      if (fault === 'reset') req.socket.destroy();
+      return;
+    }
+    if (fault === 'server_error') {
+      send(res, 500, { message: 'Error', errors: [] }, rateHeaders());
+      done(500);
+      return;
+    }
+    if (fault === 'bad_gateway' || fault === 'unavailable') {
+      const status = fault === 'bad_gateway' ? 502 : 503;
+      const title = fault === 'bad_gateway' ? '502 Bad Gateway' : '503 Service Temporarily Unavailable';
+      res.writeHead(status, { 'content-type': 'text/html' });
+      res.end(
+        `<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center></body></html>`,
+      );
+      done(status);
+      return;
+    }
+    if (fault === 'cut') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '4096' });
+      res.write('[{"resource_state":2,"name":"Mor');
+      setTimeout(() => req.socket.destroy(), 10);
+      done(0);
+      return;
+    }
+    if (fault === 'rate_limit') {
+      const q = Math.floor(nowS() / QUARTER_S);
+      const d = Math.floor(nowS() / DAY_S);
+      for (const key of [`o:q${q}`, `o:d${d}`, `r:q${q}`, `r:d${d}`]) count(key);
+      send(
+        res,
+        429,
+        {
+          message: 'Rate Limit Exceeded',
+          errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
+        },
+        rateHeaders(),
+      );
+      done(429);
+      return;
+    }
+    if (fault === 'quarter') {
+      const q = Math.floor(nowS() / QUARTER_S);
+      usage.set(`o:q${q}`, Math.max(usage.get(`o:q${q}`) ?? 0, limits.overall[0]));
+      usage.set(`r:q${q}`, Math.max(usage.get(`r:q${q}`) ?? 0, limits.read[0]));
+    }
+    if (fault === 'expired' || fault === 'revoked') {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const t = accessTokens.get(bearer);
+      if (fault === 'expired') accessTokens.delete(bearer);
+      else if (t) revoke(t.athleteId);
+      send(res, 401, unauthorizedBody, rateHeaders());
+      done(401);
+      return;
+    }
     const handle = async (): Promise<number> => {
+      if (fault === 'slow') await new Promise((r) => setTimeout(r, storm?.options.slowMs ?? 150));
       if (url.pathname === '/oauth/authorize' && req.method === 'GET') {
         authorizePage(url, res);
         return res.statusCode;
@@ -561,6 +719,20 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
       if (url.pathname.startsWith('/api/v3/')) return api(req, res, url);
       if (options.testControl && url.pathname === '/__fake/health') {
         send(res, 200, { ok: true });
+        return 200;
+      }
+      if (options.testControl && url.pathname === '/__fake/storm' && req.method === 'POST') {
+        // Browser tests: {"seed", "probability", "weights"} starts a storm; {} calms it.
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Partial<StormOptions>;
+        if (body.probability === undefined) storm = undefined;
+        else
+          storm = {
+            options: { seed: body.seed ?? 1, probability: body.probability, weights: body.weights },
+            random: seededRandom(body.seed ?? 1),
+          };
+        send(res, 200, { storm: storm !== undefined });
         return 200;
       }
       if (options.testControl && url.pathname === '/__fake/athlete' && req.method === 'POST') {
@@ -718,6 +890,13 @@ export async function startFakeStrava(options: FakeStravaOptions = {}): Promise<
       clockS += Math.ceil(seconds);
     },
     nowS,
+    storm(options) {
+      storm = { options, random: seededRandom(options.seed) };
+    },
+    calm() {
+      storm = undefined;
+    },
+    stormLog,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -33,13 +33,32 @@ export function importRoutes(
       });
     }
     requireMultipartBoundary(request.headers['content-type']);
-    const incoming = await readUpload(request, { userId: request.auth.userId, limits, blobs, zipGate });
-    if (incoming.length === 0)
-      throw new AppError('VALIDATION', VALIDATION_MESSAGES.file_required, {
-        fields: { file: 'file_required' },
+    // Blobs written by this request: if it fails half-way (the disk fills, the body is cut off), none
+    // stays behind without the import row that would have pointed to it.
+    const created: string[] = [];
+    try {
+      const incoming = await readUpload(request, {
+        userId: request.auth.userId,
+        limits,
+        blobs,
+        zipGate,
+        created,
       });
-    const { importRow, files } = await service.createImport(request.auth.userId, 'upload', incoming);
-    return reply.code(202).send(presentUpload(importRow, files));
+      if (incoming.length === 0)
+        throw new AppError('VALIDATION', VALIDATION_MESSAGES.file_required, {
+          fields: { file: 'file_required' },
+        });
+      const { importRow, files } = await service.createImport(
+        request.auth.userId,
+        'upload',
+        incoming,
+        created,
+      );
+      return reply.code(202).send(presentUpload(importRow, files));
+    } catch (error) {
+      await service.discardBlobs(created);
+      throw error;
+    }
   });
 
   app.get<{ Params: { id: string } }>('/api/imports/:id', guard, async (request) => {

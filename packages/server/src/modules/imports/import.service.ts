@@ -2,7 +2,8 @@ import { isFormatError } from '@vatio/formats';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
+import { ERRORS } from '../../errors.ts';
+import { type BlobStore, StorageFullError } from '../../storage/blob-store.ts';
 import { decodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
@@ -55,8 +56,16 @@ export class ImportService {
     this.preparer = deps.preparer ?? inlinePreparer();
   }
 
-  /** Stores the raw files and queues their analysis, all or nothing. */
-  async createImport(userId: string, source: 'upload' | 'demo', incoming: IncomingFile[]) {
+  /**
+   * Stores the raw files and queues their analysis, all or nothing. `created` collects the blobs this
+   * call wrote, for `discardBlobs` when the request fails after all (a later file meets a full disk).
+   */
+  async createImport(
+    userId: string,
+    source: 'upload' | 'demo',
+    incoming: IncomingFile[],
+    created: string[] = [],
+  ) {
     const { db, imports, blobs, queue, now } = this.deps;
     const files: NewImportFile[] = [];
     for (const file of incoming) {
@@ -72,7 +81,12 @@ export class ImportService {
         continue;
       }
       // Written and synced before the row that points to it commits.
-      const key = file.blobKey ?? (await blobs.put(file.bytes!));
+      let key = file.blobKey;
+      if (key === undefined) {
+        const stored = await blobs.store(file.bytes!);
+        key = stored.key;
+        if (stored.created) created.push(key);
+      }
       files.push({
         name: file.name,
         size_bytes: file.sizeBytes,
@@ -92,6 +106,15 @@ export class ImportService {
     });
   }
 
+  /**
+   * Blobs an upload wrote before it failed: removed unless a row points to them by now (content
+   * addressing: another rider's upload of the same bytes may have stored them meanwhile).
+   */
+  async discardBlobs(keys: readonly string[]): Promise<void> {
+    const { activities, blobs } = this.deps;
+    for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+  }
+
   /** The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once. */
   async processFile(job: ImportFileJob): Promise<void> {
     const { imports, now } = this.deps;
@@ -106,6 +129,16 @@ export class ImportService {
           this.deps.db,
           file.id,
           { status: 'failed', message_code: error.code, message: error.message },
+          now(),
+        );
+        return;
+      }
+      if (error instanceof StorageFullError) {
+        // Trying again cannot help until the operator frees space: the rider is told at once.
+        await imports.finish(
+          this.deps.db,
+          file.id,
+          { status: 'failed', message_code: 'STORAGE_FULL', message: ERRORS.STORAGE_FULL.message },
           now(),
         );
         return;

@@ -23,6 +23,8 @@ export interface UploadContext {
   blobs: BlobStore;
   /** Caps the archives each rider has being unpacked at once. */
   zipGate: RiderGate;
+  /** Blobs this request wrote (not there before): removed again if the upload fails half-way. */
+  created: string[];
 }
 
 /**
@@ -106,7 +108,8 @@ async function expandZip(name: string, bytes: Uint8Array, context: UploadContext
   try {
     const result = await unpackZip(bytes, decodeLimits, async (entry) => {
       // Stored now, so the entry's memory goes as soon as the next one comes.
-      const blobKey = await context.blobs.put(entry.bytes, entry.sha256);
+      const { key: blobKey, created } = await context.blobs.store(entry.bytes, entry.sha256);
+      if (created) context.created.push(blobKey);
       entries.push({ name: `${name}/${entry.name}`, bytes: null, blobKey, sizeBytes: entry.bytes.length });
     });
     if (!result.ok) {

@@ -30,7 +30,19 @@ export class StravaUnavailableError extends Error {
  */
 export class StravaUnreachableError extends StravaUnavailableError {}
 
-const TIMEOUT_MS = 30_000;
+/**
+ * A failure that says nothing about the request itself: no answer (refused, reset, timed out, cut
+ * off mid-body) or a 5xx (Strava's servers or its proxies failing). Worth asking again later.
+ */
+export function isTransientStravaError(error: unknown): error is StravaUnavailableError {
+  return (
+    error instanceof StravaUnreachableError ||
+    (error instanceof StravaUnavailableError && error.status !== undefined && error.status >= 500)
+  );
+}
+
+/** A request with no answer after this long is abandoned (STRAVA_TIMEOUT_MS overrides it). */
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * Strava's OAuth endpoints (https://developers.strava.com/docs/authentication/): the token exchange
@@ -39,6 +51,10 @@ const TIMEOUT_MS = 30_000;
  */
 export class StravaOAuth {
   constructor(private readonly config: StravaConfig) {}
+
+  private get timeoutMs(): number {
+    return this.config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
 
   get configured(): boolean {
     return Boolean(this.config.clientId && this.config.clientSecret);
@@ -65,13 +81,15 @@ export class StravaOAuth {
 
   /** Revokes every token of this rider for the application; an already revoked token is fine. */
   async deauthorize(accessToken: string): Promise<void> {
-    const response = await post(`${this.config.oauthUrl}/deauthorize`, { access_token: accessToken });
+    const response = await post(this.timeoutMs, `${this.config.oauthUrl}/deauthorize`, {
+      access_token: accessToken,
+    });
     if (response.ok || response.status === 401) return;
     throw new StravaUnavailableError(`Strava deauthorize answered ${response.status}`, response.status);
   }
 
   private async token(grant: Record<string, string>): Promise<StravaTokenResponse> {
-    const response = await post(`${this.config.oauthUrl}/token`, {
+    const response = await post(this.timeoutMs, `${this.config.oauthUrl}/token`, {
       client_id: this.config.clientId ?? '',
       client_secret: this.config.clientSecret ?? '',
       ...grant,
@@ -81,20 +99,38 @@ export class StravaOAuth {
       throw new StravaUnauthorizedError(`Strava token endpoint answered ${response.status}`);
     if (!response.ok)
       throw new StravaUnreachableError(`Strava token endpoint answered ${response.status}`, response.status);
-    return (await response.json()) as StravaTokenResponse;
+    return (await readJson(response, '/oauth/token')) as StravaTokenResponse;
   }
 }
 
-async function post(url: string, form: Record<string, string>): Promise<Response> {
+async function post(timeoutMs: number, url: string, form: Record<string, string>): Promise<Response> {
   try {
     return await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form).toString(),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     throw new StravaUnreachableError(`Strava could not be reached: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The answer's JSON. A body cut off on the way (connection reset, timeout mid-body) is Strava out of
+ * reach, to be asked again; a whole body that is not JSON is a bad answer to this request.
+ */
+async function readJson(response: Response, path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new StravaUnreachableError(`Strava's answer for ${path} was cut off: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new StravaUnavailableError(`Strava sent a body that is not JSON for ${path}`);
   }
 }
 
@@ -106,6 +142,7 @@ export class StravaApi {
   constructor(
     private readonly apiUrl: string,
     private readonly rateLimit: RateLimitState,
+    private readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
   ) {}
 
   async get<T>(accessToken: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
@@ -117,7 +154,7 @@ export class StravaApi {
     try {
       response = await fetch(url, {
         headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       throw new StravaUnreachableError(`Strava could not be reached: ${(error as Error).message}`);
@@ -140,10 +177,6 @@ export class StravaApi {
       await response.body?.cancel();
       throw new StravaUnavailableError(`Strava answered ${response.status} for ${path}`, response.status);
     }
-    try {
-      return (await response.json()) as T;
-    } catch {
-      throw new StravaUnavailableError(`Strava sent a body that is not JSON for ${path}`);
-    }
+    return (await readJson(response, path)) as T;
   }
 }

@@ -16,7 +16,12 @@ import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
 import { storedCurve } from '../imports/stored-ride-parts.ts';
-import { StravaNotFoundError, StravaUnavailableError, StravaUnreachableError } from './strava-client.ts';
+import {
+  isTransientStravaError,
+  StravaNotFoundError,
+  StravaUnavailableError,
+  StravaUnreachableError,
+} from './strava-client.ts';
 import { stravaSegmentEfforts } from './strava-segment-efforts.ts';
 import type { StravaActivityRepository, StravaActivityRow } from './strava-activity.repository.ts';
 import type { StravaSession } from './strava-session.ts';
@@ -58,14 +63,22 @@ export class StravaRideImport {
     },
   ) {}
 
-  async importOne(session: StravaSession, row: StravaActivityRow): Promise<RideImportOutcome> {
+  /**
+   * `lastTry`: this ride has met Strava failing (5xx) on every try so far and this is its last; a
+   * 5xx for its segment efforts then leaves it without them rather than waiting again.
+   */
+  async importOne(
+    session: StravaSession,
+    row: StravaActivityRow,
+    { lastTry = true }: { lastTry?: boolean } = {},
+  ): Promise<RideImportOutcome> {
     const { stravaActivities, now } = this.deps;
     const userId = row.user_id;
     if (!CYCLING_SPORT_TYPES.has(row.sport_type)) {
       await stravaActivities.settle(userId, row.strava_id, { state: 'skipped' }, now());
       return 'skipped';
     }
-    const linked = await this.linkExisting(session, row);
+    const linked = await this.linkExisting(session, row, lastTry);
     if (linked) return 'linked';
 
     const summary = row.raw as unknown as StravaActivity;
@@ -88,7 +101,7 @@ export class StravaRideImport {
     const hasTrack = streams
       ? (streams.latlng?.data?.length ?? 0) > 0
       : Array.isArray(summary.start_latlng) && summary.start_latlng.length === 2;
-    const efforts = hasTrack ? await this.segmentEffortsOf(session, row.strava_id, summary) : [];
+    const efforts = hasTrack ? await this.segmentEffortsOf(session, row.strava_id, summary, lastTry) : [];
     const bikeId = await this.bikeFor(userId, summary.gear_id ?? null);
     if (streams?.time && streams.time.data.length > 1)
       await this.storeWithStreams(row, summary, streams, bikeId, efforts);
@@ -99,14 +112,17 @@ export class StravaRideImport {
   /**
    * The ride's segment efforts (GET /activities/{id}?include_all_efforts=true: the DetailedActivity
    * with every effort, not only the notable ones). One more request of the rate limit, through the
-   * same client: a rate limit, an expired connection or Strava out of reach stop the import as for
-   * the streams (it resumes later); any other failure (404, 5xx, a body not as documented) only
-   * leaves the ride without Strava efforts. Manual entries have none.
+   * same client: a rate limit, an expired connection, Strava out of reach or a 5xx stop the import as
+   * for the streams (it resumes later: a passing failure would otherwise lose the efforts for good,
+   * since an imported ride is not asked for them again); a 5xx on the ride's last try, or any other
+   * failure (404, a body not as documented), only leaves the ride without Strava efforts. Manual
+   * entries have none.
    */
   private async segmentEffortsOf(
     session: StravaSession,
     stravaId: number,
     summary: StravaActivity,
+    lastTry: boolean,
   ): Promise<StravaSegmentEffort[]> {
     if (summary.manual === true) return [];
     try {
@@ -117,7 +133,9 @@ export class StravaRideImport {
     } catch (error) {
       const ignorable =
         error instanceof StravaNotFoundError ||
-        (error instanceof StravaUnavailableError && !(error instanceof StravaUnreachableError));
+        (error instanceof StravaUnavailableError &&
+          !(error instanceof StravaUnreachableError) &&
+          (lastTry || !isTransientStravaError(error)));
       if (!ignorable) throw error;
       return [];
     }
@@ -129,7 +147,11 @@ export class StravaRideImport {
    * rider's ride lock. A ride from the rider's file with a GPS track and no Strava efforts yet gets
    * the Strava activity's segment efforts, measured on the file's own streams (`linkedEffortsOf`).
    */
-  private async linkExisting(session: StravaSession, row: StravaActivityRow): Promise<boolean> {
+  private async linkExisting(
+    session: StravaSession,
+    row: StravaActivityRow,
+    lastTry: boolean,
+  ): Promise<boolean> {
     const { db, activities, stravaActivities, now } = this.deps;
     const userId = row.user_id;
     const same =
@@ -140,7 +162,7 @@ export class StravaRideImport {
     if (!same) return false;
     // Fetched before the link is written: a rate limit or an expired connection stops the import
     // with this activity still pending, so it is linked, efforts and all, when the import resumes.
-    const efforts = await this.linkedEffortsOf(session, row, same.id);
+    const efforts = await this.linkedEffortsOf(session, row, same.id, lastTry);
     await db.transaction().execute(async (trx) => {
       await activities.linkStrava(trx, userId, same.id, row.strava_id);
       if (efforts)
@@ -172,7 +194,12 @@ export class StravaRideImport {
    * there as the climbs are (`stravaSegmentEfforts` with `stored`). Same error rules as
    * `segmentEffortsOf`.
    */
-  private async linkedEffortsOf(session: StravaSession, row: StravaActivityRow, activityId: string) {
+  private async linkedEffortsOf(
+    session: StravaSession,
+    row: StravaActivityRow,
+    activityId: string,
+    lastTry: boolean,
+  ) {
     const { activities, athleteSettings, blobs } = this.deps;
     const userId = row.user_id;
     const target = await activities.stravaEffortsTarget(userId, activityId);
@@ -185,7 +212,7 @@ export class StravaRideImport {
     )
       return undefined;
     const summary = row.raw as unknown as StravaActivity;
-    const efforts = await this.segmentEffortsOf(session, row.strava_id, summary);
+    const efforts = await this.segmentEffortsOf(session, row.strava_id, summary, lastTry);
     if (efforts.length === 0) return undefined;
     const start = new Date(target.startTime);
     const stored = decodeStreams(await blobs.get(target.streamsBlobKey));

@@ -5,7 +5,13 @@ import type { BikeRepository } from '../bikes/bike.repository.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import type { PauseReason } from './rate-limit.ts';
 import { importStravaBikes } from './strava-bikes.ts';
-import { StravaRateLimitedError, StravaUnauthorizedError, StravaUnreachableError } from './strava-client.ts';
+import {
+  isTransientStravaError,
+  StravaRateLimitedError,
+  StravaUnauthorizedError,
+  type StravaUnavailableError,
+  StravaUnreachableError,
+} from './strava-client.ts';
 import type { StravaConnectionRepository } from './strava-connection.repository.ts';
 import type { StravaRideImport } from './strava-ride-import.ts';
 import { StravaNotConnectedError, type StravaSession } from './strava-session.ts';
@@ -13,10 +19,13 @@ import type { StravaActivity } from './strava-types.ts';
 import type { SyncAction, SyncStatusRepository } from './sync-status.repository.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 
+/** `failures`: Strava failed (no answer, 5xx) this many times in a row, with no progress in between. */
+type RunJob = { userId: string; runId: string; failures?: number };
+
 export type StravaSyncJob =
-  | { userId: string; runId: string; step: 'list'; afterS: number; page: number; thenImport: boolean }
-  | { userId: string; runId: string; step: 'import' }
-  | { userId: string; runId: string; step: 'bikes' }
+  | (RunJob & { step: 'list'; afterS: number; page: number; thenImport: boolean })
+  | (RunJob & { step: 'import' })
+  | (RunJob & { step: 'bikes' })
   /** A bike import the rider asked for during another run: starts it once that run has ended. */
   | { userId: string; step: 'queued_bikes'; queuedAt: string };
 
@@ -31,6 +40,15 @@ export const PAGE_SIZE = 100;
 /** One import step stops after this many rides or this long, then queues the next: short jobs resume well. */
 const RIDES_PER_STEP = 10;
 const STEP_BUDGET_MS = 20_000;
+/**
+ * Strava failing in a row (no answer, 5xx): a ride that met a 5xx on each of this many tries fails
+ * alone (Strava may be broken for that one activity; it can be retried from the sync page); the run
+ * gives up after this many failures in a row without progress (~10 minutes of waits by default).
+ */
+export const RIDE_TRIES = 4;
+export const RUN_TRIES = 8;
+/** The longest wait between two tries after Strava failed, ms. */
+const MAX_RETRY_DELAY_MS = 5 * 60_000;
 /** Spec 001 §2.13: 'Importar Actividades' covers the last 6 months. */
 export const IMPORT_WINDOW_DAYS = 183;
 
@@ -61,8 +79,14 @@ export class StravaSyncService {
       session: (userId: string) => StravaSession;
       now: () => Date;
       log: (message: string, details?: Record<string, unknown>) => void;
+      /** STRAVA_RETRY_DELAY_MS: the first wait after Strava failed, and how often a waiting run looks again. */
+      retryDelayMs?: number;
     },
   ) {}
+
+  private get retryDelayMs(): number {
+    return this.deps.retryDelayMs ?? 5_000;
+  }
 
   /** Lists the last `days` of activities and imports the rides among them not stored yet. */
   async startActivities(userId: string, days: number, action: SyncAction = 'import_activities') {
@@ -174,13 +198,20 @@ export class StravaSyncService {
     if (job.step === 'queued_bikes') return this.startQueuedBikes(job);
     if (!(await status.isCurrent(job.userId, job.runId))) return; // a newer run replaced this one
     let claimed: number | undefined;
+    let progressed = false;
     try {
       if (job.step === 'list') await this.listPage(job);
       else if (job.step === 'bikes') await this.bikes(job);
       else
-        await this.importSome(job, (id) => {
-          claimed = id;
-        });
+        await this.importSome(
+          job,
+          (id) => {
+            claimed = id;
+          },
+          () => {
+            progressed = true;
+          },
+        );
     } catch (error) {
       if (claimed !== undefined) await stravaActivities.release(job.userId, claimed, now());
       if (error instanceof StravaRateLimitedError) return this.pause(job, error.resumeAt, error.reason);
@@ -189,6 +220,8 @@ export class StravaSyncService {
           error instanceof StravaNotConnectedError ? 'STRAVA_NOT_CONNECTED' : 'STRAVA_TOKEN_EXPIRED';
         return this.fail(job, code);
       }
+      if (isTransientStravaError(error))
+        return this.unavailable(job, progressed ? 1 : (job.failures ?? 0) + 1, error);
       this.deps.log('strava sync step failed', { step: job.step, error: (error as Error).message });
       if (lastAttempt) return this.fail(job, 'STRAVA_UNAVAILABLE');
       throw error; // pg-boss retries the step with backoff
@@ -206,7 +239,11 @@ export class StravaSyncService {
     for (const activity of page) await stravaActivities.upsert(job.userId, activity, now());
     await status.update(job.userId, job.runId, { paused_until: null }, now(), {});
     if (page.length === PAGE_SIZE) {
-      await queue.send(QUEUES.stravaSync, { ...job, page: job.page + 1 } satisfies StravaSyncJob);
+      await queue.send(QUEUES.stravaSync, {
+        ...job,
+        page: job.page + 1,
+        failures: 0,
+      } satisfies StravaSyncJob);
       return;
     }
     // Every page read: the window's totals, and what is left to import.
@@ -251,6 +288,7 @@ export class StravaSyncService {
   private async importSome(
     job: Extract<StravaSyncJob, { step: 'import' }>,
     onClaim: (id: number | undefined) => void,
+    onProgress: () => void,
   ) {
     const { stravaActivities, status, rides, connections, queue, now } = this.deps;
     const session = this.deps.session(job.userId);
@@ -260,7 +298,7 @@ export class StravaSyncService {
       if (!row && (await stravaActivities.unfinished(job.userId)) > 0) {
         // Another job holds the last rides (a worker elsewhere, or one that died and whose claim
         // has not expired yet): look again shortly instead of declaring the run complete.
-        await queue.send(QUEUES.stravaSync, job, undefined, { startAfterS: 5 });
+        await queue.send(QUEUES.stravaSync, { ...job, failures: 0 }, undefined, { startAfterS: 5 });
         return;
       }
       if (!row) {
@@ -279,8 +317,10 @@ export class StravaSyncService {
       }
       onClaim(row.strava_id);
       await status.update(job.userId, job.runId, { current_activity: row.name, paused_until: null }, now());
+      // The failures in a row so far were all this ride's (the same ride is claimed again after one).
+      const lastTry = n === 0 && (job.failures ?? 0) + 1 >= RIDE_TRIES;
       try {
-        const outcome = await rides.importOne(session, row);
+        const outcome = await rides.importOne(session, row, { lastTry });
         await status.update(job.userId, job.runId, {}, now(), {
           processed_activities: 1,
           ...(outcome === 'imported' ? { imported_activities: 1 } : {}),
@@ -291,7 +331,8 @@ export class StravaSyncService {
           error instanceof StravaRateLimitedError ||
           error instanceof StravaUnauthorizedError ||
           error instanceof StravaNotConnectedError ||
-          error instanceof StravaUnreachableError
+          error instanceof StravaUnreachableError ||
+          (isTransientStravaError(error) && !lastTry)
         )
           throw error; // the whole run waits (retried with backoff) or stops; the ride goes back to pending
         // This ride failed (Strava 5xx for its streams, streams that cannot be read…); the others go
@@ -310,8 +351,9 @@ export class StravaSyncService {
         await status.update(job.userId, job.runId, {}, now(), { failed_activities: 1 });
       }
       onClaim(undefined);
+      onProgress();
     }
-    await queue.send(QUEUES.stravaSync, job);
+    await queue.send(QUEUES.stravaSync, { ...job, failures: 0 });
   }
 
   private async bikes(job: Extract<StravaSyncJob, { step: 'bikes' }>) {
@@ -343,9 +385,37 @@ export class StravaSyncService {
     const { status, queue, now } = this.deps;
     const waitS = Math.max(1, (resumeAt.getTime() - now().getTime()) / 1000);
     await status.update(job.userId, job.runId, { paused_until: resumeAt, pause_reason: reason }, now());
+    // Default: every 5 s, and every minute during a long wait (STRAVA_RETRY_DELAY_MS scales both).
+    const lookS = this.retryDelayMs / 1000;
     await queue.send(QUEUES.stravaSync, job, undefined, {
-      startAfterS: Math.min(waitS, waitS > 900 ? 60 : 5),
+      startAfterS: Math.min(waitS, waitS > 900 ? lookS * 12 : lookS),
     });
+  }
+
+  /**
+   * Strava did not answer or answered 5xx: nothing is wrong with the rider's data, so the same step
+   * is tried again after a wait that doubles with each failure in a row (the rider sees "Strava is
+   * not answering, trying again at…"); after RUN_TRIES in a row the run ends with
+   * STRAVA_UNAVAILABLE, its progress kept for the next one.
+   */
+  private async unavailable(job: RunStep, failures: number, error: StravaUnavailableError) {
+    const { status, queue, now } = this.deps;
+    this.deps.log('strava did not answer; the step waits', {
+      step: job.step,
+      failures,
+      status: error.status,
+      error: error.message,
+    });
+    if (failures >= RUN_TRIES) return this.fail(job, 'STRAVA_UNAVAILABLE');
+    const delayMs = Math.min(MAX_RETRY_DELAY_MS, this.retryDelayMs * 2 ** (failures - 1));
+    await status.update(
+      job.userId,
+      job.runId,
+      { paused_until: new Date(now().getTime() + delayMs), pause_reason: 'unavailable' },
+      now(),
+    );
+    // Timed by the real clock (unlike a rate limit, nothing here holds requests back until then).
+    await queue.send(QUEUES.stravaSync, { ...job, failures }, undefined, { startAfterS: delayMs / 1000 });
   }
 
   private async fail(job: RunStep, code: keyof typeof SYNC_ERRORS) {

@@ -51,7 +51,7 @@ export function createStravaServices(deps: {
   const status = new SyncStatusRepository(db);
   const oauth = new StravaOAuth(settings.strava);
   const rateLimit = new RateLimitState(now);
-  const api = new StravaApi(settings.strava.apiUrl, rateLimit);
+  const api = new StravaApi(settings.strava.apiUrl, rateLimit, settings.strava.timeoutMs);
   const session = (userId: string) => new StravaSession({ connections, oauth, api, now }, userId);
   const rides = new StravaRideImport({ ...deps, stravaActivities, bikes });
   const sync = new StravaSyncService({
@@ -62,6 +62,7 @@ export function createStravaServices(deps: {
     status,
     rides,
     session,
+    retryDelayMs: settings.strava.retryDelayMs,
   });
   const events = new StravaEventsService({ ...deps, connections, stravaActivities, rides, session });
   const connect = new StravaConnectService({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
+import { RIDE_TRIES } from './strava-sync.service.ts';
 
 // The whole Strava flow through the real app against a Strava look-alike on loopback: connect by
 // OAuth, import a mix of rides and other sports, sync again, bikes, webhook events, rate limits,
@@ -50,6 +51,7 @@ interface SyncStatus {
   skipped_activities: number;
   imported_activities: number;
   paused_until: string | null;
+  pause_reason: string | null;
   error_code: string | null;
   completed_at: string | null;
 }
@@ -136,6 +138,8 @@ beforeAll(async () => {
     STRAVA_OAUTH_URL: strava.oauthUrl,
     STRAVA_API_URL: strava.apiUrl,
     STRAVA_WEBHOOK_VERIFY_TOKEN: 'verify-me',
+    // After Strava failed: tried again 0.3 s later, then 0.6 s, 1.2 s (5 s, 10 s, 20 s by default).
+    STRAVA_RETRY_DELAY_MS: '300',
   });
   rider = await h.signIn({ email: 'strava-rider@example.org' });
   strava.addAthlete({
@@ -680,7 +684,7 @@ describe('rate limits', () => {
 });
 
 describe('failures and disconnecting', () => {
-  test('a 500 on one ride’s streams fails that ride only', async () => {
+  test('a ride whose streams answer 500 on every try fails alone', async () => {
     strava.addActivity(ATHLETE, {
       id: 3001,
       name: 'Flaky',
@@ -697,10 +701,36 @@ describe('failures and disconnecting', () => {
       device_watts: true,
       average_watts: 200,
     });
-    strava.failNext(/^\/activities\/3001\/streams$/, 500);
+    strava.failNext(/^\/activities\/3001\/streams$/, 500, RIDE_TRIES);
     await call('POST', '/api/activities/sync', rider, { days_back: 2 });
     const done = await waitForSync(rider);
     expect(done).toMatchObject({ status: 'completed', failed_activities: 1, imported_activities: 1 });
+  });
+
+  test('a passing 500 or 502 is tried again: the rider sees Strava not answering, the ride comes', async () => {
+    strava.addActivity(ATHLETE, {
+      id: 3011,
+      name: 'Unlucky',
+      start_date: daysAgo(0, 6),
+      elapsed_time: 600,
+      device_watts: true,
+      average_watts: 200,
+    });
+    strava.failNext(/^\/activities\/3011\/streams$/, 502, 2);
+    await call('POST', '/api/activities/sync', rider, { days_back: 2 });
+    const reasons = new Set<string | null>();
+    const done = await waitForSync(rider, (s) => {
+      if (s.paused_until) reasons.add(s.pause_reason);
+    });
+    expect(reasons).toEqual(new Set(['unavailable']));
+    // The ride that failed in the test before is tried again too, and comes now.
+    expect(done).toMatchObject({ status: 'completed', failed_activities: 0, imported_activities: 2 });
+    const row = await h.database.db
+      .selectFrom('strava_activities')
+      .select('state')
+      .where('strava_id', '=', 3011)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('imported');
   });
 
   test('a ride whose streams cannot be read fails alone and does not block the others', async () => {
@@ -752,7 +782,10 @@ describe('failures and disconnecting', () => {
     for (let i = 0; i < 100 && !strava.requests.slice(before).some((r) => r.status === 0); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(strava.requests.slice(before).some((r) => r.status === 0)).toBe(true);
-    await new Promise((r) => setTimeout(r, 500));
+    // The run waits for Strava and says so (tried again 0.3 s later).
+    for (let i = 0; i < 50 && (await status(rider))?.pause_reason !== 'unavailable'; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await status(rider)).toMatchObject({ pause_reason: 'unavailable' });
     const pending = await h.database.db
       .selectFrom('strava_activities')
       .select('state')

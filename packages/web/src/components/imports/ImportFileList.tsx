@@ -19,6 +19,7 @@ export const KNOWN_MESSAGE_CODES = [
   'REPLACED_DAMAGED',
   'NOT_CYCLING',
   'DECODE_FAILED',
+  'STORAGE_FULL',
   'INTERNAL',
 ] as const;
 
@@ -31,7 +32,10 @@ export function importMessage(
   t: TFunction,
 ): string | null {
   if (file.message_code) {
-    const translated = t(`activities:import.codes.${file.message_code}`, { defaultValue: '' });
+    // A code both an import file and a request can fail with (STORAGE_FULL) has one text, in errors.
+    const translated =
+      t(`activities:import.codes.${file.message_code}`, { defaultValue: '' }) ||
+      t(`errors:${file.message_code}`, { defaultValue: '' });
     if (translated) return translated;
   }
   return file.message ?? null;
