@@ -9,6 +9,7 @@ import { apiDocsRoutes } from './http/api-docs.routes.ts';
 import { collectRoutes } from './http/contract.ts';
 import { checkResponsesAgainstContracts } from './http/response-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ApiKeyRepository } from './modules/api-keys/api-key.repository.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-key.routes.ts';
@@ -129,7 +130,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
               }),
             },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   // Every /api route has a contract (http/api-contracts.ts); app.test.ts checks these against it.
