@@ -1,0 +1,279 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodeFit, generateRide } from '@vatio/formats';
+import { zipSync } from 'fflate';
+import pg from 'pg';
+import { afterAll, describe, expect, test } from 'vitest';
+import { type ReverseProxy, startProxy } from '../../../scripts/proxy.mjs';
+import { startFakeStrava } from './test/fake-strava.ts';
+import {
+  freePort,
+  ROOT,
+  signInTokensOverHttp,
+  startServerProcess,
+  waitForImportOverHttp,
+} from './test/processes.ts';
+import { multipartBody } from './test/upload.ts';
+
+// docs/DEPLOYMENT.md's topology without containers: a throwaway PostgreSQL database, two
+// `vatio serve` processes (workers off) behind scripts/proxy.mjs, and two `vatio worker` processes,
+// all sharing DATA_DIR (the blob store, the outbox) and SECRET_KEY. All four start at the same moment
+// on an empty database: the migrations and the job queue's schema must not race. Then, through the
+// proxy: a sign-in, a zip of rides and a Strava push event; every ride is stored exactly once.
+const adminUrl = process.env.DATABASE_URL;
+const dataDir = mkdtempSync(join(tmpdir(), 'vatio-deploy-'));
+const dbName = `vatio_deploy_${process.pid}`;
+const children: ChildProcess[] = [];
+let proxy: ReverseProxy | undefined;
+let closeStrava: (() => Promise<void>) | undefined;
+
+async function query<R extends object>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await proxy?.close();
+  await closeStrava?.();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (adminUrl) await query(adminUrl, `drop database if exists ${dbName} with (force)`);
+});
+
+const RIDES = 6;
+const ATHLETE = 91_001;
+const STRAVA_RIDE = 555_001;
+
+describe.skipIf(!adminUrl)('two servers and two workers behind a proxy, on PostgreSQL', () => {
+  test('start together, share the work, and store every ride once', async () => {
+    const started = Date.now();
+    await query(adminUrl!, `drop database if exists ${dbName} with (force)`);
+    await query(adminUrl!, `create database ${dbName}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${dbName}`;
+    const databaseUrl = url.toString();
+
+    const strava = await startFakeStrava();
+    closeStrava = strava.close;
+    strava.addAthlete({ id: ATHLETE, firstname: 'Ana', lastname: 'Proxy', bikes: [] });
+    strava.signInAs(ATHLETE);
+
+    const [proxyPort, port1, port2] = [await freePort(), await freePort(), await freePort()];
+    const publicUrl = `http://127.0.0.1:${proxyPort}`;
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SECRET_KEY: 'd'.repeat(64),
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: 'true',
+      WORKERS_IN_PROCESS: 'false',
+      ANALYSIS_THREADS: '0',
+      OTP_REQUESTS_PER_IP_PER_HOUR: '3',
+      STRAVA_CLIENT_ID: strava.clientId,
+      STRAVA_CLIENT_SECRET: strava.clientSecret,
+      STRAVA_OAUTH_URL: strava.oauthUrl,
+      STRAVA_API_URL: strava.apiUrl,
+      STRAVA_WEBHOOK_VERIFY_TOKEN: 'deploy-test',
+      STRAVA_WEBHOOK_SUBSCRIPTION_ID: '77',
+    };
+
+    // Both workers print a line per finished job (LOG_LEVEL=debug, worker.ts): who did what.
+    const workerLines: string[][] = [[], []];
+    const workerErrors: string[] = [];
+    const workers = [0, 1].map((w) => {
+      const child = spawn(process.execPath, [join(ROOT, 'packages/cli/bin/vatio.mjs'), 'worker'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'test', SMTP_URL: '', ...env, LOG_LEVEL: 'debug' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        workerLines[w]!.push(...chunk.split('\n').filter(Boolean));
+      });
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => workerErrors.push(chunk));
+      children.push(child);
+      return child;
+    });
+    // The servers start at the same moment as the workers, all four on the empty database.
+    const servers = await Promise.all([startServerProcess(env, port1), startServerProcess(env, port2)]);
+    children.push(...servers);
+    proxy = await startProxy({
+      port: proxyPort,
+      upstreams: [`http://127.0.0.1:${port1}`, `http://127.0.0.1:${port2}`],
+    });
+
+    // Every migration applied once; both servers ready; both workers alive.
+    const applied = await query<{ name: string }>(databaseUrl, 'select name from kysely_migration');
+    expect(new Set(applied.map((m) => m.name)).size).toBe(applied.length);
+    for (const port of [port1, port2]) {
+      const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+      expect(ready.status, await ready.clone().text()).toBe(200);
+    }
+    const waitFor = async (what: string, done: () => boolean | Promise<boolean>, timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`timed out: ${what}\n${workerErrors.join('')}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    await waitFor(
+      'both workers running',
+      () => workerLines.every((lines) => lines.some((l) => l.includes('Vatio worker running'))),
+      60_000,
+    );
+    expect(workers.map((w) => w.exitCode)).toEqual([null, null]);
+
+    // Sign in through the proxy: the code one server sends, the other may check (shared database).
+    const base = proxy.url;
+    const { access_token } = await signInTokensOverHttp(base, dataDir, 'proxied@example.org');
+    const auth = { authorization: `Bearer ${access_token}` };
+    // A token one server signed is good on the other (the same SECRET_KEY).
+    for (const port of [port1, port2])
+      expect((await fetch(`http://127.0.0.1:${port}/api/me`, { headers: auth })).status).toBe(200);
+
+    // The per-address code limit (3 here) counts the address the proxy saw, whatever the client
+    // writes into its own X-Forwarded-For, on whichever server the request lands.
+    const askCode = (email: string, forged: string) =>
+      fetch(`${base}/api/auth/otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forged },
+        body: JSON.stringify({ email, create_user: true }),
+      });
+    expect((await askCode('forger1@example.org', '198.51.100.1')).status).toBe(202);
+    expect((await askCode('forger2@example.org', '198.51.100.2')).status).toBe(202);
+    expect((await askCode('forger3@example.org', '198.51.100.3')).status).toBe(429);
+
+    // A zip of several rides, through the proxy; the workers import them.
+    const zip = zipSync(
+      Object.fromEntries(
+        Array.from({ length: RIDES }, (_, i) => [
+          `rides/ride-${i}.fit`,
+          encodeFit(
+            generateRide({
+              seed: 700 + i,
+              durationS: 2400,
+              startTime: new Date(Date.UTC(2026, 3, 1 + i, 8)),
+            }),
+          ),
+        ]),
+      ),
+    );
+    const body = multipartBody([{ name: 'season.zip', bytes: zip }]);
+    const uploaded = await fetch(`${base}/api/activities/upload`, {
+      method: 'POST',
+      headers: { ...auth, ...body.headers },
+      body: body.payload,
+    });
+    expect(uploaded.status).toBe(202);
+    const { import_id } = (await uploaded.json()) as { import_id: string };
+    const progress = await waitForImportOverHttp(base, auth, import_id, 90_000);
+    expect(progress.counts).toMatchObject({ done: RIDES, failed: 0, duplicate: 0 });
+
+    // Strava: connect through the proxy (the state cookie and callback may meet the other server),
+    // then a push event about a new ride, delivered twice as Strava may, once to each server.
+    const connect = await fetch(`${base}/api/strava/connect`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ return_to: '/sync' }),
+    });
+    expect(connect.status).toBe(200);
+    const stateCookie = (connect.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const authorize = new URL(((await connect.json()) as { authorize_url: string }).authorize_url);
+    const form = new URLSearchParams({ decision: 'approve', ...Object.fromEntries(authorize.searchParams) });
+    form.delete('scope');
+    for (const scope of authorize.searchParams.get('scope')!.split(',')) form.append('scope', scope);
+    const approved = await fetch(`${strava.oauthUrl}/authorize`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    const callback = new URL(approved.headers.get('location')!);
+    expect(callback.origin).toBe(publicUrl);
+    const back = await fetch(callback, { redirect: 'manual', headers: { cookie: stateCookie } });
+    expect(back.headers.get('location')).toContain('strava=connected');
+
+    strava.addActivity(ATHLETE, {
+      id: STRAVA_RIDE,
+      name: 'Pushed ride',
+      sport_type: 'Ride',
+      start_date: '2026-04-20T07:00:00Z',
+      elapsed_time: 1800,
+      average_speed: 8,
+      device_watts: true,
+      average_watts: 200,
+    });
+    const event = {
+      object_type: 'activity',
+      object_id: STRAVA_RIDE,
+      aspect_type: 'create',
+      owner_id: ATHLETE,
+      subscription_id: 77,
+      event_time: Math.floor(Date.now() / 1000),
+    };
+    for (let i = 0; i < 2; i++) {
+      const pushed = await fetch(`${base}/api/strava/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(event),
+      });
+      expect(pushed.status).toBe(200);
+    }
+    const list = async () =>
+      (await (await fetch(`${base}/api/activities?limit=50`, { headers: auth })).json()) as {
+        total: number;
+      };
+    await waitFor('the pushed ride', async () => (await list()).total >= RIDES + 1, 60_000);
+    // Strava repeats the event later: the ride is not stored again.
+    for (const port of [port1, port2]) {
+      await fetch(`http://127.0.0.1:${port}/api/strava/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...event, event_time: event.event_time + 60 }),
+      });
+    }
+    const isIdle = async () =>
+      (
+        await query<{ n: number }>(
+          databaseUrl,
+          `select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`,
+        )
+      )[0]!.n === 0;
+    await waitFor('the queue to empty', isIdle, 60_000);
+
+    // Every ride exactly once: the files' rides, and the Strava ride with its Strava id.
+    expect((await list()).total).toBe(RIDES + 1);
+    const stored = await query<{ start_time: Date; strava_id: number | null }>(
+      databaseUrl,
+      'select start_time, strava_id from activities',
+    );
+    expect(stored).toHaveLength(RIDES + 1);
+    expect(new Set(stored.map((r) => r.start_time.getTime())).size).toBe(RIDES + 1);
+    expect(stored.filter((r) => Number(r.strava_id) === STRAVA_RIDE)).toHaveLength(1);
+
+    // Each file was imported by exactly one job, and the jobs were spread over the two workers.
+    const jobs = workerLines.map((lines) =>
+      lines
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; queue: string; pid: number }),
+    );
+    const imports = jobs.map((list) => list.filter((j) => j.queue === 'import-file' && j.msg === 'job done'));
+    const events = jobs.map((list) => list.filter((j) => j.queue === 'strava-event'));
+    console.log(
+      `deployment: imports per worker ${imports.map((l) => l.length).join('/')}, Strava events per worker ${events.map((l) => l.length).join('/')}, requests per server ${proxy
+        .answered()
+        .map((a) => a.requests)
+        .join('/')}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    expect(imports[0]!.length + imports[1]!.length).toBe(RIDES);
+    expect(imports.every((list) => list.length > 0)).toBe(true);
+    // Both servers answered through the proxy.
+    expect(proxy.answered().every((a) => a.requests > 0)).toBe(true);
+    expect(workers.map((w) => w.exitCode)).toEqual([null, null]);
+  }, 240_000);
+});
