@@ -151,6 +151,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     keys: new ApiKeyRepository(db),
     now,
     requestsPerWindow: config.apiKeyRequestsPer10Min,
+    sharedWindows: database.engine === 'postgres',
   });
   const auth = new AuthService({
     apiKeys,
