@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeFit, generateRide } from '@vatio/formats';
@@ -276,4 +276,212 @@ describe.skipIf(!adminUrl)('two servers and two workers behind a proxy, on Postg
     expect(proxy.answered().every((a) => a.requests > 0)).toBe(true);
     expect(workers.map((w) => w.exitCode)).toEqual([null, null]);
   }, 240_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The files of deploy/: no Docker or systemd here, so their wiring is checked as data.
+
+/**
+ * The YAML that deploy/docker-compose.yml is written in: block mappings and sequences, plain, quoted
+ * and JSON-style flow values, comments. Anything else (anchors, multi-line strings, tabs) throws, so
+ * the file stays this simple; where Python's YAML is installed its reading is compared too.
+ */
+function parseYaml(source: string): unknown {
+  const lines: { indent: number; text: string }[] = [];
+  for (const raw of source.split('\n')) {
+    const text = stripComment(raw).trimEnd();
+    if (text.trim() === '') continue;
+    const lead = /^\s*/.exec(text)![0];
+    if (lead.includes('\t')) throw new Error(`tab in indentation: ${raw}`);
+    lines.push({ indent: lead.length, text: text.trim() });
+  }
+  let i = 0;
+  const block = (indent: number): unknown => {
+    if (lines[i]!.text.startsWith('- ')) {
+      const list: unknown[] = [];
+      while (i < lines.length && lines[i]!.indent === indent && lines[i]!.text.startsWith('- '))
+        list.push(scalar(lines[i++]!.text.slice(2)));
+      return list;
+    }
+    const map: Record<string, unknown> = {};
+    while (i < lines.length && lines[i]!.indent === indent) {
+      const m = /^([\w.-]+):(?: (.*))?$/.exec(lines[i]!.text);
+      if (!m) throw new Error(`not a "key: value" line: ${lines[i]!.text}`);
+      if (m[1]! in map) throw new Error(`duplicate key ${m[1]}`);
+      i++;
+      if (m[2]) map[m[1]!] = scalar(m[2]);
+      else if (i < lines.length && lines[i]!.indent > indent) map[m[1]!] = block(lines[i]!.indent);
+      else map[m[1]!] = null;
+    }
+    if (i < lines.length && lines[i]!.indent > indent) throw new Error(`bad indentation: ${lines[i]!.text}`);
+    return map;
+  };
+  const document = block(0);
+  if (i !== lines.length) throw new Error(`unexpected line: ${lines[i]!.text}`);
+  return document;
+}
+
+function stripComment(line: string): string {
+  let quote: string | undefined;
+  for (let k = 0; k < line.length; k++) {
+    const c = line[k]!;
+    if (quote) {
+      if (c === '\\' && quote === '"') k++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (k === 0 || /\s/.test(line[k - 1]!))) return line.slice(0, k);
+  }
+  return line;
+}
+
+function scalar(value: string): unknown {
+  if (value.startsWith('"') || value.startsWith('[')) return JSON.parse(value);
+  if (value.startsWith("'")) {
+    if (!value.endsWith("'")) throw new Error(`unterminated: ${value}`);
+    return value.slice(1, -1).replaceAll("''", "'");
+  }
+  if (/[&*!|>{]/.test(value[0]!)) throw new Error(`unsupported YAML: ${value}`);
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (value === 'null' || value === '~') return null;
+  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return value;
+}
+
+const DEPLOY = join(ROOT, 'deploy');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  command?: string[];
+  env_file?: string;
+  environment?: Record<string, string>;
+  volumes?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test?: string[]; disable?: boolean };
+  deploy?: { replicas: number };
+}
+
+describe('deploy/docker-compose.yml', () => {
+  const source = read('deploy/docker-compose.yml');
+  const compose = parseYaml(source) as {
+    services: Record<string, ComposeService>;
+    volumes: Record<string, null>;
+  };
+  const services = compose.services;
+  const vatio = Object.entries(services).filter(([, s]) => s.image === 'vatio:latest');
+
+  test('parses, and reads the same as Python’s YAML where that is installed', () => {
+    const python = spawnSync(
+      'python3',
+      [
+        '-c',
+        'import sys, json, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))',
+        join(DEPLOY, 'docker-compose.yml'),
+      ],
+      { encoding: 'utf8' },
+    );
+    if (python.status === 0) expect(JSON.parse(python.stdout)).toEqual(compose);
+    expect(Object.keys(services).sort()).toEqual(
+      ['caddy', 'migrate', 'postgres', 'serve-1', 'serve-2', 'worker'].sort(),
+    );
+  });
+
+  test('every Vatio process: the same database, file store and settings file; migrations first', () => {
+    expect(vatio.map(([name]) => name).sort()).toEqual(['migrate', 'serve-1', 'serve-2', 'worker']);
+    const databaseUrls = new Set(vatio.map(([, s]) => s.environment?.DATABASE_URL));
+    expect(databaseUrls.size).toBe(1);
+    expect([...databaseUrls][0]).toMatch(/^postgres:\/\/vatio:\$\{POSTGRES_PASSWORD\}@postgres:5432\/vatio$/);
+    for (const [name, service] of vatio) {
+      expect(service.environment?.DATA_DIR, name).toBe('/data');
+      expect(service.volumes, name).toContain('vatio-data:/data');
+      expect(service.env_file, name).toBe('vatio.env');
+      if (name !== 'migrate')
+        expect(service.depends_on?.migrate?.condition, name).toBe('service_completed_successfully');
+    }
+    expect(services.migrate!.command).toEqual(['migrate']);
+    expect(services.migrate!.depends_on?.postgres?.condition).toBe('service_healthy');
+    expect(existsSync(join(ROOT, services.migrate!.build!.dockerfile))).toBe(true);
+    expect(Object.keys(compose.volumes)).toEqual(expect.arrayContaining(['postgres', 'vatio-data']));
+  });
+
+  test('two servers without workers behind Caddy, believing one proxy; two workers', () => {
+    const caddyfile = read('deploy/Caddyfile');
+    const upstreams = /reverse_proxy ([^{]+)\{/.exec(caddyfile)![1]!.trim().split(/\s+/);
+    const servers = ['serve-1', 'serve-2'];
+    expect(upstreams).toEqual(servers.map((s) => `${s}:${services[s]!.environment!.PORT}`));
+    for (const name of servers) {
+      const server = services[name]!;
+      expect(server.command).toEqual(['serve']);
+      expect(server.environment).toMatchObject({ WORKERS_IN_PROCESS: 'false', TRUST_PROXY: 'true' });
+      expect(server.healthcheck?.test?.join(' ')).toContain('/api/health/ready');
+      expect(services.caddy!.depends_on?.[name]?.condition).toBe('service_healthy');
+    }
+    expect(services.worker!.command).toEqual(['worker']);
+    expect(services.worker!.deploy?.replicas).toBe(2);
+    expect(services.caddy!.volumes).toContain('./Caddyfile:/etc/caddy/Caddyfile:ro');
+  });
+});
+
+describe('the other deployment files', () => {
+  test('vatio.env.example names only settings the server reads', () => {
+    const config = read('packages/server/src/config.ts');
+    const names = [...read('deploy/vatio.env.example').matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map(
+      (m) => m[1]!,
+    );
+    expect(names).toEqual(expect.arrayContaining(['SECRET_KEY', 'DATABASE_URL', 'DATA_DIR', 'TRUST_PROXY']));
+    for (const name of names) expect(config, name).toContain(`env.${name}`);
+  });
+
+  test('the image copies every workspace manifest, and runs the compiled command', () => {
+    const dockerfile = read('deploy/Dockerfile');
+    const workspaces = readdirSync(join(ROOT, 'packages')).filter((p) =>
+      existsSync(join(ROOT, 'packages', p, 'package.json')),
+    );
+    for (const workspace of workspaces) {
+      // Into the build, the production dependencies, and (from the build) the final image.
+      expect(dockerfile.split(`packages/${workspace}/package.json`).length - 1, workspace).toBe(3);
+    }
+    expect(dockerfile).toMatch(/^FROM debian:/m);
+    expect(dockerfile.match(/^FROM (?!debian:)\S+$/gm) ?? []).toEqual([]);
+    expect(dockerfile).toContain('"packages/cli/dist/vatio.mjs"');
+  });
+
+  test('systemd units: serve instances by port without workers, workers, migrations first', () => {
+    const serve = read('deploy/systemd/vatio-serve@.service');
+    expect(serve).toMatch(/^Environment=PORT=%i HOST=127\.0\.0\.1 WORKERS_IN_PROCESS=false$/m);
+    expect(serve).toMatch(
+      /^ExecStart=\/usr\/bin\/node \/opt\/vatio\/packages\/cli\/dist\/vatio\.mjs serve$/m,
+    );
+    expect(read('deploy/systemd/vatio-worker@.service')).toMatch(/vatio\.mjs worker$/m);
+    expect(read('deploy/systemd/vatio-migrate.service')).toMatch(/^Type=oneshot$/m);
+    for (const unit of ['vatio-serve@.service', 'vatio-worker@.service'])
+      expect(read(`deploy/systemd/${unit}`)).toMatch(/^After=.*vatio-migrate\.service/m);
+    const nginx = read('deploy/systemd/nginx-vatio.conf');
+    expect([...nginx.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map((m) => m[1])).toEqual(['3001', '3002']);
+    expect(nginx).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+  });
+
+  test('the compiled build has every thread and process entry the server starts beside itself', () => {
+    // A Worker or fork of `new URL('./x.mjs', import.meta.url)` needs x.mjs beside the bundle too
+    // (scripts/build-server.mjs): zip-worker.mjs was missing, and every zip upload to the compiled
+    // server failed with a 500.
+    const build = read('scripts/build-server.mjs');
+    const sources = spawnSync(
+      'grep',
+      [
+        '-rhoE',
+        '--exclude=*.test.ts',
+        "new URL\\('\\./[a-z-]+\\.mjs', import\\.meta\\.url\\)",
+        'packages/server/src',
+      ],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    ).stdout;
+    const entries = [...new Set([...sources.matchAll(/\.\/([a-z-]+)\.mjs/g)].map((m) => m[1]!))];
+    expect(entries).toEqual(expect.arrayContaining(['zip-worker', 'preparation-worker', 'migrate-process']));
+    for (const entry of entries) expect(build, entry).toContain(`'${entry}': join(ROOT,`);
+  });
 });
