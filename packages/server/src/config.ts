@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -100,7 +100,18 @@ function readSecretKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   const file = join(dataDir, 'secret.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+    // Several processes sharing DATA_DIR may start at once (docs/DEPLOYMENT.md): the key is written
+    // whole under a name of its own, then linked into place, which fails if another got there first;
+    // every process then reads the one key that won (a plain write let each keep its own).
+    const mine = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(mine, randomBytes(32).toString('hex'), { mode: 0o600 });
+    try {
+      linkSync(mine, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(mine);
+    }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }
