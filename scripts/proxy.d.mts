@@ -6,4 +6,8 @@ export interface ReverseProxy {
   answered(): { upstream: string; requests: number }[];
   close(): Promise<void>;
 }
-export function startProxy(options: { port?: number; host?: string; upstreams: string[] }): Promise<ReverseProxy>;
+export function startProxy(options: {
+  port?: number;
+  host?: string;
+  upstreams: string[];
+}): Promise<ReverseProxy>;
