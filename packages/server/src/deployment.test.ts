@@ -149,7 +149,8 @@ describe.skipIf(!adminUrl)('two servers and two workers behind a proxy, on Postg
     expect((await askCode('forger2@example.org', '198.51.100.2')).status).toBe(202);
     expect((await askCode('forger3@example.org', '198.51.100.3')).status).toBe(429);
 
-    // A zip of several rides, through the proxy; the workers import them.
+    // A zip of several rides, through the proxy; the workers import them. Two-hour rides take each
+    // worker longer than the queue's 1 s polling interval, so the other worker asks in the meantime.
     const zip = zipSync(
       Object.fromEntries(
         Array.from({ length: RIDES }, (_, i) => [
@@ -157,7 +158,7 @@ describe.skipIf(!adminUrl)('two servers and two workers behind a proxy, on Postg
           encodeFit(
             generateRide({
               seed: 700 + i,
-              durationS: 2400,
+              durationS: 7200,
               startTime: new Date(Date.UTC(2026, 3, 1 + i, 8)),
             }),
           ),
@@ -260,12 +261,17 @@ describe.skipIf(!adminUrl)('two servers and two workers behind a proxy, on Postg
     const jobs = workerLines.map((lines) =>
       lines
         .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as { msg: string; queue: string; pid: number }),
+        .map((l) => JSON.parse(l) as { msg: string; queue: string; pid: number; ms: number }),
     );
     const imports = jobs.map((list) => list.filter((j) => j.queue === 'import-file' && j.msg === 'job done'));
     const events = jobs.map((list) => list.filter((j) => j.queue === 'strava-event'));
     console.log(
-      `deployment: imports per worker ${imports.map((l) => l.length).join('/')}, Strava events per worker ${events.map((l) => l.length).join('/')}, requests per server ${proxy
+      `deployment: imports per worker ${imports.map((l) => l.length).join('/')} (ms ${imports
+        .flat()
+        .map((j) => j.ms)
+        .join(
+          ',',
+        )}), Strava events per worker ${events.map((l) => l.length).join('/')}, requests per server ${proxy
         .answered()
         .map((a) => a.requests)
         .join('/')}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
