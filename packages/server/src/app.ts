@@ -14,6 +14,7 @@ import { apiDocsRoutes } from './http/api-docs.routes.ts';
 import { collectRoutes } from './http/contract.ts';
 import { checkResponsesAgainstContracts } from './http/response-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ApiKeyRepository } from './modules/api-keys/api-key.repository.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-key.routes.ts';
@@ -134,7 +135,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
               }),
             },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // The router's own refusals, in the API's error shape (issue 16): a path segment over 100
     // characters cannot be an id (a 404, as any id that is not a UUID is), and a path whose
@@ -168,6 +169,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     keys: new ApiKeyRepository(db),
     now,
     requestsPerWindow: config.apiKeyRequestsPer10Min,
+    sharedWindows: database.engine === 'postgres',
   });
   const auth = new AuthService({
     apiKeys,

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -25,7 +25,13 @@ export interface Config {
   otpVerifyFailuresPerIpPerHour: number;
   /** Requests one personal API key may make per 10 minutes (issue 12; default 600). */
   apiKeyRequestsPer10Min: number;
-  trustProxy: boolean;
+  /**
+   * Which peers' `X-Forwarded-For` is believed (TRUST_PROXY): false (none, the default), a number of
+   * proxy hops in front of the server (`true` is 1: the proxy that connects to us), or a list of proxy
+   * addresses/CIDRs. Never "every hop": a client could then name any address it likes in its own
+   * X-Forwarded-For and escape the per-address sign-in limits.
+   */
+  trustProxy: false | number | string;
   upload: {
     maxFileBytes: number;
     maxZipEntries: number;
@@ -106,7 +112,18 @@ function readSecretKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
   const file = join(dataDir, 'secret.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+    // Several processes sharing DATA_DIR may start at once (docs/DEPLOYMENT.md): the key is written
+    // whole under a name of its own, then linked into place, which fails if another got there first;
+    // every process then reads the one key that won (a plain write let each keep its own).
+    const mine = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(mine, randomBytes(32).toString('hex'), { mode: 0o600 });
+    try {
+      linkSync(mine, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(mine);
+    }
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }
@@ -150,6 +167,28 @@ function readMapTiles(env: NodeJS.ProcessEnv): MapTilesConfig | null {
   return { url, attribution: env.MAP_TILE_ATTRIBUTION?.trim() ?? '', maxZoom };
 }
 
+/**
+ * TRUST_PROXY: `false`/empty (the socket's address is the client's), `true` or a whole number N
+ * (N proxies in front, the nearest on a private network: the client is the Nth address counting
+ * from the right of X-Forwarded-For; http/trust-proxy.ts), or a comma-separated list of the
+ * proxies' addresses or CIDRs (`127.0.0.1,10.0.0.0/8`: addresses in it are skipped from the right).
+ * Fastify's own `true` trusts every hop, which would take the left-most, client-written address:
+ * `true` here means 1.
+ */
+function readTrustProxy(value: string | undefined): false | number | string {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return 1;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const parts = raw.split(',').map((part) => part.trim());
+  const address = /^(?:[0-9a-f.:]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/i;
+  if (parts.some((part) => !address.test(part)))
+    throw new ConfigError(
+      `TRUST_PROXY must be false, true (one proxy in front), a number of proxies, or a comma-separated list of proxy addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8); got "${raw}".`,
+    );
+  return parts.join(',');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const port = positiveInt(env.PORT, 3000, 'PORT');
@@ -184,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'OTP_VERIFY_FAILURES_PER_IP_PER_HOUR',
     ),
     apiKeyRequestsPer10Min: positiveInt(env.API_KEY_REQUESTS_PER_10_MIN, 600, 'API_KEY_REQUESTS_PER_10_MIN'),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     upload: {
       maxFileBytes: positiveInt(env.UPLOAD_MAX_FILE_MB, 50, 'UPLOAD_MAX_FILE_MB') * 1024 * 1024,
       maxZipEntries: positiveInt(env.UPLOAD_MAX_ZIP_ENTRIES, 2000, 'UPLOAD_MAX_ZIP_ENTRIES'),

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
-import { startJobQueue } from './jobs/queue.ts';
+import { type JobQueue, startJobQueue } from './jobs/queue.ts';
 import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
@@ -23,7 +23,7 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
     pgliteDir: pgliteDirFor(config.dataDir),
   });
   await migrateToLatest(database.db);
-  const queue = await startJobQueue(database, {});
+  const queue = withJobLog(await startJobQueue(database, {}), config.logLevel);
   const services = createRideServices({
     db: database.db,
     blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
@@ -40,5 +40,38 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
     await queue.stop();
     await services.preparer.close();
     await database.close();
+  };
+}
+
+/**
+ * At LOG_LEVEL debug (or trace) a worker prints one JSON line per job it finished or failed, with
+ * its pid: which process did what, when several share the queue (docs/DEPLOYMENT.md).
+ */
+function withJobLog(queue: JobQueue, logLevel: string): JobQueue {
+  if (logLevel !== 'debug' && logLevel !== 'trace') return queue;
+  return {
+    ...queue,
+    work: (name, handler) =>
+      queue.work(name, async (data, attempt) => {
+        const startedMs = Date.now();
+        let outcome = 'done';
+        try {
+          await handler(data as never, attempt);
+        } catch (error) {
+          outcome = 'failed';
+          throw error;
+        } finally {
+          console.log(
+            JSON.stringify({
+              level: 'debug',
+              time: new Date().toISOString(),
+              pid: process.pid,
+              msg: `job ${outcome}`,
+              queue: name,
+              ms: Date.now() - startedMs,
+            }),
+          );
+        }
+      }),
   };
 }

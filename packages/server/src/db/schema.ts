@@ -71,6 +71,9 @@ export interface ApiKeysTable {
   created_at: CreatedAt;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  /** The key's current rate window (migration 0022; counted here on PostgreSQL, in memory on PGlite). */
+  rate_window_start: Date | null;
+  rate_window_count: Generated<number>;
 }
 
 export interface UserProfilesTable {

@@ -53,3 +53,24 @@ export async function hasWaitingJob(
     and singleton_key = ${singletonKey} and state in ('created', 'retry') limit 1`.execute(executor);
   return waiting.rows.length > 0;
 }
+
+/** Advisory lock key of the job queue's set-up ('vatioq' in ASCII); any other user picks another. */
+const QUEUE_SETUP_LOCK = 0x766174696f71n;
+
+/**
+ * Runs the queue's set-up (pg-boss's schema, then one `createQueue` per queue) while holding a
+ * PostgreSQL advisory lock, so processes starting together on one database take turns. pg-boss's
+ * `create_queue` inserts the queue row and then adds a foreign key to that table in one transaction:
+ * two processes creating the same queue at once deadlock (each waits for the other's lock), and
+ * PostgreSQL kills one of them, which took down a `vatio worker` started beside the servers.
+ */
+export async function withQueueSetupLock<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${QUEUE_SETUP_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${QUEUE_SETUP_LOCK})`.execute(connection);
+    }
+  });
+}

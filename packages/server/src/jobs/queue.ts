@@ -2,7 +2,13 @@ import type { Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { hasWaitingJob, kyselyAdapter, pgliteAdapter, recoverOrphanedJobs } from './job.repository.ts';
+import {
+  hasWaitingJob,
+  kyselyAdapter,
+  pgliteAdapter,
+  recoverOrphanedJobs,
+  withQueueSetupLock,
+} from './job.repository.ts';
 
 // Background work through pg-boss (DESIGN §2): a PostgreSQL job queue with SKIP LOCKED, retries
 // and expiry, on the same database as the data. Jobs survive restarts; a job whose worker died
@@ -66,21 +72,27 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
       ? new PgBoss({ ...common, connectionString: handle.url, max: 4 })
       : new PgBoss({ ...common, db: pgliteAdapter(handle) });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
-  await boss.start();
+  const setUp = async () => {
+    await boss.start();
+    for (const name of Object.values(QUEUES)) {
+      await boss.createQueue(name, {
+        name,
+        retryLimit: common.retryLimit,
+        retryDelay: common.retryDelay,
+        retryBackoff: true,
+        expireInSeconds: common.expireInSeconds,
+      });
+    }
+  };
+  // Several servers and workers may start at once on one PostgreSQL (docs/DEPLOYMENT.md): one at a
+  // time, or pg-boss's queue creation deadlocks (job.repository.ts). The embedded database has one.
+  if (handle.engine === 'postgres') await withQueueSetupLock(handle.db, setUp);
+  else await setUp();
   let running = true;
   boss.on('stopped', () => {
     running = false;
   });
   if (handle.engine === 'pglite') await recoverOrphanedJobs(handle.db);
-  for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, {
-      name,
-      retryLimit: common.retryLimit,
-      retryDelay: common.retryDelay,
-      retryBackoff: true,
-      expireInSeconds: common.expireInSeconds,
-    });
-  }
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
     async send(name, data, trx, options) {

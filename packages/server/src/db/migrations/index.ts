@@ -18,6 +18,7 @@ import * as m0016 from './0016_strava_segments.ts';
 import * as m0017 from './0017_bike_garage.ts';
 import * as m0018 from './0018_bike_fitting.ts';
 import * as m0020 from './0020_otp_verify_failures.ts';
+import * as m0022 from './0022_api_key_rate_windows.ts';
 import * as m0025 from './0025_sync_pause_unavailable.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0017_bike_garage': m0017,
   '0018_bike_fitting': m0018,
   '0020_otp_verify_failures': m0020,
+  '0022_api_key_rate_windows': m0022,
   '0025_sync_pause_unavailable': m0025,
 };

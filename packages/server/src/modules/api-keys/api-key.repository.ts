@@ -1,8 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ApiKeysTable, Database } from '../../db/schema.ts';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
-export type ApiKeySummary = Omit<ApiKeyRow, 'secret_hash' | 'user_id' | 'revoked_at'>;
+export type ApiKeySummary = Omit<
+  ApiKeyRow,
+  'secret_hash' | 'user_id' | 'revoked_at' | 'rate_window_start' | 'rate_window_count'
+>;
 
 const LISTED = ['id', 'name', 'prefix', 'scope', 'created_at', 'last_used_at'] as const;
 
@@ -70,5 +73,31 @@ export class ApiKeyRepository {
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .execute();
+  }
+
+  /**
+   * Counts one request in the key's fixed rate window, starting a new window when the last began
+   * `windowMs` or more ago; one UPDATE (the row lock orders concurrent ones), so every server process
+   * sharing the database counts into the same window. Returns the window after this request.
+   */
+  async countRequest(
+    id: string,
+    userId: string,
+    now: Date,
+    windowMs: number,
+  ): Promise<{ startMs: number; count: number }> {
+    const over = new Date(now.getTime() - windowMs);
+    const fresh = sql<boolean>`rate_window_start is null or rate_window_start <= ${over}`;
+    const row = await this.db
+      .updateTable('api_keys')
+      .set({
+        rate_window_start: sql<Date>`case when ${fresh} then ${now} else rate_window_start end`,
+        rate_window_count: sql<number>`case when ${fresh} then 1 else rate_window_count + 1 end`,
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning(['rate_window_start', 'rate_window_count'])
+      .executeTakeFirstOrThrow();
+    return { startMs: (row.rate_window_start ?? now).getTime(), count: row.rate_window_count };
   }
 }

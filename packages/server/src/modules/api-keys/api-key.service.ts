@@ -22,6 +22,11 @@ export interface ApiKeyDeps {
   now: () => Date;
   /** Requests one key may make per 10-minute window. */
   requestsPerWindow: number;
+  /**
+   * Count the windows in the database (PostgreSQL, where several server processes may serve one
+   * key: docs/DEPLOYMENT.md) instead of in this process's memory (the embedded database's one).
+   */
+  sharedWindows?: boolean;
 }
 
 export class ApiKeyService {
@@ -62,7 +67,14 @@ export class ApiKeyService {
     const row = await this.deps.keys.findByHash(sha256Hex(secret));
     if (!row || row.revoked_at !== null) throw new AppError('UNAUTHORIZED');
     const now = this.deps.now();
-    this.countRequest(row.id, now.getTime());
+    const window = this.deps.sharedWindows
+      ? await this.deps.keys.countRequest(row.id, row.user_id, now, RATE_WINDOW_MS)
+      : this.countInMemory(row.id, now.getTime());
+    if (window.count > this.deps.requestsPerWindow) {
+      throw new AppError('RATE_LIMITED', 'Too many requests with this API key. Try again later.', {
+        retry_after_s: Math.max(1, Math.ceil((window.startMs + RATE_WINDOW_MS - now.getTime()) / 1000)),
+      });
+    }
     if (row.scope === 'read' && !READ_METHODS.has(method.toUpperCase())) {
       throw new AppError('API_KEY_READ_ONLY');
     }
@@ -74,17 +86,13 @@ export class ApiKeyService {
   }
 
   /** A fixed window per key: `requestsPerWindow` requests, then 429 until the window ends. */
-  private countRequest(keyId: string, nowMs: number): void {
+  private countInMemory(keyId: string, nowMs: number): { startMs: number; count: number } {
     let window = this.windows.get(keyId);
     if (!window || nowMs - window.startMs >= RATE_WINDOW_MS) {
       window = { startMs: nowMs, count: 0 };
       setBounded(this.windows, keyId, window, MAX_RATE_WINDOWS);
     }
     window.count += 1;
-    if (window.count > this.deps.requestsPerWindow) {
-      throw new AppError('RATE_LIMITED', 'Too many requests with this API key. Try again later.', {
-        retry_after_s: Math.max(1, Math.ceil((window.startMs + RATE_WINDOW_MS - nowMs) / 1000)),
-      });
-    }
+    return window;
   }
 }
