@@ -63,6 +63,10 @@ export const ERRORS = {
     status: 422,
     message: 'This ride has no power, speed or elevation to compute a virtual elevation from.',
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The database cannot be reached right now. Nothing was lost; try again in a moment.',
+  },
   INTERNAL: { status: 500, message: 'Internal server error.' },
 } as const;
 

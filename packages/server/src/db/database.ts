@@ -44,6 +44,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // Issue 16 (Faults): with the database away, a request fails within seconds (503
+      // DATABASE_UNAVAILABLE) instead of waiting for a connection forever; keep-alive notices a
+      // connection whose peer vanished without closing it.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: string) => {
           if (oid === DATE_OID) return keepText;
@@ -53,6 +58,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the database dropped (restarted, network cut) is reported here; without a
+    // listener Node would treat it as an unhandled 'error' event and end the process. The pool has
+    // already discarded it and opens a new one on the next query.
+    pool.on('error', (error) => console.error('database connection lost:', error.message));
     const writes = new WriteEpoch(false);
     const db = new Kysely<Database>({ dialect: countingWrites(new PostgresDialect({ pool }), writes) });
     return { db, engine: 'postgres', url: options.databaseUrl, writes, close: () => db.destroy() };

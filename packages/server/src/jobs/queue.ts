@@ -2,7 +2,15 @@ import type { Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { hasWaitingJob, kyselyAdapter, pgliteAdapter, recoverOrphanedJobs } from './job.repository.ts';
+import {
+  hasWaitingJob,
+  kyselyAdapter,
+  pgliteAdapter,
+  recoverJobsOfGoneOwners,
+  recoverOrphanedJobs,
+  stampJobOwner,
+} from './job.repository.ts';
+import { keepAlive, LIVENESS_PREFIX } from './liveness.ts';
 
 // Background work through pg-boss (DESIGN §2): a PostgreSQL job queue with SKIP LOCKED, retries
 // and expiry, on the same database as the data. Jobs survive restarts; a job whose worker died
@@ -63,7 +71,13 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
   } satisfies PgBoss.ConstructorOptions;
   const boss =
     handle.engine === 'postgres' && handle.url
-      ? new PgBoss({ ...common, connectionString: handle.url, max: 4 })
+      ? new PgBoss({
+          ...common,
+          connectionString: handle.url,
+          max: 4,
+          // Passed on to its pg.Pool (not in pg-boss's types): no endless wait for a database away.
+          ...({ connectionTimeoutMillis: 5_000 } as object),
+        })
       : new PgBoss({ ...common, db: pgliteAdapter(handle) });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
   await boss.start();
@@ -72,6 +86,22 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
     running = false;
   });
   if (handle.engine === 'pglite') await recoverOrphanedJobs(handle.db);
+  // On PostgreSQL other processes share the queue: a dead one's jobs go back within seconds of its
+  // death (liveness.ts), checked at start and every 10 s by every process.
+  const liveness = handle.engine === 'postgres' && handle.url ? keepAlive(handle.url) : undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  if (liveness) {
+    const sweep = () =>
+      recoverJobsOfGoneOwners(handle.db, LIVENESS_PREFIX).then(
+        (n) => {
+          if (n > 0) console.error(`job queue: ${n} job(s) of a stopped process handed back`);
+        },
+        (error: Error) => console.error('job queue: could not check for abandoned jobs:', error.message),
+      );
+    void sweep();
+    sweeper = setInterval(() => void sweep(), 10_000);
+    sweeper.unref();
+  }
   for (const name of Object.values(QUEUES)) {
     await boss.createQueue(name, {
       name,
@@ -99,8 +129,13 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
         name,
         { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs)
+          for (const job of jobs) {
+            if (liveness)
+              await stampJobOwner(handle.db, name, job.id, liveness.owner).catch((error: Error) =>
+                console.error('job queue: could not mark a job as ours:', error.message),
+              );
             await handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit });
+          }
           // pg-boss waits a whole polling interval after every fetch, a fruitful one too (worker.js):
           // while jobs keep coming, fetch the next at once, or 1,000 files would take 1,000 s.
           if (jobs.length > 0 && workerId !== undefined) boss.notifyWorker(workerId);
@@ -110,7 +145,9 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
     running: () => running,
     async stop() {
       running = false;
+      if (sweeper) clearInterval(sweeper);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
+      await liveness?.close();
     },
   };
 }
