@@ -37,6 +37,7 @@ export async function startServer(config: Config = loadConfig()) {
     join(config.dataDir, 'blobs'),
     new BlobRepository(database.db),
     database.engine === 'pglite' ? startedAt : new Date(Date.now() - 3_600_000),
+    database.engine === 'pglite' ? startedAt : new Date(Date.now() - 600_000),
   ).then(
     (swept) => {
       if (swept.orphans + swept.partial > 0) app.log.warn(swept, 'blob store: files a crash left removed');

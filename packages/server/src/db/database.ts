@@ -62,6 +62,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // listener Node would treat it as an unhandled 'error' event and end the process. The pool has
     // already discarded it and opens a new one on the next query.
     pool.on('error', (error) => console.error('database connection lost:', error.message));
+    // The pool listens only to idle connections: one checked out (a transaction between two
+    // statements) that loses its server emitted an unhandled 'error' and ended the whole process
+    // (issue 16, found by database-outage.test.ts). Its next statement fails instead, and the pool
+    // discards it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error('database connection lost in use:', error.message));
+    });
     const writes = new WriteEpoch(false);
     const db = new Kysely<Database>({ dialect: countingWrites(new PostgresDialect({ pool }), writes) });
     return { db, engine: 'postgres', url: options.databaseUrl, writes, close: () => db.destroy() };

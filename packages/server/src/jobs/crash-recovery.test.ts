@@ -14,7 +14,7 @@ import {
 import { multipartBody } from '../test/upload.ts';
 import { openMigratedDatabase, pgliteDirFor } from '../db/database.ts';
 import {
-  auditStore,
+  auditWhenQuiet,
   importProgress,
   kill9,
   ridesZip,
@@ -134,7 +134,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a 200-ride zip import, the s
     bulkServer = undefined;
     const { database } = await openMigratedDatabase({ pgliteDir: pgliteDirFor(bulkDir) });
     try {
-      const audit = await auditStore(database.db, join(bulkDir, 'blobs'));
+      const audit = await auditWhenQuiet(database.db, join(bulkDir, 'blobs'));
       expect(audit).toEqual({
         rides: RIDES,
         distinctStarts: RIDES,

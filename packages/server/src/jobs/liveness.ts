@@ -10,8 +10,9 @@ import pg from 'pg';
  * dies, the kernel closes its sockets and PostgreSQL ends that session at once, so its name leaves
  * pg_stat_activity; any live process then hands the dead owner's jobs back to the queue within
  * seconds (recoverJobsOfGoneOwners). The connection comes back by itself after the database was
- * away; meanwhile this process's jobs may be handed out twice, which the jobs tolerate (they are
- * idempotent: an import file is claimed and finished once).
+ * away, under a new name: the jobs of the old one go back too (their failure could not be written
+ * while the database was away), and one still running here may be handed out twice, which the jobs
+ * tolerate (they are idempotent: an import file is claimed and settled once).
  */
 export interface Liveness {
   readonly owner: string;
@@ -21,7 +22,9 @@ export interface Liveness {
 export const LIVENESS_PREFIX = 'vatio:';
 
 export function keepAlive(url: string): Liveness {
-  const owner = randomUUID();
+  // A new name for every connection: jobs stamped before the database went away (whose failure
+  // could not be recorded then) belong to a session that is gone, and go back to the queue.
+  let owner = randomUUID();
   let client: pg.Client | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -35,6 +38,7 @@ export function keepAlive(url: string): Liveness {
     timer.unref();
   };
   const connect = () => {
+    owner = randomUUID();
     const next = new pg.Client({
       connectionString: url,
       application_name: `${LIVENESS_PREFIX}${owner}`,
@@ -53,7 +57,9 @@ export function keepAlive(url: string): Liveness {
   };
   connect();
   return {
-    owner,
+    get owner() {
+      return owner;
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

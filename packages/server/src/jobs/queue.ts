@@ -11,6 +11,7 @@ import {
   stampJobOwner,
 } from './job.repository.ts';
 import { keepAlive, LIVENESS_PREFIX } from './liveness.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 // Background work through pg-boss (DESIGN §2): a PostgreSQL job queue with SKIP LOCKED, retries
 // and expiry, on the same database as the data. Jobs survive restarts; a job whose worker died
@@ -57,6 +58,30 @@ export interface QueueOptions {
   pollingIntervalSeconds?: number;
 }
 
+let unhandledGuard = false;
+
+/**
+ * pg-boss 10 marks a finished job completed or failed without awaiting it (manager.js, onFetch): with
+ * the database away at that moment the rejection went unhandled and Node ended the process (issue
+ * 16, found by database-outage.test.ts). A rejection that says the database is away is logged
+ * instead: the job stays active and goes back to the queue once the database is back (liveness.ts).
+ * Any other unhandled rejection still ends the process, as Node's default does.
+ */
+function survivePgBossWritesWhileDatabaseAway(): void {
+  if (unhandledGuard) return;
+  unhandledGuard = true;
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      console.error(
+        'job queue: a job state could not be written, the database is away:',
+        (reason as Error).message,
+      );
+      return;
+    }
+    throw reason;
+  });
+}
+
 export async function startJobQueue(handle: DatabaseHandle, options: QueueOptions): Promise<JobQueue> {
   const common = {
     schema: 'pgboss',
@@ -80,6 +105,7 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
         })
       : new PgBoss({ ...common, db: pgliteAdapter(handle) });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
+  if (handle.engine === 'postgres') survivePgBossWritesWhileDatabaseAway();
   await boss.start();
   let running = true;
   boss.on('stopped', () => {

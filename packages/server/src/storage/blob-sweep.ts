@@ -25,16 +25,19 @@ export async function sweepOrphanBlobs(
   root: string,
   rows: BlobRepository,
   olderThan: Date,
+  /** Temporary files: a write takes seconds at most, so one this old was cut off (default: olderThan). */
+  partialOlderThan: Date = olderThan,
 ): Promise<SweepResult> {
   const result: SweepResult = { orphans: 0, partial: 0 };
-  const cutoffMs = olderThan.getTime();
-  const old = async (path: string) => {
+  const older = (cutoffMs: number) => async (path: string) => {
     try {
       return (await stat(path)).mtimeMs < cutoffMs;
     } catch {
       return false;
     }
   };
+  const old = older(olderThan.getTime());
+  const oldPartial = older(Math.max(olderThan.getTime(), partialOlderThan.getTime()));
   let batch: string[] = [];
   const paths = new Map<string, string>();
   const flush = async () => {
@@ -54,7 +57,7 @@ export async function sweepOrphanBlobs(
       for (const name of await list(folder)) {
         const path = join(folder, name);
         if (name.endsWith('.tmp')) {
-          if (await old(path)) {
+          if (await oldPartial(path)) {
             await rm(path, { force: true });
             result.partial += 1;
           }

@@ -153,3 +153,21 @@ export async function auditStore(
     openJobs: Number(jobs.rows[0]!.n),
   };
 }
+
+/**
+ * The audit once the import queue is quiet: a job whose file was settled just before its process
+ * was killed stays active until a live process hands it back (seconds), then runs as a no-op.
+ */
+export async function auditWhenQuiet(
+  db: Kysely<Database>,
+  blobRoot: string,
+  timeoutMs = 60_000,
+): Promise<StoreAudit> {
+  const deadline = Date.now() + timeoutMs;
+  let audit = await auditStore(db, blobRoot);
+  while (audit.openJobs > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    audit = await auditStore(db, blobRoot);
+  }
+  return audit;
+}
