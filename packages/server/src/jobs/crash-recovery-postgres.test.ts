@@ -106,7 +106,8 @@ describe.skipIf(!adminUrl)('kill -9 mid-import on PostgreSQL', () => {
     const rounds: number[] = [];
     let point = 0;
     for (let round = 0; round < 2; round++) {
-      point += 20 + Math.floor(random() * 60);
+      // Each round kills after another 10–40 % of the rides have settled.
+      point += Math.floor(RIDES * (0.1 + random() * 0.3));
       const before = await waitUntilSettled(base, headers, importId, point, 180_000);
       expect(before.status).not.toBe('done');
       await kill9(current);
@@ -144,7 +145,8 @@ describe.skipIf(!adminUrl)('kill -9 mid-import on PostgreSQL', () => {
     const rounds: number[] = [];
     let point = 0;
     for (let round = 0; round < 2; round++) {
-      point += 20 + Math.floor(random() * 60);
+      // Each round kills after another 10–40 % of the rides have settled.
+      point += Math.floor(RIDES * (0.1 + random() * 0.3));
       const before = await waitUntilSettled(base, headers, importId, point, 180_000);
       expect(before.status).not.toBe('done');
       // A different worker each round; a supervisor starts a new one in its place.
