@@ -86,16 +86,17 @@ describe('a server killed mid-import', () => {
 // The PostgreSQL stage runs the same against PostgreSQL (crash-recovery-postgres.test.ts).
 // CRASH_RIDES lowers it where CI time is short (the PostgreSQL twins default to 100).
 const RIDES = Number(process.env.CRASH_RIDES ?? 200);
-const bulkDir = mkdtempSync(join(tmpdir(), 'vatio-crash-bulk-'));
+let bulkDir = '';
 let bulkServer: ChildProcess | undefined;
 afterAll(async () => {
   if (bulkServer) await kill9(bulkServer);
-  rmSync(bulkDir, { recursive: true, force: true });
+  if (bulkDir) rmSync(bulkDir, { recursive: true, force: true });
 });
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('a 200-ride zip import, the server killed twice', () => {
   test('stores every ride exactly once, leaves nothing processing and no orphan blob', async () => {
     const started = Date.now();
+    bulkDir = mkdtempSync(join(tmpdir(), 'vatio-crash-bulk-'));
     const random = seededRandom(16_016);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
