@@ -8,6 +8,7 @@ import Fastify, {
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError, ERRORS } from './errors.ts';
+import { isDatabaseUnavailable, isTaggedUnavailable } from './db/unavailable.ts';
 import { findInputProblem, VALIDATION_MESSAGES } from '@vatio/schemas';
 import { API_CONTRACTS } from './http/api-contracts.ts';
 import { apiDocsRoutes } from './http/api-docs.routes.ts';
@@ -186,7 +187,8 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     writes: database.writes,
   });
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  const healthRepository = new HealthRepository(db);
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     // The file store's disk filled while a route wrote to it (issue 16, "Faults"): the route stored
     // nothing (it cleaned up); the rider is told in words, the operator in the log.
     if (error instanceof StorageFullError) {
@@ -194,6 +196,20 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
       return reply
         .code(ERRORS.STORAGE_FULL.status)
         .send({ error: { code: 'STORAGE_FULL', message: ERRORS.STORAGE_FULL.message } });
+    }
+    // Issue 16 (Faults): the database away is a 503 with its own code, never a 500 (db/unavailable.ts).
+    if (!(error instanceof AppError) && (await databaseUnavailable(error, healthRepository))) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          error: {
+            code: 'DATABASE_UNAVAILABLE',
+            message: ERRORS.DATABASE_UNAVAILABLE.message,
+            retry_after_s: 5,
+          },
+        });
     }
     if (error instanceof AppError) {
       if (error.details.retry_after_s) reply.header('retry-after', String(error.details.retry_after_s));
@@ -271,7 +287,6 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   });
   const bikes = new BikeRepository(db);
 
-  const healthRepository = new HealthRepository(db);
   healthRoutes(app, {
     health: healthRepository,
     engine: database.engine,
@@ -443,4 +458,23 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   await registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 
   return { app, services };
+}
+
+/**
+ * Whether a failed request failed because the database is away: the driver tagged the error, or it
+ * looks like a connection failure (from a pool other than Kysely's, pg-boss's) and a ping within
+ * two seconds confirms the database does not answer.
+ */
+async function databaseUnavailable(error: unknown, health: HealthRepository): Promise<boolean> {
+  if (isTaggedUnavailable(error)) return true;
+  if (!isDatabaseUnavailable(error)) return false;
+  try {
+    await Promise.race([
+      health.ping(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('ping timed out')), 2_000).unref()),
+    ]);
+    return false;
+  } catch {
+    return true;
+  }
 }

@@ -72,6 +72,10 @@ export const ERRORS = {
     message:
       'The server has no room left to store files. Nothing was kept: try again later, or tell its administrator.',
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The database cannot be reached right now. Nothing was lost; try again in a moment.',
+  },
   INTERNAL: { status: 500, message: 'Internal server error.' },
 } as const;
 

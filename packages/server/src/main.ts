@@ -6,6 +6,8 @@ import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
 import { join } from 'node:path';
 import { startAdminSocket } from './backup/admin-socket.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
+import { BlobRepository } from './storage/blob.repository.ts';
+import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
 
 /** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()) {
@@ -46,6 +48,20 @@ export async function startServer(config: Config = loadConfig()) {
   if (config.inProcessWorkers) {
     void bringAnalysesUpToDate(services, (message, details) => app.log.info(details ?? {}, message));
   }
+  // What a crash of an earlier run left in the blob store (storage/blob-sweep.ts).
+  const startedAt = new Date(Date.now() - process.uptime() * 1000);
+  void sweepOrphanBlobs(
+    join(config.dataDir, 'blobs'),
+    new BlobRepository(database.db),
+    database.engine === 'pglite' ? startedAt : new Date(Date.now() - 3_600_000),
+    database.engine === 'pglite' ? startedAt : new Date(Date.now() - 600_000),
+  ).then(
+    (swept) => {
+      if (swept.orphans + swept.partial > 0) app.log.warn(swept, 'blob store: files a crash left removed');
+    },
+    (error: Error) =>
+      app.log.warn({ err: error }, 'blob store: the orphan sweep failed; the next start tries again'),
+  );
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

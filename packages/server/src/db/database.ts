@@ -44,6 +44,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // Issue 16 (Faults): with the database away, a request fails within seconds (503
+      // DATABASE_UNAVAILABLE) instead of waiting for a connection forever; keep-alive notices a
+      // connection whose peer vanished without closing it.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: string) => {
           if (oid === DATE_OID) return keepText;
@@ -52,6 +57,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           return pg.types.getTypeParser(oid, format as 'text');
         }) as typeof pg.types.getTypeParser,
       },
+    });
+    // An idle connection the database dropped (restarted, network cut) is reported here; without a
+    // listener Node would treat it as an unhandled 'error' event and end the process. The pool has
+    // already discarded it and opens a new one on the next query.
+    pool.on('error', (error) => console.error('database connection lost:', error.message));
+    // The pool listens only to idle connections: one checked out (a transaction between two
+    // statements) that loses its server emitted an unhandled 'error' and ended the whole process
+    // (issue 16, found by database-outage.test.ts). Its next statement fails instead, and the pool
+    // discards it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error('database connection lost in use:', error.message));
     });
     const writes = new WriteEpoch(false);
     const db = new Kysely<Database>({ dialect: countingWrites(new PostgresDialect({ pool }), writes) });

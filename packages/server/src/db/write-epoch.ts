@@ -10,6 +10,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import { tagIfUnavailable } from './unavailable.ts';
 
 /**
  * A counter of the writes this process has committed through Kysely. On the embedded database
@@ -70,7 +71,7 @@ class CountingConnection implements DatabaseConnection {
     } catch (error) {
       // A failed statement may have run part-way inside a transaction that still commits.
       if (changesData(query, undefined)) this.wrote = true;
-      throw error;
+      throw tagIfUnavailable(error);
     }
   }
 
@@ -106,19 +107,30 @@ class CountingDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new CountingConnection(await this.inner.acquireConnection());
+    try {
+      return new CountingConnection(await this.inner.acquireConnection());
+    } catch (error) {
+      // The pool could not connect: the database is down or out of reach (db/unavailable.ts).
+      throw tagIfUnavailable(error);
+    }
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(innerOf(connection), settings);
+    return this.inner.beginTransaction(innerOf(connection), settings).catch((error) => {
+      throw tagIfUnavailable(error);
+    });
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(innerOf(connection));
+    return this.inner.commitTransaction(innerOf(connection)).catch((error) => {
+      throw tagIfUnavailable(error);
+    });
   }
 
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(innerOf(connection));
+    return this.inner.rollbackTransaction(innerOf(connection)).catch((error) => {
+      throw tagIfUnavailable(error);
+    });
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {

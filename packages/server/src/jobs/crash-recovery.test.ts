@@ -12,6 +12,17 @@ import {
   waitForImportOverHttp,
 } from '../test/processes.ts';
 import { multipartBody } from '../test/upload.ts';
+import { openMigratedDatabase, pgliteDirFor } from '../db/database.ts';
+import {
+  auditWhenQuiet,
+  importProgress,
+  kill9,
+  ridesZip,
+  seededRandom,
+  settled,
+  uploadOverHttp,
+  waitUntilSettled,
+} from '../test/crash.ts';
 
 // A real server process on the embedded database, killed with SIGKILL in the middle of an import
 // and started again on the same data: every ride must end up stored exactly once.
@@ -67,4 +78,79 @@ describe('a server killed mid-import', () => {
     expect(new Set(list.activities.map((a) => a.start_date)).size).toBe(8);
     server.kill('SIGTERM');
   }, 300_000);
+});
+
+// Issue 16 (Faults): a 200-ride archive, the server killed twice at seeded random points (after some
+// rides are stored), started again each time. Every ride ends stored once, no file stays in
+// processing, no blob is left without a row (nor a row without its blob), and the counts add up.
+// The PostgreSQL stage runs the same against PostgreSQL (crash-recovery-postgres.test.ts).
+// CRASH_RIDES lowers it where CI time is short (the PostgreSQL twins default to 100).
+const RIDES = Number(process.env.CRASH_RIDES ?? 200);
+let bulkDir = '';
+let bulkServer: ChildProcess | undefined;
+afterAll(async () => {
+  if (bulkServer) await kill9(bulkServer);
+  if (bulkDir) rmSync(bulkDir, { recursive: true, force: true });
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('a 200-ride zip import, the server killed twice', () => {
+  test('stores every ride exactly once, leaves nothing processing and no orphan blob', async () => {
+    const started = Date.now();
+    bulkDir = mkdtempSync(join(tmpdir(), 'vatio-crash-bulk-'));
+    const random = seededRandom(16_016);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { DATA_DIR: bulkDir, DATABASE_URL: '' };
+    bulkServer = await startServerProcess(env, port);
+    const headers = await signInOverHttp(base, bulkDir, 'bulk-crash@example.org');
+    const importId = await uploadOverHttp(base, headers, 'archive.zip', ridesZip(RIDES, 7_000));
+    // Round 1 kills after 5–30 % of the files have settled, round 2 after another 20–50 %.
+    const killPoints = [Math.max(1, Math.floor(RIDES * (0.05 + random() * 0.25)))];
+    killPoints.push(killPoints[0]! + Math.floor(RIDES * (0.2 + random() * 0.3)));
+    const rounds: { killedAfter: number; settledAtRestart: number }[] = [];
+    for (const point of killPoints) {
+      const before = await waitUntilSettled(base, headers, importId, point, 120_000);
+      expect(settled(before)).toBeGreaterThanOrEqual(point);
+      expect(before.status).not.toBe('done');
+      await kill9(bulkServer);
+      bulkServer = await startServerProcess(env, port);
+      rounds.push({
+        killedAfter: settled(before),
+        settledAtRestart: settled(await importProgress(base, headers, importId)),
+      });
+    }
+    const after = await waitForImportOverHttp(base, headers, importId, 180_000);
+    expect(after.status).toBe('done');
+    expect(after.counts).toMatchObject({
+      total: RIDES,
+      done: RIDES,
+      duplicate: 0,
+      failed: 0,
+      queued: 0,
+      processing: 0,
+    });
+    // Stop it cleanly and read its database and blob folder.
+    const stopped = new Promise((r) => bulkServer!.once('exit', r));
+    bulkServer.kill('SIGTERM');
+    await stopped;
+    bulkServer = undefined;
+    const { database } = await openMigratedDatabase({ pgliteDir: pgliteDirFor(bulkDir) });
+    try {
+      const audit = await auditWhenQuiet(database.db, join(bulkDir, 'blobs'));
+      expect(audit).toEqual({
+        rides: RIDES,
+        distinctStarts: RIDES,
+        unsettledFiles: 0,
+        orphanBlobs: [],
+        missingBlobs: [],
+        partialBlobs: [],
+        openJobs: 0,
+      });
+    } finally {
+      await database.close();
+    }
+    console.info(
+      `[crash] PGlite: ${RIDES} rides, kills ${JSON.stringify(rounds)}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }, 600_000);
 });

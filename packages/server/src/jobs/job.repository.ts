@@ -74,3 +74,33 @@ export async function withQueueSetupLock<T>(db: Kysely<Database>, work: () => Pr
     }
   });
 }
+
+/**
+ * Marks an active job with the process that runs it (jobs/liveness.ts). pg-boss overwrites the
+ * output column when the job completes or fails, so the mark lives only while the job runs.
+ */
+export async function stampJobOwner(
+  db: Kysely<Database>,
+  name: string,
+  jobId: string,
+  owner: string,
+): Promise<void> {
+  await sql`update pgboss.job set output = jsonb_build_object('vatio_owner', ${owner}::text)
+    where name = ${name} and id = ${jobId}::uuid and state = 'active'`.execute(db);
+}
+
+/**
+ * Hands back to the queue the active jobs whose process is gone: its liveness connection
+ * (`vatio:<owner>`) is no longer in pg_stat_activity, or it never stamped the job (it died between
+ * taking and stamping it). Jobs started in the last 10 s are left alone: their process may not have
+ * stamped them yet. Returns how many jobs went back.
+ */
+export async function recoverJobsOfGoneOwners(db: Kysely<Database>, prefix: string): Promise<number> {
+  const result = await sql`update pgboss.job set state = 'retry', start_after = now()
+    where state = 'active'
+      and started_on < now() - interval '10 seconds'
+      and (output is null or not (output ? 'vatio_owner') or not exists (
+        select 1 from pg_stat_activity a
+        where a.application_name = ${prefix} || (pgboss.job.output->>'vatio_owner')))`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}

@@ -6,9 +6,13 @@ import {
   hasWaitingJob,
   kyselyAdapter,
   pgliteAdapter,
+  recoverJobsOfGoneOwners,
   recoverOrphanedJobs,
+  stampJobOwner,
   withQueueSetupLock,
 } from './job.repository.ts';
+import { keepAlive, LIVENESS_PREFIX } from './liveness.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 // Background work through pg-boss (DESIGN §2): a PostgreSQL job queue with SKIP LOCKED, retries
 // and expiry, on the same database as the data. Jobs survive restarts; a job whose worker died
@@ -55,6 +59,30 @@ export interface QueueOptions {
   pollingIntervalSeconds?: number;
 }
 
+let unhandledGuard = false;
+
+/**
+ * pg-boss 10 marks a finished job completed or failed without awaiting it (manager.js, onFetch): with
+ * the database away at that moment the rejection went unhandled and Node ended the process (issue
+ * 16, found by database-outage.test.ts). A rejection that says the database is away is logged
+ * instead: the job stays active and goes back to the queue once the database is back (liveness.ts).
+ * Any other unhandled rejection still ends the process, as Node's default does.
+ */
+function survivePgBossWritesWhileDatabaseAway(): void {
+  if (unhandledGuard) return;
+  unhandledGuard = true;
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      console.error(
+        'job queue: a job state could not be written, the database is away:',
+        (reason as Error).message,
+      );
+      return;
+    }
+    throw reason;
+  });
+}
+
 export async function startJobQueue(handle: DatabaseHandle, options: QueueOptions): Promise<JobQueue> {
   const common = {
     schema: 'pgboss',
@@ -69,9 +97,16 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
   } satisfies PgBoss.ConstructorOptions;
   const boss =
     handle.engine === 'postgres' && handle.url
-      ? new PgBoss({ ...common, connectionString: handle.url, max: 4 })
+      ? new PgBoss({
+          ...common,
+          connectionString: handle.url,
+          max: 4,
+          // Passed on to its pg.Pool (not in pg-boss's types): no endless wait for a database away.
+          ...({ connectionTimeoutMillis: 5_000 } as object),
+        })
       : new PgBoss({ ...common, db: pgliteAdapter(handle) });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
+  if (handle.engine === 'postgres') survivePgBossWritesWhileDatabaseAway();
   const setUp = async () => {
     await boss.start();
     for (const name of Object.values(QUEUES)) {
@@ -93,6 +128,22 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
     running = false;
   });
   if (handle.engine === 'pglite') await recoverOrphanedJobs(handle.db);
+  // On PostgreSQL other processes share the queue: a dead one's jobs go back within seconds of its
+  // death (liveness.ts), checked at start and every 10 s by every process.
+  const liveness = handle.engine === 'postgres' && handle.url ? keepAlive(handle.url) : undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  if (liveness) {
+    const sweep = () =>
+      recoverJobsOfGoneOwners(handle.db, LIVENESS_PREFIX).then(
+        (n) => {
+          if (n > 0) console.error(`job queue: ${n} job(s) of a stopped process handed back`);
+        },
+        (error: Error) => console.error('job queue: could not check for abandoned jobs:', error.message),
+      );
+    void sweep();
+    sweeper = setInterval(() => void sweep(), 10_000);
+    sweeper.unref();
+  }
   const polling = options.pollingIntervalSeconds ?? 1;
   return {
     async send(name, data, trx, options) {
@@ -114,8 +165,13 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
         name,
         { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs)
+          for (const job of jobs) {
+            if (liveness)
+              await stampJobOwner(handle.db, name, job.id, liveness.owner).catch((error: Error) =>
+                console.error('job queue: could not mark a job as ours:', error.message),
+              );
             await handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit });
+          }
           // pg-boss waits a whole polling interval after every fetch, a fruitful one too (worker.js):
           // while jobs keep coming, fetch the next at once, or 1,000 files would take 1,000 s.
           if (jobs.length > 0 && workerId !== undefined) boss.notifyWorker(workerId);
@@ -125,7 +181,9 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
     running: () => running,
     async stop() {
       running = false;
+      if (sweeper) clearInterval(sweeper);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
+      await liveness?.close();
     },
   };
 }

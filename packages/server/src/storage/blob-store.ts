@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** Immutable blobs by content: raw uploaded files and stream blobs (DESIGN §2, "Streams"). */
@@ -80,7 +80,13 @@ export class FsBlobStore implements BlobStore {
     const key = sha256 ?? sha256OfBytes(bytes);
     const path = this.pathOf(key);
     this.deferred.delete(key);
-    if (existsSync(path)) return { key, created: false };
+    if (existsSync(path)) {
+      // Stored again: its time says "in use now", so the orphan sweep (blob-sweep.ts) leaves it
+      // alone until the row that will point to it commits.
+      const at = new Date();
+      await utimes(path, at, at).catch(() => {});
+      return { key, created: false };
+    }
     const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await mkdir(dirname(path), { recursive: true });

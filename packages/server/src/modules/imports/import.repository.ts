@@ -162,6 +162,11 @@ export class ImportRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Settles a file that is still queued or processing; returns false when it was settled already
+   * (issue 16: a job handed out twice, after its process was thought dead, must not turn a stored
+   * file into a duplicate of itself, nor count it twice).
+   */
   async finish(
     executor: Kysely<Database>,
     fileId: string,
@@ -172,7 +177,7 @@ export class ImportRepository {
       message?: string | null;
     },
     now: Date,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const file = await executor
       .updateTable('import_files')
       .set({
@@ -183,6 +188,7 @@ export class ImportRepository {
         updated_at: now,
       })
       .where('id', '=', fileId)
+      .where('status', 'in', ['queued', 'processing'])
       .returning('import_id')
       .executeTakeFirst();
     if (file)
@@ -191,5 +197,6 @@ export class ImportRepository {
         .set({ updated_at: now })
         .where('id', '=', file.import_id)
         .execute();
+    return file !== undefined;
   }
 }

@@ -41,6 +41,9 @@ export interface IncomingFile {
   failure?: { code: string; message: string };
 }
 
+/** Thrown inside the store transaction to roll it back: the file was settled by another run. */
+class FileAlreadySettled extends Error {}
+
 export interface ImportFileJob {
   fileId: string;
 }
@@ -274,7 +277,29 @@ export class ImportService {
       laps: ready.laps,
       segments: ready.segments,
     };
-    const freedKeys = await db.transaction().execute(async (trx) => {
+    let outcome: { freed: string[]; storedStreams: boolean };
+    try {
+      outcome = await this.storeInTransaction(file, ride, ready, language, elapsedS);
+    } catch (error) {
+      if (!(error instanceof FileAlreadySettled)) throw error;
+      outcome = { freed: [], storedStreams: false };
+    }
+    // A ride stored already (the same ride from other bytes): the streams written above for this
+    // copy belong to no row (issue 16: they were left on disk, an orphan blob per such file).
+    if (!outcome.storedStreams && !(await activities.blobInUse(streamsKey))) await blobs.delete(streamsKey);
+    for (const key of outcome.freed) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+  }
+
+  private storeInTransaction(
+    file: ImportFileRow,
+    ride: NewRide,
+    ready: PreparedRide,
+    language: 'es' | 'en',
+    elapsedS: number,
+  ): Promise<{ freed: string[]; storedStreams: boolean }> {
+    const { db, imports, activities, now } = this.deps;
+    const userId = file.user_id;
+    return db.transaction().execute(async (trx) => {
       // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of
       // one ride in one upload (their jobs run concurrently) become one ride: the second sees the first.
       const result = await activities.storeRide(trx, userId, ride, now());
@@ -286,8 +311,15 @@ export class ImportService {
           }
         : undefined;
       if (result.kind === 'inserted') {
-        await imports.finish(trx, file.id, { status: 'done', ...recovered, activity_id: result.id }, now());
-        return [];
+        const settled = await imports.finish(
+          trx,
+          file.id,
+          { status: 'done', ...recovered, activity_id: result.id },
+          now(),
+        );
+        // Another run of this job settled the file meanwhile: its ride stands, this one rolls back.
+        if (!settled) throw new FileAlreadySettled();
+        return { freed: [], storedStreams: true };
       }
       const stored = result.match;
       const sameBytes = stored.sameBytes;
@@ -296,7 +328,7 @@ export class ImportService {
       const replaces = !sameBytes && stored.recovered && (!ready.damaged || elapsedS > stored.elapsedS);
       if (!replaces) {
         await imports.finish(trx, file.id, this.duplicate(language, ready, stored.id), now());
-        return [];
+        return { freed: [], storedStreams: false };
       }
       const freed = (await activities.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
       await imports.finish(
@@ -312,9 +344,8 @@ export class ImportService {
             },
         now(),
       );
-      return freed;
+      return { freed, storedStreams: true };
     });
-    for (const key of freedKeys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
   }
 
   private duplicate(language: 'es' | 'en', ready: PreparedRide, activityId: string | null) {

@@ -76,7 +76,7 @@ export function DashboardScreen() {
       {dashboard.isPending ? (
         <DashboardLoading />
       ) : dashboard.isError || !data ? (
-        <DashboardError onRetry={() => void dashboard.refetch()} />
+        <DashboardError onRetry={() => void dashboard.refetch()} error={dashboard.error} />
       ) : !data.has_data ? (
         <>
           <DashboardEmpty />

@@ -1,5 +1,6 @@
 import { ChartNoAxesCombined, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -16,11 +17,13 @@ export function DashboardLoading() {
 }
 
 /** 'Failed to load dashboard data. Please try again.' with Retry (spec 000 §8). */
-export function DashboardError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('dashboard');
+export function DashboardError({ onRetry, error }: { onRetry: () => void; error?: unknown }) {
+  const { t } = useTranslation(['dashboard', 'errors']);
+  // The database away (issue 16, a 503 DATABASE_UNAVAILABLE) says so: nothing is lost, retry soon.
+  const unavailable = error instanceof ApiError && error.code === 'DATABASE_UNAVAILABLE';
   return (
     <div className="space-y-3" data-testid="dashboard-error">
-      <Alert>{t('error')}</Alert>
+      <Alert>{unavailable ? t('errors:DATABASE_UNAVAILABLE') : t('error')}</Alert>
       <Button variant="secondary" onClick={onRetry}>
         <RefreshCw className="h-4 w-4" aria-hidden />
         {t('retry')}

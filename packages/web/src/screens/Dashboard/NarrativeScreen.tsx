@@ -181,7 +181,7 @@ export function NarrativeScreen() {
         narrative.isPending && online ? (
           <DashboardLoading />
         ) : (
-          <DashboardError onRetry={() => void narrative.refetch()} />
+          <DashboardError onRetry={() => void narrative.refetch()} error={narrative.error} />
         )
       ) : data.data_source === 'none' ? (
         <DashboardEmpty />

@@ -133,7 +133,7 @@ export function SummaryScreen() {
       {summary.isPending ? (
         <SummarySkeleton />
       ) : summary.isError || !data ? (
-        <DashboardError onRetry={() => void summary.refetch()} />
+        <DashboardError onRetry={() => void summary.refetch()} error={summary.error} />
       ) : (
         <>
           <ArchiveHint empty={data.stats.activities === 0} onShowPeriod={setPeriod} />
