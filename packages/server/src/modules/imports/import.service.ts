@@ -2,7 +2,7 @@ import { isFormatError } from '@vatio/formats';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
+import { type BlobStore, sha256OfBytes } from '../../storage/blob-store.ts';
 import { decodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
@@ -211,7 +211,9 @@ export class ImportService {
       return;
     }
 
-    const streamsKey = await blobs.put(ready.streamsBlob);
+    // The streams blob is written only once the ride is known to be stored (inside the transaction,
+    // before its commit): written up front, a duplicate's streams stayed on disk with no row for them.
+    const streamsKey = sha256OfBytes(ready.streamsBlob);
     const source = await imports.sourceOf(userId, file.import_id);
     const ride: NewRide = {
       activity: {
@@ -253,6 +255,7 @@ export class ImportService {
           }
         : undefined;
       if (result.kind === 'inserted') {
+        await blobs.put(ready.streamsBlob, streamsKey);
         await imports.finish(trx, file.id, { status: 'done', ...recovered, activity_id: result.id }, now());
         return [];
       }
@@ -265,6 +268,7 @@ export class ImportService {
         await imports.finish(trx, file.id, this.duplicate(language, ready, stored.id), now());
         return [];
       }
+      await blobs.put(ready.streamsBlob, streamsKey);
       const freed = (await activities.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
       await imports.finish(
         trx,
