@@ -6,7 +6,6 @@
  */
 import { join } from 'node:path';
 import { encodeFit, generateRide } from '@vatio/formats';
-import { gzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { translatedCodes, type UploadTarget, uploadAndJudge } from '../../../../../fuzz/http.ts';
 import { checkInvariants } from '../../../../../fuzz/invariants.ts';
@@ -74,18 +73,27 @@ describe('hostile uploads over HTTP', () => {
 
 describe('fuzz findings', () => {
   test('a duplicate ride leaves no streams blob behind (the blob is written only with the ride)', async () => {
-    const fit = encodeFit(
-      generateRide({ seed: 77, durationS: 300, startTime: new Date('2026-03-01T08:00:00Z') }),
-    );
+    const start = new Date('2026-03-01T08:00:00Z');
+    const fit = encodeFit(generateRide({ seed: 77, durationS: 300, startTime: start }));
     const first = await upload(h.app, target.headers, [{ name: 'ride.fit', bytes: fit }]);
     expect((await waitForImport(h.app, target.headers, first.json().import_id)).files[0]!.status).toBe(
       'done',
     );
-    // The same ride in other bytes: decoded, analysed, and found to be stored already.
-    const again = await upload(h.app, target.headers, [{ name: 'ride.fit.gz', bytes: gzipSync(fit) }]);
+    // Another recording of the same ride (a second head unit): other streams, found to be stored already.
+    const other = encodeFit(generateRide({ seed: 78, durationS: 300, startTime: start }));
+    const again = await upload(h.app, target.headers, [{ name: 'other-unit.fit', bytes: other }]);
     const result = await waitForImport(h.app, target.headers, again.json().import_id);
     expect(result.files[0]).toMatchObject({ status: 'duplicate', message: 'Esta salida ya está guardada.' });
     expect(await checkInvariants(h.database.db, blobRoot())).toEqual([]);
+  });
+
+  test('a zip without rides fails with a code the import screen words in both languages', async () => {
+    const archive = buildZip([{ name: 'notes.txt', data: new TextEncoder().encode('no rides here') }]);
+    const response = await upload(h.app, target.headers, [{ name: 'empty.zip', bytes: archive }]);
+    const result = await waitForImport(h.app, target.headers, response.json().import_id);
+    expect(result.files[0]).toMatchObject({ status: 'failed', message_code: 'NO_ACTIVITIES' });
+    // The server's own message is English; a Spanish rider read it until the code had words.
+    expect(translatedCodes().has('NO_ACTIVITIES')).toBe(true);
   });
 
   test('a parser message quoting the file’s NUL bytes fails the file with its code, not an internal error', async () => {
