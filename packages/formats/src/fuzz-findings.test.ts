@@ -2,10 +2,12 @@
  * Bugs `npm run fuzz` found in the decoders, one test each (each failed before its fix). The fuzzer
  * itself is fuzz/ at the repository root; its small run is part of `npm test`.
  */
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodeActivity } from './decode.ts';
 import { FormatError } from './errors.ts';
 import { encodeFit } from './fit/encode.ts';
+import { listActivityEntries } from './zip/decode-zip.ts';
 import { generateRide } from './synthetic/ride.ts';
 import { readFixture } from './test-support/fixtures.ts';
 import { sampleGpx, sampleTcx, utf8 } from './test-support/samples.ts';
@@ -87,5 +89,22 @@ describe('control characters from the file', () => {
     expect(caught).toBeInstanceOf(FormatError);
     expect(String((caught as FormatError & { cause: Error }).cause.message)).toContain('\u0000');
     expect((caught as FormatError).message).not.toContain('\u0000');
+  });
+});
+
+describe('zip entries that lie', () => {
+  it('an entry declaring 1000 bytes that inflates to 20 MB is refused before it is inflated', {
+    timeout: 60_000,
+  }, () => {
+    const zeros = new Uint8Array(20 * 1024 * 1024);
+    const archive = zipSync({ 'bomb.fit': [zeros, { level: 9 }] });
+    // The declared (original) size in the central directory: 1000 instead of 20,971,520.
+    const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
+    let central = archive.length - 4;
+    while (view.getUint32(central, true) !== 0x02014b50) central--;
+    view.setUint32(central + 24, 1000, true);
+    const started = performance.now();
+    expect(() => listActivityEntries(archive)).toThrow(expect.objectContaining({ code: 'ZIP_TOO_LARGE' }));
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
