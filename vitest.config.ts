@@ -12,6 +12,7 @@ export default defineConfig({
           include: [
             'packages/{analysis,schemas,formats,cli,web}/src/**/*.test.{ts,tsx}',
             'packages/web/build/**/*.test.ts',
+            'fuzz/**/*.test.ts',
           ],
           environment: 'node',
           sequence: { groupOrder: 0 },

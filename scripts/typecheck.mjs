@@ -10,6 +10,7 @@ const projects = [
   'packages/web',
   'packages/web/tsconfig.test.json',
   'e2e',
+  'fuzz',
 ];
 let failed = false;
 for (const project of projects) {

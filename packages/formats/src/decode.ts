@@ -5,6 +5,7 @@ import { decodeFit } from './fit/decode-fit.ts';
 import { decodeGpx } from './gpx/decode-gpx.ts';
 import { DEFAULT_LIMITS, type DecodeLimits } from './limits.ts';
 import { decodeTcx } from './tcx/decode-tcx.ts';
+import { withPlainText } from './text.ts';
 import { type ArchiveEntryResult, decodeZipEntries } from './zip/decode-zip.ts';
 import { gunzipLimited } from './zip/gzip.ts';
 
@@ -69,11 +70,11 @@ function decodeOne(bytes: Uint8Array, limits: DecodeLimits, nesting: Nesting): A
   checkSize(bytes, limits);
   switch (detectFormat(bytes)) {
     case 'fit':
-      return decodeFit(bytes);
+      return withPlainText(decodeFit(bytes));
     case 'tcx':
-      return decodeTcx(bytes);
+      return withPlainText(decodeTcx(bytes));
     case 'gpx':
-      return decodeGpx(bytes);
+      return withPlainText(decodeGpx(bytes));
     case 'gzip':
       // No device or service produces a .gz inside a .gz.
       if (nesting.inGzip) {

@@ -1,3 +1,5 @@
+import { plainText } from './text.ts';
+
 /** Stable error codes: the server maps them to HTTP answers and the web app to translated messages. */
 export type FormatErrorCode =
   | 'EMPTY_FILE'
@@ -13,7 +15,8 @@ export class FormatError extends Error {
   readonly code: FormatErrorCode;
 
   constructor(code: FormatErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    // A parser's message can quote the file's bytes (NUL included): stored and shown, it must be plain.
+    super(plainText(message, 500), options);
     this.code = code;
   }
 }

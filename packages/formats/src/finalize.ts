@@ -1,4 +1,5 @@
 import type { Activity, ActivityStreams, ChannelName } from './activity.ts';
+import { MAX_SPAN_S } from './timeline/resample.ts';
 
 /**
  * A power or cadence channel that reads 0 for the whole ride means no sensor was paired (the Sigma
@@ -297,6 +298,17 @@ export function inferSport(
     return { sport: 'cycling', sportSource: 'inferred' };
   }
   return { sport: 'unknown', sportSource: 'unknown' };
+}
+
+/**
+ * A device's elapsed or timer time when it can be this ride's: finite, from 0 to a week (MAX_SPAN_S, the
+ * longest timeline a file gets). A damaged session or lap can state 87 years, which is no ride's and
+ * does not even fit the rides table's integer seconds; the decoders then measure the ride's own.
+ */
+export function plausibleDurationS(seconds: number | undefined): number | undefined {
+  return seconds !== undefined && Number.isFinite(seconds) && seconds >= 0 && seconds <= MAX_SPAN_S
+    ? seconds
+    : undefined;
 }
 
 /** Span of the timeline in seconds (time of the last second that has data). */

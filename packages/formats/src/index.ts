@@ -15,6 +15,7 @@ export { CHANNEL_BOUNDS, dropOutOfRange } from './finalize.ts';
 export { decodeActivity, decodeArchive } from './decode.ts';
 export { type DetectedFormat, detectFormat } from './detect.ts';
 export { FormatError, type FormatErrorCode, isFormatError } from './errors.ts';
+export { plainText } from './text.ts';
 export { decodeFit } from './fit/decode-fit.ts';
 export { decodeGpx } from './gpx/decode-gpx.ts';
 export { DEFAULT_LIMITS, type DecodeLimits } from './limits.ts';

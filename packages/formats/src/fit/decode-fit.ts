@@ -8,6 +8,7 @@ import {
   dropImpossiblePower,
   dropOutOfRange,
   inferSport,
+  plausibleDurationS,
 } from '../finalize.ts';
 import { countActiveSeconds, resampleTo1Hz, type SampleValues } from '../timeline/resample.ts';
 import { readFitFast } from './fast/read-fit-fast.ts';
@@ -142,7 +143,11 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
 
   const session = selected?.session;
   const deviceSummary = deviceSummaryFromSession(session);
-  const { elapsedTimeS: sessionElapsed, timerTimeS: sessionTimer } = deviceSummary;
+  const sessionElapsed = plausibleDurationS(deviceSummary.elapsedTimeS);
+  const sessionTimer = plausibleDurationS(deviceSummary.timerTimeS);
+  if (sessionElapsed !== deviceSummary.elapsedTimeS || sessionTimer !== deviceSummary.timerTimeS) {
+    warnings.push('The session states an impossible elapsed or timer time; it is taken from the records.');
+  }
   if (sessionElapsed !== undefined && sessionTimer !== undefined && sessionElapsed + 1 < sessionTimer) {
     warnings.push(
       'The device recorded an elapsed time shorter than its timer time; elapsed time is taken from the records.',
@@ -152,7 +157,18 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
     sessionElapsed !== undefined && sessionElapsed + 1 >= (sessionTimer ?? 0)
       ? sessionElapsed
       : dataSpanS(streams);
-  const timerTimeS = sessionTimer ?? timer.timerTimeS ?? countActiveSeconds(streams);
+  // A record or timer event with a damaged timestamp (years after the rest) makes the timer run for
+  // years; the events' timer counts only when it ends within an hour of the ride's timeline.
+  const eventsTimerS =
+    timer.timerTimeS !== undefined && timer.timerTimeS <= dataSpanS(streams) + 3600
+      ? timer.timerTimeS
+      : undefined;
+  if (eventsTimerS !== timer.timerTimeS) {
+    warnings.push(
+      'The timer runs far past the ride (a damaged timestamp); the timer time is taken from the records.',
+    );
+  }
+  const timerTimeS = sessionTimer ?? eventsTimerS ?? countActiveSeconds(streams);
 
   const device = deviceFromMessages(messages);
   const sportName =

@@ -79,7 +79,7 @@ function pointFrom(tp: unknown, segment: number): XmlPoint {
 function lapFrom(lap: unknown): TcxLap {
   const lx = path(lap, 'Extensions', 'LX');
   return {
-    startMs: Date.parse(attr(lap, 'StartTime') ?? ''),
+    startMs: timeMs(attr(lap, 'StartTime')),
     timerTimeS: finiteOrUndefined(number(path(lap, 'TotalTimeSeconds'))),
     distanceM: finiteOrUndefined(number(path(lap, 'DistanceMeters'))),
     avgPowerW: finiteOrUndefined(number(path(lx, 'AvgWatts'))),

@@ -7,6 +7,7 @@ import {
   dropImpossiblePower,
   dropOutOfRange,
   inferSport,
+  plausibleDurationS,
 } from '../finalize.ts';
 import { isPlausiblePosition } from '../geo/geo.ts';
 import { countActiveSeconds, resampleTo1Hz } from '../timeline/resample.ts';
@@ -76,7 +77,7 @@ export function buildXmlActivity(parts: XmlActivityParts): Activity {
   dropOutOfRange(streams, warnings);
   dropAllZeroChannels(streams, warnings);
 
-  const timerFromLaps = parts.deviceSummary.timerTimeS;
+  const timerFromLaps = plausibleDurationS(parts.deviceSummary.timerTimeS);
   const sport = parts.sport
     ? { sport: parts.sport, sportSource: 'file' as const }
     : inferSport(streams, [parts.device.name, parts.device.product]);

@@ -66,10 +66,19 @@ export function attr(node: unknown, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** ISO 8601 time to epoch ms; NaN when missing or not a date. */
+/**
+ * Times a ride can have: from 1970 (GPS itself started in 1980) to 2100 (a FIT date_time, uint32
+ * seconds from 1989, ends in 2125). A damaged or hostile file can state any year Date.parse accepts
+ * (±275760), which PostgreSQL cannot store (timestamptz: 4713 BC to 294276 AD) and no ride has.
+ */
+export const FIRST_RIDE_MS = Date.UTC(1970, 0, 1);
+export const LAST_RIDE_MS = Date.UTC(2100, 0, 1);
+
+/** ISO 8601 time to epoch ms; NaN when missing, not a date, or outside the years a ride can have. */
 export function timeMs(value: unknown): number {
   const t = text(value);
-  return t ? Date.parse(t) : Number.NaN;
+  const ms = t ? Date.parse(t) : Number.NaN;
+  return ms >= FIRST_RIDE_MS && ms < LAST_RIDE_MS ? ms : Number.NaN;
 }
 
 /** Decodes the five predefined XML entities in names (entity processing is off, see parseXml). */

@@ -19,7 +19,7 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b;
 }
 
-type ZipFileInfo = { name: string; originalSize: number };
+type ZipFileInfo = { name: string; originalSize: number; size?: number };
 
 /**
  * An fflate filter that enforces the limits from the central directory before anything is inflated:
@@ -38,6 +38,16 @@ function limitedFilter(limits: DecodeLimits, keep: (file: ZipFileInfo, index: nu
       );
     }
     if (!isActivityEntryName(file.name)) return false;
+    // Deflate expands incompressible data by a few percent at most (stored blocks: 5 bytes per 64 KB;
+    // fixed Huffman codes: 9 bits a byte), so more compressed bytes than that means the declared size
+    // lies: fflate inflated all of it into a buffer of the declared size, 12 × 100 MB of zeros declared
+    // as 1000 bytes each kept the unzip thread busy for half a minute.
+    if (file.size !== undefined && file.size > file.originalSize * 1.2 + 1024) {
+      throw new FormatError(
+        'ZIP_TOO_LARGE',
+        `The zip entry ${file.name} holds more data than it declares; the archive is refused.`,
+      );
+    }
     totalBytes += file.originalSize;
     if (file.originalSize > limits.maxFileBytes || totalBytes > limits.maxZipTotalBytes) {
       throw new FormatError(

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { ERRORS } from '../../errors.ts';
-import { type BlobStore, StorageFullError } from '../../storage/blob-store.ts';
+import { type BlobStore, sha256OfBytes, StorageFullError } from '../../storage/blob-store.ts';
 import { decodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
@@ -247,7 +247,9 @@ export class ImportService {
       return;
     }
 
-    const streamsKey = await blobs.put(ready.streamsBlob);
+    // The streams blob is written only once the ride is known to be stored (inside the transaction,
+    // before its commit): written up front, a duplicate's streams stayed on disk with no row for them.
+    const streamsKey = sha256OfBytes(ready.streamsBlob);
     const source = await imports.sourceOf(userId, file.import_id);
     const ride: NewRide = {
       activity: {
@@ -279,13 +281,13 @@ export class ImportService {
     };
     let outcome: { freed: string[]; storedStreams: boolean };
     try {
-      outcome = await this.storeInTransaction(file, ride, ready, language, elapsedS);
+      outcome = await this.storeInTransaction(file, ride, ready, streamsKey, language, elapsedS);
     } catch (error) {
       if (!(error instanceof FileAlreadySettled)) throw error;
       outcome = { freed: [], storedStreams: false };
     }
-    // A ride stored already (the same ride from other bytes): the streams written above for this
-    // copy belong to no row (issue 16: they were left on disk, an orphan blob per such file).
+    // A run that lost to another run of this job rolled back after writing the streams: they belong
+    // to no row unless another ride has the same streams (issue 16: no orphan blob).
     if (!outcome.storedStreams && !(await activities.blobInUse(streamsKey))) await blobs.delete(streamsKey);
     for (const key of outcome.freed) if (!(await activities.blobInUse(key))) await blobs.delete(key);
   }
@@ -294,10 +296,11 @@ export class ImportService {
     file: ImportFileRow,
     ride: NewRide,
     ready: PreparedRide,
+    streamsKey: string,
     language: 'es' | 'en',
     elapsedS: number,
   ): Promise<{ freed: string[]; storedStreams: boolean }> {
-    const { db, imports, activities, now } = this.deps;
+    const { db, imports, activities, blobs, now } = this.deps;
     const userId = file.user_id;
     return db.transaction().execute(async (trx) => {
       // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of
@@ -311,6 +314,7 @@ export class ImportService {
           }
         : undefined;
       if (result.kind === 'inserted') {
+        await blobs.put(ready.streamsBlob, streamsKey);
         const settled = await imports.finish(
           trx,
           file.id,
@@ -330,6 +334,7 @@ export class ImportService {
         await imports.finish(trx, file.id, this.duplicate(language, ready, stored.id), now());
         return { freed: [], storedStreams: false };
       }
+      await blobs.put(ready.streamsBlob, streamsKey);
       const freed = (await activities.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
       await imports.finish(
         trx,

@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { type DecodeLimits, detectFormat } from '@vatio/formats';
+import { type DecodeLimits, detectFormat, plainText } from '@vatio/formats';
 import { VALIDATION_MESSAGES } from '@vatio/schemas';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
@@ -37,7 +37,9 @@ export async function readUpload(request: FastifyRequest, context: UploadContext
   const { limits } = context;
   const incoming: IncomingFile[] = [];
   for await (const part of malformedAs400(request.files())) {
-    const name = part.filename || 'upload';
+    // Names are stored and shown: a NUL (which PostgreSQL text cannot hold) or another control character
+    // in a hostile file name must not fail the whole upload.
+    const name = plainText(part.filename ?? '', 500) || 'upload';
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of malformedAs400(part.file as AsyncIterable<Buffer>)) {
@@ -110,7 +112,12 @@ async function expandZip(name: string, bytes: Uint8Array, context: UploadContext
       // Stored now, so the entry's memory goes as soon as the next one comes.
       const { key: blobKey, created } = await context.blobs.store(entry.bytes, entry.sha256);
       if (created) context.created.push(blobKey);
-      entries.push({ name: `${name}/${entry.name}`, bytes: null, blobKey, sizeBytes: entry.bytes.length });
+      entries.push({
+        name: `${name}/${plainText(entry.name, 500)}`,
+        bytes: null,
+        blobKey,
+        sizeBytes: entry.bytes.length,
+      });
     });
     if (!result.ok) {
       return [

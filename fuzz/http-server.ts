@@ -1,0 +1,78 @@
+/**
+ * A real Vatio server process for the fuzzer: the server's own entry (tsx) on a throwaway PostgreSQL
+ * (scripts/postgres.mjs), so the fuzzer can read the database while the server runs and check it
+ * after every batch. Without PostgreSQL it runs on PGlite and checks only what HTTP shows.
+ */
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../packages/server/src/db/database.ts';
+import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
+import { translatedCodes, uploadAndJudge, type UploadTarget } from './http.ts';
+import { checkInvariants } from './invariants.ts';
+import type { FuzzInput } from './mutate.ts';
+
+export async function startFuzzServer() {
+  // @ts-expect-error plain JavaScript module without types
+  const { startThrowawayPostgres } = (await import('../scripts/postgres.mjs')) as {
+    startThrowawayPostgres: () => Promise<{ url?: string; stop?: () => void; unavailable?: string }>;
+  };
+  const pg = await startThrowawayPostgres();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vatio-fuzz-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+  if (pg.url) env.DATABASE_URL = pg.url;
+  const child = await startServerProcess(env, port);
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const headers = await signInOverHttp(base, dataDir, 'fuzz@example.org');
+  // The rider reads Spanish: the import's own messages must come in the rider's language.
+  await fetch(`${base}/api/settings`, {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ language: 'es' }),
+  });
+  const database = pg.url ? await openDatabase({ databaseUrl: pg.url }) : undefined;
+  const target: UploadTarget = {
+    base,
+    headers,
+    alive: () => !exited,
+    importTimeoutMs: 120_000,
+    codes: translatedCodes(),
+  };
+  const peakRssMb = () => {
+    try {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  let lastPeak = Number.NaN;
+  return {
+    upload: (input: FuzzInput) => uploadAndJudge(target, input),
+    alive: () => !exited,
+    /** The database and blob store invariants, and the server still up. */
+    async check(): Promise<string[]> {
+      lastPeak = peakRssMb();
+      const problems: string[] = [];
+      if (exited) problems.push('the server process died');
+      else if (!(await fetch(`${base}/api/health`)).ok) problems.push('the server is not healthy');
+      if (database) problems.push(...(await checkInvariants(database.db, join(dataDir, 'blobs'))));
+      return problems;
+    },
+    describe: () =>
+      `server on ${pg.url ? 'PostgreSQL' : `PGlite (${pg.unavailable}; database invariants not checked)`}, peak RSS ${lastPeak.toFixed(0)} MB`,
+    async stop() {
+      await database?.close();
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      if (!exited) child.kill('SIGKILL');
+      pg.stop?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
