@@ -20,6 +20,11 @@
  * Run: `npm run bench -- load [--db pglite|pg|both] [--riders 200] [--uploaders 20] [--duration 60]
  *   [--rides 30] [--think-ms 0] [--upload-every 10]`, or the same names as env LOAD_RIDERS, LOAD_DB, …
  * A quick run: `npm run bench -- load --db pglite --riders 100 --duration 20`.
+ * Each rider opens every screen once before the clock starts (not counted; `--no-warmup` counts the cold
+ * start too). `--per-route`: instead of the mix, each route alone (every rider asks 3 times, 20 in
+ * flight), with the server's CPU ms per request. `--server path/vatio.mjs`: another compiled server (a
+ * copy of packages/cli/dist from before a change), for old-against-new runs made one after the other
+ * on this shared machine. LOAD_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
