@@ -436,11 +436,16 @@ function multipart(boundary: string, name: string, bytes: Uint8Array): Buffer {
   ]);
 }
 
-/** A 1 h ride on day `day` of 2001 (before every seeded ride: a ride overlapping another is a duplicate). */
-function rideFile(seed: number, day: number): Uint8Array {
-  return encodeFit(
-    generateRide({ seed, durationS: 3600, startTime: new Date(Date.UTC(2001, 0, 1 + day, 8)) }),
-  );
+/**
+ * A 1 h ride `day` + 1 days before `seededAt`, in the gap between two seeded rides (stored-rides.ts:
+ * ride k starts k + 1 days before its seeding plus 0–9 h and lasts at most 5 h, so it ends by 14 h
+ * after that; a ride overlapping another would be a duplicate): 9.5 h before seeded ride `day`'s
+ * earliest start. Recent, as a rider's uploads are (a ride from years ago stretches every daily
+ * series back to it).
+ */
+function rideFile(seed: number, day: number, seededAt: number): Uint8Array {
+  const startTime = new Date(seededAt - (day + 1) * 86_400_000 - 9.5 * 3_600_000);
+  return encodeFit(generateRide({ seed, durationS: 3600, startTime }));
 }
 
 async function json(base: string, token: string, method: string, path: string, body?: unknown) {
@@ -554,6 +559,8 @@ async function runOnce(engine: 'pglite' | 'pg', opts: Options): Promise<RunFigur
     const handle = await openDatabase(
       engine === 'pg' ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDirFor(dataDir) },
     );
+    // The seeding's "now", which the uploads' days are counted from (each rider's is a little later).
+    const seededAt = Date.now();
     try {
       for (const userId of userIds) await seedStoredRidesInto(handle, userId, opts.rides);
     } finally {
@@ -563,7 +570,7 @@ async function runOnce(engine: 'pglite' | 'pg', opts: Options): Promise<RunFigur
     server = await startServer(env, port, opts.server);
     base = `http://127.0.0.1:${port}`;
     // One real ride each (streams for the full ride page) and a bike holding all their rides.
-    const setupFile = rideFile(1, 0);
+    const setupFile = rideFile(1, 0, seededAt);
     const riders: Rider[] = await pool(opts.riders, 8, async (i) => {
       const token = tokens[i]!;
       const form = new FormData();
@@ -604,7 +611,7 @@ async function runOnce(engine: 'pglite' | 'pg', opts: Options): Promise<RunFigur
     const slots = Math.ceil(opts.durationS / Math.max(1, opts.uploadEveryS)) + 1;
     const uploadFiles = Array.from({ length: opts.uploaders > 0 ? slots : 0 }, (_, k) => {
       const path = join(dataDir, `upload-${k}.multipart`);
-      writeFileSync(path, multipart(boundary, `load-${k}.fit`, rideFile(100 + k, 1 + k)));
+      writeFileSync(path, multipart(boundary, `load-${k}.fit`, rideFile(100 + k, 1 + k, seededAt)));
       return path;
     });
 
