@@ -14,6 +14,12 @@
  * - aero: the aero lab's POST /api/activities/:id/aero-fit cold and warm (aero-fit.ts).
  * - garage: the garage, bike-fitting, health-probe and segment-compare endpoints cold and warm, with
  *   2,000 stored rides on one bike (garage.ts).
+ * - load: 200 signed-in riders at once with their own histories, browsing dashboards, activity lists,
+ *   ride pages, analytics and the garage while 20 of them upload rides, 60 s on PGlite and on PostgreSQL
+ *   (load.ts); requests/s, p50/p95/p99/max and errors by route, the server's peak memory, against the
+ *   target p99 ≤ 500 ms and no request over 2 s. Its options follow the part's name:
+ *   `npm run bench -- load --db pglite --riders 100 --duration 20` (the others: `--uploaders`,
+ *   `--rides` stored rides each, `--think-ms`, `--upload-every` s; or env LOAD_RIDERS, LOAD_DB, …).
  * Prints and exits 0: no timed assertions.
  */
 import { spawnSync } from 'node:child_process';
@@ -171,9 +177,11 @@ async function importBench(): Promise<void> {
 }
 
 /** A server figure that is a script of its own (it takes its own arguments): dashboard.ts, analytics.ts. */
-function scriptBench(script: string): void {
+function scriptBench(script: string, args: string[] = []): void {
   console.log('');
-  spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], { stdio: 'inherit' });
+  spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script), ...args], {
+    stdio: 'inherit',
+  });
 }
 
 /** Cold and warm figures of the API-key and API-reference endpoints (bench/endpoints.ts). */
@@ -183,7 +191,7 @@ async function endpointsBench(): Promise<void> {
 }
 
 // `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import`,
-// `-- dashboard`, `-- analytics`, `-- endpoints`, `-- aero` or `-- garage` one.
+// `-- dashboard`, `-- analytics`, `-- endpoints`, `-- aero`, `-- garage` or `-- load` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
@@ -194,3 +202,4 @@ if (only === undefined || only === 'analytics') scriptBench('analytics.ts');
 if (only === undefined || only === 'endpoints') await endpointsBench();
 if (only === undefined || only === 'aero') scriptBench('aero-fit.ts');
 if (only === undefined || only === 'garage') scriptBench('garage.ts');
+if (only === undefined || only === 'load') scriptBench('load.ts', process.argv.slice(3));

@@ -5,7 +5,7 @@
  * instead of the half hour their import would. Shared by dashboard.ts and analytics.ts.
  */
 import { meanMaxDurationsS } from '@vatio/analysis';
-import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
+import { type DatabaseHandle, openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
 import { ANALYSIS_VERSION } from '../packages/server/src/modules/activities/ride-import-analysis.ts';
 import { windowCriticalPowers } from '../packages/server/src/modules/activities/ride-tactics.service.ts';
 import { RiderBestCurve } from '../packages/server/src/modules/activities/rider-best-curve.ts';
@@ -90,6 +90,18 @@ function benchTactics(
 /** `count` rides (ride k k+1 days ago) and an FTP of 260 W and 71 kg since 2000; seconds taken. */
 export async function seedStoredRides(dataDir: string, userId: string, count: number) {
   const handle = await openDatabase({ pgliteDir: pgliteDirFor(dataDir) });
+  try {
+    return await seedStoredRidesInto(handle, userId, count);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The same history written through an open database handle (PGlite or PostgreSQL): the load bench
+ * seeds many riders into one database, and on PostgreSQL while the server runs.
+ */
+export async function seedStoredRidesInto(handle: DatabaseHandle, userId: string, count: number) {
   const now = Date.now();
   const t0 = performance.now();
   await handle.db
@@ -165,6 +177,5 @@ export async function seedStoredRides(dataDir: string, userId: string, count: nu
     });
   }
   await handle.db.transaction().execute((trx) => new RiderBestCurve().rebuild(trx, userId, new Date()));
-  await handle.close();
   return (performance.now() - t0) / 1000;
 }

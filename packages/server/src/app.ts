@@ -322,6 +322,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
       bikes,
       athleteSettings: services.athleteSettings,
       now,
+      writes: database.writes,
     }),
     reanalysis: services.reanalysis,
     now,
@@ -340,6 +341,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     blobs,
     queue: options.queue,
     now,
+    writes: database.writes,
   });
   activityRoutes(app, { auth, rides });
   athleteSettingsRoutes(app, {

@@ -16,9 +16,29 @@ export function dayNumber(isoDate: string): number {
   return day;
 }
 
-/** ISO date of a day number. */
+/**
+ * ISO date of a day number (days since 1970-01-01). By integer arithmetic, Hinnant's civil_from_days
+ * (https://howardhinnant.github.io/date_algorithms.html#civil_from_days), not through a Date and
+ * toISOString: the daily series of a long history name every day, and the Date path was a tenth of the
+ * server's CPU under load (issue 16). Outside years 0–9999 (which toISOString writes differently) and
+ * for fractional days, the Date path.
+ */
 export function isoDateOf(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  if (!Number.isInteger(day) || day < -719_528 || day > 2_932_896) {
+    return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  }
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
 /** Whole days from `fromDate` to `toDate` (negative when `toDate` is earlier). */

@@ -9,6 +9,7 @@ import {
 import { RiderBestCurve } from './rider-best-curve.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
+import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type LapRow = Selectable<LapsTable>;
@@ -410,6 +411,31 @@ export class ActivityRepository {
       .where('activity_id', '=', activityId)
       .orderBy('lap_index')
       .execute();
+  }
+
+  /**
+   * The version of everything a ride's detail analysis reads, for the answers kept per ride: the
+   * rider's rides, settings and bikes (rider-fingerprint.repository.ts) and the ride's own stored
+   * facts and streams, by content (a change that did not move updated_at still shows).
+   */
+  async rideVersion(userId: string, activityId: string): Promise<string> {
+    const [rider, ride] = await Promise.all([
+      riderFingerprint(this.db, userId, { bikes: true }),
+      this.db
+        .selectFrom('activities as a')
+        .leftJoin('activity_streams as s', (join) =>
+          join.onRef('s.activity_id', '=', 'a.id').on('s.user_id', '=', userId),
+        )
+        .select(
+          sql<string>`a.updated_at::text || ':' || md5(a.summary::text) || ':' || coalesce(a.bike_id::text, '') || ':' || coalesce(s.blob_key, '')`.as(
+            'v',
+          ),
+        )
+        .where('a.user_id', '=', userId)
+        .where('a.id', '=', activityId)
+        .executeTakeFirst(),
+    ]);
+    return `${rider}#${ride?.v ?? ''}`;
   }
 
   streamsPointer(userId: string, activityId: string) {

@@ -9,6 +9,7 @@ import { activityListQuery, activitySearchQuery } from './activity.contract.ts';
 import type { ActivityService } from './activity.service.ts';
 import { type RideLanguage, requestLanguage } from './ride-name.ts';
 import { presentStreams } from './streams.presenter.ts';
+import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
 
 /** `lang` (es, en) names unnamed rides; without it, the Accept-Language header, else English. */
 type LangQuery = { lang?: string };
@@ -64,13 +65,21 @@ export function activityRoutes(app: FastifyInstance, deps: { auth: AuthService; 
     return { ...presentActivity(row, languageOf(request)), laps: laps.map(presentLap) };
   });
 
-  app.get<IdParams>('/api/activities/:id/streams', guard, async (request) => {
-    return presentStreams(await rides.streams(request.auth.userId, parseId(request.params.id)));
-  });
+  // Both kept by the service (issue 16): sent as the JSON text serialized once.
+  app.get<IdParams>('/api/activities/:id/streams', guard, async (request, reply) =>
+    sendJsonText(
+      reply,
+      await rides.streamsText(request.auth.userId, parseId(request.params.id), presentStreams),
+    ),
+  );
 
-  app.get<IdParams>('/api/activities/:id/analysis', guard, async (request) => {
-    const { analysis, laps } = await rides.analysis(request.auth.userId, parseId(request.params.id));
-    return { ...analysis, laps: laps.map(presentLap) };
+  app.get<IdParams>('/api/activities/:id/analysis', guard, async (request, reply) => {
+    const answer = await rides.analysisAnswer(
+      request.auth.userId,
+      parseId(request.params.id),
+      ({ analysis, laps }) => ({ ...analysis, laps: laps.map(presentLap) }),
+    );
+    return sendJsonText(reply, jsonOnce(answer));
   });
 
   app.put<IdParams>('/api/activities/:id', guard, async (request) => {

@@ -1,16 +1,27 @@
 import type { AeroFitRequest, AeroFitResponse } from '@vatio/schemas';
+import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { AppError } from '../../errors.ts';
+import { setBounded } from '../../lib/bounded-map.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
 import type { BikeRepository } from '../bikes/bike.repository.ts';
+import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import type { ActivityFilter, ActivityRepository, ActivityRow, LapRow } from './activity.repository.ts';
 import type { AnalyzeActivityJob } from './reanalysis.service.ts';
 import { RECENT_BESTS_DAYS, rideDetailAnalysis } from './ride-detail-analysis.ts';
 import type { RideLanguage } from './ride-name.ts';
 import { rideAeroLab } from './ride-aero-lab.ts';
+
+/** Rides whose detail analysis is kept (an answer is some tens of kB). */
+const ANALYSIS_CACHE_ENTRIES = 200;
+/** Characters of streams JSON kept (one-byte strings: about as many bytes). */
+export const STREAMS_JSON_CACHE_CHARS = 48_000_000;
+
+type DecodedStreams = ReturnType<typeof decodeStreams>;
+type RideAnalysisAnswer = object;
 
 /** What the rider may change on a ride (PUT /api/activities/:id, `activityUpdateSchema`). */
 export type RideEdit = Partial<Pick<ActivityRow, 'name' | 'type' | 'bike_id' | 'notes'>>;
@@ -21,6 +32,16 @@ export type RideEdit = Partial<Pick<ActivityRow, 'name' | 'type' | 'bike_id' | '
  * (NOT_FOUND), as in the repositories.
  */
 export class ActivityService {
+  /**
+   * The ride page's answers kept per ride (issue 16): its detail analysis until the ride or the
+   * rider's rides, settings or bikes change, and its streams' JSON by their blob key (content-addressed: one key is
+   * always the same streams), up to STREAMS_JSON_CACHE_CHARS of text. Both decode and analyse the
+   * whole ride, tens of ms of the one thread that serves everyone, for a page a rider opens again and again.
+   */
+  private readonly analysisCache: VersionedCache<RideAnalysisAnswer>;
+  private readonly streamsJson = new Map<string, string>();
+  private streamsJsonChars = 0;
+
   constructor(
     private readonly deps: {
       activities: ActivityRepository;
@@ -29,8 +50,47 @@ export class ActivityService {
       blobs: BlobStore;
       queue: JobQueue;
       now: () => Date;
+      writes: WriteEpoch;
     },
-  ) {}
+  ) {
+    this.analysisCache = new VersionedCache(ANALYSIS_CACHE_ENTRIES, deps.writes);
+  }
+
+  /** The ride's analysis as GET /api/activities/:id/analysis answers it (`present`: the laps), kept. */
+  async analysisAnswer(
+    userId: string,
+    activityId: string,
+    present: (answer: Awaited<ReturnType<ActivityService['analysis']>>) => object,
+  ): Promise<RideAnalysisAnswer> {
+    return this.analysisCache.get(
+      `${userId}|${activityId}`,
+      () => this.deps.activities.rideVersion(userId, activityId),
+      async () => present(await this.analysis(userId, activityId)),
+    );
+  }
+
+  /**
+   * The ride's streams as JSON text (`present`: the route's presenter), kept by blob key. Only the
+   * pointer is read when the text is kept; it is scoped by the rider, so another's ride is NOT_FOUND.
+   */
+  async streamsText(userId: string, activityId: string, present: (streams: DecodedStreams) => object) {
+    const pointer = await this.deps.activities.streamsPointer(userId, activityId);
+    if (!pointer) throw new AppError('NOT_FOUND');
+    const kept = this.streamsJson.get(pointer.blob_key);
+    if (kept !== undefined) return kept;
+    const text = JSON.stringify(present(decodeStreams(await this.deps.blobs.get(pointer.blob_key))));
+    if (text.length <= STREAMS_JSON_CACHE_CHARS / 4) {
+      // Oldest first out, until the new text fits.
+      while (this.streamsJsonChars + text.length > STREAMS_JSON_CACHE_CHARS && this.streamsJson.size > 0) {
+        const [oldest, value] = this.streamsJson.entries().next().value!;
+        this.streamsJson.delete(oldest);
+        this.streamsJsonChars -= value.length;
+      }
+      setBounded(this.streamsJson, pointer.blob_key, text, Number.MAX_SAFE_INTEGER);
+      this.streamsJsonChars += text.length;
+    }
+    return text;
+  }
 
   list(userId: string, filter: ActivityFilter): Promise<{ rows: ActivityRow[]; total: number }> {
     return this.deps.activities.list(userId, filter);

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { EFFICIENCY_MAX_CLIMB_M_PER_KM, EFFICIENCY_MIN_MOVING_S } from '@vatio/analysis';
 import type { BikeComponentsTable, BikeMaintenanceTable, Database } from '../../db/schema.ts';
+import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
 
 export type ComponentRow = Selectable<BikeComponentsTable>;
 export type MaintenanceRow = Selectable<BikeMaintenanceTable>;
@@ -92,6 +93,39 @@ export class GarageRepository {
       .groupBy('b.id');
     if (bikeId) query = query.where('b.id', '=', bikeId);
     return query.execute();
+  }
+
+  /**
+   * The version of everything a bike's stats and performance are computed from: the rider's
+   * fingerprint with their bikes (rides added, re-analysed or deleted, settings, each bike's weight,
+   * CdA and Crr) and, per bike, how many rides and which ones it holds (a ride moved between bikes,
+   * by any path, changes both bikes' sums). Two cheap queries instead of the sums and the curves.
+   */
+  async version(userId: string): Promise<string> {
+    const [rider, bikes] = await Promise.all([
+      riderFingerprint(this.db, userId, { bikes: true }),
+      this.db
+        .selectFrom(
+          this.db
+            .selectFrom('activities')
+            .select([
+              sql<string>`bike_id`.as('bike_id'),
+              sql<number>`count(*)::int`.as('n'),
+              sql<string>`sum(hashtext(id::text))::text`.as('h'),
+            ])
+            .where('user_id', '=', userId)
+            .where('bike_id', 'is not', null)
+            .groupBy('bike_id')
+            .as('t'),
+        )
+        .select(
+          sql<string | null>`string_agg(t.bike_id || ':' || t.n || ':' || t.h, ',' order by t.bike_id)`.as(
+            'v',
+          ),
+        )
+        .executeTakeFirst(),
+    ]);
+    return `${rider}#${bikes?.v ?? ''}`;
   }
 
   /**

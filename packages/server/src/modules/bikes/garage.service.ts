@@ -14,10 +14,12 @@ import {
   type maintenanceUpdateSchema,
 } from '@vatio/schemas';
 import type { z } from 'zod';
+import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { AppError } from '../../errors.ts';
 import { bestOfRideCurves } from '../activities/rider-best-curve.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
+import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import type { BikeRepository, BikeRow } from './bike.repository.ts';
 import type {
   BikeRideSums,
@@ -36,17 +38,50 @@ export const BIKE_RIDES_LIMIT = 200;
  * is due. Decides; the repositories read and write.
  */
 export class GarageService {
+  /**
+   * Kept per rider (and bike) until the rides or settings behind them change (GarageRepository.version),
+   * as the dashboard keeps its answers: the stats add up every ride on every bike and the performance
+   * merges every ride's curve, too much to do again on each visit of the garage (issue 16).
+   */
+  private readonly statsCache: VersionedCache<Map<string, BikeStats>>;
+  private readonly performanceCache: VersionedCache<BikePerformanceResponse | undefined>;
+
   constructor(
     private readonly deps: {
       garage: GarageRepository;
       bikes: BikeRepository;
       athleteSettings: AthleteSettingsRepository;
       now: () => Date;
+      writes: WriteEpoch;
     },
-  ) {}
+  ) {
+    this.statsCache = new VersionedCache(500, deps.writes);
+    this.performanceCache = new VersionedCache(500, deps.writes);
+  }
 
-  /** Every bike's stats (one query of sums, one of per-ride facts), keyed by bike id. */
+  /**
+   * Every bike's stats (one query of sums, one of per-ride facts), keyed by bike id; kept until the
+   * rider's rides, settings or these bike rows (their CdA and Strava odometer) change.
+   */
   async stats(userId: string, bikes: readonly BikeRow[], bikeId?: string): Promise<Map<string, BikeStats>> {
+    const rows = bikes
+      .map(
+        (b) =>
+          `${b.id}:${b.cda_m2 ?? ''}:${b.strava_distance_m ?? ''}:${b.strava_distance_at?.getTime() ?? ''}`,
+      )
+      .join(',');
+    return this.statsCache.get(
+      `${userId}|${bikeId ?? '*'}|${rows}`,
+      () => this.deps.garage.version(userId),
+      () => this.computeStats(userId, bikes, bikeId),
+    );
+  }
+
+  private async computeStats(
+    userId: string,
+    bikes: readonly BikeRow[],
+    bikeId?: string,
+  ): Promise<Map<string, BikeStats>> {
     const { garage, athleteSettings } = this.deps;
     const [sums, facts, cdas, baseline] = await Promise.all([
       garage.rideSums(userId, bikeId),
@@ -111,9 +146,26 @@ export class GarageService {
     return bike;
   }
 
+  /**
+   * The bike's best-power envelope and its rides' facts; kept until its rides change. Whether the
+   * bike is the rider's is kept with it: deleting a bike changes the version.
+   */
   async performance(userId: string, bikeId: string): Promise<BikePerformanceResponse> {
-    await this.bike(userId, bikeId);
+    const answer = await this.performanceCache.get(
+      `${userId}|${bikeId}`,
+      () => this.deps.garage.version(userId),
+      () => this.computePerformance(userId, bikeId),
+    );
+    if (!answer) throw new AppError('NOT_FOUND');
+    return answer;
+  }
+
+  private async computePerformance(
+    userId: string,
+    bikeId: string,
+  ): Promise<BikePerformanceResponse | undefined> {
     const { garage } = this.deps;
+    if (!(await this.deps.bikes.find(userId, bikeId))) return undefined;
     const [curves, facts] = await Promise.all([
       garage.curves(userId, bikeId),
       garage.rideFacts(userId, bikeId),

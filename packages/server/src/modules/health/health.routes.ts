@@ -14,7 +14,7 @@ export function healthRoutes(
   deps: { health: HealthRepository; engine: Engine; auth: AuthService; service: HealthService },
 ) {
   app.get('/api/health', async (_request, reply) => {
-    const ok = await deps.health.reachable();
+    const ok = await deps.service.reachable();
     const database = ok ? 'ok' : 'unreachable';
     return reply.code(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',

@@ -30,6 +30,13 @@ export const STORAGE_WARNING_BYTES = 1024 ** 3;
 export const STORAGE_ERROR_BYTES = 100 * 1024 ** 2;
 /** A due job waiting longer than this is a backlog warning, s. */
 export const QUEUE_BACKLOG_S = 600;
+/**
+ * GET /api/health: a database that answered within this long is reported reachable without asking
+ * again, ms. A load balancer (or a bench) asking many times a second then costs one query a second,
+ * not one each: on the embedded database every query runs on the event loop that serves everyone
+ * (issue 16). A failure is never kept: the next probe asks again.
+ */
+export const REACHABLE_CACHE_MS = 1_000;
 
 type Check = Omit<ServiceHealth, 'last_check'>;
 
@@ -51,8 +58,21 @@ export interface HealthServiceDeps {
 export class HealthService {
   private cached: { at: number; services: ServiceHealth[] } | undefined;
   private inFlight: Promise<ServiceHealth[]> | undefined;
+  private reachableAt = Number.NEGATIVE_INFINITY;
+  private reaching: Promise<boolean> | undefined;
 
   constructor(private readonly deps: HealthServiceDeps) {}
+
+  /** Whether the database answers (GET /api/health); one query at a time, kept REACHABLE_CACHE_MS. */
+  async reachable(): Promise<boolean> {
+    if (performance.now() - this.reachableAt < REACHABLE_CACHE_MS) return true;
+    this.reaching ??= this.deps.repository.reachable().then((ok) => {
+      this.reaching = undefined;
+      if (ok) this.reachableAt = performance.now();
+      return ok;
+    });
+    return this.reaching;
+  }
 
   async isOperator(userId: string): Promise<boolean> {
     if (this.deps.config.adminEmails.length === 0) return false;
