@@ -31,6 +31,7 @@ export {
 } from './zip/decode-zip.ts';
 export { encodeFit } from './fit/encode.ts';
 export { airDensityKgM3, nextSpeed, type RiderSetup } from './synthetic/physics.ts';
+export { createRng } from './synthetic/rng.ts';
 export {
   generateRide,
   SYNTHETIC_ROUTES,

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodeFit, generateRide } from '@vatio/formats';
+import { encodeFit, generateRide, createRng } from '@vatio/formats';
 import { zipSync } from 'fflate';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -10,17 +10,8 @@ import { multipartBody } from './upload.ts';
 
 // Issue 16 (Faults): shared by the tests that kill Vatio processes with SIGKILL mid-import.
 
-/** A small deterministic random sequence (mulberry32), so a kill point is random but repeatable. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic random sequence (mulberry32, `@vatio/formats`), so a kill point is random but repeatable. */
+export const seededRandom = createRng;
 
 /** A zip of `count` short synthetic rides (5 min each, one a day), the bulk import a rider sends. */
 export function ridesZip(count: number, seed: number): Uint8Array {

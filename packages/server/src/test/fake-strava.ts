@@ -1,6 +1,8 @@
+import { createRng } from '@vatio/formats';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * A Strava look-alike on loopback for tests and e2e: the OAuth flow (authorize page, token exchange
@@ -126,17 +128,8 @@ const TOKEN_FAULTS: ReadonlySet<StormFault> = new Set([
   'reset',
 ]);
 
-/** mulberry32: a small seeded generator, uniform in [0, 1). */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (`@vatio/formats`): a small seeded generator, uniform in [0, 1). */
+const seededRandom = createRng;
 
 interface Token {
   athleteId: number;
@@ -1024,4 +1017,45 @@ function streamsOf(a: FakeActivity): Record<string, { data: unknown[] }> {
       time.map((t) => Math.round((a.average_watts ?? 200) + 60 * Math.sin((t + seed) / 45))),
     );
   return streams;
+}
+
+/**
+ * Connects a rider as a browser would: Vatio's authorize URL → the fake's consent page → approve →
+ * Vatio's callback, with the state cookie /connect set. Returns where the callback sent the rider
+ * (`?strava=connected` on success).
+ */
+export async function connectThroughFakeStrava(
+  app: { inject: FastifyInstance['inject'] },
+  strava: FakeStrava,
+  athleteId: number,
+  headers: Record<string, string>,
+): Promise<URL> {
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/strava/connect',
+    headers,
+    payload: { return_to: '/sync' },
+  });
+  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+  const authorize = new URL((started.json() as { authorize_url: string }).authorize_url);
+  strava.signInAs(athleteId);
+  const form = new URLSearchParams({
+    decision: 'approve',
+    client_id: authorize.searchParams.get('client_id')!,
+    redirect_uri: authorize.searchParams.get('redirect_uri')!,
+    state: authorize.searchParams.get('state')!,
+  });
+  for (const s of authorize.searchParams.get('scope')!.split(',')) form.append('scope', s);
+  const approved = await fetch(`${strava.oauthUrl}/authorize`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const callback = new URL(approved.headers.get('location')!);
+  const back = await app.inject({
+    method: 'GET',
+    url: callback.pathname + callback.search,
+    headers: { cookie },
+  });
+  return new URL(String(back.headers.location), 'http://vatio.test');
 }

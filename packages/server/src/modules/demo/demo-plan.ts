@@ -1,3 +1,4 @@
+import { createRng } from '@vatio/formats';
 // Six months of believable training for a demo rider: a weekly pattern (intervals on Tuesday,
 // tempo on Thursday, a long ride on Saturday, endurance on Sunday, sometimes an easy Wednesday),
 // a recovery week every fourth week, and an FTP that rises from 235 W to about 265 W. The first
@@ -34,17 +35,8 @@ const LATE_EFFORT = { atFraction: 0.75, count: 2, workS: 300, restS: 300, interv
 /** After the 20-minute test, a maximal 5 minutes: the short end the critical-power fit needs. */
 const MAX_FIVE_MINUTES = { atFraction: 0.7, count: 1, workS: 300, restS: 240, intervalPct: 1.25 };
 
-/** A small deterministic generator (mulberry32), so the same rider always gets the same rides. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic generator (mulberry32, `@vatio/formats`), so the same rider always gets the same rides. */
+const random = createRng;
 
 export function demoFtpAt(dayIndex: number, days: number): number {
   return Math.round(235 + (30 * dayIndex) / Math.max(1, days));

@@ -1,7 +1,7 @@
 import { segmentClimbsOf } from '@vatio/analysis';
 import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
+import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
 import { RIDE_TRIES } from '../strava/strava-sync.service.ts';
@@ -51,25 +51,8 @@ async function waitForSync(who: SignedIn) {
 
 /** Vatio's authorize URL → the fake's page → approve → Vatio's callback. */
 async function connect(who: SignedIn, athleteId: number) {
-  const started = await call('POST', '/api/strava/connect', who, { return_to: '/sync' });
-  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
-  const authorize = new URL(started.json().authorize_url);
-  strava.signInAs(athleteId);
-  const form = new URLSearchParams({
-    decision: 'approve',
-    client_id: authorize.searchParams.get('client_id')!,
-    redirect_uri: authorize.searchParams.get('redirect_uri')!,
-    state: authorize.searchParams.get('state')!,
-  });
-  for (const s of authorize.searchParams.get('scope')!.split(',')) form.append('scope', s);
-  const approved = await fetch(`${strava.oauthUrl}/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const callback = new URL(approved.headers.get('location')!);
-  const back = await h.app.inject({ url: callback.pathname + callback.search, headers: { cookie } });
-  expect(new URL(back.headers.location as string).searchParams.get('strava')).toBe('connected');
+  const back = await connectThroughFakeStrava(h.app, strava, athleteId, who.headers);
+  expect(back.searchParams.get('strava')).toBe('connected');
 }
 
 async function listed(who: SignedIn): Promise<Summary[]> {

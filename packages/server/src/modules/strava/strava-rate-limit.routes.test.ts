@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
+import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { nextQuarterHour, nextUtcMidnight } from './rate-limit.ts';
 
@@ -119,29 +119,8 @@ beforeAll(async () => {
   });
   addRides(3);
   // Connect: Vatio's authorize URL → the fake's page → approve → Vatio's callback.
-  const started = await call('POST', '/api/strava/connect', { return_to: '/sync' });
-  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
-  const authorize = new URL(started.json().authorize_url);
-  strava.signInAs(ATHLETE);
-  const form = new URLSearchParams({
-    decision: 'approve',
-    client_id: authorize.searchParams.get('client_id')!,
-    redirect_uri: authorize.searchParams.get('redirect_uri')!,
-    state: authorize.searchParams.get('state')!,
-  });
-  for (const s of authorize.searchParams.get('scope')!.split(',')) form.append('scope', s);
-  const approved = await fetch(`${strava.oauthUrl}/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const callback = new URL(approved.headers.get('location')!);
-  const back = await h.app.inject({
-    method: 'GET',
-    url: callback.pathname + callback.search,
-    headers: { cookie },
-  });
-  expect(new URL(back.headers.location as string).searchParams.get('strava')).toBe('connected');
+  const back = await connectThroughFakeStrava(h.app, strava, ATHLETE, rider.headers);
+  expect(back.searchParams.get('strava')).toBe('connected');
 });
 
 afterAll(async () => {

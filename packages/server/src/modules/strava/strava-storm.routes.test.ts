@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SYNC_PAUSE_REASONS } from '@vatio/schemas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type FakeStrava, type StormFault, startFakeStrava } from '../../test/fake-strava.ts';
+import {
+  connectThroughFakeStrava,
+  type FakeStrava,
+  type StormFault,
+  startFakeStrava,
+} from '../../test/fake-strava.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 
 // Issue 16 ("Faults"): a rider's full Strava import through a storm. The Strava look-alike on loopback
@@ -63,29 +68,8 @@ async function call(method: 'GET' | 'POST', url: string, payload?: object) {
 
 /** Vatio's authorize URL → the fake's page → approve → Vatio's callback. */
 async function connect() {
-  const started = await call('POST', '/api/strava/connect', { return_to: '/sync' });
-  const cookie = String(started.headers['set-cookie']).split(';')[0]!;
-  const authorize = new URL(started.json().authorize_url);
-  strava.signInAs(ATHLETE);
-  const form = new URLSearchParams({
-    decision: 'approve',
-    client_id: authorize.searchParams.get('client_id')!,
-    redirect_uri: authorize.searchParams.get('redirect_uri')!,
-    state: authorize.searchParams.get('state')!,
-  });
-  for (const s of authorize.searchParams.get('scope')!.split(',')) form.append('scope', s);
-  const approved = await fetch(`${strava.oauthUrl}/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const callback = new URL(approved.headers.get('location')!);
-  const back = await h.app.inject({
-    method: 'GET',
-    url: callback.pathname + callback.search,
-    headers: { cookie },
-  });
-  expect(new URL(back.headers.location as string).searchParams.get('strava')).toBe('connected');
+  const back = await connectThroughFakeStrava(h.app, strava, ATHLETE, rider.headers);
+  expect(back.searchParams.get('strava')).toBe('connected');
 }
 
 const locale = (language: string) =>
