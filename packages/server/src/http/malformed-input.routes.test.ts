@@ -54,7 +54,7 @@ type JsonSchema = {
  * Routes that must survive the destructive or session-ending answer a walk could provoke: they are
  * walked last, by a rider of their own (see the last describe).
  */
-const SESSION_ENDING = new Set(['DELETE /api/account', 'POST /api/auth/logout']);
+const SESSION_ENDING = new Set(['DELETE /api/account', 'POST /api/auth/logout', 'POST /api/auth/logout-all']);
 
 /**
  * Body schemas that take unknown keys on purpose (the walk skips its unknown-field case for them).

@@ -69,6 +69,7 @@ export const JSON_BODIES: Record<string, BodyExample> = {
   'POST /api/auth/verify': () => ({ email: 'walk-otp@example.org', token: '123456', type: 'email' }),
   'POST /api/auth/refresh': () => ({ refresh_token: 'x'.repeat(40) }),
   'POST /api/auth/logout': () => ({}),
+  'POST /api/auth/logout-all': () => ({}),
   'POST /api/me/contacts': () => ({ phone: '+34600000001', language: 'en' }),
   'POST /api/me/contacts/verify': () => ({ phone: '+34600000001', token: '123456', type: 'sms' }),
   'POST /api/profile': () => PROFILE,
