@@ -95,6 +95,26 @@ describe('fuzz findings', () => {
     expect(await checkInvariants(h.database.db, blobRoot())).toEqual(before);
   });
 
+  test('a zip that fails part-way leaves none of the entries it had stored before the damaged one', async () => {
+    const before = await checkInvariants(h.database.db, blobRoot());
+    const good = encodeFit(
+      generateRide({ seed: 79, durationS: 300, startTime: new Date('2026-03-04T08:00:00Z') }),
+    );
+    // The second entry's deflate data is garbage: listed fine, it fails only when it is inflated, after
+    // the first entry's blob is written.
+    const garbage = new Uint8Array(64).fill(0xff);
+    const archive = buildZip([
+      { name: 'good.fit', data: good },
+      { name: 'damaged.fit', data: garbage, deflated: { bytes: garbage, size: 4096, crc: 0 } },
+    ]);
+    const response = await upload(h.app, target.headers, [{ name: 'part.zip', bytes: archive }]);
+    expect(response.statusCode).toBe(202);
+    expect(response.json().files).toEqual([
+      expect.objectContaining({ name: 'part.zip', status: 'failed', message_code: 'CORRUPT_FILE' }),
+    ]);
+    expect(await checkInvariants(h.database.db, blobRoot())).toEqual(before);
+  });
+
   test('a zip without rides fails with a code the import screen words in both languages', async () => {
     const archive = buildZip([{ name: 'notes.txt', data: new TextEncoder().encode('no rides here') }]);
     const response = await upload(h.app, target.headers, [{ name: 'empty.zip', bytes: archive }]);
