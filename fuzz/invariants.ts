@@ -25,7 +25,7 @@ function blobsOnDisk(root: string): { keys: Set<string>; temporary: string[] } {
   return { keys, temporary };
 }
 
-/** The orphan-blob problem's prefix: `npm test` lists it apart while its cause is open (see the test). */
+/** The orphan-blob problem's prefix (a blob on disk that no import file, ride or photo row points to). */
 export const ORPHAN_BLOBS = 'blobs on disk that no row points to';
 
 export async function checkInvariants(db: Kysely<Database>, blobRoot: string): Promise<string[]> {

@@ -80,7 +80,7 @@ function typedError(error: unknown): Outcome {
   return { kind: 'crash', error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
-/** One file (not an archive) through the import's CPU half. */
+/** One file (not an archive) through the import's CPU half, under the upload limits as the server decodes it. */
 function judgeFile(bytes: Uint8Array, name: string, stage: Stage): Outcome {
   try {
     if (stage === 'decode') {
@@ -90,7 +90,7 @@ function judgeFile(bytes: Uint8Array, name: string, stage: Stage): Outcome {
         ? { kind: 'crash', error: `inconsistent activity: ${problem}` }
         : { kind: 'stored', entries: 1 };
     }
-    const prepared = prepareFile(bytes, name, RIDER);
+    const prepared = prepareFile(bytes, name, RIDER, SERVER_LIMITS);
     if (prepared.kind === 'format-error') {
       if (!TYPED_CODES.has(prepared.code) || prepared.message.trim() === '')
         return { kind: 'crash', error: `untyped error ${prepared.code}: ${prepared.message}` };

@@ -76,6 +76,7 @@ import { activityRoutes } from './modules/activities/activity.routes.ts';
 import { athleteSettingsRoutes } from './modules/athlete/athlete-settings.routes.ts';
 import { importRoutes } from './modules/imports/import.routes.ts';
 import { stravaRoutes } from './modules/strava/strava.routes.ts';
+import { uploadDecodeLimits } from './modules/imports/upload.ts';
 import { createRideServices, type RideServices } from './services.ts';
 import { type BlobStore, FsBlobStore, StorageFullError } from './storage/blob-store.ts';
 import { createMailTransport, type MailTransport } from './transports/mail.ts';
@@ -274,6 +275,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     log: (message, details) => app.log.error(details ?? {}, message),
     strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
     analysisThreads: config.analysisThreads,
+    decodeLimits: uploadDecodeLimits(config.upload),
   });
   app.addHook('onClose', async () => services.preparer.close());
   await app.register(fastifyMultipart, {

@@ -1,3 +1,4 @@
+import type { DecodeLimits } from '@vatio/formats';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -24,11 +25,13 @@ export function createRideServices(deps: {
   strava?: StravaSettings;
   /** Worker threads that decode and analyse imported files (0: in the calling thread). */
   analysisThreads?: number;
+  /** Limits of the files imports decode (`uploadDecodeLimits` of the upload config); formats defaults if absent. */
+  decodeLimits?: DecodeLimits;
 }) {
   const activities = new ActivityRepository(deps.db);
   const athleteSettings = new AthleteSettingsRepository(deps.db);
   const imports = new ImportRepository(deps.db);
-  const preparer = createPreparer(deps.analysisThreads ?? 0);
+  const preparer = createPreparer(deps.analysisThreads ?? 0, deps.decodeLimits);
   const rideFtp = new RideFtpService({ activities, now: deps.now });
   const rideTactics = new RideTacticsService({
     activities,

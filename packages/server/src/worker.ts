@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
 import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
+import { uploadDecodeLimits } from './modules/imports/upload.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
 import { join } from 'node:path';
@@ -32,6 +33,7 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
     log: (message, details) => console.error(message, details ?? {}),
     strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
     analysisThreads: config.analysisThreads,
+    decodeLimits: uploadDecodeLimits(config.upload),
   });
   await startWorkers(queue, services);
   console.log('Vatio worker running; Ctrl-C to stop.');

@@ -54,6 +54,10 @@ export function importRoutes(
         incoming,
         created,
       );
+      // An archive that fails part-way (a damaged entry after good ones) is one failed file: the
+      // entries it had stored as they were unpacked are in no row, and go (fuzz finding, seed 7).
+      const kept = new Set(files.map((file) => file.blob_key));
+      await service.discardBlobs(created.filter((key) => !kept.has(key)));
       return reply.code(202).send(presentUpload(importRow, files));
     } catch (error) {
       await service.discardBlobs(created);

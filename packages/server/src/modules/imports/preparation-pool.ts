@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { DecodeLimits } from '@vatio/formats';
 import type { PreparationRequest, PreparationResult } from './preparation-worker.ts';
 import {
   type PreparedFile,
@@ -22,14 +23,18 @@ export interface RidePreparer {
   close(): Promise<void>;
 }
 
-export function inlinePreparer(): RidePreparer {
+/** `limits`: the decode limits of imported files (the server's upload limits); the formats defaults if absent. */
+export function inlinePreparer(limits?: DecodeLimits): RidePreparer {
   return {
     threads: 0,
-    prepare: async (bytes, fileName, rider) => prepareFile(bytes, fileName, rider),
+    prepare: async (bytes, fileName, rider) => prepareFile(bytes, fileName, rider, limits),
     reanalyse: async (bytes, originalName, rider) => reanalyseFile(bytes, originalName, rider),
     close: async () => {},
   };
 }
+
+/** A request before the pool numbers it (Omit over each variant of the union, not over their common keys). */
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
 
 interface Pending {
   resolve: (result: PreparationResult) => void;
@@ -45,7 +50,7 @@ interface PoolThread {
  * A pool of `threads` worker threads, started with the first file (a server whose jobs run elsewhere
  * never starts them); each file goes to the thread with the fewest files in flight.
  */
-export function threadPreparer(threads: number): RidePreparer {
+export function threadPreparer(threads: number, limits?: DecodeLimits): RidePreparer {
   let nextId = 1;
   let closing = false;
   const pool: PoolThread[] = [];
@@ -73,7 +78,7 @@ export function threadPreparer(threads: number): RidePreparer {
     worker.unref();
     return thread;
   };
-  const send = (request: Omit<PreparationRequest, 'id'>): Promise<PreparationResult> => {
+  const send = (request: WithoutId<PreparationRequest>): Promise<PreparationResult> => {
     if (closing) return Promise.reject(new Error('the analysis threads are closed'));
     if (pool.length === 0) for (let slot = 0; slot < threads; slot++) pool.push(start(slot));
     const thread = pool.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
@@ -86,7 +91,7 @@ export function threadPreparer(threads: number): RidePreparer {
   return {
     threads,
     prepare: (bytes, fileName, rider) =>
-      send({ kind: 'prepare', bytes, fileName, rider }) as Promise<PreparedFile>,
+      send({ kind: 'prepare', bytes, fileName, rider, limits }) as Promise<PreparedFile>,
     reanalyse: (bytes, fileName, rider) =>
       send({ kind: 'reanalyse', bytes, fileName, rider }) as Promise<ReanalysedRide>,
     async close() {
@@ -97,6 +102,6 @@ export function threadPreparer(threads: number): RidePreparer {
 }
 
 /** `ANALYSIS_THREADS` threads, or inline work when it is 0. */
-export function createPreparer(threads: number): RidePreparer {
-  return threads > 0 ? threadPreparer(threads) : inlinePreparer();
+export function createPreparer(threads: number, limits?: DecodeLimits): RidePreparer {
+  return threads > 0 ? threadPreparer(threads, limits) : inlinePreparer(limits);
 }

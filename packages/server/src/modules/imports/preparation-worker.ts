@@ -4,6 +4,7 @@
  * pool rejects that one request's promise.
  */
 import { parentPort } from 'node:worker_threads';
+import type { DecodeLimits } from '@vatio/formats';
 import {
   type PreparedFile,
   prepareFile,
@@ -13,7 +14,14 @@ import {
 } from './ride-preparation.ts';
 
 export type PreparationRequest =
-  | { id: number; kind: 'prepare'; bytes: Uint8Array; fileName: string; rider: RiderForRide }
+  | {
+      id: number;
+      kind: 'prepare';
+      bytes: Uint8Array;
+      fileName: string;
+      rider: RiderForRide;
+      limits: DecodeLimits | undefined;
+    }
   | { id: number; kind: 'reanalyse'; bytes: Uint8Array; fileName: string; rider: RiderForRide };
 
 export type PreparationResult = PreparedFile | ReanalysedRide;
@@ -29,7 +37,7 @@ port.on('message', (request: PreparationRequest) => {
       });
       return;
     }
-    const result = prepareFile(request.bytes, request.fileName, request.rider);
+    const result = prepareFile(request.bytes, request.fileName, request.rider, request.limits);
     // The streams blob moves to the main thread instead of being copied.
     const transfer = result.kind === 'ride' ? [result.ride.streamsBlob.buffer as ArrayBuffer] : [];
     port.postMessage({ id: request.id, result }, transfer);

@@ -1,5 +1,5 @@
 import { segmentClimbsOf } from '@vatio/analysis';
-import { decodeActivity, isFormatError } from '@vatio/formats';
+import { DEFAULT_LIMITS, type DecodeLimits, decodeActivity, isFormatError } from '@vatio/formats';
 import { encodeStreams } from '../../storage/stream-codec.ts';
 import type { NewRide } from '../activities/activity.repository.ts';
 import {
@@ -47,10 +47,19 @@ export interface RiderForRide {
   bikeKg: number | null;
 }
 
-export function prepareFile(bytes: Uint8Array, fileName: string, rider: RiderForRide): PreparedFile {
+/**
+ * `limits` are the server's upload limits (`uploadDecodeLimits`): a .gz that unpacks past them is a
+ * FILE_TOO_LARGE format error, like an upload over the limit.
+ */
+export function prepareFile(
+  bytes: Uint8Array,
+  fileName: string,
+  rider: RiderForRide,
+  limits: DecodeLimits = DEFAULT_LIMITS,
+): PreparedFile {
   let activity: ReturnType<typeof decodeActivity>;
   try {
-    activity = decodeActivity(bytes, fileName);
+    activity = decodeActivity(bytes, fileName, limits);
   } catch (error) {
     if (isFormatError(error)) return { kind: 'format-error', code: error.code, message: error.message };
     throw error;

@@ -28,6 +28,21 @@ export interface UploadContext {
 }
 
 /**
+ * The formats package's decode limits for what this server accepts: no file, and no .gz once unpacked
+ * (alone or inside a zip), larger than an upload may be (UPLOAD_MAX_FILE_MB), where the package's own
+ * default would let a ~250 KB .gz unpack to 256 MB in the import job.
+ */
+export function uploadDecodeLimits(
+  limits: Omit<UploadLimits, 'maxFilesPerRequest' | 'maxZipsPerRider'>,
+): DecodeLimits {
+  return {
+    maxFileBytes: limits.maxFileBytes,
+    maxZipEntries: limits.maxZipEntries,
+    maxZipTotalBytes: limits.maxUnpackedBytes,
+  };
+}
+
+/**
  * Reads every `file` part of a multipart upload. A part over the size limit is drained and
  * reported, not fatal; a zip becomes one incoming file per ride inside it, so each entry is
  * stored, deduplicated and analysed on its own. Entries are unpacked on another thread and stored
@@ -101,11 +116,7 @@ async function expandZip(name: string, bytes: Uint8Array, context: UploadContext
   if (!release) {
     throw new AppError('UPLOAD_BUSY', undefined, { retry_after_s: 10 });
   }
-  const decodeLimits: DecodeLimits = {
-    maxFileBytes: context.limits.maxFileBytes,
-    maxZipEntries: context.limits.maxZipEntries,
-    maxZipTotalBytes: context.limits.maxUnpackedBytes,
-  };
+  const decodeLimits = uploadDecodeLimits(context.limits);
   const entries: IncomingFile[] = [];
   try {
     const result = await unpackZip(bytes, decodeLimits, async (entry) => {
