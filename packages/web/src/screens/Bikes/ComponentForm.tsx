@@ -55,6 +55,9 @@ export function ComponentForm({
         },
   });
   const { register, watch, formState } = form;
+  // Read while rendering: react-hook-form tracks only the form state a render reads, so dirtyFields
+  // read first inside the submit handler would be empty and an edit would send nothing.
+  const { dirtyFields } = formState;
   const { t, sending, error, apiError } = useGarageSubmit(form, onDone);
   const submit = form.handleSubmit(
     sending((values) => {
@@ -62,7 +65,7 @@ export function ComponentForm({
       // Only the fields the rider changed: the notes (not in this form) stay, and an imperial
       // interval shown in miles is not rounded back to a km value 1 off when left untouched.
       const changes = Object.fromEntries(
-        Object.entries(values).filter(([key]) => formState.dirtyFields[key as keyof ComponentFormValues]),
+        Object.entries(values).filter(([key]) => dirtyFields[key as keyof ComponentFormValues]),
       ) as Partial<ComponentFormOutput>;
       return updateComponent(bikeId, part.id, changes);
     }),
