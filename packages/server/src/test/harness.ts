@@ -45,6 +45,31 @@ export interface SignedIn {
   headers: { authorization: string };
 }
 
+/**
+ * A request as the rider's app makes it: when the test's clock has moved past the rider's access
+ * token (a 401), the token is refreshed once, as the web app does, and the request sent again.
+ */
+export async function injectRefreshing(
+  app: FastifyInstance,
+  rider: SignedIn,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const send = () => app.inject({ method, url, headers: rider.headers, ...(payload ? { payload } : {}) });
+  const response = await send();
+  if (response.statusCode !== 401) return response;
+  const refreshed = await app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refresh_token: rider.refresh_token },
+  });
+  const tokens = refreshed.json() as { access_token: string; refresh_token: string };
+  rider.refresh_token = tokens.refresh_token;
+  rider.headers.authorization = `Bearer ${tokens.access_token}`;
+  return send();
+}
+
 let ipCounter = 0;
 
 /** A Vatio app on a real database, a real SMTP server and an HTTP SMS provider, all on loopback. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
-import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+import { createHarness, type Harness, injectRefreshing, type SignedIn } from '../../test/harness.ts';
 import { nextQuarterHour, nextUtcMidnight } from './rate-limit.ts';
 
 // Strava's rate limits and the bike import through the real app against the Strava look-alike on
@@ -33,21 +33,9 @@ const advance = (seconds: number) => {
   strava.advance(seconds);
 };
 
-/** A request as the rider's app makes it, refreshing the rider's access token once when the clocks moved past it. */
-async function call(method: 'GET' | 'POST', url: string, payload?: object) {
-  const send = () => h.app.inject({ method, url, headers: rider.headers, ...(payload ? { payload } : {}) });
-  const response = await send();
-  if (response.statusCode !== 401) return response;
-  const refreshed = await h.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    payload: { refresh_token: rider.refresh_token },
-  });
-  const tokens = refreshed.json() as { access_token: string; refresh_token: string };
-  rider.refresh_token = tokens.refresh_token;
-  rider.headers.authorization = `Bearer ${tokens.access_token}`;
-  return send();
-}
+/** A request as the rider's app makes it (the access token refreshed when the clocks moved past it). */
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  injectRefreshing(h.app, rider, method, url, payload);
 
 const status = async () => (await call('GET', '/api/sync/status')).json() as SyncStatus;
 

@@ -8,7 +8,7 @@ import {
   type StormFault,
   startFakeStrava,
 } from '../../test/fake-strava.ts';
-import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+import { createHarness, type Harness, injectRefreshing, type SignedIn } from '../../test/harness.ts';
 
 // Issue 16 ("Faults"): a rider's full Strava import through a storm. The Strava look-alike on loopback
 // answers a share of the requests with 429s (below the limits, and the 15-minute window used up),
@@ -50,21 +50,9 @@ const advance = (seconds: number) => {
   strava.advance(seconds);
 };
 
-async function call(method: 'GET' | 'POST', url: string, payload?: object) {
-  const send = () => h.app.inject({ method, url, headers: rider.headers, ...(payload ? { payload } : {}) });
-  const response = await send();
-  if (response.statusCode !== 401) return response;
-  // The clocks moved past the rider's own access token: refresh it, as the web app does.
-  const refreshed = await h.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    payload: { refresh_token: rider.refresh_token },
-  });
-  const tokens = refreshed.json() as { access_token: string; refresh_token: string };
-  rider.refresh_token = tokens.refresh_token;
-  rider.headers.authorization = `Bearer ${tokens.access_token}`;
-  return send();
-}
+/** A request as the rider's app makes it (the access token refreshed when the clocks moved past it). */
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  injectRefreshing(h.app, rider, method, url, payload);
 
 /** Vatio's authorize URL → the fake's page → approve → Vatio's callback. */
 async function connect() {
