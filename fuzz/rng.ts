@@ -1,12 +1,14 @@
+import { createRng } from '@vatio/formats';
+
 /**
  * The fuzzer's seeded PRNG (mulberry32, as the synthetic rides use): one seed and one input index give
  * the same bytes on every machine, so a failure is reproduced from "seed S, index I" alone.
  */
 export class Rng {
-  private state: number;
+  private readonly draw: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.draw = createRng(seed);
   }
 
   /** A generator of its own for input `index` of a run: inputs do not depend on the ones before. */
@@ -17,11 +19,7 @@ export class Rng {
   }
 
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.draw();
   }
 
   /** An integer in [0, n). */
