@@ -15,6 +15,7 @@ import { apiDocsRoutes } from './http/api-docs.routes.ts';
 import { collectRoutes } from './http/contract.ts';
 import { checkResponsesAgainstContracts } from './http/response-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { RiderResponseCache } from './http/rider-response-cache.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ApiKeyRepository } from './modules/api-keys/api-key.repository.ts';
@@ -164,6 +165,11 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     options.sms ?? createSmsTransport({ providerUrl: config.smsProviderUrl, outboxDir, logger: app.log });
   app.addHook('onClose', async () => mail.close());
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, mapTiles: config.mapTiles });
+  // After the response check: what it checks is what is kept. Only where the write epoch can vouch.
+  if (database.writes.exclusive && config.responseCacheBytes > 0)
+    new RiderResponseCache({ writes: database.writes, now, maxBytes: config.responseCacheBytes }).register(
+      app,
+    );
 
   const { db } = database;
   const users = new UserRepository(db);

@@ -61,6 +61,13 @@ export interface Config {
    * e-mails may read the server's recent logs and job failures (GET /api/health/logs). Empty: nobody.
    */
   adminEmails: string[];
+  /**
+   * Memory for whole answers of the rider's screens kept until their data changes
+   * (RESPONSE_CACHE_MB, default 64: 200 riders' screens took 35 MB in `npm run bench -- load`; 0 turns
+   * it off). Used on the embedded database only
+   * (http/rider-response-cache.ts).
+   */
+  responseCacheBytes: number;
 }
 
 /** An XYZ tile server the rider's browser fetches from (never contacted unless the operator sets one). */
@@ -232,6 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxZipsPerRider: positiveInt(env.UPLOAD_ZIPS_PER_RIDER, 1, 'UPLOAD_ZIPS_PER_RIDER'),
     },
     inProcessWorkers: env.WORKERS_IN_PROCESS !== 'false',
+    responseCacheBytes:
+      env.RESPONSE_CACHE_MB === undefined || env.RESPONSE_CACHE_MB === ''
+        ? 64 * 1024 * 1024
+        : nonNegativeInt(env.RESPONSE_CACHE_MB, 'RESPONSE_CACHE_MB') * 1024 * 1024,
     exampleRiderDays: positiveInt(env.EXAMPLE_RIDER_DAYS, 182, 'EXAMPLE_RIDER_DAYS'),
     // One core stays with the main thread (HTTP, and PGlite, which runs in it); the others analyse.
     analysisThreads:

@@ -10,6 +10,9 @@ import { BlobRepository } from './storage/blob.repository.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
 
 /** Starts Vatio: configuration, database and migrations, then the HTTP server. */
+/** Connections waiting to be accepted (see listen below). */
+const LISTEN_BACKLOG = 4096;
+
 export async function startServer(config: Config = loadConfig()) {
   const { database, applied } = await openMigratedDatabase({
     databaseUrl: config.databaseUrl,
@@ -40,7 +43,11 @@ export async function startServer(config: Config = loadConfig()) {
     await queue.stop();
     await database.close();
   });
-  await app.listen({ port: config.port, host: config.host });
+  // A queue of connections not yet accepted longer than Node's 511: after a restart every rider's
+  // browser reconnects at once (up to 6 connections each), and a connection the kernel drops from a
+  // full queue is retried only 1, 3, 7, 15 s later: to the rider, a screen stuck for half a minute
+  // (bench/load.ts's warm-up of 200 riders saw exactly that). The kernel caps it (somaxconn).
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${pgliteDirFor(config.dataDir)}`;

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
+import { EventLoopSlices } from './event-loop-slices.ts';
 import { countingWrites, WriteEpoch } from './write-epoch.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -88,7 +89,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   // The embedded database belongs to this process alone: every write to it goes through here.
   const writes = new WriteEpoch(true);
-  const db = new Kysely<Database>({ dialect: countingWrites(new PGliteDialect(pglite), writes) });
+  const db = new Kysely<Database>({
+    dialect: countingWrites(new PGliteDialect(pglite), writes, new EventLoopSlices()),
+  });
   return {
     db,
     engine: 'pglite',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
+import { currentRider, runAsRider, runUnattributed } from './write-scope.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -107,5 +108,41 @@ describe('the write epoch', () => {
       }>`select id from epoch_probe where id in (10, 11) order by id`.execute(database.db);
       expect(rows.rows.map((r) => r.id)).toEqual([10]);
     }
+  });
+
+  test("a rider's write moves that rider's stamp only; an unattributed one moves everyone's", async () => {
+    if (database.engine !== 'pglite') return;
+    const writes = database.writes;
+    const [a, b] = ['rider-a', 'rider-b'];
+    let stampA = writes.stamp(a);
+    let stampB = writes.stamp(b);
+
+    await runAsRider(a, () => sql`insert into epoch_probe (id, n) values (20, 1)`.execute(database.db));
+    expect(writes.stamp(a)).toBeGreaterThan(stampA!);
+    expect(writes.stamp(b)).toBe(stampB);
+    stampA = writes.stamp(a);
+
+    // In a transaction: counted for the rider whose scope ran each statement, once it is over.
+    await runAsRider(b, () =>
+      database.db.transaction().execute(async (trx) => {
+        await sql`update epoch_probe set n = n + 1 where id = 20`.execute(trx);
+        expect(writes.stamp(b)).toBe(stampB);
+      }),
+    );
+    expect(writes.stamp(b)).toBeGreaterThan(stampB!);
+    expect(writes.stamp(a)).toBe(stampA);
+    stampB = writes.stamp(b);
+
+    // Reads in a scope move nothing.
+    await runAsRider(a, () => sql`select n from epoch_probe`.execute(database.db));
+    expect(writes.stamp(a)).toBe(stampA);
+
+    // Outside any scope, or in one a queue handler resets: everyone checks again.
+    await runAsRider(a, () =>
+      runUnattributed(() => sql`update epoch_probe set n = n + 1 where id = 20`.execute(database.db)),
+    );
+    expect(writes.stamp(a)).toBeGreaterThan(stampA!);
+    expect(writes.stamp(b)).toBeGreaterThan(stampB!);
+    expect(currentRider()).toBeUndefined();
   });
 });

@@ -11,39 +11,56 @@ import type {
   TransactionSettings,
 } from 'kysely';
 import { tagIfUnavailable } from './unavailable.ts';
+import type { EventLoopSlices } from './event-loop-slices.ts';
+import { currentRider } from './write-scope.ts';
 
 /**
- * A counter of the writes this process has committed through Kysely. On the embedded database
- * (PGlite) this process is the only one that can open the data, so while the counter stands still
- * nothing the caches below read can have changed: a cached answer stamped with the current value is
- * still right without asking the database. On PostgreSQL other processes write too, so the epoch
- * vouches for nothing there and callers ask the database as before.
+ * A counter of the writes this process has committed through Kysely, kept per rider. On the embedded
+ * database (PGlite) this process is the only one that can open the data, so while a rider's epoch
+ * stands still nothing the caches below read of that rider can have changed: a cached answer stamped
+ * with the current value is still right without asking the database. On PostgreSQL other processes
+ * write too, so the epoch vouches for nothing there and callers ask the database as before.
  *
  * What is counted: every statement that is not a plain SELECT and did not report 0 rows changed,
  * counted when its connection goes back to the pool, which is after its transaction committed (a
  * rolled-back write counts too: harmless, a cache is checked once more). pg-boss's own statements on
  * PGlite go straight to the instance and are not counted; they touch only its job tables.
+ *
+ * Whose: a write made inside a rider's scope (db/write-scope.ts: their signed-in request, a job of
+ * theirs) moves that rider's epoch only; any other write moves everyone's. One sequence numbers all
+ * bumps, so a rider's stamp (the later of their last bump and the last unattributed one) only grows:
+ * an answer checked at a stamp is still right while the stamp is the same.
  */
 export class WriteEpoch {
+  /** Every bump so far, whoever it was for: the sequence the stamps are taken from. */
   private count = 0;
+  /** The sequence at the last write that was not attributed to one rider. */
+  private everyoneAt = 0;
+  /** Rider id → the sequence at their last write. Riders who never wrote here are not kept. */
+  private readonly riderAt = new Map<string, number>();
 
   constructor(
     /** True when no other process can write to the database (the embedded engine). */
     readonly exclusive: boolean,
   ) {}
 
-  /** Called once a connection that wrote is released. */
-  bump(): void {
+  /** Called once a connection that wrote is released: for `riderId`, or for everyone. */
+  bump(riderId?: string): void {
     this.count++;
+    if (riderId === undefined) this.everyoneAt = this.count;
+    else this.riderAt.set(riderId, this.count);
   }
 
   /**
-   * The current epoch when it can prove that nothing changed since (exclusive engine), else
-   * undefined. Take the stamp *before* reading what it will vouch for: a write that commits during
-   * the read then moves the epoch past the stamp, and the next reader checks again.
+   * The current epoch of `riderId`'s data (of all data without one) when it can prove that nothing
+   * changed since (exclusive engine), else undefined. Take the stamp *before* reading what it will
+   * vouch for: a write that commits during the read then moves the epoch past the stamp, and the next
+   * reader checks again.
    */
-  stamp(): number | undefined {
-    return this.exclusive ? this.count : undefined;
+  stamp(riderId?: string): number | undefined {
+    if (!this.exclusive) return undefined;
+    if (riderId === undefined) return this.count;
+    return Math.max(this.everyoneAt, this.riderAt.get(riderId) ?? 0);
   }
 }
 
@@ -58,25 +75,38 @@ function changesData(query: CompiledQuery, result: QueryResult<unknown> | undefi
   return result?.numAffectedRows !== 0n;
 }
 
-class CountingConnection implements DatabaseConnection {
-  wrote = false;
+/** A write outside any rider's scope: it counts for everyone. */
+const EVERYONE = '';
 
-  constructor(readonly inner: DatabaseConnection) {}
+class CountingConnection implements DatabaseConnection {
+  /** Whose writes this connection made since it was acquired (EVERYONE for unattributed ones). */
+  readonly wroteFor = new Set<string>();
+
+  private noteWrite(): void {
+    this.wroteFor.add(currentRider() ?? EVERYONE);
+  }
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly slices: EventLoopSlices | undefined,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const turn = this.slices?.beforeStatement();
+    if (turn) await turn;
     try {
       const result = await this.inner.executeQuery<R>(query);
-      if (changesData(query, result)) this.wrote = true;
+      if (changesData(query, result)) this.noteWrite();
       return result;
     } catch (error) {
       // A failed statement may have run part-way inside a transaction that still commits.
-      if (changesData(query, undefined)) this.wrote = true;
+      if (changesData(query, undefined)) this.noteWrite();
       throw tagIfUnavailable(error);
     }
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    if (changesData(query, undefined)) this.wrote = true;
+    if (changesData(query, undefined)) this.noteWrite();
     return this.inner.streamQuery<R>(query, chunkSize);
   }
 }
@@ -94,6 +124,7 @@ class CountingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly epoch: WriteEpoch,
+    private readonly slices: EventLoopSlices | undefined,
   ) {
     const pass = (method: SavepointMethod | undefined): SavepointMethod | undefined =>
       method && ((connection, name, compile) => method.call(inner, innerOf(connection), name, compile));
@@ -108,7 +139,7 @@ class CountingDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     try {
-      return new CountingConnection(await this.inner.acquireConnection());
+      return new CountingConnection(await this.inner.acquireConnection(), this.slices);
     } catch (error) {
       // The pool could not connect: the database is down or out of reach (db/unavailable.ts).
       throw tagIfUnavailable(error);
@@ -137,7 +168,7 @@ class CountingDriver implements Driver {
     const counting = connection as CountingConnection;
     // Released after commit: from here on, readers see the write, and the epoch says so.
     await this.inner.releaseConnection(counting.inner);
-    if (counting.wrote) this.epoch.bump();
+    for (const riderId of counting.wroteFor) this.epoch.bump(riderId === EVERYONE ? undefined : riderId);
   }
 
   destroy(): Promise<void> {
@@ -149,11 +180,14 @@ function innerOf(connection: DatabaseConnection): DatabaseConnection {
   return (connection as CountingConnection).inner;
 }
 
-/** The same dialect, with every committed write counted in `epoch`. */
-export function countingWrites(dialect: Dialect, epoch: WriteEpoch): Dialect {
+/**
+ * The same dialect, with every committed write counted in `epoch`, and, given `slices` (the embedded
+ * engine, which runs statements on this thread), statements spaced by turns of the event loop.
+ */
+export function countingWrites(dialect: Dialect, epoch: WriteEpoch, slices?: EventLoopSlices): Dialect {
   return {
     createAdapter: (): DialectAdapter => dialect.createAdapter(),
-    createDriver: (): Driver => new CountingDriver(dialect.createDriver(), epoch),
+    createDriver: (): Driver => new CountingDriver(dialect.createDriver(), epoch, slices),
     createQueryCompiler: (): QueryCompiler => dialect.createQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => dialect.createIntrospector(db),
   };

@@ -1,3 +1,4 @@
+import { runUnattributed } from '../db/write-scope.ts';
 import type { Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -170,7 +171,11 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
               await stampJobOwner(handle.db, name, job.id, liveness.owner).catch((error: Error) =>
                 console.error('job queue: could not mark a job as ours:', error.message),
               );
-            await handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit });
+            // Unattributed unless the handler says whose job it is (db/write-scope.ts): pg-boss may run
+            // it in whatever context woke its worker, a rider's request included.
+            await runUnattributed(() =>
+              handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit }),
+            );
           }
           // pg-boss waits a whole polling interval after every fetch, a fruitful one too (worker.js):
           // while jobs keep coming, fetch the next at once, or 1,000 files would take 1,000 s.

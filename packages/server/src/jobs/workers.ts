@@ -4,6 +4,7 @@ import type { ImportFileJob } from '../modules/imports/import.service.ts';
 import type { StravaSyncJob } from '../modules/strava/strava-sync.service.ts';
 import type { StravaWebhookEvent } from '../modules/strava/strava-types.ts';
 import type { RideServices } from '../services.ts';
+import { runAsRider } from '../db/write-scope.ts';
 import { QUEUES, type JobQueue } from './queue.ts';
 
 /** Runs the ride pipeline's jobs in this process (the server does by default; `vatio worker` too). */
@@ -11,29 +12,36 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
   // One file in flight per analysis thread, plus one whose database work runs meanwhile here.
   const importsInFlight = services.preparer.threads + 1;
   for (let i = 0; i < importsInFlight; i++) {
-    await queue.work<ImportFileJob>(QUEUES.importFile, async (job, { lastAttempt }) => {
-      try {
-        await services.importService.processFile(job);
-      } catch (error) {
-        // Retried by the queue; after the last try the rider still gets an answer for the file.
-        if (!lastAttempt) throw error;
-        await services.importService.markFailed(job.fileId);
-      }
-    });
+    // Each job writes as its rider (db/write-scope.ts): only their cached answers are checked again.
+    await queue.work<ImportFileJob>(QUEUES.importFile, (job, { lastAttempt }) =>
+      runAsRider(job.userId ?? null, async () => {
+        try {
+          await services.importService.processFile(job);
+        } catch (error) {
+          // Retried by the queue; after the last try the rider still gets an answer for the file.
+          if (!lastAttempt) throw error;
+          await services.importService.markFailed(job.fileId);
+        }
+      }),
+    );
   }
-  await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, async (job, { lastAttempt }) => {
-    try {
-      await services.reanalysis.run(job);
-    } catch (error) {
-      if (!lastAttempt) throw error;
-      await services.reanalysis.abandon(job, error);
-    }
-  });
-  await queue.work<DemoRidesJob>(QUEUES.demoRides, (job) => services.demo.run(job));
+  await queue.work<AnalyzeActivityJob>(QUEUES.analyzeActivity, (job, { lastAttempt }) =>
+    runAsRider(job.userId, async () => {
+      try {
+        await services.reanalysis.run(job);
+      } catch (error) {
+        if (!lastAttempt) throw error;
+        await services.reanalysis.abandon(job, error);
+      }
+    }),
+  );
+  await queue.work<DemoRidesJob>(QUEUES.demoRides, (job) =>
+    runAsRider(job.userId, () => services.demo.run(job)),
+  );
   const strava = services.strava;
   if (strava) {
     await queue.work<StravaSyncJob>(QUEUES.stravaSync, (job, { lastAttempt }) =>
-      strava.sync.run(job, lastAttempt),
+      runAsRider(job.userId, () => strava.sync.run(job, lastAttempt)),
     );
     await queue.work<StravaWebhookEvent>(QUEUES.stravaEvent, (event) => strava.events.run(event));
   }

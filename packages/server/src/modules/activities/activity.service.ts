@@ -17,6 +17,8 @@ import { rideAeroLab } from './ride-aero-lab.ts';
 
 /** Rides whose detail analysis is kept (an answer is some tens of kB). */
 const ANALYSIS_CACHE_ENTRIES = 200;
+/** Rides whose streams' blob key is kept (a few dozen bytes each). */
+const STREAMS_POINTERS_KEPT = 10_000;
 /** Characters of streams JSON kept (one-byte strings: about as many bytes). */
 export const STREAMS_JSON_CACHE_CHARS = 48_000_000;
 
@@ -39,6 +41,7 @@ export class ActivityService {
    * whole ride, tens of ms of the one thread that serves everyone, for a page a rider opens again and again.
    */
   private readonly analysisCache: VersionedCache<RideAnalysisAnswer>;
+  private readonly streamsPointers = new Map<string, { stamp: number; blobKey: string | null }>();
   private readonly streamsJson = new Map<string, string>();
   private streamsJsonChars = 0;
 
@@ -74,11 +77,11 @@ export class ActivityService {
    * pointer is read when the text is kept; it is scoped by the rider, so another's ride is NOT_FOUND.
    */
   async streamsText(userId: string, activityId: string, present: (streams: DecodedStreams) => object) {
-    const pointer = await this.deps.activities.streamsPointer(userId, activityId);
-    if (!pointer) throw new AppError('NOT_FOUND');
-    const kept = this.streamsJson.get(pointer.blob_key);
+    const blobKey = await this.streamsBlobKey(userId, activityId);
+    if (blobKey === null) throw new AppError('NOT_FOUND');
+    const kept = this.streamsJson.get(blobKey);
     if (kept !== undefined) return kept;
-    const text = JSON.stringify(present(decodeStreams(await this.deps.blobs.get(pointer.blob_key))));
+    const text = JSON.stringify(present(decodeStreams(await this.deps.blobs.get(blobKey))));
     if (text.length <= STREAMS_JSON_CACHE_CHARS / 4) {
       // Oldest first out, until the new text fits.
       while (this.streamsJsonChars + text.length > STREAMS_JSON_CACHE_CHARS && this.streamsJson.size > 0) {
@@ -86,10 +89,26 @@ export class ActivityService {
         this.streamsJson.delete(oldest);
         this.streamsJsonChars -= value.length;
       }
-      setBounded(this.streamsJson, pointer.blob_key, text, Number.MAX_SAFE_INTEGER);
+      setBounded(this.streamsJson, blobKey, text, Number.MAX_SAFE_INTEGER);
       this.streamsJsonChars += text.length;
     }
     return text;
+  }
+
+  /**
+   * The blob key of a ride's streams (null: no such ride of this rider's, or no streams), kept while
+   * the rider's write epoch vouches for it (db/write-epoch.ts): a ride page's charts then need no
+   * query while nothing of the rider's changed, which under load keeps them off the database that
+   * an import's transaction holds.
+   */
+  private async streamsBlobKey(userId: string, activityId: string): Promise<string | null> {
+    const key = `${userId}|${activityId}`;
+    const stamp = this.deps.writes.stamp(userId);
+    const kept = this.streamsPointers.get(key);
+    if (kept && stamp !== undefined && kept.stamp === stamp) return kept.blobKey;
+    const blobKey = (await this.deps.activities.streamsPointer(userId, activityId))?.blob_key ?? null;
+    if (stamp !== undefined) setBounded(this.streamsPointers, key, { stamp, blobKey }, STREAMS_POINTERS_KEPT);
+    return blobKey;
   }
 
   list(userId: string, filter: ActivityFilter): Promise<{ rows: ActivityRow[]; total: number }> {

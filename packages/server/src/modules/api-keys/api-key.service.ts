@@ -1,9 +1,10 @@
+import { runAsRider } from '../../db/write-scope.ts';
 import type { ApiKeyCreateInput } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import { generateOpaqueToken, sha256Hex } from '../../lib/crypto.ts';
 import type { Authenticated } from '../auth/auth.service.ts';
-import type { ApiKeyRepository, ApiKeySummary } from './api-key.repository.ts';
+import type { ApiKeyRepository, ApiKeyRow, ApiKeySummary } from './api-key.repository.ts';
 
 /** Every key starts with this, so the auth hook tells keys from access tokens (JWTs never do). */
 export const API_KEY_PREFIX = 'vatio_';
@@ -66,6 +67,14 @@ export class ApiKeyService {
   async authenticate(secret: string, method: string): Promise<Authenticated> {
     const row = await this.deps.keys.findByHash(sha256Hex(secret));
     if (!row || row.revoked_at !== null) throw new AppError('UNAUTHORIZED');
+    // The key's rate window and last use are its rider's rows (db/write-scope.ts).
+    return runAsRider(row.user_id, () => this.admit(row, method));
+  }
+
+  private async admit(
+    row: Pick<ApiKeyRow, 'id' | 'user_id' | 'last_used_at' | 'scope'>,
+    method: string,
+  ): Promise<Authenticated> {
     const now = this.deps.now();
     const window = this.deps.sharedWindows
       ? await this.deps.keys.countRequest(row.id, row.user_id, now, RATE_WINDOW_MS)

@@ -14,8 +14,9 @@ import type { SmsTransport } from '../../transports/sms.ts';
 import { type AccessClaims, signAccessToken, verifyAccessToken } from './access-token.ts';
 import { codeMessage, noAccountMessage } from './messages.ts';
 import type { OtpRepository } from './otp.repository.ts';
-import type { SessionRepository } from './session.repository.ts';
+import type { RefreshTokenRow, SessionRepository } from './session.repository.ts';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
+import { runAsRider } from '../../db/write-scope.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import type { ContactColumn, UserRepository, UserRow } from './user.repository.ts';
 
@@ -313,9 +314,13 @@ export class AuthService {
     if (!(await otps.consume(row.id, now))) throw new AppError('OTP_INVALID');
   }
 
-  private async startSession(userId: string, userAgent: string | null, now: Date): Promise<TokenPair> {
-    const sessionId = await this.deps.sessions.create(userId, userAgent, now);
-    return this.issueTokens(userId, sessionId, now);
+  private startSession(userId: string, userAgent: string | null, now: Date): Promise<TokenPair> {
+    // The rider's own rows: their writes move only their write epoch (db/write-scope.ts), so one
+    // rider signing in leaves every other rider's kept answers kept.
+    return runAsRider(userId, async () => {
+      const sessionId = await this.deps.sessions.create(userId, userAgent, now);
+      return this.issueTokens(userId, sessionId, now);
+    });
   }
 
   private async issueTokens(userId: string, sessionId: string, now: Date): Promise<TokenPair> {
@@ -359,10 +364,20 @@ export class AuthService {
    * REFRESH_REUSE_INTERVAL_S of its rotation, where it gets the session's current token again.
    */
   async refresh(refreshToken: string): Promise<{ tokens: TokenPair; user: UserRow }> {
+    const found = await this.deps.sessions.findRefreshToken(sha256Hex(refreshToken));
+    if (!found) throw new AppError('REFRESH_INVALID');
+    // Writes of this rider's rows only (db/write-scope.ts): every 15 minutes per signed-in rider,
+    // they must not send every other rider's kept answers to be computed again.
+    return runAsRider(found.user_id, () => this.rotate(refreshToken, found));
+  }
+
+  private async rotate(
+    refreshToken: string,
+    found: RefreshTokenRow,
+  ): Promise<{ tokens: TokenPair; user: UserRow }> {
     const { sessions, users, now: clock } = this.deps;
     const now = clock();
-    let row = await sessions.findRefreshToken(sha256Hex(refreshToken));
-    if (!row) throw new AppError('REFRESH_INVALID');
+    let row: RefreshTokenRow | undefined = found;
     if (row.used_at === null) {
       if (row.expires_at.getTime() <= now.getTime()) throw new AppError('REFRESH_INVALID');
       const session = await sessions.findLive(row.session_id, row.user_id);
@@ -440,8 +455,9 @@ export class AuthService {
     }
     const claims = this.verifiedClaims(match[1]!, Math.floor(this.deps.now().getTime() / 1000));
     if (!claims) throw new AppError('UNAUTHORIZED');
-    // A revocation is a write, so while the epoch stands still a session seen live is still live.
-    const stamp = this.deps.writes.stamp();
+    // A revocation is a write of the rider's (or an unattributed one), so while the rider's epoch
+    // stands still a session seen live is still live.
+    const stamp = this.deps.writes.stamp(claims.sub);
     if (stamp === undefined || this.liveAt.get(claims.sid) !== stamp) {
       const session = await this.deps.sessions.findLive(claims.sid, claims.sub);
       if (!session) {

@@ -46,6 +46,11 @@ class FileAlreadySettled extends Error {}
 
 export interface ImportFileJob {
   fileId: string;
+  /**
+   * The file's rider: its job runs in their write scope (db/write-scope.ts). Absent from jobs queued
+   * before it was added; those run unattributed.
+   */
+  userId?: string;
 }
 
 /**
@@ -103,7 +108,7 @@ export class ImportService {
       const created = await imports.create(trx, userId, source, files, now());
       for (const file of created.files) {
         if (file.status === 'queued')
-          await queue.send(QUEUES.importFile, { fileId: file.id } satisfies ImportFileJob, trx);
+          await queue.send(QUEUES.importFile, { fileId: file.id, userId } satisfies ImportFileJob, trx);
       }
       return created;
     });

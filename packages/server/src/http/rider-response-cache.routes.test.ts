@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHarness, type Harness, type SignedIn } from '../test/harness.ts';
+import { syntheticRideFile, upload, waitForImport } from '../test/upload.ts';
+import { RIDER_CACHED_ROUTES } from './rider-response-cache.ts';
+
+/**
+ * The kept answers of the rider's screens (http/rider-response-cache.ts) on the embedded database: a
+ * repeat is answered from memory, and never once what it shows has changed: the rider's own write, a
+ * job of theirs, the day turning over. Another rider's writes leave it kept.
+ */
+let h: Harness;
+let a: SignedIn;
+let b: SignedIn;
+const pglite = process.env.DATABASE_URL === undefined;
+
+beforeAll(async () => {
+  h = await createHarness();
+  a = await h.signIn({ email: 'cache-a@example.com' });
+  b = await h.signIn({ email: 'cache-b@example.com' });
+}, 60_000);
+afterAll(async () => h?.close());
+
+const stats = () => h.app.riderResponses?.stats() ?? { entries: 0, bytes: 0, hits: 0, misses: 0 };
+const get = (rider: SignedIn, url: string) => h.app.inject({ method: 'GET', url, headers: rider.headers });
+const newBike = (rider: SignedIn, name: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/bikes',
+    headers: rider.headers,
+    payload: { name, type: 'road' },
+  });
+
+describe.runIf(pglite)('kept answers of the rider screens (PGlite)', () => {
+  test('a repeat is answered from memory, with the same body and type', async () => {
+    const first = await get(a, '/api/bikes');
+    const before = stats();
+    const second = await get(a, '/api/bikes');
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(stats().hits).toBe(before.hits + 1);
+  });
+
+  test("the rider's own write is seen at once; another rider's write leaves the answer kept", async () => {
+    await get(a, '/api/bikes');
+    expect((await newBike(b, 'B bike')).statusCode).toBe(201);
+    const kept = stats();
+    expect((await get(a, '/api/bikes')).json()).toEqual([]);
+    expect(stats().hits).toBe(kept.hits + 1);
+
+    expect((await newBike(a, 'A bike')).statusCode).toBe(201);
+    const after = (await get(a, '/api/bikes')).json() as { name: string }[];
+    expect(after.map((bike) => bike.name)).toEqual(['A bike']);
+  });
+
+  test("a ride stored by the rider's import job shows in their list and dashboard at once", async () => {
+    const listed = (await get(a, '/api/activities')).json() as { activities: unknown[] };
+    const dashboard = (await get(a, '/api/dashboard?tz=UTC')).body;
+    const uploaded = await upload(h.app, a.headers, [
+      { name: 'ride.fit', bytes: syntheticRideFile(1, { durationS: 1800, ftpW: 250, seed: 3 }) },
+    ]);
+    expect(uploaded.statusCode).toBe(202);
+    const done = await waitForImport(h.app, a.headers, (uploaded.json() as { import_id: string }).import_id);
+    expect(done.files[0]?.status).toBe('done');
+    const now = (await get(a, '/api/activities')).json() as { activities: unknown[] };
+    expect(now.activities.length).toBe(listed.activities.length + 1);
+    expect((await get(a, '/api/dashboard?tz=UTC')).body).not.toBe(dashboard);
+  }, 60_000);
+
+  test('the next day (or quarter hour) is computed anew, not served from the day before', async () => {
+    await get(a, '/api/dashboard/overview?tz=UTC');
+    const before = stats();
+    h.advance(24 * 3600);
+    // A rider's token lives 15 minutes: sign in again after the day has passed.
+    const again = await h.signIn({ email: 'cache-a@example.com' });
+    expect((await get(again, '/api/dashboard/overview?tz=UTC')).statusCode).toBe(200);
+    expect(stats().misses).toBe(before.misses + 1);
+  });
+
+  test('errors are not kept, and a signed-out session gets no kept answer', async () => {
+    b = await h.signIn({ email: 'cache-b@example.com' });
+    const missing = '/api/activities/00000000-0000-4000-8000-000000000000';
+    expect((await get(b, missing)).statusCode).toBe(404);
+    const before = stats();
+    expect((await get(b, missing)).statusCode).toBe(404);
+    expect(stats().misses).toBe(before.misses + 1);
+
+    const rider = await h.signIn({ email: 'cache-c@example.com' });
+    expect((await get(rider, '/api/me')).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: rider.headers })).statusCode,
+    ).toBe(204);
+    expect((await get(rider, '/api/me')).statusCode).toBe(401);
+  });
+
+  test('every route on the list is a GET route of the API', () => {
+    const routes = h.app.printRoutes({ commonPrefix: false });
+    for (const route of RIDER_CACHED_ROUTES) expect(routes, route).toContain(route.split('/').pop()!);
+  });
+});
+
+describe.runIf(!pglite)('on PostgreSQL', () => {
+  test('nothing is kept: other processes write too', () => {
+    expect(h.app.riderResponses).toBeUndefined();
+  });
+});
