@@ -114,8 +114,14 @@ export class ImportService {
    * addressing: another rider's upload of the same bytes may have stored them meanwhile).
    */
   async discardBlobs(keys: readonly string[]): Promise<void> {
-    const { activities, blobs } = this.deps;
-    for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+    const { db, activities, blobs } = this.deps;
+    for (const key of keys) {
+      // Under the blob's lock, which a run storing a ride's streams holds from its write to its commit.
+      await db.transaction().execute(async (trx) => {
+        await activities.lockBlob(trx, key);
+        if (!(await activities.blobInUse(key, trx))) await blobs.delete(key);
+      });
+    }
   }
 
   /** The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once. */
@@ -322,6 +328,8 @@ export class ImportService {
           }
         : undefined;
       const putStreams = async () => {
+        // Held until the commit: no clean-up deletes the blob between this write and the row.
+        await activities.lockBlob(trx, streamsKey);
         const stored = await blobs.store(ready.streamsBlob, streamsKey);
         if (stored.created) wrote.streams = true;
       };
