@@ -9,7 +9,7 @@
  *   the server's peak memory;
  * - dashboard: 2,000 stored rides, dashboards under 50 concurrent requests (dashboard.ts);
  * - endpoints: the API-key and API-reference routes cold and warm, and a key's cost against a session
- *   token on the same read (endpoints.ts);
+ *   token on the same read, and POST /api/auth/logout-all cold and warm (endpoints.ts);
  * - analytics: 2,000 stored rides, each analytics endpoint warm and cold (analytics.ts).
  * - aero: the aero lab's POST /api/activities/:id/aero-fit cold and warm (aero-fit.ts).
  * - garage: the garage, bike-fitting, health-probe and segment-compare endpoints cold and warm, with

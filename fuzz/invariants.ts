@@ -6,8 +6,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../packages/server/src/db/schema.ts';
+import { QUEUES } from '../packages/server/src/jobs/queue.ts';
 
 /** Every blob file under the store's root (`ab/cd/<sha256>`), and any temporary file left behind. */
 function blobsOnDisk(root: string): { keys: Set<string>; temporary: string[] } {
@@ -28,8 +29,42 @@ function blobsOnDisk(root: string): { keys: Set<string>; temporary: string[] } {
 /** The orphan-blob problem's prefix (a blob on disk that no import file, ride or photo row points to). */
 export const ORPHAN_BLOBS = 'blobs on disk that no row points to';
 
-export async function checkInvariants(db: Kysely<Database>, blobRoot: string): Promise<string[]> {
+/** The queues whose jobs write and delete blobs: an import, a re-analysis (new streams for old). */
+const BLOB_QUEUES = [QUEUES.importFile, QUEUES.analyzeActivity];
+
+/** Jobs of those queues not finished yet: waiting, waiting for a retry, or running. */
+async function openJobs(db: Kysely<Database>): Promise<number> {
+  const open = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+    where name in (${sql.join(BLOB_QUEUES)}) and state in ('created', 'retry', 'active')`.execute(db);
+  return Number(open.rows[0]!.n);
+}
+
+/**
+ * Waits until the jobs that touch blobs have finished. A file's outcome commits before its job ends:
+ * the blobs a replaced ride no longer uses are deleted only after that commit (deleted before it, a
+ * rollback would leave the old ride without them), so a check made as soon as the import reads
+ * "done" can meet the old part's streams for a few milliseconds (issue 16: the FIT batch's "orphan",
+ * one run in two under load). The state to judge is the one the jobs leave.
+ */
+async function waitForQuietJobs(db: Kysely<Database>, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let open = await openJobs(db);
+  while (open > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    open = await openJobs(db);
+  }
+  return open;
+}
+
+export async function checkInvariants(
+  db: Kysely<Database>,
+  blobRoot: string,
+  /** How long the import and re-analysis jobs may take to finish before the check (then a problem). */
+  quietTimeoutMs = 60_000,
+): Promise<string[]> {
   const problems: string[] = [];
+  const open = await waitForQuietJobs(db, quietTimeoutMs);
+  if (open > 0) problems.push(`${open} import or re-analysis jobs still open after ${quietTimeoutMs} ms`);
   const stuck = await db
     .selectFrom('import_files')
     .select(['id', 'name', 'status'])

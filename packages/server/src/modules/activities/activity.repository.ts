@@ -751,23 +751,33 @@ export class ActivityRepository {
       .execute();
   }
 
+  /**
+   * Serializes, until the transaction ends, the runs that write one blob and point a row to it with
+   * the clean-ups that delete it once no row does (`ImportService.discardBlobs`): blobs are addressed
+   * by content, so without it a clean-up could find no row, then delete the blob a concurrent run has
+   * just stored again for its own ride, before that run commits (PostgreSQL; PGlite has one session).
+   */
+  async lockBlob(trx: Transaction<Database>, key: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`blob:${key}`}, 0))`.execute(trx);
+  }
+
   /** Whether any stored ride, of any rider, still points to this blob. */
-  async blobInUse(key: string): Promise<boolean> {
-    const file = await this.db
+  async blobInUse(key: string, executor: Kysely<Database> = this.db): Promise<boolean> {
+    const file = await executor
       .selectFrom('activity_files')
       .select('activity_id')
       .where('blob_key', '=', key)
       .limit(1)
       .executeTakeFirst();
     if (file) return true;
-    const streams = await this.db
+    const streams = await executor
       .selectFrom('activity_streams')
       .select('activity_id')
       .where('blob_key', '=', key)
       .limit(1)
       .executeTakeFirst();
     if (streams) return true;
-    const pending = await this.db
+    const pending = await executor
       .selectFrom('import_files')
       .select('id')
       .where('blob_key', '=', key)
@@ -776,7 +786,7 @@ export class ActivityRepository {
       .executeTakeFirst();
     if (pending) return true;
     // Bike-fitting photos live in the same content-addressed store (migration 0018).
-    const photo = await this.db
+    const photo = await executor
       .selectFrom('fitting_photos')
       .select('id')
       .where('blob_key', '=', key)

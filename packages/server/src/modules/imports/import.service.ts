@@ -119,8 +119,14 @@ export class ImportService {
    * addressing: another rider's upload of the same bytes may have stored them meanwhile).
    */
   async discardBlobs(keys: readonly string[]): Promise<void> {
-    const { activities, blobs } = this.deps;
-    for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+    const { db, activities, blobs } = this.deps;
+    for (const key of keys) {
+      // Under the blob's lock, which a run storing a ride's streams holds from its write to its commit.
+      await db.transaction().execute(async (trx) => {
+        await activities.lockBlob(trx, key);
+        if (!(await activities.blobInUse(key, trx))) await blobs.delete(key);
+      });
+    }
   }
 
   /** The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once. */
@@ -284,17 +290,24 @@ export class ImportService {
       laps: ready.laps,
       segments: ready.segments,
     };
-    let outcome: { freed: string[]; storedStreams: boolean };
+    // Whether this run wrote the streams blob (it was not on disk before): set inside the transaction.
+    const wrote = { streams: false };
+    let freed: string[];
     try {
-      outcome = await this.storeInTransaction(file, ride, ready, streamsKey, language, elapsedS);
+      freed = await this.storeInTransaction(file, ride, ready, streamsKey, language, elapsedS, wrote);
     } catch (error) {
+      // Rolled back after the streams were written: a run that lost to another run of this job, or any
+      // other failure (the database, a constraint). The blob this run wrote goes with the rows it was
+      // for, unless a committed row points to it by now: blobs are addressed by content, so another
+      // ride (this rider's or another's) may have the same streams (issue 16: no orphan blob).
+      if (wrote.streams) await this.discardBlobs([streamsKey]);
       if (!(error instanceof FileAlreadySettled)) throw error;
-      outcome = { freed: [], storedStreams: false };
+      return;
     }
-    // A run that lost to another run of this job rolled back after writing the streams: they belong
-    // to no row unless another ride has the same streams (issue 16: no orphan blob).
-    if (!outcome.storedStreams && !(await activities.blobInUse(streamsKey))) await blobs.delete(streamsKey);
-    for (const key of outcome.freed) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+    // The old part's blobs of a replaced ride: after the commit, once no row points to them. A
+    // streams blob this run did not write is never deleted here (a duplicate's streams may be another
+    // ride's, committed or about to be).
+    await this.discardBlobs(freed);
   }
 
   private storeInTransaction(
@@ -304,7 +317,8 @@ export class ImportService {
     streamsKey: string,
     language: 'es' | 'en',
     elapsedS: number,
-  ): Promise<{ freed: string[]; storedStreams: boolean }> {
+    wrote: { streams: boolean },
+  ): Promise<string[]> {
     const { db, imports, activities, blobs, now } = this.deps;
     const userId = file.user_id;
     return db.transaction().execute(async (trx) => {
@@ -318,8 +332,14 @@ export class ImportService {
             message: importMessage(language, 'RECOVERED', elapsedS),
           }
         : undefined;
+      const putStreams = async () => {
+        // Held until the commit: no clean-up deletes the blob between this write and the row.
+        await activities.lockBlob(trx, streamsKey);
+        const stored = await blobs.store(ready.streamsBlob, streamsKey);
+        if (stored.created) wrote.streams = true;
+      };
       if (result.kind === 'inserted') {
-        await blobs.put(ready.streamsBlob, streamsKey);
+        await putStreams();
         const settled = await imports.finish(
           trx,
           file.id,
@@ -328,7 +348,7 @@ export class ImportService {
         );
         // Another run of this job settled the file meanwhile: its ride stands, this one rolls back.
         if (!settled) throw new FileAlreadySettled();
-        return { freed: [], storedStreams: true };
+        return [];
       }
       const stored = result.match;
       const sameBytes = stored.sameBytes;
@@ -337,9 +357,9 @@ export class ImportService {
       const replaces = !sameBytes && stored.recovered && (!ready.damaged || elapsedS > stored.elapsedS);
       if (!replaces) {
         await imports.finish(trx, file.id, this.duplicate(language, ready, stored.id), now());
-        return { freed: [], storedStreams: false };
+        return [];
       }
-      await blobs.put(ready.streamsBlob, streamsKey);
+      await putStreams();
       const freed = (await activities.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
       await imports.finish(
         trx,
@@ -354,7 +374,7 @@ export class ImportService {
             },
         now(),
       );
-      return { freed, storedStreams: true };
+      return freed;
     });
   }
 
