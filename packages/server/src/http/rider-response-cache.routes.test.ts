@@ -53,6 +53,23 @@ describe.runIf(pglite)('kept answers of the rider screens (PGlite)', () => {
     expect(after.map((bike) => bike.name)).toEqual(['A bike']);
   });
 
+  // Every 15 minutes per signed-in rider: it must not send everyone's answers to be computed again.
+  // (A sign-in's code rows belong to no rider yet, so a sign-in counts for everyone: rarer, and safe.)
+  test("another rider refreshing their token leaves a rider's answers kept", async () => {
+    await get(a, '/api/me');
+    const refreshed = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: b.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    b = { ...b, ...(refreshed.json() as { access_token: string; refresh_token: string }) };
+    b.headers = { authorization: `Bearer ${b.access_token}` };
+    const before = stats();
+    expect((await get(a, '/api/me')).statusCode).toBe(200);
+    expect(stats().hits).toBe(before.hits + 1);
+  });
+
   test("a ride stored by the rider's import job shows in their list and dashboard at once", async () => {
     const listed = (await get(a, '/api/activities')).json() as { activities: unknown[] };
     const dashboard = (await get(a, '/api/dashboard?tz=UTC')).body;
