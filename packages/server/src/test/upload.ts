@@ -116,3 +116,16 @@ export async function importHardWeek(
   if (failed.length > 0) throw new Error(`files not stored: ${JSON.stringify(failed)}`);
   return result;
 }
+
+/** The first third of a file followed by 2,000 seeded random bytes, as a dying recorder leaves it. */
+export function damagedCopy(full: Uint8Array): Uint8Array {
+  const kept = Math.floor(full.length / 3);
+  const out = new Uint8Array(kept + 2000);
+  out.set(full.subarray(0, kept));
+  let s = 12345;
+  for (let i = kept; i < out.length; i++) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    out[i] = s & 0xff;
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FsBlobStore } from '../../storage/blob-store.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { damagedCopy, upload, waitForImport } from '../../test/upload.ts';
 import { ImportService } from './import.service.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
 
@@ -20,19 +20,6 @@ beforeAll(async () => {
   h = await createHarness();
 }, 120_000);
 afterAll(async () => h?.close());
-
-/** The first third of a file followed by 2,000 random bytes (a fixed seed), as a dying recorder leaves it. */
-function damagedCopy(full: Uint8Array): Uint8Array {
-  const kept = Math.floor(full.length / 3);
-  const out = new Uint8Array(kept + 2000);
-  out.set(full.subarray(0, kept));
-  let s = 12345;
-  for (let i = kept; i < out.length; i++) {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    out[i] = s & 0xff;
-  }
-  return out;
-}
 
 async function newRider(language: 'es' | 'en'): Promise<SignedIn> {
   riders += 1;

@@ -1,3 +1,4 @@
+import { damagedCopy } from '../../test/upload.ts';
 import { join } from 'node:path';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { sql } from 'kysely';
@@ -36,19 +37,6 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => h?.close());
-
-/** The first third of a file followed by 2,000 seeded random bytes, as a dying recorder leaves it. */
-function damagedCopy(full: Uint8Array): Uint8Array {
-  const kept = Math.floor(full.length / 3);
-  const out = new Uint8Array(kept + 2000);
-  out.set(full.subarray(0, kept));
-  let s = 12345;
-  for (let i = kept; i < out.length; i++) {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    out[i] = s & 0xff;
-  }
-  return out;
-}
 
 async function importOne(userId: string, name: string, bytes: Uint8Array) {
   const { files } = await service.createImport(userId, 'upload', [{ name, bytes, sizeBytes: bytes.length }]);
