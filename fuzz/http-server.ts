@@ -29,6 +29,13 @@ export async function startFuzzServer() {
   });
   const base = `http://127.0.0.1:${port}`;
   const headers = await signInOverHttp(base, dataDir, 'fuzz@example.org');
+  // An access token lives 15 minutes and a long run outlasts it: the rider signs in again every 10.
+  let signedInAt = Date.now();
+  const staySignedIn = async () => {
+    if (Date.now() - signedInAt < 10 * 60_000) return;
+    Object.assign(headers, await signInOverHttp(base, dataDir, 'fuzz@example.org'));
+    signedInAt = Date.now();
+  };
   // The rider reads Spanish: the import's own messages must come in the rider's language.
   await fetch(`${base}/api/settings`, {
     method: 'PUT',
@@ -53,7 +60,10 @@ export async function startFuzzServer() {
   };
   let lastPeak = Number.NaN;
   return {
-    upload: (input: FuzzInput) => uploadAndJudge(target, input),
+    upload: async (input: FuzzInput) => {
+      await staySignedIn();
+      return uploadAndJudge(target, input);
+    },
     alive: () => !exited,
     /** The database and blob store invariants, and the server still up. */
     async check(): Promise<string[]> {

@@ -108,6 +108,9 @@ export async function uploadAndJudge(target: UploadTarget, input: FuzzInput): Pr
   if (response.status >= 500 || !target.alive()) {
     return done({ kind: 'crash', error: `upload answered ${response.status}: ${text.slice(0, 300)}` });
   }
+  // The fuzzer's own session refused: no input was judged (a harness fault, said as a failure).
+  if (response.status === 401)
+    return done({ kind: 'crash', error: `the fuzzer's session was refused (401): ${text.slice(0, 200)}` });
   if (response.status >= 400) {
     let code: string | undefined;
     try {

@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz -- [--format fit|tcx|gpx|zip|all] [--count N] [--seed S] [--http N] [--stage prepare|decode]
- *                  [--only I] [--out DIR] [--timeout-ms MS] [--minutes M] [--no-corpus]`
+ *                  [--only I] [--out DIR] [--timeout-ms MS] [--minutes M] [--no-corpus] [--http-only]`
  *
  * Mutates real and synthetic rides (mutate.ts) and feeds every input to the import's CPU path on a
  * thread of its own (oracle.ts, pool.ts: time bound 5 s + 1 s/MB, a heap limit), and `--http N` of them
@@ -42,6 +42,7 @@ const stage = (arg('stage') ?? 'prepare') as 'prepare' | 'decode';
 const outDir = resolve(arg('out') ?? join(ROOT, '.fuzz-failures'));
 const baseTimeoutMs = Number(arg('timeout-ms') ?? 5000);
 const useCorpus = !flag('no-corpus') && corpusAvailable();
+const httpOnly = flag('http-only');
 /** A time budget per format's decoder inputs, minutes: the run stops starting new inputs after it. */
 const minutes = arg('minutes') === undefined ? Number.POSITIVE_INFINITY : Number(arg('minutes'));
 
@@ -143,7 +144,8 @@ async function main(): Promise<number> {
       let peakRssMb = rssMb();
       const started = performance.now();
       let lastLog = started;
-      for (const index of indices) {
+      // `--http-only`: the uploads alone (the same inputs as a full run's, spread over `--count`).
+      for (const index of httpOnly ? [] : indices) {
         if (performance.now() - started > minutes * 60_000) {
           console.log(`  ${format}: time budget of ${minutes} min used after ${tally.inputs} inputs`);
           break;
@@ -181,11 +183,12 @@ async function main(): Promise<number> {
       };
       results.push(row);
 
+      const judged = httpOnly ? indices.length : tally.inputs;
       const httpIndices =
         only !== undefined
           ? [only]
-          : Array.from({ length: Math.min(httpCount, tally.inputs) }, (_, k) =>
-              Math.floor((k * tally.inputs) / Math.max(1, Math.min(httpCount, tally.inputs))),
+          : Array.from({ length: Math.min(httpCount, judged) }, (_, k) =>
+              Math.floor((k * judged) / Math.max(1, Math.min(httpCount, judged))),
             );
       if (httpIndices.length > 0 && (httpCount > 0 || only !== undefined)) {
         const { startFuzzServer } = await import('./http-server.ts');
