@@ -7,7 +7,7 @@ import { zipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { type ReverseProxy, startProxy } from '../../../scripts/proxy.mjs';
-import { startFakeStrava } from './test/fake-strava.ts';
+import { answerConsent, startFakeStrava } from './test/fake-strava.ts';
 import {
   freePort,
   ROOT,
@@ -191,14 +191,7 @@ describe.skipIf(!adminUrl)('two servers and two workers behind a proxy, on Postg
     expect(connect.status).toBe(200);
     const stateCookie = (connect.headers.get('set-cookie') ?? '').split(';')[0]!;
     const authorize = new URL(((await connect.json()) as { authorize_url: string }).authorize_url);
-    const form = new URLSearchParams({ decision: 'approve', ...Object.fromEntries(authorize.searchParams) });
-    form.delete('scope');
-    for (const scope of authorize.searchParams.get('scope')!.split(',')) form.append('scope', scope);
-    const approved = await fetch(`${strava.oauthUrl}/authorize`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
+    const approved = await answerConsent(strava, authorize);
     const callback = new URL(approved.headers.get('location')!);
     expect(callback.origin).toBe(publicUrl);
     const back = await fetch(callback, { redirect: 'manual', headers: { cookie: stateCookie } });

@@ -1020,6 +1020,27 @@ function streamsOf(a: FakeActivity): Record<string, { data: unknown[] }> {
 }
 
 /**
+ * The rider's answer on the fake's consent page for Vatio's authorize URL, as its form posts it: the
+ * client, redirect and state of that URL, and the scopes ticked (all it asked for, unless `scopes`).
+ * Strava's answer is a redirect (not followed) to Vatio's callback.
+ */
+export function answerConsent(
+  strava: FakeStrava,
+  authorize: URL,
+  decision = 'approve',
+  scopes: readonly string[] = authorize.searchParams.get('scope')!.split(','),
+): Promise<Response> {
+  const form = new URLSearchParams({
+    decision,
+    client_id: authorize.searchParams.get('client_id')!,
+    redirect_uri: authorize.searchParams.get('redirect_uri')!,
+    state: authorize.searchParams.get('state')!,
+  });
+  for (const scope of scopes) form.append('scope', scope);
+  return fetch(`${strava.oauthUrl}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+}
+
+/**
  * Connects a rider as a browser would: Vatio's authorize URL → the fake's consent page → approve →
  * Vatio's callback, with the state cookie /connect set. Returns where the callback sent the rider
  * (`?strava=connected` on success).
@@ -1039,18 +1060,7 @@ export async function connectThroughFakeStrava(
   const cookie = String(started.headers['set-cookie']).split(';')[0]!;
   const authorize = new URL((started.json() as { authorize_url: string }).authorize_url);
   strava.signInAs(athleteId);
-  const form = new URLSearchParams({
-    decision: 'approve',
-    client_id: authorize.searchParams.get('client_id')!,
-    redirect_uri: authorize.searchParams.get('redirect_uri')!,
-    state: authorize.searchParams.get('state')!,
-  });
-  for (const s of authorize.searchParams.get('scope')!.split(',')) form.append('scope', s);
-  const approved = await fetch(`${strava.oauthUrl}/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const approved = await answerConsent(strava, authorize);
   const callback = new URL(approved.headers.get('location')!);
   const back = await app.inject({
     method: 'GET',

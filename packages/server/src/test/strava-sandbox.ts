@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { startServer } from '../main.ts';
-import { startFakeStrava } from './fake-strava.ts';
+import { answerConsent, startFakeStrava } from './fake-strava.ts';
 
 // A Vatio server wired to the fake Strava, with a signed-in rider whose Strava account holds a mix
 // of rides and other sports, for looking at the Strava screens by hand or in screenshots:
@@ -129,14 +129,7 @@ if (stage !== 'none') {
   const stateCookie = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
   const { authorize_url } = (await started.json()) as { authorize_url: string };
   const a = new URL(authorize_url);
-  const form = new URLSearchParams({ decision: 'approve', ...Object.fromEntries(a.searchParams) });
-  form.delete('scope');
-  for (const s of a.searchParams.get('scope')!.split(',')) form.append('scope', s);
-  const approved = await fetch(`${strava.oauthUrl}/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const approved = await answerConsent(strava, a);
   await fetch(approved.headers.get('location')!, { redirect: 'manual', headers: { cookie: stateCookie } });
 }
 if (stage === 'import') {

@@ -1,7 +1,7 @@
 import { encodeFit, generateRide } from '@vatio/formats';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
+import { answerConsent, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
 import { RIDE_TRIES } from './strava-sync.service.ts';
@@ -99,18 +99,7 @@ async function approveOnStrava(who: SignedIn, athleteId: number, scopes?: string
   strava.signInAs(athleteId);
   const page = await fetch(authorize);
   expect(page.status).toBe(200);
-  const form = new URLSearchParams({
-    decision,
-    client_id: authorize.searchParams.get('client_id')!,
-    redirect_uri: authorize.searchParams.get('redirect_uri')!,
-    state: authorize.searchParams.get('state')!,
-  });
-  for (const s of scopes ?? authorize.searchParams.get('scope')!.split(',')) form.append('scope', s);
-  const approved = await fetch(`${strava.oauthUrl}/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const approved = await answerConsent(strava, authorize, decision, scopes);
   expect(approved.status).toBe(302);
   const callback = new URL(approved.headers.get('location')!);
   expect(callback.origin).toBe('http://vatio.test');
