@@ -9,10 +9,10 @@ import { FsBlobStore } from './storage/blob-store.ts';
 import { BlobRepository } from './storage/blob.repository.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
 
-/** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 /** Connections waiting to be accepted (see listen below). */
 const LISTEN_BACKLOG = 4096;
 
+/** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()) {
   const { database, applied } = await openMigratedDatabase({
     databaseUrl: config.databaseUrl,

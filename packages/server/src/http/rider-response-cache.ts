@@ -64,8 +64,8 @@ declare module 'fastify' {
 export interface RiderResponseCacheOptions {
   writes: WriteEpoch;
   now: () => Date;
-  /** All answers kept, bytes; the oldest go first. */
-  maxBytes?: number;
+  /** All answers kept, bytes (RESPONSE_CACHE_MB); the oldest go first. */
+  maxBytes: number;
   /** Larger answers are not kept (a ride's streams have a cache of their own). */
   maxEntryBytes?: number;
 }
@@ -82,11 +82,9 @@ export class RiderResponseCache {
   private totalBytes = 0;
   private hits = 0;
   private misses = 0;
-  private readonly maxBytes: number;
   private readonly maxEntryBytes: number;
 
   constructor(private readonly options: RiderResponseCacheOptions) {
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.maxEntryBytes = options.maxEntryBytes ?? 256 * 1024;
   }
 
@@ -144,7 +142,7 @@ export class RiderResponseCache {
     });
     this.totalBytes += bytes;
     for (const [key] of this.entries) {
-      if (this.totalBytes <= this.maxBytes) break;
+      if (this.totalBytes <= this.options.maxBytes) break;
       this.forget(key);
     }
   }
