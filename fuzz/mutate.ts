@@ -648,7 +648,7 @@ function zipStructural(rng: Rng, seed: SeedFile, rides: readonly SeedFile[]): [U
       let nested = inner;
       for (let k = 1; k < depth; k++) nested = buildZip([{ name: `level${k}.zip`, data: nested }]);
       const outerName = rng.pick(['nested.zip', 'nested.fit', 'nested.fit.gz']);
-      const data = outerName.endsWith('.gz') ? gzipSync(nested) : nested;
+      const data = outerName.endsWith('.gz') ? gzipSync(nested, { mtime: 0 }) : nested;
       return [buildZip([{ name: outerName, data }]), `nested zip ${depth} deep as ${outerName}`];
     }
     case 3: {
@@ -691,7 +691,7 @@ function zipStructural(rng: Rng, seed: SeedFile, rides: readonly SeedFile[]): [U
     case 8: {
       // A gzip bomb as an entry, or a gzip whose footer lies.
       const size = Math.min(rng.pick([1024 * 1024, 64 * 1024 * 1024, 255 * 1024 * 1024]), maxGrowth * 13);
-      const gz = gzipSync(new Uint8Array(size), { level: 9 });
+      const gz = gzipSync(new Uint8Array(size), { level: 9, mtime: 0 });
       if (rng.chance(0.4))
         new DataView(gz.buffer).setUint32(gz.length - 4, rng.pick([1, 100, 0xffffffff]), true);
       return [buildZip([{ name: 'ride.fit.gz', data: gz, method: 0 }]), `gzip of ${size} zeros as an entry`];
@@ -745,7 +745,7 @@ export function makeInput(context: MutateContext, seed: number, index: number): 
   else [bytes, mutation] = xmlStructural(rng, from.bytes, format);
   // Now and then the damaged file gzipped (Strava's exports are .fit.gz, .gpx.gz).
   if (format !== 'zip' && rng.chance(0.05)) {
-    bytes = gzipSync(bytes);
+    bytes = gzipSync(bytes, { mtime: 0 });
     mutation += ', gzipped';
   }
   let name = `fuzz-${index}.${format}`;
