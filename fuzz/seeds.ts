@@ -123,7 +123,7 @@ function syntheticSeeds(format: FuzzFormat, durationS: number): SeedFile[] {
           name: 'synthetic-export.zip',
           origin: 'synthetic',
           bytes: buildZip([
-            { name: 'activities/1.fit.gz', data: gzipSync(encodeFit(a)) },
+            { name: 'activities/1.fit.gz', data: gzipSync(encodeFit(a), { mtime: 0 }) },
             { name: 'activities/2.gpx', data: synthesizeGpx(b) },
             { name: 'activities/3.tcx', data: synthesizeTcx(c) },
             { name: 'activities.csv', data: encoder.encode('id,name\n1,a\n') },
