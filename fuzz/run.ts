@@ -208,6 +208,8 @@ async function main(): Promise<number> {
               reportFailure(httpTally, input, 'http', `after the batch: ${p}`);
           }
           if (!http.alive()) break;
+          if ((k + 1) % 250 === 0)
+            console.log(`  ${format} http: ${k + 1}/${httpIndices.length} · ${describeOutcomes(httpTally)}`);
         }
         row.http = httpTally;
         row.httpNote = http.describe();

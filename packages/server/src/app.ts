@@ -165,8 +165,9 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     options.sms ?? createSmsTransport({ providerUrl: config.smsProviderUrl, outboxDir, logger: app.log });
   app.addHook('onClose', async () => mail.close());
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, mapTiles: config.mapTiles });
-  // After the response check: what it checks is what is kept. Only where the write epoch can vouch.
-  if (database.writes.exclusive && config.responseCacheBytes > 0)
+  // After the response check: what it checks is what is kept. Only where the write epoch (embedded)
+  // or the write versions (PostgreSQL) can vouch.
+  if ((database.writes.exclusive || database.writes.versionsInDatabase) && config.responseCacheBytes > 0)
     new RiderResponseCache({ writes: database.writes, now, maxBytes: config.responseCacheBytes }).register(
       app,
     );

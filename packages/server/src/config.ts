@@ -64,7 +64,7 @@ export interface Config {
   /**
    * Memory for whole answers of the rider's screens kept until their data changes
    * (RESPONSE_CACHE_MB, default 64: 200 riders' screens took 35 MB in `npm run bench -- load`; 0 turns
-   * it off). Used on the embedded database only
+   * it off). On PostgreSQL keyed by the rider's write version in the database
    * (http/rider-response-cache.ts).
    */
   responseCacheBytes: number;

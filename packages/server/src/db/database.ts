@@ -70,7 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('connect', (client) => {
       client.on('error', (error) => console.error('database connection lost in use:', error.message));
     });
-    const writes = new WriteEpoch(false);
+    const writes = new WriteEpoch(false, true);
     const db = new Kysely<Database>({ dialect: countingWrites(new PostgresDialect({ pool }), writes) });
     return { db, engine: 'postgres', url: options.databaseUrl, writes, close: () => db.destroy() };
   }

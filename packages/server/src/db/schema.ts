@@ -40,6 +40,12 @@ export interface OtpCodesTable {
   consumed_at: Date | null;
 }
 
+/** A version per rider (scope = their id) and for everyone ('*'), moved by every write (db/write-epoch.ts). */
+export interface WriteVersionsTable {
+  scope: string;
+  version: number;
+}
+
 export interface SessionsTable {
   id: Generated<string>;
   user_id: string;
@@ -351,6 +357,7 @@ export interface Database {
   otp_codes: OtpCodesTable;
   otp_verify_failures: OtpVerifyFailuresTable;
   sessions: SessionsTable;
+  write_versions: WriteVersionsTable;
   refresh_tokens: RefreshTokensTable;
   api_keys: ApiKeysTable;
   user_profiles: UserProfilesTable;

@@ -1,25 +1,26 @@
-import type {
+import {
   CompiledQuery,
-  DatabaseConnection,
-  DatabaseIntrospector,
-  Dialect,
-  DialectAdapter,
-  Driver,
-  Kysely,
-  QueryCompiler,
-  QueryResult,
-  TransactionSettings,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 import { tagIfUnavailable } from './unavailable.ts';
 import type { EventLoopSlices } from './event-loop-slices.ts';
-import { currentRider } from './write-scope.ts';
+import { currentRider, writingBookkeeping } from './write-scope.ts';
 
 /**
  * A counter of the writes this process has committed through Kysely, kept per rider. On the embedded
  * database (PGlite) this process is the only one that can open the data, so while a rider's epoch
  * stands still nothing the caches below read of that rider can have changed: a cached answer stamped
  * with the current value is still right without asking the database. On PostgreSQL other processes
- * write too, so the epoch vouches for nothing there and callers ask the database as before.
+ * write too, so the in-process epoch vouches for nothing there: callers ask the database, or read the
+ * write versions below.
  *
  * What is counted: every statement that is not a plain SELECT and did not report 0 rows changed,
  * counted when its connection goes back to the pool, which is after its transaction committed (a
@@ -30,6 +31,14 @@ import { currentRider } from './write-scope.ts';
  * theirs) moves that rider's epoch only; any other write moves everyone's. One sequence numbers all
  * bumps, so a rider's stamp (the later of their last bump and the last unattributed one) only grows:
  * an answer checked at a stamp is still right while the stamp is the same.
+ *
+ * On PostgreSQL (`versionsInDatabase`) every process also moves the written scopes' rows of
+ * write_versions (migration 0026), inside the write's own transaction (just before its commit) or
+ * right after an autocommitted statement, before its caller goes on. Each move takes a fresh number
+ * of one sequence, drawn after the row is locked, so a scope's version never repeats; the pair
+ * (rider's version, everyone's version) that the session check reads (auth.service.ts) therefore
+ * changes with every committed write of theirs, whichever process made it. A reader takes the pair
+ * before it reads anything else: a write that commits later moves it.
  */
 export class WriteEpoch {
   /** Every bump so far, whoever it was for: the sequence the stamps are taken from. */
@@ -39,9 +48,17 @@ export class WriteEpoch {
   /** Rider id → the sequence at their last write. Riders who never wrote here are not kept. */
   private readonly riderAt = new Map<string, number>();
 
+  /**
+   * True once write_versions is known to exist (migration 0026). Until then, as while migrations
+   * 0001–0025 run, there is nowhere to write a version: each write asks again.
+   */
+  versionsTableReady = false;
+
   constructor(
     /** True when no other process can write to the database (the embedded engine). */
     readonly exclusive: boolean,
+    /** True on PostgreSQL: every committed write also moves its scope's row of write_versions. */
+    readonly versionsInDatabase = false,
   ) {}
 
   /** Called once a connection that wrote is released: for `riderId`, or for everyone. */
@@ -77,37 +94,87 @@ function changesData(query: CompiledQuery, result: QueryResult<unknown> | undefi
 
 /** A write outside any rider's scope: it counts for everyone. */
 const EVERYONE = '';
+/** write_versions' scope for writes made for nobody in particular (migration 0026). */
+export const EVERYONE_SCOPE = '*';
+
+/**
+ * Moves one scope's version to a fresh number. On a conflict the new number is drawn in DO UPDATE,
+ * after the row is locked: a transaction that waited for another's bump still ends on a number
+ * nobody saw before (one drawn in VALUES could be older than the one it overwrites).
+ */
+const BUMP_SQL = `insert into write_versions (scope, version) values ($1, nextval('write_version_seq'))
+  on conflict (scope) do update set version = nextval('write_version_seq')`;
 
 class CountingConnection implements DatabaseConnection {
   /** Whose writes this connection made since it was acquired (EVERYONE for unattributed ones). */
   readonly wroteFor = new Set<string>();
+  /** Scopes written since the last move of write_versions (PostgreSQL only). */
+  private readonly unversioned = new Set<string>();
+  inTransaction = false;
 
   private noteWrite(): void {
-    this.wroteFor.add(currentRider() ?? EVERYONE);
+    if (writingBookkeeping()) return;
+    const scope = currentRider() ?? EVERYONE;
+    this.wroteFor.add(scope);
+    if (this.epoch.versionsInDatabase) this.unversioned.add(scope);
   }
 
   constructor(
     readonly inner: DatabaseConnection,
+    private readonly epoch: WriteEpoch,
     private readonly slices: EventLoopSlices | undefined,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const turn = this.slices?.beforeStatement();
     if (turn) await turn;
+    let result: QueryResult<R>;
     try {
-      const result = await this.inner.executeQuery<R>(query);
-      if (changesData(query, result)) this.noteWrite();
-      return result;
+      result = await this.inner.executeQuery<R>(query);
     } catch (error) {
-      // A failed statement may have run part-way inside a transaction that still commits.
-      if (changesData(query, undefined)) this.noteWrite();
+      // A failed statement may have run part-way inside a transaction that still commits; on its own
+      // it changed nothing (the in-process count is moved anyway: harmless, a cache checks once more).
+      if (changesData(query, undefined)) {
+        this.noteWrite();
+        if (!this.inTransaction) this.unversioned.clear();
+      }
+      throw tagIfUnavailable(error);
+    }
+    if (changesData(query, result)) {
+      this.noteWrite();
+      // Committed already: move the version before the caller (and its request's answer) goes on.
+      if (!this.inTransaction) await this.moveVersions();
+    }
+    return result;
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    // Moved at commit, or at release when the stream ran outside a transaction.
+    if (changesData(query, undefined)) this.noteWrite();
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+
+  /** Moves write_versions for every scope written since the last move, in one order (no lock cycle). */
+  async moveVersions(): Promise<void> {
+    if (this.unversioned.size === 0) return;
+    const scopes = [...this.unversioned].map((s) => (s === EVERYONE ? EVERYONE_SCOPE : s)).sort();
+    this.unversioned.clear();
+    try {
+      if (!this.epoch.versionsTableReady) {
+        const found = await this.inner.executeQuery<{ found: boolean }>(
+          CompiledQuery.raw(`select to_regclass('write_versions') is not null as found`),
+        );
+        if (!found.rows[0]?.found) return;
+        this.epoch.versionsTableReady = true;
+      }
+      for (const scope of scopes) await this.inner.executeQuery(CompiledQuery.raw(BUMP_SQL, [scope]));
+    } catch (error) {
       throw tagIfUnavailable(error);
     }
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    if (changesData(query, undefined)) this.noteWrite();
-    return this.inner.streamQuery<R>(query, chunkSize);
+  forgetUnversioned(): void {
+    this.unversioned.clear();
   }
 }
 
@@ -139,33 +206,46 @@ class CountingDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     try {
-      return new CountingConnection(await this.inner.acquireConnection(), this.slices);
+      return new CountingConnection(await this.inner.acquireConnection(), this.epoch, this.slices);
     } catch (error) {
       // The pool could not connect: the database is down or out of reach (db/unavailable.ts).
       throw tagIfUnavailable(error);
     }
   }
 
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(innerOf(connection), settings).catch((error) => {
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const counting = connection as CountingConnection;
+    // Writes made before it were autocommitted and already moved their versions.
+    await counting.moveVersions();
+    await this.inner.beginTransaction(counting.inner, settings).catch((error) => {
       throw tagIfUnavailable(error);
     });
+    counting.inTransaction = true;
   }
 
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(innerOf(connection)).catch((error) => {
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const counting = connection as CountingConnection;
+    // In the transaction, so the versions move if and only if its writes commit.
+    await counting.moveVersions();
+    counting.inTransaction = false;
+    await this.inner.commitTransaction(counting.inner).catch((error) => {
       throw tagIfUnavailable(error);
     });
   }
 
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(innerOf(connection)).catch((error) => {
+    const counting = connection as CountingConnection;
+    counting.inTransaction = false;
+    counting.forgetUnversioned();
+    return this.inner.rollbackTransaction(counting.inner).catch((error) => {
       throw tagIfUnavailable(error);
     });
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const counting = connection as CountingConnection;
+    // A write streamed outside a transaction: committed, its versions not moved yet.
+    if (!counting.inTransaction) await counting.moveVersions().catch(() => undefined);
     // Released after commit: from here on, readers see the write, and the epoch says so.
     await this.inner.releaseConnection(counting.inner);
     for (const riderId of counting.wroteFor) this.epoch.bump(riderId === EVERYONE ? undefined : riderId);

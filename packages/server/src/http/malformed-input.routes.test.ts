@@ -64,12 +64,12 @@ const OPEN_BODIES: Record<string, string> = {
   'POST /api/strava/webhook': 'Strava may add fields to its events; the known ones are checked',
 };
 
-/** Rows per table (sign-in tables aside: each request's token is checked against its session). */
+/** Rows per table (sign-in tables and write versions aside: each request's token is checked against its session). */
 async function rowCounts(): Promise<Record<string, number>> {
   const tables = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely%'
-      and table_name not in ('sessions', 'refresh_tokens', 'otp_codes', 'otp_verify_failures')`.execute(
+      and table_name not in ('sessions', 'refresh_tokens', 'otp_codes', 'otp_verify_failures', 'write_versions')`.execute(
     h.database.db,
   );
   const counts: Record<string, number> = {};

@@ -1,12 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/database.ts';
+import { runAsRider, runUnattributed } from '../db/write-scope.ts';
 import { createHarness, type Harness, type SignedIn } from '../test/harness.ts';
 import { syntheticRideFile, upload, waitForImport } from '../test/upload.ts';
 import { RIDER_CACHED_ROUTES } from './rider-response-cache.ts';
 
 /**
- * The kept answers of the rider's screens (http/rider-response-cache.ts) on the embedded database: a
- * repeat is answered from memory, and never once what it shows has changed: the rider's own write, a
- * job of theirs, the day turning over. Another rider's writes leave it kept.
+ * The kept answers of the rider's screens (http/rider-response-cache.ts), on both engines: a repeat is
+ * answered from memory, and never once what it shows has changed: the rider's own write, a job of
+ * theirs, the day turning over. Another rider's writes leave it kept. On PostgreSQL, also a write by
+ * another process (its own pool and write counting, as a second server or a worker would have).
  */
 let h: Harness;
 let a: SignedIn;
@@ -30,7 +34,7 @@ const newBike = (rider: SignedIn, name: string) =>
     payload: { name, type: 'road' },
   });
 
-describe.runIf(pglite)('kept answers of the rider screens (PGlite)', () => {
+describe(`kept answers of the rider screens (${pglite ? 'PGlite' : 'PostgreSQL'})`, () => {
   test('a repeat is answered from memory, with the same body and type', async () => {
     const first = await get(a, '/api/bikes');
     const before = stats();
@@ -116,8 +120,96 @@ describe.runIf(pglite)('kept answers of the rider screens (PGlite)', () => {
   });
 });
 
-describe.runIf(!pglite)('on PostgreSQL', () => {
-  test('nothing is kept: other processes write too', () => {
-    expect(h.app.riderResponses).toBeUndefined();
+describe.runIf(!pglite)('on PostgreSQL, writes by another process', () => {
+  let other: DatabaseHandle;
+  beforeAll(async () => {
+    other = await openDatabase({ databaseUrl: h.database.url! });
+    // Past the wait between two codes for one address (the tests above signed A in a moment ago).
+    h.advance(120);
+    a = await h.signIn({ email: 'cache-a@example.com' });
+    b = await h.signIn({ email: 'cache-b@example.com' });
+  });
+  afterAll(async () => other?.close());
+
+  const bikeNames = async (rider: SignedIn) =>
+    ((await get(rider, '/api/bikes')).json() as { name: string }[]).map((bike) => bike.name).sort();
+  const insertBike = (db: DatabaseHandle['db'], userId: string, name: string) =>
+    db
+      .insertInto('bikes')
+      .values({ user_id: userId, name, type: 'road', brand: null, model: null, year: null });
+
+  test("the rider's write by another process is seen at once; another rider's leaves the answer kept", async () => {
+    const before = await bikeNames(a);
+    const kept = stats();
+    expect(await bikeNames(a)).toEqual(before);
+    expect(stats().hits).toBe(kept.hits + 1);
+
+    await runAsRider(b.user.id, () => insertBike(other.db, b.user.id, 'B elsewhere').execute());
+    const still = stats();
+    expect(await bikeNames(a)).toEqual(before);
+    expect(stats().hits).toBe(still.hits + 1);
+
+    await runAsRider(a.user.id, () => insertBike(other.db, a.user.id, 'A elsewhere').execute());
+    expect(await bikeNames(a)).toEqual([...before, 'A elsewhere'].sort());
+  });
+
+  test('a transaction of another process moves the version when it commits, not before; a rollback never', async () => {
+    const before = await bikeNames(a);
+    let seenInside: string[] = [];
+    await runAsRider(a.user.id, () =>
+      other.db.transaction().execute(async (trx) => {
+        await insertBike(trx, a.user.id, 'A in a transaction').execute();
+        const kept = stats();
+        seenInside = await bikeNames(a);
+        expect(stats().hits).toBe(kept.hits + 1);
+      }),
+    );
+    expect(seenInside).toEqual(before);
+    expect(await bikeNames(a)).toContain('A in a transaction');
+
+    const committed = await bikeNames(a);
+    await expect(
+      runAsRider(a.user.id, () =>
+        other.db.transaction().execute(async (trx) => {
+          await insertBike(trx, a.user.id, 'A rolled back').execute();
+          throw new Error('changed my mind');
+        }),
+      ),
+    ).rejects.toThrow('changed my mind');
+    const kept = stats();
+    expect(await bikeNames(a)).toEqual(committed);
+    expect(stats().hits).toBe(kept.hits + 1);
+  });
+
+  test('a write for nobody in particular counts for every rider', async () => {
+    await bikeNames(a);
+    await bikeNames(b);
+    await runUnattributed(() => insertBike(other.db, a.user.id, 'A unattributed').execute());
+    const before = stats();
+    expect(await bikeNames(a)).toContain('A unattributed');
+    await bikeNames(b);
+    expect(stats().misses).toBe(before.misses + 2);
+  });
+
+  test('a version never repeats: concurrent transactions of one rider each end on a new one', async () => {
+    const version = async () =>
+      (
+        await sql<{ version: number }>`select version from write_versions where scope = ${a.user.id}`.execute(
+          other.db,
+        )
+      ).rows[0]!.version;
+    const first = await version();
+    const seen = new Set<number>([first]);
+    await Promise.all(
+      Array.from({ length: 8 }, (_, k) =>
+        runAsRider(a.user.id, () =>
+          other.db.transaction().execute(async (trx) => {
+            await insertBike(trx, a.user.id, `A concurrent ${k}`).execute();
+          }),
+        ).then(async () => seen.add(await version())),
+      ),
+    );
+    expect(await version()).toBeGreaterThan(first);
+    expect(Math.max(...seen)).toBe(await version());
   });
 });

@@ -36,8 +36,8 @@ export const RIDER_CACHED_ROUTES: ReadonlySet<string> = new Set([
 const PERIOD_MS = 15 * 60 * 1000;
 
 interface Entry {
-  /** The rider's write epoch before the answer was computed (db/write-epoch.ts). */
-  stamp: number;
+  /** The rider's write epoch (PostgreSQL: write version) before the answer was computed (db/write-epoch.ts). */
+  stamp: number | string;
   /** The quarter hour it was computed in. */
   period: number;
   contentType: string;
@@ -47,7 +47,7 @@ interface Entry {
 
 interface Ticket {
   key: string;
-  stamp: number;
+  stamp: number | string;
   period: number;
 }
 
@@ -72,10 +72,11 @@ export interface RiderResponseCacheOptions {
 
 /**
  * Whole answers of the routes above, kept per rider (and credential, URL and language) until a write of
- * that rider's, or an unattributed write, moves their epoch. Only on the embedded database, where the
- * epoch proves nothing changed (PostgreSQL: other processes write, so every request is answered
- * anew). The check costs a map lookup where the answer would cost queries: under load most requests
- * of riders who are only reading are answered this way (bench/load.ts).
+ * that rider's, or an unattributed write, moves their epoch. On the embedded database the in-process
+ * epoch proves nothing changed; on PostgreSQL, where other processes write too, the rider's write
+ * version read with the session check does (db/write-epoch.ts; requests with an API key are answered
+ * anew there). The check costs a map lookup where the answer would cost queries: under load most
+ * requests of riders who are only reading are answered this way (bench/load.ts).
  */
 export class RiderResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -107,7 +108,9 @@ export class RiderResponseCache {
     const route = request.routeOptions.url;
     if (route === undefined || !RIDER_CACHED_ROUTES.has(route)) return false;
     // Before anything is read: a write that commits while the answer is computed moves the epoch past it.
-    const stamp = this.options.writes.stamp(auth.userId);
+    const stamp = this.options.writes.versionsInDatabase
+      ? auth.writeVersion
+      : this.options.writes.stamp(auth.userId);
     if (stamp === undefined) return false;
     const period = Math.floor(this.options.now().getTime() / PERIOD_MS);
     const key = [

@@ -1,4 +1,4 @@
-import { runUnattributed } from '../db/write-scope.ts';
+import { runAsBookkeeping, runUnattributed } from '../db/write-scope.ts';
 import type { Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -167,9 +167,10 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
         { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
         async (jobs) => {
           for (const job of jobs) {
+            // The mark is read only by recovery (jobs/liveness.ts), never by a rider's answer.
             if (liveness)
-              await stampJobOwner(handle.db, name, job.id, liveness.owner).catch((error: Error) =>
-                console.error('job queue: could not mark a job as ours:', error.message),
+              await runAsBookkeeping(() => stampJobOwner(handle.db, name, job.id, liveness.owner)).catch(
+                (error: Error) => console.error('job queue: could not mark a job as ours:', error.message),
               );
             // Unattributed unless the handler says whose job it is (db/write-scope.ts): pg-boss may run
             // it in whatever context woke its worker, a rider's request included.

@@ -16,6 +16,7 @@ import { codeMessage, noAccountMessage } from './messages.ts';
 import type { OtpRepository } from './otp.repository.ts';
 import type { RefreshTokenRow, SessionRepository } from './session.repository.ts';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
+import { LiveSessionChecks } from './live-session-checks.ts';
 import { runAsRider } from '../../db/write-scope.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import type { ContactColumn, UserRepository, UserRow } from './user.repository.ts';
@@ -101,6 +102,11 @@ export interface Authenticated {
   sessionId: string | null;
   /** The personal API key used, or null for a signed-in session. */
   apiKeyId: string | null;
+  /**
+   * On PostgreSQL, the rider's write version read with the session (db/write-epoch.ts): answers
+   * kept at this version are still right (http/rider-response-cache.ts).
+   */
+  writeVersion?: string;
 }
 
 type CodePurpose = { purpose: 'sign_in' } | { purpose: 'link'; userId: string };
@@ -127,8 +133,11 @@ export class AuthService {
    * the expiry is still checked on every request, and revocation is the session check below.
    */
   private readonly verified = new Map<string, AccessClaims>();
+  /** PostgreSQL: each request's session check, with the rider's write version, gathered into few queries. */
+  private readonly liveSessions: LiveSessionChecks;
 
   constructor(private readonly deps: AuthDeps) {
+    this.liveSessions = new LiveSessionChecks(deps.sessions);
     this.otpKey = deriveKey(deps.secretKey, 'otp');
     this.accessKey = deriveKey(deps.secretKey, 'access-token');
     this.successorKey = deriveKey(deps.secretKey, 'refresh-successor');
@@ -455,6 +464,11 @@ export class AuthService {
     }
     const claims = this.verifiedClaims(match[1]!, Math.floor(this.deps.now().getTime() / 1000));
     if (!claims) throw new AppError('UNAUTHORIZED');
+    if (this.deps.writes.versionsInDatabase) {
+      const writeVersion = await this.liveSessions.writeVersionIfLive(claims.sid, claims.sub);
+      if (writeVersion === undefined) throw new AppError('UNAUTHORIZED');
+      return { userId: claims.sub, sessionId: claims.sid, apiKeyId: null, writeVersion };
+    }
     // A revocation is a write of the rider's (or an unattributed one), so while the rider's epoch
     // stands still a session seen live is still live.
     const stamp = this.deps.writes.stamp(claims.sub);

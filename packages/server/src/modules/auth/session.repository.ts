@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, RefreshTokensTable } from '../../db/schema.ts';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
@@ -83,6 +83,25 @@ export class SessionRepository {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
+  }
+
+  /**
+   * Of the given (session, rider) pairs, the live ones, each with its rider's write version: "their
+   * version/everyone's version" from write_versions (db/write-epoch.ts). One query for many requests'
+   * checks (live-session-checks.ts); each pair matches only a session of that rider.
+   */
+  async findLiveWithWriteVersions(
+    pairs: readonly { sessionId: string; userId: string }[],
+  ): Promise<{ id: string; user_id: string; write_version: string }[]> {
+    const result = await sql<{ id: string; user_id: string; write_version: string }>`
+      select s.id, s.user_id,
+        coalesce(rider.version, 0) || '/' || coalesce(everyone.version, 0) as write_version
+      from unnest(${pairs.map((p) => p.sessionId)}::uuid[], ${pairs.map((p) => p.userId)}::uuid[])
+        as asked(session_id, user_id)
+      join sessions s on s.id = asked.session_id and s.user_id = asked.user_id and s.revoked_at is null
+      left join write_versions rider on rider.scope = s.user_id::text
+      left join write_versions everyone on everyone.scope = '*'`.execute(this.db);
+    return result.rows;
   }
 
   async touch(sessionId: string, now: Date): Promise<void> {
