@@ -30,11 +30,21 @@ export async function startFuzzServer() {
   const base = `http://127.0.0.1:${port}`;
   const headers = await signInOverHttp(base, dataDir, 'fuzz@example.org');
   // An access token lives 15 minutes and a long run outlasts it: the rider signs in again every 10.
+  // Uploads in flight together (`--http-concurrency`) share one sign-in: a second code asked for at
+  // once would be refused (one code a minute per address).
   let signedInAt = Date.now();
+  let signingIn: Promise<void> | undefined;
   const staySignedIn = async () => {
     if (Date.now() - signedInAt < 10 * 60_000) return;
-    Object.assign(headers, await signInOverHttp(base, dataDir, 'fuzz@example.org'));
-    signedInAt = Date.now();
+    signingIn ??= signInOverHttp(base, dataDir, 'fuzz@example.org')
+      .then((fresh) => {
+        Object.assign(headers, fresh);
+        signedInAt = Date.now();
+      })
+      .finally(() => {
+        signingIn = undefined;
+      });
+    await signingIn;
   };
   // The rider reads Spanish: the import's own messages must come in the rider's language.
   await fetch(`${base}/api/settings`, {

@@ -1,6 +1,7 @@
 /**
  * `npm run fuzz -- [--format fit|tcx|gpx|zip|all] [--count N] [--seed S] [--http N] [--stage prepare|decode]
- *                  [--only I] [--out DIR] [--timeout-ms MS] [--minutes M] [--no-corpus] [--http-only]`
+ *                  [--only I] [--out DIR] [--timeout-ms MS] [--minutes M] [--no-corpus] [--http-only]
+ *                  [--http-concurrency C]`
  *
  * Mutates real and synthetic rides (mutate.ts) and feeds every input to the import's CPU path on a
  * thread of its own (oracle.ts, pool.ts: time bound 5 s + 1 s/MB, a heap limit), and `--http N` of them
@@ -43,6 +44,23 @@ const outDir = resolve(arg('out') ?? join(ROOT, '.fuzz-failures'));
 const baseTimeoutMs = Number(arg('timeout-ms') ?? 5000);
 const useCorpus = !flag('no-corpus') && corpusAvailable();
 const httpOnly = flag('http-only');
+/** Uploads in flight at once (the server imports them side by side, as it would for several riders). */
+const httpConcurrency = Math.max(1, Number(arg('http-concurrency') ?? 1));
+const HTTP_BATCH = 10;
+
+/** `work` over `items`, at most `limit` at once, results in the items' order. */
+async function mapInFlight<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
 /** A time budget per format's decoder inputs, minutes: the run stops starting new inputs after it. */
 const minutes = arg('minutes') === undefined ? Number.POSITIVE_INFINITY : Number(arg('minutes'));
 
@@ -194,22 +212,27 @@ async function main(): Promise<number> {
         const { startFuzzServer } = await import('./http-server.ts');
         http ??= await startFuzzServer();
         const httpTally = newTally();
-        for (let k = 0; k < httpIndices.length; k++) {
-          const input = makeInput(context, seed, httpIndices[k]!);
-          const j = await http.upload(input);
-          count1(httpTally, j.outcome, j.ms, 0, `#${input.index} ${input.mutation}`);
-          if (j.outcome.kind === 'crash')
-            reportFailure(httpTally, input, 'http', `crash: ${j.outcome.error.slice(0, 400)}`);
-          if (j.outcome.kind === 'timeout')
-            reportFailure(httpTally, input, 'http', 'the import did not finish in time');
-          for (const p of j.problems) reportFailure(httpTally, input, 'http', p);
-          if ((k + 1) % 10 === 0 || k === httpIndices.length - 1) {
-            for (const p of await http.check())
-              reportFailure(httpTally, input, 'http', `after the batch: ${p}`);
+        // Batches of 10, `--http-concurrency` of them in flight at once; the database and the blob
+        // store are checked after each batch, with nothing in flight.
+        for (let k = 0; k < httpIndices.length && http.alive(); k += HTTP_BATCH) {
+          const inputs = httpIndices.slice(k, k + HTTP_BATCH).map((i) => makeInput(context, seed, i));
+          const judged = await mapInFlight(inputs, httpConcurrency, (input) => http!.upload(input));
+          for (const [n, input] of inputs.entries()) {
+            const j = judged[n]!;
+            count1(httpTally, j.outcome, j.ms, 0, `#${input.index} ${input.mutation}`);
+            if (j.outcome.kind === 'crash')
+              reportFailure(httpTally, input, 'http', `crash: ${j.outcome.error.slice(0, 400)}`);
+            if (j.outcome.kind === 'timeout')
+              reportFailure(httpTally, input, 'http', 'the import did not finish in time');
+            for (const p of j.problems) reportFailure(httpTally, input, 'http', p);
           }
-          if (!http.alive()) break;
-          if ((k + 1) % 250 === 0)
-            console.log(`  ${format} http: ${k + 1}/${httpIndices.length} · ${describeOutcomes(httpTally)}`);
+          for (const p of await http.check())
+            reportFailure(httpTally, inputs.at(-1)!, 'http', `after the batch: ${p}`);
+          const doneCount = Math.min(k + HTTP_BATCH, httpIndices.length);
+          if (doneCount % 250 === 0)
+            console.log(
+              `  ${format} http: ${doneCount}/${httpIndices.length} · ${describeOutcomes(httpTally)}`,
+            );
         }
         row.http = httpTally;
         row.httpNote = http.describe();
