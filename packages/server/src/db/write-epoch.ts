@@ -123,6 +123,7 @@ class CountingConnection implements DatabaseConnection {
     readonly inner: DatabaseConnection,
     private readonly epoch: WriteEpoch,
     private readonly slices: EventLoopSlices | undefined,
+    private readonly late: LateVersionMoves,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -133,10 +134,11 @@ class CountingConnection implements DatabaseConnection {
       result = await this.inner.executeQuery<R>(query);
     } catch (error) {
       // A failed statement may have run part-way inside a transaction that still commits; on its own
-      // it changed nothing (the in-process count is moved anyway: harmless, a cache checks once more).
+      // it may have committed before its connection failed (the in-process count is moved anyway:
+      // harmless, a cache checks once more).
       if (changesData(query, undefined)) {
         this.noteWrite();
-        if (!this.inTransaction) this.unversioned.clear();
+        if (!this.inTransaction) this.moveAfterFailedWrite();
       }
       throw tagIfUnavailable(error);
     }
@@ -154,27 +156,122 @@ class CountingConnection implements DatabaseConnection {
     return this.inner.streamQuery<R>(query, chunkSize);
   }
 
-  /** Moves write_versions for every scope written since the last move, in one order (no lock cycle). */
+  /**
+   * Moves write_versions for every scope written since the last move. Inside a transaction a failure
+   * throws (the transaction rolls back, its writes with it). Outside one the write has committed
+   * already: the move is tried again on a connection of its own, and kept to be tried until it takes
+   * (LateVersionMoves), so a committed write never leaves its version standing for long.
+   */
   async moveVersions(): Promise<void> {
     if (this.unversioned.size === 0) return;
-    const scopes = [...this.unversioned].map((s) => (s === EVERYONE ? EVERYONE_SCOPE : s)).sort();
-    this.unversioned.clear();
-    try {
-      if (!this.epoch.versionsTableReady) {
-        const found = await this.inner.executeQuery<{ found: boolean }>(
-          CompiledQuery.raw(`select to_regclass('write_versions') is not null as found`),
-        );
-        if (!found.rows[0]?.found) return;
-        this.epoch.versionsTableReady = true;
-      }
-      for (const scope of scopes) await this.inner.executeQuery(CompiledQuery.raw(BUMP_SQL, [scope]));
-    } catch (error) {
-      throw tagIfUnavailable(error);
+    const scopes = this.takeUnversioned();
+    if (this.inTransaction) {
+      await moveScopes(this.inner, scopes, this.epoch);
+      return;
     }
+    try {
+      await moveScopes(this.inner, scopes, this.epoch);
+    } catch (error) {
+      await this.late.move(scopes).catch(() => {
+        throw tagIfUnavailable(error);
+      });
+    }
+  }
+
+  /**
+   * An autocommitted write failed. It may still have committed (the connection died after the
+   * server did): its versions are moved anyway, in the background. A move too many costs a cache miss.
+   */
+  moveAfterFailedWrite(): void {
+    if (this.unversioned.size === 0) return;
+    this.late.move(this.takeUnversioned()).catch(() => undefined);
+  }
+
+  private takeUnversioned(): string[] {
+    const scopes = [...this.unversioned].map((s) => (s === EVERYONE ? EVERYONE_SCOPE : s));
+    this.unversioned.clear();
+    return scopes;
   }
 
   forgetUnversioned(): void {
     this.unversioned.clear();
+  }
+}
+
+/** Moves `scopes` (sorted: one lock order everywhere, so no cycle) on `connection`. */
+async function moveScopes(
+  connection: DatabaseConnection,
+  scopes: string[],
+  epoch: WriteEpoch,
+): Promise<void> {
+  try {
+    if (!epoch.versionsTableReady) {
+      const found = await connection.executeQuery<{ found: boolean }>(
+        CompiledQuery.raw(`select to_regclass('write_versions') is not null as found`),
+      );
+      if (!found.rows[0]?.found) return;
+      epoch.versionsTableReady = true;
+    }
+    for (const scope of [...scopes].sort())
+      await connection.executeQuery(CompiledQuery.raw(BUMP_SQL, [scope]));
+  } catch (error) {
+    throw tagIfUnavailable(error);
+  }
+}
+
+/** How often moves that could not be made are tried again (while the database is away). */
+const LATE_MOVE_RETRY_MS = 1000;
+
+/**
+ * Version moves of committed writes that failed on the writer's connection: tried at once on a
+ * connection of their own, then every second until they take. Until then the database was out of
+ * reach, and so were the session checks that would read the versions; a server that answers again
+ * reads them moved within about a second. Lost only if this process ends first (docs/DEPLOYMENT.md).
+ */
+class LateVersionMoves {
+  private readonly pending = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly driver: Driver,
+    private readonly epoch: WriteEpoch,
+  ) {}
+
+  /** Resolves once every pending move took; rejects when they could not be made now (kept for later). */
+  async move(scopes: string[]): Promise<void> {
+    for (const scope of scopes) this.pending.add(scope);
+    try {
+      await this.flush();
+    } catch (error) {
+      this.timer ??= setInterval(() => {
+        this.flush().then(
+          () => {
+            clearInterval(this.timer);
+            this.timer = undefined;
+          },
+          () => undefined,
+        );
+      }, LATE_MOVE_RETRY_MS).unref();
+      throw error;
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const scopes = [...this.pending];
+    if (scopes.length === 0) return;
+    const connection = await this.driver.acquireConnection();
+    try {
+      await moveScopes(connection, scopes, this.epoch);
+      for (const scope of scopes) this.pending.delete(scope);
+    } finally {
+      await this.driver.releaseConnection(connection);
+    }
+  }
+
+  /** Stops trying (the database is being closed). */
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
   }
 }
 
@@ -187,12 +284,14 @@ class CountingDriver implements Driver {
   readonly savepoint?: SavepointMethod;
   readonly rollbackToSavepoint?: SavepointMethod;
   readonly releaseSavepoint?: SavepointMethod;
+  private readonly late: LateVersionMoves;
 
   constructor(
     private readonly inner: Driver,
     private readonly epoch: WriteEpoch,
     private readonly slices: EventLoopSlices | undefined,
   ) {
+    this.late = new LateVersionMoves(inner, epoch);
     const pass = (method: SavepointMethod | undefined): SavepointMethod | undefined =>
       method && ((connection, name, compile) => method.call(inner, innerOf(connection), name, compile));
     this.savepoint = pass(inner.savepoint);
@@ -206,7 +305,7 @@ class CountingDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     try {
-      return new CountingConnection(await this.inner.acquireConnection(), this.epoch, this.slices);
+      return new CountingConnection(await this.inner.acquireConnection(), this.epoch, this.slices, this.late);
     } catch (error) {
       // The pool could not connect: the database is down or out of reach (db/unavailable.ts).
       throw tagIfUnavailable(error);
@@ -252,6 +351,7 @@ class CountingDriver implements Driver {
   }
 
   destroy(): Promise<void> {
+    this.late.stop();
     return this.inner.destroy();
   }
 }

@@ -1,4 +1,4 @@
-import { runAsRider } from '../../db/write-scope.ts';
+import { runAsBookkeeping, runAsRider } from '../../db/write-scope.ts';
 import type { ApiKeyCreateInput } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
@@ -76,8 +76,10 @@ export class ApiKeyService {
     method: string,
   ): Promise<Authenticated> {
     const now = this.deps.now();
+    // The window's count is read by this check alone, never by a rider's answer: bookkeeping, so a
+    // script polling with a key does not send the rider's kept screens to be computed again.
     const window = this.deps.sharedWindows
-      ? await this.deps.keys.countRequest(row.id, row.user_id, now, RATE_WINDOW_MS)
+      ? await runAsBookkeeping(() => this.deps.keys.countRequest(row.id, row.user_id, now, RATE_WINDOW_MS))
       : this.countInMemory(row.id, now.getTime());
     if (window.count > this.deps.requestsPerWindow) {
       throw new AppError('RATE_LIMITED', 'Too many requests with this API key. Try again later.', {

@@ -17,7 +17,7 @@ import type { OtpRepository } from './otp.repository.ts';
 import type { RefreshTokenRow, SessionRepository } from './session.repository.ts';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { LiveSessionChecks } from './live-session-checks.ts';
-import { runAsRider } from '../../db/write-scope.ts';
+import { runAsBookkeeping, runAsRider } from '../../db/write-scope.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import type { ContactColumn, UserRepository, UserRow } from './user.repository.ts';
 
@@ -179,8 +179,11 @@ export class AuthService {
     const existing = await this.deps.users.findByContact(contact.column, contact.value);
     if (existing?.is_example) throw new AppError('EXAMPLE_NO_SIGN_IN');
     await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'sign_in' }));
-    // A rider signing up in Spanish gets Spanish settings (ride names, messages) from the start.
-    const user = await this.deps.users.findOrCreate(contact.column, contact.value, input.language);
+    // A rider signing up in Spanish gets Spanish settings (ride names, messages) from the start. Only a
+    // new rider's rows are written, which no kept answer holds yet (they had no session): bookkeeping.
+    const user = await runAsBookkeeping(() =>
+      this.deps.users.findOrCreate(contact.column, contact.value, input.language),
+    );
     const tokens = await this.startSession(user.id, userAgent, this.deps.now());
     return { tokens, user };
   }

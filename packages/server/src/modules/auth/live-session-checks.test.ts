@@ -69,16 +69,26 @@ describe('session checks gathered into one query (PostgreSQL sign-in path)', () 
   });
 
   test('a failed query fails every check it carried, and later checks ask again', async () => {
-    const failing = new (class extends SessionRepository {
-      override async findLiveWithWriteVersions(): Promise<never> {
-        throw new Error('database away');
+    let away = true;
+    const flaky = new (class extends CountedSessions {
+      override findLiveWithWriteVersions(pairs: readonly { sessionId: string; userId: string }[]) {
+        if (away) {
+          this.queries++;
+          return Promise.reject(new Error('database away'));
+        }
+        return super.findLiveWithWriteVersions(pairs);
       }
     })(database.db);
-    const checks = new LiveSessionChecks(failing);
+    const checks = new LiveSessionChecks(flaky);
+    const session = await sessions.create(riderA, null, new Date());
     const results = await Promise.allSettled([
-      checks.writeVersionIfLive(riderA, riderA),
-      checks.writeVersionIfLive(riderB, riderB),
+      checks.writeVersionIfLive(session, riderA),
+      checks.writeVersionIfLive(session, riderA),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(flaky.queries).toBe(1);
+    away = false;
+    expect(await checks.writeVersionIfLive(session, riderA)).toMatch(/^\d+\/\d+$/);
+    expect(flaky.queries).toBe(2);
   });
 });

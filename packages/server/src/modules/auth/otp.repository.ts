@@ -1,8 +1,14 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, OtpCodesTable } from '../../db/schema.ts';
+import { runAsBookkeeping } from '../../db/write-scope.ts';
 
 export type OtpRow = Selectable<OtpCodesTable>;
 
+/**
+ * Sign-in codes and failed verifications. No rider's answer reads these tables, so their writes are
+ * bookkeeping (db/write-scope.ts): a stranger asking for codes does not send every rider's kept
+ * screens to be computed again.
+ */
 export class OtpRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -16,7 +22,9 @@ export class OtpRepository {
     created_at: Date;
     expires_at: Date;
   }): Promise<OtpRow> {
-    return this.db.insertInto('otp_codes').values(row).returningAll().executeTakeFirstOrThrow();
+    return runAsBookkeeping(() =>
+      this.db.insertInto('otp_codes').values(row).returningAll().executeTakeFirstOrThrow(),
+    );
   }
 
   /**
@@ -116,43 +124,49 @@ export class OtpRepository {
    * once, at most `maxAttempts` are ever compared. Undefined when the tries are used up.
    */
   async takeAttempt(id: string, maxAttempts: number): Promise<number | undefined> {
-    const row = await this.db
-      .updateTable('otp_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .where('attempts', '<', maxAttempts)
-      .returning('attempts')
-      .executeTakeFirst();
+    const row = await runAsBookkeeping(() =>
+      this.db
+        .updateTable('otp_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('attempts', '<', maxAttempts)
+        .returning('attempts')
+        .executeTakeFirst(),
+    );
     return row?.attempts;
   }
 
   /** Marks the code used; false when another request consumed it first (a code works once). */
   async consume(id: string, now: Date): Promise<boolean> {
-    const row = await this.db
-      .updateTable('otp_codes')
-      .set({ consumed_at: now })
-      .where('id', '=', id)
-      .where('consumed_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
+    const row = await runAsBookkeeping(() =>
+      this.db
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst(),
+    );
     return row !== undefined;
   }
 
   /** A new code replaces older live ones of the same contact and purpose. */
   async retireOthers(contact: string, purpose: 'sign_in' | 'link', keepId: string, now: Date): Promise<void> {
-    await this.db
-      .updateTable('otp_codes')
-      .set({ consumed_at: now })
-      .where('contact', '=', contact)
-      .where('purpose', '=', purpose)
-      .where('id', '!=', keepId)
-      .where('consumed_at', 'is', null)
-      .execute();
+    await runAsBookkeeping(() =>
+      this.db
+        .updateTable('otp_codes')
+        .set({ consumed_at: now })
+        .where('contact', '=', contact)
+        .where('purpose', '=', purpose)
+        .where('id', '!=', keepId)
+        .where('consumed_at', 'is', null)
+        .execute(),
+    );
   }
 
   /** Rows older than a day serve no rate limit any more. */
   async deleteOlderThan(cutoff: Date): Promise<void> {
-    await this.db.deleteFrom('otp_codes').where('created_at', '<', cutoff).execute();
+    await runAsBookkeeping(() => this.db.deleteFrom('otp_codes').where('created_at', '<', cutoff).execute());
   }
 
   /** Failed code verifications from an address since `since`, and when the first of them happened. */
@@ -171,7 +185,9 @@ export class OtpRepository {
 
   /** Records a failed verification; rows older than `forgetBefore` count for nothing and go. */
   async recordVerifyFailure(ip: string, now: Date, forgetBefore: Date): Promise<void> {
-    await this.db.insertInto('otp_verify_failures').values({ request_ip: ip, created_at: now }).execute();
-    await this.db.deleteFrom('otp_verify_failures').where('created_at', '<', forgetBefore).execute();
+    await runAsBookkeeping(async () => {
+      await this.db.insertInto('otp_verify_failures').values({ request_ip: ip, created_at: now }).execute();
+      await this.db.deleteFrom('otp_verify_failures').where('created_at', '<', forgetBefore).execute();
+    });
   }
 }
