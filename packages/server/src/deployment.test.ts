@@ -247,6 +247,23 @@ describe.skipIf(!adminUrl)('two servers and two workers behind a proxy, on Postg
 
     // Every ride exactly once: the files' rides, and the Strava ride with its Strava id.
     expect((await list()).total).toBe(RIDES + 1);
+
+    // Each server keeps whole answers (RESPONSE_CACHE_MB); a write through one server is seen at once
+    // through the other, which kept the answer from before it (the rider's write version moved).
+    const bikesOn = async (port: number) =>
+      (
+        (await (await fetch(`http://127.0.0.1:${port}/api/bikes`, { headers: auth })).json()) as {
+          name: string;
+        }[]
+      ).map((bike) => bike.name);
+    for (const port of [port1, port2]) expect(await bikesOn(port)).toEqual(await bikesOn(port));
+    const made = await fetch(`http://127.0.0.1:${port1}/api/bikes`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Across servers', type: 'road' }),
+    });
+    expect(made.status).toBe(201);
+    expect(await bikesOn(port2)).toContain('Across servers');
     const stored = await query<{ start_time: Date; strava_id: number | null }>(
       databaseUrl,
       'select start_time, strava_id from activities',
