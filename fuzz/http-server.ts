@@ -12,7 +12,7 @@ import { translatedCodes, uploadAndJudge, type UploadTarget } from './http.ts';
 import { checkInvariants } from './invariants.ts';
 import type { FuzzInput } from './mutate.ts';
 
-export async function startFuzzServer() {
+export async function startFuzzServer({ uploadsInFlight = 1 }: { uploadsInFlight?: number } = {}) {
   // @ts-expect-error plain JavaScript module without types
   const { startThrowawayPostgres } = (await import('../scripts/postgres.mjs')) as {
     startThrowawayPostgres: () => Promise<{ url?: string; stop?: () => void; unavailable?: string }>;
@@ -20,7 +20,13 @@ export async function startFuzzServer() {
   const pg = await startThrowawayPostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'vatio-fuzz-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+  // One rider uploads them all: let as many archives unpack at once as there are uploads in flight,
+  // or the extra ones would be answered 429 UPLOAD_BUSY instead of being judged.
+  const env: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    UPLOAD_ZIPS_PER_RIDER: String(uploadsInFlight),
+  };
   if (pg.url) env.DATABASE_URL = pg.url;
   const child = await startServerProcess(env, port);
   let exited = false;

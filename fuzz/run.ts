@@ -210,7 +210,7 @@ async function main(): Promise<number> {
             );
       if (httpIndices.length > 0 && (httpCount > 0 || only !== undefined)) {
         const { startFuzzServer } = await import('./http-server.ts');
-        http ??= await startFuzzServer();
+        http ??= await startFuzzServer({ uploadsInFlight: httpConcurrency });
         const httpTally = newTally();
         // Batches of 10, `--http-concurrency` of them in flight at once; the database and the blob
         // store are checked after each batch, with nothing in flight.
