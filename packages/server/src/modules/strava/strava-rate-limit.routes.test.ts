@@ -63,14 +63,23 @@ function alignToQuarter() {
 }
 
 let rideId = 70_000;
+/**
+ * When the next ride starts: every ride of the file 3 h before the one added before it. Named from the
+ * clock instead ("a day before now"), two tests' rides could start at the same second once the clocks
+ * had moved by whole days, and the import rightly took the second for the same ride as the first.
+ */
+let nextStartMs: number | undefined;
 function addRides(n: number) {
-  for (let i = 0; i < n; i++)
+  nextStartMs ??= h.now().getTime() - DAY_MS;
+  for (let i = 0; i < n; i++) {
     strava.addActivity(ATHLETE, {
       id: rideId++,
-      start_date: new Date(h.now().getTime() - (i + 1) * DAY_MS).toISOString().replace(/\.\d+Z/, 'Z'),
+      start_date: new Date(nextStartMs).toISOString().replace(/\.\d+Z/, 'Z'),
       elapsed_time: 120,
       gear_id: 'g1',
     });
+    nextStartMs -= 3 * 3_600_000;
+  }
 }
 
 const apiRequests = () => strava.requests.filter((r) => r.path.startsWith('/api/v3/'));
@@ -83,6 +92,12 @@ beforeAll(async () => {
     STRAVA_OAUTH_URL: strava.oauthUrl,
     STRAVA_API_URL: strava.apiUrl,
   });
+  // Both clocks start at a fixed time of day, 16 min past midnight UTC: the daily-limit test's wait
+  // ends at midnight and the next alignment lands one whole day after this start, the case in which
+  // rides named relative to the clock used to coincide (found by CI at 00:15 UTC). Same run every day.
+  const startMs = Math.ceil(h.now().getTime() / DAY_MS) * DAY_MS + 16 * 60_000;
+  h.advance((startMs - h.now().getTime()) / 1000);
+  strava.advance(startMs / 1000 - strava.nowS());
   rider = await h.signIn({ email: 'strava-limits@example.org' });
   strava.addAthlete({
     id: ATHLETE,
