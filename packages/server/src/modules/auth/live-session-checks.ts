@@ -7,7 +7,7 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/** Checks asked in one turn of the event loop that go in one query; more wait for the next. */
+/** At most this many checks in one query; more asked in the same turn go in further queries at once. */
 const MAX_CHECKS_PER_QUERY = 200;
 
 /**
