@@ -106,7 +106,11 @@ export interface StoreAudit {
   unsettledFiles: number;
   /** Blob files no row points to. */
   orphanBlobs: string[];
-  /** Keys rows point to with no file on disk. */
+  /**
+   * Keys with no file on disk that rows still need: a ride's original file and streams, a photo, a
+   * file still to be analysed. (A settled import file's key is only its history: the blob goes when no
+   * ride uses it, as `ActivityRepository.blobInUse` says, e.g. the part a complete file replaced.)
+   */
   missingBlobs: string[];
   partialBlobs: string[];
   /** Jobs of the import queue still waiting, retrying or active. */
@@ -129,6 +133,11 @@ export async function auditStore(
       union select blob_key from activity_streams
       union select blob_key from import_files where blob_key is not null
       union select blob_key from fitting_photos`.execute(db);
+  const needed = await sql<{ key: string | null }>`
+      select blob_key as key from activity_files
+      union select blob_key from activity_streams
+      union select blob_key from import_files where status in ('queued', 'processing')
+      union select blob_key from fitting_photos`.execute(db);
   const jobs = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
       where name = 'import-file' and state in ('created', 'retry', 'active')`.execute(db);
   const onDisk = blobFiles(blobRoot);
@@ -139,7 +148,7 @@ export async function auditStore(
     distinctStarts: Number(rides.rows[0]!.starts),
     unsettledFiles: Number(unsettled.rows[0]!.n),
     orphanBlobs: onDisk.keys.filter((k) => !keys.has(k)),
-    missingBlobs: [...keys].filter((k) => !disk.has(k)),
+    missingBlobs: needed.rows.flatMap((r) => (r.key !== null && !disk.has(r.key) ? [r.key] : [])),
     partialBlobs: onDisk.partial,
     openJobs: Number(jobs.rows[0]!.n),
   };

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { checkInvariants } from '../../../../../fuzz/invariants.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FsBlobStore } from '../../storage/blob-store.ts';
-import { auditStore, type StoreAudit } from '../../test/crash.ts';
+import { auditStore, blobFiles, type StoreAudit } from '../../test/crash.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { RideTacticsService } from '../activities/ride-tactics.service.ts';
@@ -91,7 +91,15 @@ describe('a damaged part replaced by its complete file', () => {
     expect(atSettle.missingBlobs).toEqual([]);
     // Every ride whole, and no blob without a row.
     expect(await checkInvariants(h.database.db, blobRoot())).toEqual([]);
-    expect((await auditStore(h.database.db, blobRoot())).rides).toBe(before.rides);
+    const after = await auditStore(h.database.db, blobRoot());
+    expect(after.rides).toBe(before.rides);
+    // Both old blobs are gone: the part's streams, and its original bytes (only its settled import
+    // file's history still names them). Nothing a row needs is missing.
+    expect(after.orphanBlobs).toEqual([]);
+    expect(after.missingBlobs).toEqual([]);
+    const onDisk = blobFiles(blobRoot()).keys;
+    expect(onDisk).not.toContain(oldStreams);
+    expect(onDisk).not.toContain((await fileRow(partId)).blob_key);
   });
 });
 
