@@ -77,6 +77,8 @@ async function waitForImport(
   const deadline = Date.now() + target.importTimeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${target.base}/api/imports/${importId}`, { headers: target.headers });
+    // The fuzzer's own session refused: said at once, not waited out as a hung import.
+    if (response.status === 401) throw new Error(`the fuzzer's session was refused (401) while it waited`);
     const body = (await response.json()) as { status: string; files: ImportFileAnswer[] };
     if (body.status === 'done') return body.files;
     await new Promise((r) => setTimeout(r, 150));
@@ -121,7 +123,12 @@ export async function uploadAndJudge(target: UploadTarget, input: FuzzInput): Pr
     return done({ kind: 'error', code: `HTTP ${response.status} ${code}`, entries: 0 });
   }
   const importId = (JSON.parse(text) as { import_id: string }).import_id;
-  const files = await waitForImport(target, importId);
+  let files: ImportFileAnswer[] | undefined;
+  try {
+    files = await waitForImport(target, importId);
+  } catch (error) {
+    return done({ kind: 'crash', error: String(error) });
+  }
   if (!files) return done({ kind: 'timeout' });
   if (!target.alive()) return done({ kind: 'crash', error: 'the server died during the import' });
   let stored = 0;

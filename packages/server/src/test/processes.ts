@@ -62,11 +62,13 @@ export async function signInTokensOverHttp(
   dataDir: string,
   email: string,
 ): Promise<{ access_token: string; refresh_token: string }> {
-  await fetch(`${base}/api/auth/otp`, {
+  const asked = await fetch(`${base}/api/auth/otp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, create_user: true }),
   });
+  // Refused (e.g. the per-contact limit): the outbox's newest code is an old one, already used.
+  if (asked.status !== 202) throw new Error(`no sign-in code: ${asked.status} ${await asked.text()}`);
   const outbox = join(dataDir, 'outbox');
   const newest = readdirSync(outbox).sort().at(-1)!;
   const code = /\b(\d{6})\b/.exec(JSON.parse(readFileSync(join(outbox, newest), 'utf8')).text)![1]!;
@@ -75,6 +77,8 @@ export async function signInTokensOverHttp(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, token: code, type: 'email' }),
   });
+  if (response.status !== 200)
+    throw new Error(`sign-in refused: ${response.status} ${await response.text()}`);
   return (await response.json()) as { access_token: string; refresh_token: string };
 }
 
