@@ -128,16 +128,15 @@ export async function auditStore(
       ${userId ? sql`where user_id = ${userId}` : sql``}`.execute(db);
   const unsettled = await sql<{ n: number }>`select count(*)::int as n from import_files
       where status in ('queued', 'processing')`.execute(db);
-  const referenced = await sql<{ key: string }>`
-      select blob_key as key from activity_files
-      union select blob_key from activity_streams
-      union select blob_key from import_files where blob_key is not null
-      union select blob_key from fitting_photos`.execute(db);
-  const needed = await sql<{ key: string | null }>`
-      select blob_key as key from activity_files
-      union select blob_key from activity_streams
-      union select blob_key from import_files where status in ('queued', 'processing')
-      union select blob_key from fitting_photos`.execute(db);
+  // Every key a row names, and whether a row still needs its blob (see `missingBlobs`).
+  const referenced = await sql<{ key: string; needed: boolean }>`
+      select key, bool_or(needed) as needed from (
+        select blob_key as key, true as needed from activity_files
+        union all select blob_key, true from activity_streams
+        union all select blob_key, status in ('queued', 'processing') from import_files
+          where blob_key is not null
+        union all select blob_key, true from fitting_photos) as named
+      group by key`.execute(db);
   const jobs = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
       where name = 'import-file' and state in ('created', 'retry', 'active')`.execute(db);
   const onDisk = blobFiles(blobRoot);
@@ -148,7 +147,7 @@ export async function auditStore(
     distinctStarts: Number(rides.rows[0]!.starts),
     unsettledFiles: Number(unsettled.rows[0]!.n),
     orphanBlobs: onDisk.keys.filter((k) => !keys.has(k)),
-    missingBlobs: needed.rows.flatMap((r) => (r.key !== null && !disk.has(r.key) ? [r.key] : [])),
+    missingBlobs: referenced.rows.filter((r) => r.needed && !disk.has(r.key)).map((r) => r.key),
     partialBlobs: onDisk.partial,
     openJobs: Number(jobs.rows[0]!.n),
   };
