@@ -71,3 +71,4 @@ export * from './fitting/joint-angles.ts';
 export * from './fitting/estimates.ts';
 export * from './fitting/hints.ts';
 export * from './equipment/bike-efficiency.ts';
+export * from './workouts/workout.ts';
