@@ -72,3 +72,5 @@ export * from './fitting/estimates.ts';
 export * from './fitting/hints.ts';
 export * from './equipment/bike-efficiency.ts';
 export * from './workouts/workout.ts';
+export * from './workouts/metrics.ts';
+export * from './workouts/validation.ts';
