@@ -74,3 +74,4 @@ export * from './equipment/bike-efficiency.ts';
 export * from './workouts/workout.ts';
 export * from './workouts/metrics.ts';
 export * from './workouts/validation.ts';
+export * from './workouts/text.ts';
