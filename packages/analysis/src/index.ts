@@ -75,3 +75,4 @@ export * from './workouts/workout.ts';
 export * from './workouts/metrics.ts';
 export * from './workouts/validation.ts';
 export * from './workouts/text.ts';
+export * from './workouts/library.ts';
