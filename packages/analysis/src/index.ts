@@ -80,3 +80,5 @@ export * from './plan/ramp.ts';
 export * from './plan/week-layout.ts';
 export * from './plan/season.ts';
 export * from './plan/replan.ts';
+export * from './workouts/compliance.ts';
+export * from './plan/weekly-compliance.ts';
