@@ -55,6 +55,14 @@ describe('workout compliance', () => {
     expect(c.rideTss).toBeCloseTo(18.375, 9);
     expect(c.tssRatio).toBeCloseTo(1.1025, 9);
     expect(c.score).toBeCloseTo(100 * (0.25 * 1 + 0.25 * 0.8975 + 0.5 * 0.5), 9);
+    // With ±10 % both count.
+    const wide = compliance({
+      workout: { steps: [{ kind: 'steady', durationS: 600, target: pct(100) }] },
+      ftpW: 200,
+      powerW: power,
+      tolerance: 0.1,
+    });
+    expect(wide.inTargetFraction).toBe(1);
   });
 
   it('takes a range as it is (88–94 % of 250 W = 220–235 W), with no extra tolerance', () => {

@@ -94,6 +94,8 @@ describe('workout text: parsing the forms riders write', () => {
     expect(errorOf('3x()')).toEqual({ code: 'emptyRepeat', position: 0 });
     expect(errorOf('3x(2x30s 150%)')).toEqual({ code: 'nestedRepeat', position: 3 });
     expect(errorOf('wu cd 10m 50%')).toEqual({ code: 'duplicateKeyword', position: 3 });
+    expect(errorOf('ramp wu ramp 10m 50-60%')).toEqual({ code: 'duplicateKeyword', position: 8 });
+    expect(parsed('ramp wu 10m 50-60%')).toEqual(parsed('wu ramp 10m 50-60%'));
     expect(errorOf('10m10m 50%')).toEqual({ code: 'duplicateUnit', position: 3 });
     expect(errorOf('10m 5m 50%')).toEqual({ code: 'duplicateUnit', position: 4 });
     expect(parsed('1h 30m 65%').steps[0]).toEqual({ kind: 'steady', durationS: 5400, target: pct(65) });

@@ -150,7 +150,7 @@ class Parser {
         if (ramp) throw new TextError('duplicateKeyword', at);
         ramp = true;
       } else {
-        if (kind !== undefined || ramp) throw new TextError('duplicateKeyword', at);
+        if (kind !== undefined) throw new TextError('duplicateKeyword', at);
         kind = KIND_WORDS[w]!;
       }
     }
