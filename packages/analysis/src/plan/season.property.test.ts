@@ -44,6 +44,7 @@ describe('season planner properties', () => {
         plan.days.forEach((d, k) => {
           if (d.purpose !== 'race') expect(series[k + 7]! - series[k]!).toBeLessThanOrEqual(x.cap + 1e-9);
           expect(Number.isInteger(d.tss) && d.tss >= 0).toBe(true);
+          if (d.purpose !== 'race') expect(d.tss).toBeLessThanOrEqual(360);
         });
         for (const w of plan.weeks) {
           const previous = plan.weeks[w.index - 1];
