@@ -335,6 +335,15 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
   let lastLoadDaily: number | undefined;
   let dayCapped = false;
 
+  const slotsOf = (week: WeekSpec): DaySlot[] =>
+    layoutWeek({
+      days: week.days,
+      trainingWeekdays,
+      kind: week.kind,
+      phase: week.phase,
+      ...(week.raceDay === undefined ? {} : { raceDay: week.raceDay }),
+    });
+
   /** B event: halve the days before it and the day after; C: the event replaces the day. */
   const adjust = (
     slot: DaySlot,
@@ -393,13 +402,7 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
 
   for (let w = 0; w < weeks.length; w++) {
     const week = weeks[w]!;
-    const slots = layoutWeek({
-      days: week.days,
-      trainingWeekdays,
-      kind: week.kind,
-      phase: week.phase,
-      ...(week.raceDay === undefined ? {} : { raceDay: week.raceDay }),
-    });
+    const slots = slotsOf(week);
     const n = week.days.length;
     if (week.kind === 'load') {
       const ctl0 = projection.state.ctl;
@@ -426,13 +429,7 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
       const raceTsb = (r: number): number => {
         const trial = projection.clone();
         taperWeeks.forEach((tw, k) => {
-          const twSlots = layoutWeek({
-            days: tw.days,
-            trainingWeekdays,
-            kind: tw.kind,
-            phase: tw.phase,
-            ...(tw.raceDay === undefined ? {} : { raceDay: tw.raceDay }),
-          });
+          const twSlots = slotsOf(tw);
           const days = tw.raceDay === undefined ? tw.days.length : tw.days.length - 1;
           const spec = { ...tw, raceDay: undefined } as WeekSpec; // the race day's own load does not change its TSB
           commit(trial, spec, w + k, twSlots, reference * factors(r)[k]! * days, false);
@@ -452,13 +449,7 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
         }
       }
       taperWeeks.forEach((tw, k) => {
-        const twSlots = layoutWeek({
-          days: tw.days,
-          trainingWeekdays,
-          kind: tw.kind,
-          phase: tw.phase,
-          ...(tw.raceDay === undefined ? {} : { raceDay: tw.raceDay }),
-        });
+        const twSlots = slotsOf(tw);
         const days = tw.raceDay === undefined ? tw.days.length : tw.days.length - 1;
         weekTotals.push(commit(projection, tw, w + k, twSlots, reference * factors(bestR)[k]! * days, true));
       });
