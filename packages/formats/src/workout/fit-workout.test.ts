@@ -192,19 +192,24 @@ describe('workoutToFit', () => {
     const bytes = workoutToFit(SWEET_SPOT, { name: 'Sweet spot 3×10', createdAt: CREATED, ftpW: 250 });
     const serialNumber = decode(bytes).messages.fileIdMesgs?.[0]?.serialNumber;
     const encoder = new Encoder();
-    encoder.onMesg(Profile.MesgNum.FILE_ID, {
+    const mesgNum = (name: string) => {
+      const n = Profile.MesgNum[name];
+      if (n === undefined) throw new Error(name);
+      return n;
+    };
+    encoder.onMesg(mesgNum('FILE_ID'), {
       type: 'workout',
       manufacturer: 'development',
       product: 0,
       timeCreated: CREATED,
       serialNumber,
     } as never);
-    encoder.onMesg(Profile.MesgNum.WORKOUT, {
+    encoder.onMesg(mesgNum('WORKOUT'), {
       wktName: 'Sweet spot 3×10',
       sport: 'cycling',
       numValidSteps: 8,
     } as never);
-    for (const step of EXPECTED_STEPS) encoder.onMesg(Profile.MesgNum.WORKOUT_STEP, step as never);
+    for (const step of EXPECTED_STEPS) encoder.onMesg(mesgNum('WORKOUT_STEP'), step as never);
     expect(Buffer.from(bytes).equals(Buffer.from(encoder.close()))).toBe(true);
   });
 
