@@ -43,7 +43,12 @@ export function exportWorkout(
     case 'fit':
       return {
         format,
-        bytes: workoutToFit(workout, { name, createdAt: options.createdAt ?? new Date(), ftpW }),
+        bytes: workoutToFit(workout, {
+          name,
+          description: options.description,
+          createdAt: options.createdAt ?? new Date(),
+          ftpW,
+        }),
         // The FIT SDK's registered media type.
         mimeType: 'application/vnd.ant.fit',
         fileExtension: 'fit',

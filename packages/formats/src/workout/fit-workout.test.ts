@@ -244,6 +244,15 @@ describe('workoutToFit', () => {
     expect(new TextEncoder().encode(written).length).toBe(254);
   });
 
+  it('writes the description when there is one', () => {
+    const { messages } = decode(
+      workoutToFit(SWEET_SPOT, { name: 'D', description: 'Tres bloques\nal 88–94 %', createdAt: CREATED }),
+    );
+    expect(messages.workoutMesgs).toEqual([
+      { wktName: 'D', sport: 'cycling', numValidSteps: 8, wktDescription: 'Tres bloques al 88–94 %' },
+    ]);
+  });
+
   it('gives two workouts created apart different serial numbers', () => {
     const a = decode(workoutToFit(SWEET_SPOT, { name: 'A', createdAt: CREATED }));
     const b = decode(workoutToFit(SWEET_SPOT, { name: 'A', createdAt: new Date(CREATED.getTime() + 1000) }));

@@ -6,7 +6,8 @@ import { assertExportable, cleanText, usableFtp } from './targets.ts';
 /**
  * FIT workout files (FIT SDK, "Workout" file type and Profile messages `workout` and `workout_step`),
  * for head units (Garmin Edge, Wahoo, Hammerhead) and trainer apps:
- *   file_id (type workout = 5) · workout (wkt_name, sport cycling, num_valid_steps) · workout_step × n.
+ *   file_id (type workout = 5) · workout (wkt_name, sport cycling, num_valid_steps, wkt_description)
+ *   · workout_step × n.
  *
  * Each plain step is one workout_step with duration_type `time` and duration_value in ms. Its target,
  * per the Profile's dynamic fields:
@@ -33,6 +34,8 @@ import { assertExportable, cleanText, usableFtp } from './targets.ts';
 
 export interface FitWorkoutOptions {
   name: string;
+  /** workout.wkt_description, when given. */
+  description?: string;
   /** Written as file_id.time_created; with the name it also makes the file's serial number. */
   createdAt: Date;
   /** Only used to tell recovery steps given in watts (intensity rest). */
@@ -40,7 +43,7 @@ export interface FitWorkoutOptions {
 }
 
 const FILE_ID = messageSpec('FILE_ID', ['type', 'manufacturer', 'product', 'timeCreated', 'serialNumber']);
-const WORKOUT = messageSpec('WORKOUT', ['wktName', 'sport', 'numValidSteps']);
+const WORKOUT = messageSpec('WORKOUT', ['wktName', 'sport', 'numValidSteps', 'wktDescription']);
 const WORKOUT_STEP = messageSpec('WORKOUT_STEP', [
   'messageIndex',
   'durationType',
@@ -94,9 +97,10 @@ export function workoutToFit(workout: Workout, options: FitWorkoutOptions): Uint
   });
 
   const name = fitName(cleanText(options.name) || 'Workout');
+  const description = fitName(cleanText(options.description ?? '')) || undefined;
   const fit = new FitFileWriter(256 + steps.length * 40 + name.length * 4);
   fit.write(FILE_ID, ['workout', 'development', 0, options.createdAt, serialNumber(name, createdMs)]);
-  fit.write(WORKOUT, [name, 'cycling', steps.length]);
+  fit.write(WORKOUT, [name, 'cycling', steps.length, description]);
   for (const values of steps) fit.write(WORKOUT_STEP, values);
   return fit.close();
 }
@@ -141,7 +145,7 @@ function isRecovery(target: Target | undefined, ftpW: number | undefined): boole
   return highPct !== undefined && highPct <= RECOVERY_MAX_FTP_PCT;
 }
 
-/** Cuts the name at a character boundary so that its UTF-8 form fits a FIT string field. */
+/** Cuts a text at a character boundary so that its UTF-8 form fits a FIT string field. */
 function fitName(name: string): string {
   const encoder = new TextEncoder();
   let out = '';
