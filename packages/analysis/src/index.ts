@@ -76,3 +76,7 @@ export * from './workouts/metrics.ts';
 export * from './workouts/validation.ts';
 export * from './workouts/text.ts';
 export * from './workouts/library.ts';
+export * from './plan/ramp.ts';
+export * from './plan/week-layout.ts';
+export * from './plan/season.ts';
+export * from './plan/replan.ts';

@@ -163,6 +163,14 @@ export function libraryWorkout(id: string): LibraryWorkout | undefined {
   return WORKOUT_LIBRARY.find((w) => w.id === id);
 }
 
+const TSS_BY_ID = new Map<string, number | undefined>();
+
+/** Planned TSS of a library session (cached: the table never changes). */
+function libraryTss(w: LibraryWorkout): number | undefined {
+  if (!TSS_BY_ID.has(w.id)) TSS_BY_ID.set(w.id, workoutLoad(w.workout, 100).tss);
+  return TSS_BY_ID.get(w.id);
+}
+
 /**
  * The library session of a purpose whose planned TSS is nearest `targetTss`. With % FTP targets TSS
  * does not depend on FTP (hours · IF²·100), so any positive FTP gives the same choice.
@@ -175,7 +183,7 @@ export function nearestLibraryWorkout(
   let bestGap = Number.POSITIVE_INFINITY;
   for (const w of WORKOUT_LIBRARY) {
     if (w.purpose !== purpose) continue;
-    const tss = workoutLoad(w.workout, 100).tss;
+    const tss = libraryTss(w);
     if (tss === undefined) continue;
     const gap = Math.abs(tss - targetTss);
     if (gap < bestGap) {
