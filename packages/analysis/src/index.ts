@@ -34,6 +34,7 @@ export * from './aero/virtual-elevation.ts';
 export * from './climbing/climbs.ts';
 export * from './climbing/climbing-totals.ts';
 export * from './climbing/elevation-gain.ts';
+export * from './climbing/ride-ascent.ts';
 export * from './climbing/turning-points.ts';
 export * from './climbing/vam.ts';
 export * from './pedaling/balance.ts';

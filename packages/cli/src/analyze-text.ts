@@ -64,7 +64,9 @@ export function formatAnalyzeText(r: AnalyzeReport): string {
   out.push(
     line('Distance', [
       r.distance_m === null ? '—' : `${(r.distance_m / 1000).toFixed(2)} km`,
-      r.elevation_gain_m === null ? undefined : `${Math.round(r.elevation_gain_m)} m climbed`,
+      r.elevation_gain_m === null
+        ? undefined
+        : `${Math.round(r.elevation_gain_m)} m climbed (${r.elevation_gain_source === 'device' ? "device's" : 'estimated'})`,
     ]),
   );
   if (p.average_w === null) {

@@ -14,6 +14,14 @@ const nullableNumber = (description: string) => z.number().nullable().describe(d
 export const FTP_SOURCES = ['settings', 'file', 'nearest', 'estimated', 'none'] as const;
 export type FtpSource = (typeof FTP_SOURCES)[number];
 
+/**
+ * Where a ride's total ascent comes from: device, the head unit's own (FIT session total_ascent);
+ * estimated, Vatio's estimate from the altitude stream (the file has no figure of its own); strava,
+ * the figure Strava sent with the ride.
+ */
+export const ASCENT_SOURCES = ['device', 'estimated', 'strava'] as const;
+export type AscentSourceName = (typeof ASCENT_SOURCES)[number];
+
 export const activityResponseSchema = z.object({
   id: z.string().describe('UUID'),
   name: z
@@ -37,6 +45,12 @@ export const activityResponseSchema = z.object({
   moving_time: z.number().describe('Seconds'),
   elapsed_time: z.number().describe('Seconds'),
   total_elevation_gain: nullableNumber('Metres'),
+  total_elevation_gain_source: z
+    .enum(ASCENT_SOURCES)
+    .nullable()
+    .describe(
+      "Where total_elevation_gain comes from: the device's own figure, Vatio's estimate, or Strava's; null when unknown (stored before it was recorded) or when there is no ascent",
+    ),
   average_speed: nullableNumber('m/s, over the moving time'),
   max_speed: nullableNumber('m/s'),
   average_power: nullableNumber('Watts'),
@@ -64,7 +78,11 @@ export const activityResponseSchema = z.object({
 });
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 
-/** One lap as the file recorded it; a channel the ride did not record is null. */
+/**
+ * One lap: the file's figures, its window clipped to the ride (never past its end or the next lap's
+ * start); figures the file lacks or contradicts are measured from the streams in that window. A
+ * channel the ride did not record is null.
+ */
 export const lapResponseSchema = z.object({
   index: z.number().describe('0-based, in ride order'),
   start_offset_s: z.number().describe("Seconds after the ride's start"),

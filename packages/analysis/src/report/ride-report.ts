@@ -6,6 +6,7 @@
  * `options.ts`. Each number is the one its metric's tested function gives (metrics/registry.ts).
  */
 import { type Climb, detectClimbs } from '../climbing/climbs.ts';
+import { type AscentSource, rideAscent } from '../climbing/ride-ascent.ts';
 import { curvePowerAtW, type MeanMaxCurve } from '../curve/mean-max.ts';
 import { fitTwoParameterModel } from '../curve/power-duration-models.ts';
 import { minimumWPrimeBalanceJ, wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
@@ -28,7 +29,7 @@ export interface RideReportInput {
   readonly streams: ActivityStreams;
   /** A ride on a trainer or in a game (`isVirtualRide`): no real road, so no aero fit. */
   readonly virtual: boolean;
-  /** The device's own ascent, m, used only when the streams have no altitude. */
+  /** The device's own total ascent, m (FIT session total_ascent): shown when plausible (`rideAscent`). */
   readonly deviceAscentM?: number | undefined;
 }
 
@@ -97,8 +98,10 @@ export interface ReportPedaling {
 export interface RideReport {
   /** Every number a ride row stores (`summarizeRide`), the best-power curve among them. */
   readonly summary: RideSummary;
-  /** The streams' ascent, else the device's. */
+  /** The ascent shown: the device's own when the file has one, else the estimate (`rideAscent`). */
   readonly elevationGainM: number | undefined;
+  /** Where `elevationGainM` comes from; the estimate alone stays in `summary.elevationGainM`. */
+  readonly elevationGainSource: AscentSource | undefined;
   /** Average power over the rider's weight, when the rider gave one. */
   readonly wattsPerKg: number | undefined;
   readonly vo2maxMlKgMin: number | undefined;
@@ -201,9 +204,15 @@ export function rideReport(
   const powerZones = rider.ftpW === undefined ? undefined : cogganPowerZones({ ftpW: rider.ftpW });
   const weightKg = rider.weightKg !== undefined && rider.weightKg > 0 ? rider.weightKg : undefined;
   const best5MinW = summary.meanMax === undefined ? undefined : curvePowerAtW(summary.meanMax, 300);
+  const ascent = rideAscent({
+    deviceM: ride.deviceAscentM,
+    estimatedM: summary.elevationGainM,
+    elapsedS: summary.elapsedTimeS,
+  });
   return {
     summary,
-    elevationGainM: summary.elevationGainM ?? ride.deviceAscentM,
+    elevationGainM: ascent.ascentM,
+    elevationGainSource: ascent.source,
     wattsPerKg:
       weightKg === undefined || summary.averagePowerW === undefined
         ? undefined

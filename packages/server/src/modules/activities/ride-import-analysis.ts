@@ -1,5 +1,6 @@
 import {
   type AeroFit,
+  type AscentSource,
   aeroFitTrustworthy,
   climbingTotals,
   type FtpSource,
@@ -46,8 +47,11 @@ import {
  * serves both.)
  * 7: the advanced facts add each ride's platform centre offset and power phase per leg (dual-sided
  * pedals; @vatio/analysis `pedalPhaseSummary`), read from the stored streams.
+ * 8: the stored ascent is the device's own when the file carries one (FIT session total_ascent), the
+ * estimate from the altitude stream only where it does not, and the summary says which
+ * (`elevationGainSource`; @vatio/analysis `rideAscent`).
  */
-export const ANALYSIS_VERSION = 7;
+export const ANALYSIS_VERSION = 8;
 
 export type { FtpSource };
 
@@ -163,6 +167,8 @@ export function storedAeroFit(aero: RideAero): StoredAeroFit {
 
 export interface AnalysedRide {
   summary: RideSummary;
+  /** Where the stored ascent (`elevation_gain_m`) comes from: the device's own, or Vatio's estimate. */
+  elevationGainSource: AscentSource | undefined;
   aero: StoredAeroFit | undefined;
   ftpW: number | undefined;
   ftpSource: FtpSource;
@@ -222,6 +228,7 @@ export function analyseImportedRide(activity: Activity, settings: RideSettings):
   const device = activity.device;
   return {
     summary,
+    elevationGainSource: report.elevationGainSource,
     aero: aero && storedAeroFit(aero),
     ftpW,
     ftpSource: source,
@@ -270,6 +277,8 @@ export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): s
     ...rest,
     aeroFit: analysed.aero ?? null,
     climbing: climbingTotals(activity.streams) ?? null,
+    // The stored ascent's source; the estimate itself stays in `elevationGainM` (from the streams).
+    elevationGainSource: analysed.elevationGainSource ?? null,
     ftpSource: analysed.ftpSource,
     weightKg: analysed.weightKg ?? null,
     weightSource: analysed.weightSource ?? null,

@@ -66,7 +66,16 @@ export function SummaryTiles({
     },
     { key: 'maxHeartrate', value: pick(activity.max_heartrate, s?.max_heartrate_bpm), text: f.bpm },
     { key: 'averageCadence', value: pick(activity.average_cadence, s?.average_cadence_rpm), text: f.rpm },
-    { key: 'elevation', value: pick(activity.total_elevation_gain, s?.elevation_gain_m), text: f.elevation },
+    {
+      key: 'elevation',
+      value: pick(activity.total_elevation_gain, s?.elevation_gain_m),
+      text: f.elevation,
+      // The head unit's own ascent, or Vatio's estimate where the file has none: riders compare it
+      // with what their device showed, so the tile says which (issue 25).
+      hint: activity.total_elevation_gain_source
+        ? t(`summary.elevationSource.${activity.total_elevation_gain_source}`)
+        : undefined,
+    },
     {
       key: 'variabilityIndex',
       value: pick(activity.variability_index, s?.variability_index),
