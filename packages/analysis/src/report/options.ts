@@ -24,7 +24,7 @@ export const MEAN_MAX_GAPS: GapPolicy = 'zero';
  * The bests Vatio's critical power is read from: GoldenCheetah's default 2P fit, the envelope of the
  * 2–3⅓ min and 12–20 min bests (`fitTwoParameterEnvelope`, `PDModel.cpp` `CP2Model`). Used for the eFTP
  * (`estimatedFtp`), the W′ balance of the ride page and the 2P estimate of each ride; the fit's R² on
- * power is taken over this range. Until analysis version 5 it was a regression over every 3–20 min best.
+ * power is taken over this range. Until analysis version 8 it was a regression over every 3–20 min best.
  */
 export const CP_FIT_RANGE: FitRange = { minDurationS: 120, maxDurationS: 1200 };
 

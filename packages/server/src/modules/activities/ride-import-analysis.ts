@@ -46,8 +46,12 @@ import {
  * serves both.)
  * 7: the advanced facts add each ride's platform centre offset and power phase per leg (dual-sided
  * pedals; @vatio/analysis `pedalPhaseSummary`), read from the stored streams.
+ * 8: critical power is GoldenCheetah's default 2-parameter fit, the envelope of the 2–3⅓ and 12–20
+ * min bests, within physiological bounds (`criticalPowerOf`, `estimatedFtp`), instead of a regression
+ * over every 3–20 min best: the eFTP a ride without FTP is measured against (IF, TSS) and the critical
+ * power of its tactical facts change.
  */
-export const ANALYSIS_VERSION = 7;
+export const ANALYSIS_VERSION = 8;
 
 export type { FtpSource };
 
