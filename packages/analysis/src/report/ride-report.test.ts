@@ -141,7 +141,16 @@ describe('the ride report', () => {
     );
     expect(report.elevationGainM).toBe(42);
     expect(report.elevationGainSource).toBe('device');
-    expect(report.wPrimeBalance?.minJ).toBeCloseTo(20_000 - 50 * 600, 0);
+    // With CP 250 W and W′ 20 kJ the balance would end at 20,000 − 50 · 600 = −10,000 J: those are
+    // wrong for this ride. GoldenCheetah's minimum CP (`WPrime::PCP`: +3 W until the balance stays
+    // above 0): 600 · (300 − CP) < 20,000 → CP > 266.7 → 250 + 6 · 3 = 268 W, lowest 20,000 − 600 · 32 = 800 J.
+    const w = report.wPrimeBalance!;
+    expect(w.parameters.status).toBe('cp-raised');
+    expect(w.parameters.fittedMinJ).toBeCloseTo(-10_000, 0);
+    expect(w.parameters.fittedCpW).toBe(250);
+    expect(w.cpW).toBe(268);
+    expect(w.wPrimeJ).toBe(20_000);
+    expect(w.minJ).toBeCloseTo(800, 0);
   });
 
   it("shows the device's ascent over the estimate when the file has one, and says which it shows", () => {

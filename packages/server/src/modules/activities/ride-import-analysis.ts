@@ -50,8 +50,12 @@ import {
  * 8: the stored ascent is the device's own when the file carries one (FIT session total_ascent), the
  * estimate from the altitude stream only where it does not, and the summary says which
  * (`elevationGainSource`; @vatio/analysis `rideAscent`).
+ * 9: critical power is GoldenCheetah's default 2-parameter fit, the envelope of the 2–3⅓ and 12–20
+ * min bests, within physiological bounds (`criticalPowerOf`, `estimatedFtp`), instead of a regression
+ * over every 3–20 min best: the eFTP a ride without FTP is measured against (IF, TSS) and the critical
+ * power of its tactical facts change.
  */
-export const ANALYSIS_VERSION = 8;
+export const ANALYSIS_VERSION = 9;
 
 export type { FtpSource };
 
