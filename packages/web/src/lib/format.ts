@@ -271,7 +271,8 @@ export function formatAxisNumbers(splits: readonly (number | null)[], language: 
   const values = splits.filter((v): v is number => v !== null && Number.isFinite(v));
   let step = Number.POSITIVE_INFINITY;
   for (let i = 1; i < values.length; i++) step = Math.min(step, Math.abs(values[i]! - values[i - 1]!));
-  const digits = Number.isFinite(step) && step > 0 ? Math.min(4, Math.max(0, -Math.floor(Math.log10(step) + 1e-9))) : 0;
+  const digits =
+    Number.isFinite(step) && step > 0 ? Math.min(4, Math.max(0, -Math.floor(Math.log10(step) + 1e-9))) : 0;
   return splits.map((v) => (v === null || !Number.isFinite(v) ? '' : formatNumber(v, language, digits)));
 }
 

@@ -47,7 +47,10 @@ export function localizeOptions(
 function axisText(chart: uPlot): string {
   const axes = chart.axes as (uPlot.Axis & { _values?: (string | number | null)[] })[];
   return axes
-    .flatMap((axis) => [typeof axis.label === 'string' ? axis.label : '', ...(axis._values ?? []).map(String)])
+    .flatMap((axis) => [
+      typeof axis.label === 'string' ? axis.label : '',
+      ...(axis._values ?? []).map(String),
+    ])
     .filter(Boolean)
     .join(' | ');
 }

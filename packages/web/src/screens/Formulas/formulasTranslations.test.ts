@@ -32,7 +32,9 @@ describe('the Spanish formulas pages', () => {
   test('a page listed as pending names a real English page (the list only shrinks)', () => {
     for (const page of FORMULA_PAGES_PENDING_TRANSLATION) {
       expect(existsSync(join(root, `${page}.md`)), page).toBe(true);
-      expect(existsSync(join(root, 'es', `${page}.md`)), `${page} is translated: drop it from the list`).toBe(false);
+      expect(existsSync(join(root, 'es', `${page}.md`)), `${page} is translated: drop it from the list`).toBe(
+        false,
+      );
     }
   });
 
@@ -57,7 +59,9 @@ describe('the Spanish formulas pages', () => {
   });
 
   test('an explicit {#id} names the heading and leaves its text', () => {
-    const page = renderFormulaPage('# Título {#title}\n\n## Potencia normalizada (NP) {#normalized-power-np}\n');
+    const page = renderFormulaPage(
+      '# Título {#title}\n\n## Potencia normalizada (NP) {#normalized-power-np}\n',
+    );
     expect(page.title).toBe('Título');
     expect(page.anchors).toEqual(['title', 'normalized-power-np']);
     expect(page.sections).toEqual([{ id: 'normalized-power-np', title: 'Potencia normalizada (NP)' }]);
