@@ -143,10 +143,33 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/** Screens to photograph when I18N_SHOTS names a folder (for a person to look at, 1280 and 390 px). */
+const SHOTS = process.env.I18N_SHOTS;
+const SHOT_SCREENS = new Set([
+  '/dashboard',
+  '/analytics',
+  '/analytics/advanced',
+  'a ride',
+  '/bikes › performance',
+  '/formulas/normalized-power',
+]);
+
+async function shoot(page: Page, name: string, language: 'es' | 'en') {
+  if (!SHOTS || !SHOT_SCREENS.has(name)) return;
+  const file = name.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(SHOTS, `${file}-${width}-${language}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 /** Checks the screen, then each of its tabs in turn. */
 async function checkScreen(page: Page, name: string, language: 'es' | 'en', findings: Finding[]) {
   await settle(page);
   findings.push(...findProblems(name, await screenText(page), language));
+  await shoot(page, name, language);
   const tabs = page.locator('main [role="tab"]');
   const count = await tabs.count();
   for (let i = 0; i < count; i++) {
@@ -203,6 +226,13 @@ async function visitEverything(page: Page, language: 'es' | 'en'): Promise<Findi
     await page.getByTestId(`bike-tab-${tab}`).click();
     await settle(page);
     findings.push(...findProblems(`/bikes › ${tab}`, await screenText(page), language));
+    await shoot(page, `/bikes › ${tab}`, language);
+    if (tab === 'performance') {
+      // The canvas text is checked through the DOM: the trend chart's axes (dates, speeds) are there.
+      const axes = page.getByTestId('bike-speed-trend');
+      await expect(axes).toHaveAttribute('data-axis-text', /\d/);
+      if (SHOTS) console.log(language, 'bike speed axes:', await axes.getAttribute('data-axis-text'));
+    }
   }
   return findings;
 }
