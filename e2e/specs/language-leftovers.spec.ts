@@ -98,7 +98,9 @@ async function screenText(page: Page): Promise<string> {
     const axes = [...document.querySelectorAll<HTMLElement>('[data-axis-text]')].map(
       (el) => el.dataset.axisText ?? '',
     );
-    return [text, ...axes].join('\n');
+    // SVG charts (sparklines, the comparative charts) write their labels as <text>.
+    const svg = [...document.querySelectorAll('svg text')].map((el) => el.textContent ?? '');
+    return [text, ...axes, ...svg].join('\n');
   });
 }
 
