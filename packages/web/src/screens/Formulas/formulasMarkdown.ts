@@ -26,11 +26,13 @@ function headingText(raw: string): string {
 }
 
 /**
- * A link between formula pages (`critical-power.md#x`, `README.md`) to its route in the app
+ * A link between formula pages (`critical-power.md#x`, `README.md`, `../critical-power.md` from a
+ * Spanish page) to its route in the app
  * (`/formulas/critical-power#x`, `/formulas`); any other link is left as it is.
  */
 export function formulasHref(href: string): string {
-  const match = /^(?:\.\/)?([\w-]+)\.md(#.*)?$/.exec(href);
+  // `../page.md` is how a Spanish page (docs/formulas/es) links to a page not translated yet.
+  const match = /^(?:\.\.?\/)?([\w-]+)\.md(#.*)?$/.exec(href);
   if (!match) return href;
   const [, page, hash = ''] = match;
   return `${page === 'README' ? FORMULAS_PATH : `${FORMULAS_PATH}/${page}`}${hash}`;

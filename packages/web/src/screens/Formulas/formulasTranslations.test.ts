@@ -58,6 +58,14 @@ describe('the Spanish formulas pages', () => {
     }
   });
 
+  test.each(spanish)('%s links to files that exist beside it (as GitHub resolves them)', (page) => {
+    const markdown = readFileSync(join(root, 'es', `${page}.md`), 'utf8');
+    for (const [, file] of markdown.matchAll(/\]\(((?:\.\.\/)?[\w-]+\.md)(?:#[^)]*)?\)/g))
+      expect(existsSync(join(root, 'es', file!)), `${page} → ${file} (a pending page is ../page.md)`).toBe(
+        true,
+      );
+  });
+
   test('an explicit {#id} names the heading and leaves its text', () => {
     const page = renderFormulaPage(
       '# Título {#title}\n\n## Potencia normalizada (NP) {#normalized-power-np}\n',
