@@ -88,18 +88,18 @@ async function screenText(page: Page): Promise<string> {
     // Formulas in code blocks are notation (as in a spreadsheet), not prose: 0.95 × P20 stays; and
     // the titles of cited works (italics on the formulas pages) keep their language: *Training and
     // Racing with a Power Meter*.
-    for (const el of document.querySelectorAll<HTMLElement>('pre, code, .formulas-doc em')) {
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('pre, code, .formulas-doc em'))) {
       hidden.push(el);
       el.dataset.i18nCheckDisplay = el.style.display;
       el.style.display = 'none';
     }
     const text = document.body.innerText;
     for (const el of hidden) el.style.display = el.dataset.i18nCheckDisplay ?? '';
-    const axes = [...document.querySelectorAll<HTMLElement>('[data-axis-text]')].map(
+    const axes = Array.from(document.querySelectorAll<HTMLElement>('[data-axis-text]')).map(
       (el) => el.dataset.axisText ?? '',
     );
     // SVG charts (sparklines, the comparative charts) write their labels as <text>.
-    const svg = [...document.querySelectorAll('svg text')].map((el) => el.textContent ?? '');
+    const svg = Array.from(document.querySelectorAll('svg text')).map((el) => el.textContent ?? '');
     return [text, ...axes, ...svg].join('\n');
   });
 }
