@@ -40,6 +40,7 @@ describe('uPlot options in the app language', () => {
     expect(options.axes![1]!.values).toBe(values);
     const legend = options.series[1]!.value as (u: uPlot, v: number | null) => string;
     expect(legend(fakeChart, 0.325)).toBe('0,33');
+    expect(legend(fakeChart, 250)).toBe('250');
     expect(legend(fakeChart, null)).toBe('—');
   });
 

@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import { chartDateFormat, formatAxisNumbers, formatNumber, MISSING } from '../../lib/format';
+import { chartDateFormat, formatAxisNumbers, MISSING } from '../../lib/format';
 
 /**
  * uPlot's defaults speak English and the browser's locale: an x series called "Time", other series
@@ -12,7 +12,9 @@ export function localizeOptions(
   labels: { time: string; value: string },
 ): Omit<uPlot.Options, 'width' | 'height'> {
   const timeX = options.scales?.x?.time !== false;
-  const numberValue = (_u: uPlot, v: number | null) => (v == null ? MISSING : formatNumber(v, language, 2));
+  // Legend values: up to two decimals, none when the value is whole (250 W, 0,33 m²).
+  const legendNumber = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  const numberValue = (_u: uPlot, v: number | null) => (v == null ? MISSING : legendNumber.format(v));
   return {
     ...options,
     fmtDate: options.fmtDate ?? chartDateFormat(language),
