@@ -30,7 +30,6 @@ export const FORMULA_PAGES_PENDING_TRANSLATION: readonly string[] = [
   'advanced-metrics',
   'heart-rate',
   'pedaling',
-  'climbing',
 ];
 
 export type FormulaLanguage = keyof typeof loaders;
