@@ -27,7 +27,6 @@ const loaders = {
 export const FORMULA_PAGES_PENDING_TRANSLATION: readonly string[] = [
   'predictive-analysis',
   'advanced-metrics',
-  'pedaling',
 ];
 
 export type FormulaLanguage = keyof typeof loaders;
