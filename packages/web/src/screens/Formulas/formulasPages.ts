@@ -25,7 +25,6 @@ const loaders = {
  * a page listed here that has one).
  */
 export const FORMULA_PAGES_PENDING_TRANSLATION: readonly string[] = [
-  'predictive-analysis',
   'advanced-metrics',
 ];
 
