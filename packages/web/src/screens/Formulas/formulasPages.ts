@@ -20,13 +20,11 @@ const loaders = {
 
 /**
  * English pages with no Spanish twin yet: in Spanish they show in English under a note that says so.
- * Other work was rewriting these pages when the rest were translated; empty this list as each one
- * gets its docs/formulas/es twin (formulasMarkdown.test.ts fails on a twin missing outside it, and on
- * a page listed here that has one).
+ * Every page has its twin now; a new English page gets its docs/formulas/es twin, or is listed here
+ * until it has one (formulasTranslations.test.ts fails on a twin missing outside this list, and on a
+ * page listed here that has one).
  */
-export const FORMULA_PAGES_PENDING_TRANSLATION: readonly string[] = [
-  'advanced-metrics',
-];
+export const FORMULA_PAGES_PENDING_TRANSLATION: readonly string[] = [];
 
 export type FormulaLanguage = keyof typeof loaders;
 
