@@ -41,7 +41,7 @@ test.describe('the formulas pages', () => {
     await expect(page).toHaveURL(/\/formulas$/);
   });
 
-  test('in Spanish a page is in Spanish with the same anchors; one pending translation says so; an unknown page says so', async ({
+  test('in Spanish a page is in Spanish with the same anchors, the formerly pending ones too; an unknown page says so', async ({
     page,
   }) => {
     await page.addInitScript(() => localStorage.setItem('vatio.language', 'es'));
@@ -55,11 +55,14 @@ test.describe('the formulas pages', () => {
     const np = page.locator('h2#normalized-power-np');
     await expect(np).toHaveText('Potencia normalizada (NP)');
     await expect(np).toBeInViewport();
-    // A page still pending translation (formulasPages.ts) is shown in English under a Spanish note.
-    await page.goto('/formulas/critical-power');
-    await expect(page.getByTestId('formulas-not-translated')).toHaveText(
-      'Esta página aún no está traducida: se muestra en inglés.',
-    );
+    // The last pages pending translation have their twins (FORMULA_PAGES_PENDING_TRANSLATION is empty):
+    // critical-power is in Spanish, with no note, and its English anchor lands.
+    await page.goto('/formulas/critical-power#95--of-the-best-20-minutes');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('FTP, potencia crítica y W′');
+    await expect(page.getByTestId('formulas-not-translated')).toHaveCount(0);
+    const best20 = page.locator('h2#95--of-the-best-20-minutes');
+    await expect(best20).toHaveText('95 % de los mejores 20 minutos');
+    await expect(best20).toBeInViewport();
     await page.goto('/formulas/no-such-page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('No existe esta página de fórmulas');
   });
