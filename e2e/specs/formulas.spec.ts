@@ -60,7 +60,7 @@ test.describe('the formulas pages', () => {
     await page.goto('/formulas/critical-power#95--of-the-best-20-minutes');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('FTP, potencia crítica y W′');
     await expect(page.getByTestId('formulas-not-translated')).toHaveCount(0);
-    const best20 = page.locator('h2#95--of-the-best-20-minutes');
+    const best20 = page.locator('h2[id="95--of-the-best-20-minutes"]');
     await expect(best20).toHaveText('95 % de los mejores 20 minutos');
     await expect(best20).toBeInViewport();
     await page.goto('/formulas/no-such-page');
