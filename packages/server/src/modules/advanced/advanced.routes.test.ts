@@ -216,15 +216,15 @@ describe('GET /api/analytics/advanced', () => {
     const body = await get('/api/analytics/advanced?period=4w');
     expect(body.rides).toBe(4);
     expect(body.ftp).toEqual({ value: 250, source: 'settings' });
-    // 10.8 · 312 / 70 + 7 = 55.14 ml/kg/min.
+    // ACSM: 1.8 · (6.12 · 312) / 70 + 7 = 56.10 ml/kg/min.
     expect(body.physiological.vo2max).toMatchObject({
       power_5min_w: 312,
       w_per_kg: 4.46,
-      ml_kg_min: 55.1,
+      ml_kg_min: 56.1,
       capacity: 'excellent',
     });
-    // VT2 = FTP: 10.8 · 250 / 70 + 7 = 45.6.
-    expect(body.physiological.vo2max!.at_vt2_ml_kg_min).toBe(45.6);
+    // VT2 = FTP: 1.8 · (6.12 · 250) / 70 + 7 = 46.34.
+    expect(body.physiological.vo2max!.at_vt2_ml_kg_min).toBe(46.3);
     expect(body.summary.improvement).toMatchObject({
       method: 'cp_2p',
       now_w: 252,
