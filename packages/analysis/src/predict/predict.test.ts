@@ -87,15 +87,51 @@ describe('readiness', () => {
   });
 
   it('grades confidence from efforts and the interval', () => {
-    expect(predictionConfidence({ hardEfforts: 8, maximalEfforts: 3, intervalHalfWidthPct: 2.9 }).level).toBe(
-      'high',
-    );
-    expect(predictionConfidence({ hardEfforts: 5, maximalEfforts: 1, intervalHalfWidthPct: 5 }).level).toBe(
-      'medium',
-    );
-    expect(predictionConfidence({ hardEfforts: 3, maximalEfforts: 0, intervalHalfWidthPct: 10 }).level).toBe(
-      'low',
-    );
+    const line = { fitPoints: 10, r2: 0.9 };
+    expect(
+      predictionConfidence({ hardEfforts: 8, maximalEfforts: 3, intervalHalfWidthPct: 2.9, ...line }).level,
+    ).toBe('high');
+    expect(
+      predictionConfidence({ hardEfforts: 5, maximalEfforts: 1, intervalHalfWidthPct: 5, ...line }).level,
+    ).toBe('medium');
+    expect(
+      predictionConfidence({ hardEfforts: 3, maximalEfforts: 0, intervalHalfWidthPct: 10, ...line }).level,
+    ).toBe('low');
+  });
+
+  it('never says high from a line through few estimates or one that explains little (issue 25)', () => {
+    // The report: "Alta" from a trend of 4 estimates with R² 0.53 and a narrow interval (6 points).
+    const strong = { hardEfforts: 8, maximalEfforts: 3, intervalHalfWidthPct: 2 };
+    expect(predictionConfidence({ ...strong, fitPoints: 4, r2: 0.53 })).toEqual({
+      level: 'low',
+      points: 6,
+      cappedBy: 'few_points',
+    });
+    // 5–7 estimates: at most medium; 8 with R² under 0.5: at most medium; 8 with R² 0.5: high.
+    expect(predictionConfidence({ ...strong, fitPoints: 5, r2: 0.95 })).toMatchObject({
+      level: 'medium',
+      cappedBy: 'few_points',
+    });
+    expect(predictionConfidence({ ...strong, fitPoints: 7, r2: 0.95 }).level).toBe('medium');
+    expect(predictionConfidence({ ...strong, fitPoints: 8, r2: 0.49 })).toMatchObject({
+      level: 'medium',
+      cappedBy: 'weak_fit',
+    });
+    expect(predictionConfidence({ ...strong, fitPoints: 8, r2: 0.5 })).toEqual({
+      level: 'high',
+      points: 6,
+      cappedBy: undefined,
+    });
+    // A cap above the level the points give changes nothing and names nothing.
+    expect(
+      predictionConfidence({
+        hardEfforts: 0,
+        maximalEfforts: 0,
+        intervalHalfWidthPct: 20,
+        fitPoints: 4,
+        r2: 0.1,
+      }),
+    ).toEqual({ level: 'low', points: 0, cappedBy: undefined });
   });
 
   it('rates plateau risk from a flat FTP and a flat CTL', () => {
