@@ -46,8 +46,12 @@ import {
  * serves both.)
  * 7: the advanced facts add each ride's platform centre offset and power phase per leg (dual-sided
  * pedals; @vatio/analysis `pedalPhaseSummary`), read from the stored streams.
+ * 8: figures a ride's data does not support are no longer stored (issue 25): decoupling and HR drift
+ * need an hour of power and heart rate; a torque effectiveness or pedal smoothness of 0 % at positive
+ * power is a device's "not measured"; crank torque only from seconds pedalled at 30 rpm or more.
+ * (Other work of the same session may also claim 8: one re-analysis serves all.)
  */
-export const ANALYSIS_VERSION = 7;
+export const ANALYSIS_VERSION = 8;
 
 export type { FtpSource };
 
