@@ -40,7 +40,12 @@ describe('pedalling metrics', () => {
     expect(averagePedalSmoothnessPct(zeros)).toBeCloseTo((200 * 21 + 250 * 23) / 450, 12);
     expect(pedalDynamicsGap(zeros, 'pedalSmoothnessPct')).toBeUndefined();
     // The one-pass ride summary agrees with the functions.
-    const summary = summarizeRide(zeros, {});
+    const summary = summarizeRide(zeros, {
+      ftpW: undefined,
+      criticalPower: undefined,
+      heartRateZones: undefined,
+      meanMaxGaps: 'zero',
+    });
     expect(summary.torqueEffectivenessPct).toBeUndefined();
     expect(summary.pedalSmoothnessPct).toBeCloseTo((200 * 21 + 250 * 23) / 450, 12);
     // A missing channel says so; a stray 0 among readings is left out of the mean.
