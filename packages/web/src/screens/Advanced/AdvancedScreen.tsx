@@ -164,7 +164,7 @@ function SummaryCards({ data }: { data: AdvancedResponse }) {
                 fatigue.unscored_reason ? t(`cards.fatigueUnscored.${fatigue.unscored_reason}`) : null,
               ]
                 .filter(Boolean)
-                .join(' ')
+                .join('. ')
             : undefined
         }
       />
