@@ -188,7 +188,9 @@ function decouplingOf(streams: ActivityStreams): {
   const halves = decouplingHalves(streams);
   const reason = decouplingGap(halves);
   const gap = reason && { reason, seconds: halves?.seconds ?? 0, requiredS: DECOUPLING_MIN_S };
-  return { decoupling: decouplingFigures(halves), decouplingGap: gap };
+  // Under the minimum the halves' efficiencies are not shown either: the ride page and `vatio analyze`
+  // give no decoupling figure at all, and the reason.
+  return { decoupling: gap ? undefined : decouplingFigures(halves), decouplingGap: gap };
 }
 
 function decouplingFigures(halves: ReturnType<typeof decouplingHalves>): ReportDecoupling | undefined {
