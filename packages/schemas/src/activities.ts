@@ -316,7 +316,15 @@ export const activityAnalysisResponseSchema = z.object({
       second_half_ef: nullableNumber('Power / heart rate over the second half'),
     })
     .nullable()
-    .describe('Null without power and heart rate, or under 20 min of moving time'),
+    .describe('Null without power and heart rate, or under an hour of both (see decoupling_unavailable)'),
+  decoupling_unavailable: z
+    .object({
+      reason: z.enum(['no_power_or_heart_rate', 'too_short']),
+      seconds: z.number().describe('recorded seconds with both power and heart rate'),
+      required_s: z.number().describe('seconds of both the figure needs (an hour, Friel)'),
+    })
+    .nullable()
+    .describe('Why there is no decoupling; null when there is one'),
   aero: z
     .object({
       cda_m2: nullableNumber('Drag area CdA, m²'),
@@ -352,6 +360,19 @@ export const activityAnalysisResponseSchema = z.object({
     cadence_variability_pct: nullableNumber('%'),
     torque_variability_pct: nullableNumber('%'),
     stability_index_pct: nullableNumber('%'),
+    unavailable: z
+      .object({
+        torque_effectiveness: z
+          .enum(['not_recorded', 'zeros_only'])
+          .nullable()
+          .describe('zeros_only: the device wrote 0 % at positive power every second ("not measured")'),
+        pedal_smoothness: z.enum(['not_recorded', 'zeros_only']).nullable(),
+        torque_variability: z
+          .enum(['no_cadence_or_power', 'too_few_seconds', 'implausible'])
+          .nullable()
+          .describe('implausible: over 100 % (a few seconds dominate: sensor artefacts), withheld'),
+      })
+      .describe('Why a pedalling figure above is null, where there is a reason to give'),
     platform_centre_offset_left_mm: nullableNumber(
       'Platform centre offset of the left pedal, mm from its centre, positive outward (dual-sided pedals)',
     ),

@@ -89,7 +89,14 @@ export const advancedResponseSchema = z.object({
       .nullable(),
     fatigue_resistance: z
       .object({
-        score: z.number(),
+        score: z
+          .number()
+          .nullable()
+          .describe('Null when retained_pct is over 100 % (unscored: see unscored_reason)'),
+        unscored_reason: z
+          .enum(['fresh_not_maximal'])
+          .nullable()
+          .describe('Over 100 % retained: the best fresh 5 minutes was not a maximal effort'),
         retained_pct: z.number().describe('best 5-min power after the work over the best fresh'),
         fresh_w: z.number(),
         fatigued_w: z.number(),

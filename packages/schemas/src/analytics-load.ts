@@ -123,6 +123,19 @@ export const predictiveResponseSchema = z.object({
     })
     .nullable(),
   confidence: z.enum(['high', 'medium', 'low']).nullable(),
+  confidence_basis: z
+    .object({
+      points: z.number().describe('0–6: hard efforts, maximal efforts and interval width, 2 each at most'),
+      fit_points: z.number().describe('estimates the trend line was fitted to'),
+      r2: z.number().describe("the trend line's R²"),
+      interval_half_width_pct: z.number().describe('half-width of the 95 % interval over the prediction, %'),
+      capped_by: z
+        .enum(['few_points', 'weak_fit'])
+        .nullable()
+        .describe('what held the level below what the points give (fewer than 5 or 8 estimates; R² < 0.5)'),
+    })
+    .nullable()
+    .describe('Null with confidence'),
   days_to_test: z
     .object({
       days: z.number(),

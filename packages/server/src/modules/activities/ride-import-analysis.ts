@@ -54,8 +54,11 @@ import {
  * min bests, within physiological bounds (`criticalPowerOf`, `estimatedFtp`), instead of a regression
  * over every 3–20 min best: the eFTP a ride without FTP is measured against (IF, TSS) and the critical
  * power of its tactical facts change.
+ * 10: figures a ride's data does not support are no longer stored (issue 25): decoupling and HR drift
+ * need an hour of power and heart rate; a torque effectiveness or pedal smoothness of 0 % at positive
+ * power is a device's "not measured"; crank torque only from seconds pedalled at 30 rpm or more.
  */
-export const ANALYSIS_VERSION = 9;
+export const ANALYSIS_VERSION = 10;
 
 export type { FtpSource };
 

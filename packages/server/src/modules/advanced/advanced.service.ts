@@ -7,6 +7,7 @@ import {
   curvePowerAtW,
   durabilityOf,
   estimatedFtp,
+  fatigueResistanceGap,
   fatigueResistanceScore,
   GRADIENT_CLASSES,
   GRADIENT_CURVE_DURATIONS_S,
@@ -359,17 +360,18 @@ export class AdvancedService {
               acwr: readiness.acwr,
             }
           : null,
-        fatigue_resistance:
-          durability && fatigueScore !== undefined
-            ? {
-                score: fatigueScore,
-                retained_pct: round(durability.retainedPct),
-                fresh_w: Math.round(durability.freshW),
-                fatigued_w: Math.round(durability.fatiguedW),
-                work_kj: Math.round(durabilityWorkKj),
-                rides: durability.rides,
-              }
-            : null,
+        // Over 100 % retained is shown with its numbers and no score: the fresh best was not maximal.
+        fatigue_resistance: durability
+          ? {
+              score: fatigueScore ?? null,
+              unscored_reason: fatigueResistanceGap(durability.retainedPct) ?? null,
+              retained_pct: round(durability.retainedPct),
+              fresh_w: Math.round(durability.freshW),
+              fatigued_w: Math.round(durability.fatiguedW),
+              work_kj: Math.round(durabilityWorkKj),
+              rides: durability.rides,
+            }
+          : null,
         improvement,
       },
       physiological: {

@@ -157,13 +157,18 @@ export class PredictiveService {
           })
         : undefined;
     const plateau = trend ? plateauRisk({ ftpRateWPerWeek: trend.rateWPerWeek, ctlChange28d }) : undefined;
-    const confidence = trend
+    const halfWidthPct = trend ? ((trend.highW - trend.predictedFtpW) / trend.predictedFtpW) * 100 : 0;
+    // The level from the efforts and the interval, capped by the line itself (few estimates, low R²).
+    const rated = trend
       ? predictionConfidence({
           hardEfforts: hard.length,
           maximalEfforts: maximal.length,
-          intervalHalfWidthPct: ((trend.highW - trend.predictedFtpW) / trend.predictedFtpW) * 100,
-        }).level
-      : null;
+          intervalHalfWidthPct: halfWidthPct,
+          fitPoints: trend.points,
+          r2: trend.r2,
+        })
+      : undefined;
+    const confidence = rated?.level ?? null;
 
     // The power–duration model behind the events and W′ balance: CP 2P over the 90-day bests, by
     // GoldenCheetah's envelope within the physiological bounds (`criticalPowerOf`, as the ride page).
@@ -209,6 +214,16 @@ export class PredictiveService {
           }
         : null,
       confidence,
+      confidence_basis:
+        rated && trend
+          ? {
+              points: rated.points,
+              fit_points: trend.points,
+              r2: round(trend.r2, 3),
+              interval_half_width_pct: round(halfWidthPct),
+              capped_by: rated.cappedBy ?? null,
+            }
+          : null,
       days_to_test: test
         ? {
             days: test.days,

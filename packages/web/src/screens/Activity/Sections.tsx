@@ -486,6 +486,21 @@ export function DecouplingSection({ analysis }: { analysis: ActivityAnalysis }) 
   const f = useFormat();
   const d = analysis.decoupling;
   const pct = d?.pw_hr_pct ?? analysis.summary.aerobic_decoupling_pct;
+  const gap = analysis.decoupling_unavailable;
+  if (pct == null && gap?.reason === 'too_short') {
+    // Power and heart rate are there, but not for the hour the figure needs: "—" and why.
+    return (
+      <Section title={t('decoupling.title')} testId="decoupling">
+        <p className="text-3xl font-bold tabular-nums text-slate-900 dark:text-white">—</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="decoupling-too-short">
+          {t('decoupling.tooShort', {
+            minutes: f.number(Math.floor(gap.seconds / 60), 0),
+            required: f.number(gap.required_s / 60, 0),
+          })}
+        </p>
+      </Section>
+    );
+  }
   if (pct == null) {
     return (
       <Section title={t('decoupling.title')}>
@@ -600,14 +615,23 @@ export function PedalingSection({ analysis }: { analysis: ActivityAnalysis }) {
         {p.torque_effectiveness_pct != null && (
           <Stat label={t('pedaling.te')} value={f.percent(p.torque_effectiveness_pct)} />
         )}
+        {p.torque_effectiveness_pct == null && p.unavailable?.torque_effectiveness === 'zeros_only' && (
+          <Stat label={t('pedaling.te')} value="—" hint={t('pedaling.zerosOnly')} />
+        )}
         {p.pedal_smoothness_pct != null && (
           <Stat label={t('pedaling.ps')} value={f.percent(p.pedal_smoothness_pct)} />
+        )}
+        {p.pedal_smoothness_pct == null && p.unavailable?.pedal_smoothness === 'zeros_only' && (
+          <Stat label={t('pedaling.ps')} value="—" hint={t('pedaling.zerosOnly')} />
         )}
         {p.cadence_variability_pct != null && (
           <Stat label={t('pedaling.cadenceVariability')} value={f.percent(p.cadence_variability_pct)} />
         )}
         {p.torque_variability_pct != null && (
           <Stat label={t('pedaling.torqueVariability')} value={f.percent(p.torque_variability_pct)} />
+        )}
+        {p.torque_variability_pct == null && p.unavailable?.torque_variability === 'implausible' && (
+          <Stat label={t('pedaling.torqueVariability')} value="—" hint={t('pedaling.torqueImplausible')} />
         )}
         {p.stability_index_pct != null && (
           <Stat
