@@ -28,7 +28,7 @@ function ride() {
 }
 
 describe('stored advanced facts', () => {
-  const baseline = { history: [], profileWeightKg: 70 };
+  const baseline = { history: [] };
   const input = { ftpW: 250, durabilityWorkKj: 1050 };
 
   test('round trip: the figures as measured, to the stored rounding', () => {
@@ -86,6 +86,6 @@ describe('stored advanced facts', () => {
   });
 
   test('the split work follows the weight in force, else the default', () => {
-    expect(durabilityWorkKjFor({ history: [], profileWeightKg: null }, '2030-01-01')).toBe(1000);
+    expect(durabilityWorkKjFor({ history: [] }, '2030-01-01')).toBe(1000);
   });
 });
