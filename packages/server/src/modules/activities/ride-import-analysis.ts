@@ -46,8 +46,12 @@ import {
  * serves both.)
  * 7: the advanced facts add each ride's platform centre offset and power phase per leg (dual-sided
  * pedals; @vatio/analysis `pedalPhaseSummary`), read from the stored streams.
+ * 8: the rider's own values outrank the file's (issue 25): FTP is the rider's in force, else the
+ * rider's nearest entry, and only then the device's; max HR, LTHR and weight take the nearest entry
+ * when none was in force; the weight is one dated record (migration 0027 made the profile's weight an
+ * entry), so rides analysed with the demo's or the device's values are measured again.
  */
-export const ANALYSIS_VERSION = 7;
+export const ANALYSIS_VERSION = 8;
 
 export type { FtpSource };
 
