@@ -179,6 +179,24 @@ describe('one rider, one weight', () => {
       payload: { first_name: 'Ana', last_name: 'Rz', cycling_experience: 'advanced', weight_kg: 63 },
     });
     expect((await json(rider, '/api/athlete-settings')).history).toHaveLength(after.length);
+    // A profile saved without a weight (an API client changing the sex) leaves the weights alone.
+    const noWeight = await h.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: rider.headers,
+      payload: { first_name: 'Ana', last_name: 'Ruiz', cycling_experience: 'advanced', sex: 'female' },
+    });
+    expect(noWeight.json()).toMatchObject({ weight_kg: 63, sex: 'female' });
+    // A weight cleared (null) is the rider taking it back: no weight anywhere, nothing divides by one.
+    const cleared = await h.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: rider.headers,
+      payload: { first_name: 'Ana', last_name: 'Ruiz', cycling_experience: 'advanced', weight_kg: null },
+    });
+    expect(cleared.json()).toMatchObject({ weight_kg: null, weight_from: null });
+    const left = (await json(rider, '/api/athlete-settings')).history as { weight_kg: number | null }[];
+    expect(left.every((e) => e.weight_kg === null)).toBe(true);
   });
 
   test('loading the demo never overrides the weight, FTP or heart rate the rider entered', async () => {

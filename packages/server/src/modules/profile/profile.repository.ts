@@ -111,7 +111,8 @@ export class ProfileRepository {
         .values({ user_id: userId, tier: 'free', status: 'active', created_at: now, updated_at: now })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
-      await this.saveWeight(trx, userId, weightKg, now);
+      // Onboarding without a weight says nothing about weights the settings may already hold.
+      await this.saveWeight(trx, userId, weightKg ?? undefined, now);
       return this.withWeight(trx, profile, now);
     });
   }

@@ -57,7 +57,11 @@ export function profileRoutes(
   // which earlier rides take as the nearest): per-kilogram figures, the aero fit's mass.
   app.put('/api/profile', guard, async (request) => {
     const userId = request.auth.userId;
-    const input = parseBody(profileSchema, request.body);
+    const parsed = parseBody(profileSchema, request.body);
+    // A weight left out changes nothing (a client changing only its sex must not clear the rider's
+    // weights); a weight sent as null clears them (the rider takes it back).
+    const sent = typeof request.body === 'object' && request.body !== null && 'weight_kg' in request.body;
+    const input = sent ? parsed : { ...parsed, weight_kg: undefined };
     const updated = await profiles.updateProfile(userId, input, now());
     if (!updated) throw new AppError('PROFILE_REQUIRED');
     if (updated.weightChanged) await reanalysis.scheduleFrom(userId, undefined);
