@@ -37,7 +37,12 @@ function MassOrigin({ parameters: p }: { parameters: AeroFitResponse['parameters
             rider: format.weight(p.rider_kg),
             source: t(`aeroLab.weightSource.${p.rider_kg_source}`),
             date: format.date(p.rider_kg_from),
-            bike: p.bike_kg !== null ? format.weight(p.bike_kg) : t('aeroLab.bikeDefault'),
+            mass: format.weight(p.mass_kg),
+            // Without the bike's own weight the server adds its default: the mass's remainder.
+            bike:
+              p.bike_kg !== null
+                ? format.weight(p.bike_kg)
+                : t('aeroLab.bikeDefault', { bike: format.weight(p.mass_kg - p.rider_kg) }),
           })
         : t('aeroLab.noRiderWeight')}
     </p>
