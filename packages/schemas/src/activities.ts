@@ -1,3 +1,4 @@
+import { RIDER_VALUE_SOURCES } from './rider-weight.ts';
 import { z } from 'zod';
 
 // Response bodies of the activity routes (packages/server/src/modules/activities): what
@@ -243,11 +244,28 @@ export const activityAnalysisResponseSchema = z.object({
         })
         .nullable()
         .describe('How an estimated FTP (ftp_source estimated) was found; null otherwise'),
+      ftp_from: z
+        .string()
+        .nullable()
+        .describe("The date the rider's FTP entry holds from, when ftp_source is settings or nearest"),
       weight_kg: nullableNumber('Kilograms'),
-      weight_source: z.enum(['settings', 'profile']).nullable(),
+      weight_source: z
+        .enum(['settings', 'nearest', 'profile'])
+        .nullable()
+        .describe(
+          'settings: the dated weight in force on the ride date; nearest: none was yet, the nearest entry; profile: stored before the profile weight became a dated entry',
+        ),
+      weight_from: z.string().nullable().describe('The date the weight used holds from (YYYY-MM-DD)'),
       bike_kg: nullableNumber("Kilograms, the ride's bike"),
       max_hr_bpm: nullableNumber('Beats per minute'),
+      max_hr_source: z
+        .enum(RIDER_VALUE_SOURCES)
+        .nullable()
+        .describe('settings: in force on the ride date; nearest: none was yet, the nearest entry'),
+      max_hr_from: z.string().nullable().describe('The date that max HR holds from'),
       lthr_bpm: nullableNumber('Lactate threshold heart rate, beats per minute'),
+      lthr_source: z.enum(RIDER_VALUE_SOURCES).nullable().describe('As max_hr_source'),
+      lthr_from: z.string().nullable().describe('The date that LTHR holds from'),
     })
     .describe("The rider's settings at the ride's date that the analysis used"),
   summary: z.object({
@@ -341,7 +359,7 @@ export const activityAnalysisResponseSchema = z.object({
       assumptions: z
         .object({
           rider_kg: nullableNumber('Kilograms'),
-          rider_kg_source: z.enum(['settings', 'profile', 'default']),
+          rider_kg_source: z.enum(['settings', 'nearest', 'profile', 'default']),
           bike_kg: nullableNumber('Kilograms'),
           bike_kg_source: z.enum(['bike', 'default']),
           temperature_c: nullableNumber('°C'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { riderWeightSchema } from './rider-weight.ts';
 import { FORM_STATES } from './dashboard.ts';
 
 // Advanced metrics (GET /api/analytics/advanced and /api/public/analytics/advanced): query and answer,
@@ -69,6 +70,7 @@ export const advancedResponseSchema = z.object({
     .nullable()
     .describe('the FTP the period is measured against'),
   weight_kg: z.number().nullable(),
+  weight: riderWeightSchema,
   needs,
   summary: z.object({
     overall: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORM_STATES } from './dashboard.ts';
+import { riderWeightSchema } from './rider-weight.ts';
 
 // Training load (GET /api/analytics/training-load) and predictive analysis
 // (GET /api/analytics/predictive): queries and answers, shared by the server's contracts, the
@@ -100,6 +101,7 @@ export const predictiveResponseSchema = z.object({
   weeks: z.number(),
   today: isoDate,
   window: z.object({ from: isoDate, to: isoDate }),
+  weight: riderWeightSchema,
   /** Why a part is missing: no power, fewer than 5 rides, fewer than 3 hard efforts, no weight. */
   needs: z.array(z.enum(PREDICTIVE_NEEDS)),
   counts: z.object({

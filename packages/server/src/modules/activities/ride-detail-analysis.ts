@@ -50,6 +50,11 @@ function aeroOf(
   return aero && storedAeroFit(aero);
 }
 
+/** The date of the rider's FTP entry a ride's stored FTP came from, when it came from one. */
+function ftpFromOf(source: FtpSource | undefined, settings: RideSettings): string | null {
+  return source === 'settings' || source === 'nearest' ? (settings.ftpFrom ?? null) : null;
+}
+
 export interface RideDetailInput {
   row: ActivityRow;
   streams: ActivityStreams;
@@ -119,11 +124,18 @@ export function rideDetailAnalysis({
       ftp_estimate:
         (summary.ftpEstimate as ActivityAnalysisResponse['settings_used']['ftp_estimate'] | undefined) ??
         null,
+      // The rider's own FTP entry the ride is measured against, when it is one (settings, nearest).
+      ftp_from: ftpFromOf(summary.ftpSource as FtpSource | undefined, settings),
       weight_kg: settings.weightKg ?? null,
       weight_source: settings.weightSource ?? null,
+      weight_from: settings.weightFrom ?? null,
       bike_kg: settings.bikeKg ?? null,
       max_hr_bpm: settings.maxHrBpm ?? null,
+      max_hr_source: settings.maxHrSource ?? null,
+      max_hr_from: settings.maxHrFrom ?? null,
       lthr_bpm: settings.lthrBpm ?? null,
+      lthr_source: settings.lthrSource ?? null,
+      lthr_from: settings.lthrFrom ?? null,
     },
     summary: {
       moving_time_s: row.moving_time_s,
@@ -259,8 +271,8 @@ export function rideDetailAnalysis({
   };
 }
 
-/** The server passes the rider's weight from settings or profile, never a command-line flag (`vatio analyze`'s). */
-function serverWeightSource(source: WeightSource): 'settings' | 'profile' | 'default' {
+/** The server passes the rider's weight from the dated settings (or an older profile), never a command-line flag (`vatio analyze`'s). */
+function serverWeightSource(source: WeightSource): 'settings' | 'nearest' | 'profile' | 'default' {
   return source === 'flag' ? 'settings' : source;
 }
 

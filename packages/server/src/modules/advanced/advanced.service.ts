@@ -43,6 +43,7 @@ import {
 } from '../activities/ride-advanced-facts.ts';
 import type { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { riderWeightAt } from '../athlete/ride-settings.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
@@ -143,7 +144,8 @@ export class AdvancedService {
       repository.bikes(userId),
     ]);
     const settings = settingsAt(baseline.history, today);
-    const weightKg = settings.weightKg ?? baseline.profileWeightKg ?? undefined;
+    const weight = riderWeightAt(baseline, today);
+    const weightKg = weight?.value;
     const dateOf = (d: Date) => localDate(d, timeZone);
 
     const withPower = rides.filter((r) => r.has_power);
@@ -347,6 +349,7 @@ export class AdvancedService {
       rides_with_power: withPower.length,
       ftp,
       weight_kg: weightKg ?? null,
+      weight: weight ? { kg: weight.value, source: weight.source, from: weight.from } : null,
       needs,
       summary: {
         overall: overall ? { score: overall.score, components } : null,

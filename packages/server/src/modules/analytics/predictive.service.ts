@@ -19,6 +19,7 @@ import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { bestOfStoredCurves } from '../activities/rider-best-curve.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { riderWeightAt } from '../athlete/ride-settings.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
@@ -97,7 +98,9 @@ export class PredictiveService {
     ]);
     const bikeKg = bike?.weight_kg ?? null;
     const settings = settingsAt(baseline.history, today);
-    const weightKg = settings.weightKg ?? baseline.profileWeightKg ?? undefined;
+    // The one weight of the rider (dated entries; the profile shows the same one): said in the answer.
+    const weight = riderWeightAt(baseline, today);
+    const weightKg = weight?.value;
     const dateOf = (d: Date) => localDate(d, timeZone);
 
     // Counts (spec 001 §5, §9).
@@ -192,6 +195,7 @@ export class PredictiveService {
       weeks,
       today,
       window: { from: period.fromDate, to: today },
+      weight: weight ? { kg: weight.value, source: weight.source, from: weight.from } : null,
       needs,
       counts: {
         rides: latest.length,

@@ -87,6 +87,7 @@ export function SummaryTiles({
   ];
   const shown = tiles.filter((tile) => tile.value !== null);
   const ftp = analysis?.settings_used.ftp_w ?? activity.ftp_w;
+  const withDate = useWithDate();
   const noPower =
     activity.average_power === null && activity.normalized_power === null && !s?.average_power_w;
   return (
@@ -109,14 +110,62 @@ export function SummaryTiles({
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {t('summary.ftpUsed', {
               ftp: f.watts(ftp),
-              source: t(`summary.ftpSource.${ftpSource ?? 'settings'}`),
+              source: withDate(
+                t(`summary.ftpSource.${ftpSource ?? 'settings'}`),
+                analysis?.settings_used.ftp_from,
+              ),
             })}
             {ftpSource === 'estimated' && ` ${t('summary.estimatedHint', { ftp: f.watts(ftp) })}`}
           </p>
         )
       )}
+      {analysis && <RiderValuesUsed used={analysis.settings_used} />}
     </section>
   );
+}
+
+/**
+ * The rider's weight, max HR and LTHR the ride was analysed with, each with where it came from and
+ * the date its entry holds from (issue 25: every figure divided by a weight says which one), or why
+ * a figure is missing.
+ */
+function RiderValuesUsed({ used }: { used: ActivityAnalysis['settings_used'] }) {
+  const { t } = useTranslation('activity');
+  const f = useFormat();
+  const withDate = useWithDate();
+  const line = (
+    key: 'weight' | 'maxHr' | 'lthr',
+    value: string,
+    source: string | null,
+    from: string | null,
+  ) =>
+    t(`summary.riderValues.${key}`, {
+      value,
+      source: withDate(t(`summary.riderValues.source.${source ?? 'settings'}`), from),
+    });
+  const parts = [
+    used.weight_kg !== null
+      ? line('weight', f.weight(used.weight_kg), used.weight_source, used.weight_from)
+      : t('summary.riderValues.noWeight'),
+    used.max_hr_bpm !== null
+      ? line('maxHr', f.bpm(used.max_hr_bpm), used.max_hr_source, used.max_hr_from)
+      : null,
+    used.lthr_bpm !== null ? line('lthr', f.bpm(used.lthr_bpm), used.lthr_source, used.lthr_from) : null,
+    used.max_hr_bpm === null && used.lthr_bpm === null ? t('summary.riderValues.noHeart') : null,
+  ].filter((p): p is string => p !== null);
+  return (
+    <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="rider-values-used">
+      {parts.join(' ')}
+    </p>
+  );
+}
+
+/** "source, from 1 Jan 2020" when the value came from a dated entry; the source alone otherwise. */
+function useWithDate() {
+  const { t } = useTranslation('activity');
+  const f = useFormat();
+  return (source: string, from: string | null | undefined) =>
+    from ? `${source}, ${t('summary.fromDate', { date: f.date(from) })}` : source;
 }
 
 /** Climbs found on the ride; a click selects the climb on the chart. */
