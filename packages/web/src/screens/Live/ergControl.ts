@@ -84,6 +84,14 @@ export class ErgControl {
     void this.pump();
   }
 
+  /** End of the ride: the trainer is told to stop, and nothing more is sent. */
+  async stop(): Promise<void> {
+    if (this.mode !== 'erg') return;
+    this.mode = 'follow';
+    this.reason = undefined;
+    await this.queueOp(stopOrPauseBytes(false), FTMS_OP.stopOrPause);
+  }
+
   /** The control point's indications (0x2AD9). */
   onIndication(view: DataView): void {
     const response = parseControlPointResponse(view);

@@ -42,13 +42,14 @@ export const FTMS_OP = {
 
 export type FtmsResult = 'success' | 'notSupported' | 'invalidParameter' | 'failed' | 'notPermitted';
 
-const RESULTS: Record<number, FtmsResult> = {
-  0x01: 'success',
-  0x02: 'notSupported',
-  0x03: 'invalidParameter',
-  0x04: 'failed',
-  0x05: 'notPermitted',
-};
+/** Result codes 0x01–0x05, in order (index = code − 1). */
+const RESULTS: readonly FtmsResult[] = [
+  'success',
+  'notSupported',
+  'invalidParameter',
+  'failed',
+  'notPermitted',
+];
 
 /** sint16 range of Set Target Power's parameter. */
 const SINT16_MIN = -32768;
@@ -79,7 +80,7 @@ export interface ControlPointResponse {
 /** A control point indication, or undefined when it is not a response (op code other than 0x80). */
 export function parseControlPointResponse(view: DataView): ControlPointResponse | undefined {
   if (view.byteLength < 3 || view.getUint8(0) !== FTMS_OP.responseCode) return undefined;
-  return { requestOp: view.getUint8(1), result: RESULTS[view.getUint8(2)] ?? 'unknown' };
+  return { requestOp: view.getUint8(1), result: RESULTS[view.getUint8(2) - 1] ?? 'unknown' };
 }
 
 export interface IndoorBikeData {
