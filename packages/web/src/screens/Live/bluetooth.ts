@@ -108,7 +108,7 @@ export interface ConnectedTrainer {
   disconnect: () => void;
 }
 
-const valueOf = (event: Event) => (event.target as BluetoothCharacteristic).value;
+const eventValue = (event: Event) => (event.target as BluetoothCharacteristic).value;
 
 /**
  * Asks the rider for a smart trainer offering the Fitness Machine Service (0x1826), subscribes to its
@@ -129,7 +129,7 @@ export async function connectTrainer(
   const optional = (uuid: number) => service.getCharacteristic(uuid).catch(() => undefined);
   const bikeData = await service.getCharacteristic(FTMS.indoorBikeData);
   bikeData.addEventListener('characteristicvaluechanged', (event) => {
-    const value = valueOf(event);
+    const value = eventValue(event);
     if (value) onData(parseIndoorBikeData(value));
   });
   let listener: TrainerListener | undefined;
@@ -145,7 +145,7 @@ export async function connectTrainer(
   }
   if (controlPoint) {
     controlPoint.addEventListener('characteristicvaluechanged', (event) => {
-      const value = valueOf(event);
+      const value = eventValue(event);
       if (value) listener?.onIndication(value);
     });
     // Indications: Web Bluetooth subscribes to them with the same call as to notifications.
@@ -153,7 +153,7 @@ export async function connectTrainer(
   }
   if (status) {
     status.addEventListener('characteristicvaluechanged', (event) => {
-      const value = valueOf(event);
+      const value = eventValue(event);
       if (value) listener?.onStatus(value);
     });
     await status.startNotifications().catch(() => undefined);
