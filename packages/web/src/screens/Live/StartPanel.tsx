@@ -114,6 +114,7 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
       t(chosen.nameKey, { ns: 'plan' }),
       chosen.workout,
       overview.live.ftp_w,
+      chosen.nameKey,
     );
     const link = kind === 'sensors' ? trainer?.link : undefined;
     if (!trainer || !link) {

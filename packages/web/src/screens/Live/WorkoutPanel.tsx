@@ -44,7 +44,7 @@ export function WorkoutPanel({
   power3sW: number | undefined;
   zones: OverviewData['live']['zones'];
 }) {
-  const { t } = useTranslation('live');
+  const { t } = useTranslation(['live', 'plan']);
   const f = useFormat();
   const stepTarget = useStepTarget();
   const { plan } = run;
@@ -63,7 +63,7 @@ export function WorkoutPanel({
         <h3 className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white">
           <Dumbbell className="h-5 w-5 shrink-0 text-brand-600" aria-hidden />
           <span className="truncate" data-testid="workout-name">
-            {plan.name}
+            {plan.nameKey ? t(plan.nameKey, { ns: 'plan' }) : plan.name}
           </span>
         </h3>
         <span

@@ -6,6 +6,8 @@ export interface WorkoutPlan {
   ref: { source: 'library' | 'own'; id: string };
   /** Name in the rider's language, as the saved ride is named. */
   name: string;
+  /** i18n key (namespace `plan`) of a library workout's name, so the view follows a language change. */
+  nameKey?: string;
   ftpW: number;
   steps: FlatStep[];
   durationS: number;
@@ -16,8 +18,16 @@ export function workoutPlan(
   name: string,
   workout: Workout,
   ftpW: number,
+  nameKey?: string,
 ): WorkoutPlan {
-  return { ref, name, ftpW, steps: flattenWorkout(workout, ftpW), durationS: workoutDurationS(workout) };
+  return {
+    ref,
+    name,
+    ...(nameKey === undefined ? {} : { nameKey }),
+    ftpW,
+    steps: flattenWorkout(workout, ftpW),
+    durationS: workoutDurationS(workout),
+  };
 }
 
 /** True when a step's target is power the trainer can hold (not a free ride, not a heart-rate zone). */
