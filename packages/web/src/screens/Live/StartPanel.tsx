@@ -122,7 +122,7 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
       const reason: FollowReason = kind === 'replay' ? 'replay' : trainer ? 'noControlPoint' : 'noTrainer';
       return new WorkoutRun(plan, undefined, reason);
     }
-    const erg = new ErgControl(link, trainer.range, () => {});
+    const erg = new ErgControl(link, trainer.range);
     trainer.listen(erg);
     return new WorkoutRun(plan, erg, undefined);
   };

@@ -1,5 +1,6 @@
 import type { FlatStep } from '@vatio/analysis';
 import { Dumbbell, Zap } from 'lucide-react';
+import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OverviewData } from '../../api/overview';
 import { ProgressBar } from '../../components/ui/ProgressBar';
@@ -47,6 +48,9 @@ export function WorkoutPanel({
   const { t } = useTranslation(['live', 'plan']);
   const f = useFormat();
   const stepTarget = useStepTarget();
+  // The trainer's answers come between the ride's seconds: show them as they come.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => run.subscribe(rerender), [run]);
   const { plan } = run;
   const p = progressAt(plan, run.workoutS);
   const mode = run.mode;

@@ -46,7 +46,8 @@ export class ErgControl {
   constructor(
     private readonly link: ControlPointLink,
     private readonly range: PowerRange | undefined,
-    private readonly onChange: () => void,
+    /** Called when the mode or the accepted target changes (the view re-reads them). */
+    public onChange: () => void = () => {},
   ) {}
 
   /** Request Control, then Start or Resume; resolves with the mode it ended in. */

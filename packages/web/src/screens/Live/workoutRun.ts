@@ -15,11 +15,25 @@ export class WorkoutRun {
   /** Timeline second (the session's elapsed seconds) at which each step began, for the file's laps. */
   readonly stepStartsElapsedS: number[] = [];
 
+  private readonly listeners = new Set<() => void>();
+
   constructor(
     readonly plan: WorkoutPlan,
     readonly erg: ErgControl | undefined,
     private readonly followReason: FollowReason | undefined,
-  ) {}
+  ) {
+    if (erg) erg.onChange = () => this.notify();
+  }
+
+  /** For the view: called when the trainer's mode or accepted target changes between seconds. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify() {
+    for (const listener of this.listeners) listener();
+  }
 
   get mode(): ErgMode {
     return this.erg ? this.erg.mode : 'follow';
