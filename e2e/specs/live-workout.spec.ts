@@ -86,6 +86,14 @@ async function riderFtpW(page: Page): Promise<number> {
   }, access);
 }
 
+/** Scrolls the ride's panel to just under the sticky app bar, for a screenshot. */
+async function showPanel(page: Page) {
+  await page.evaluate(() => {
+    const panel = document.querySelector('[data-testid="live-panel"]')!;
+    window.scrollTo(0, panel.getBoundingClientRect().top + window.scrollY - 72);
+  });
+}
+
 /** Runs the page clock forward in one-minute slices, so the view renders between them. */
 async function ride(page: Page, seconds: number) {
   for (let left = seconds; left > 0; left -= 60) await page.clock.runFor(Math.min(60, left) * 1000);
@@ -174,13 +182,14 @@ test.describe('ride a workout on /dashboard/responsive', () => {
     await expect(page.getByTestId('workout-trainer-set')).toContainText(`${halfW} W`);
     // The trainer's power (it holds the target) is the ride's power.
     await expect(page.getByTestId('live-card-power-value')).toHaveText(`${halfW} W`);
+    await expect(page.getByTestId('workout-status')).toHaveText('On target');
 
     for (const language of ['en', 'es'] as const) {
       await page.getByTestId('language-switcher').selectOption(language);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-        await page.getByTestId('workout-panel').scrollIntoViewIfNeeded();
         await page.clock.runFor(1000);
+        await showPanel(page);
         await page.screenshot({ path: join(SHOTS, `workout-erg-${width}-${language}.png`) });
       }
     }
@@ -219,11 +228,13 @@ test.describe('ride a workout on /dashboard/responsive', () => {
     expect((await writes(page)).map((w) => w.bytes)).toEqual([[0x00]]);
     // The trainer's own power (150 W, it holds nothing) is recorded.
     await expect(page.getByTestId('live-card-power-value')).toHaveText('150 W');
+    // 150 W is over the 45–55 % band (the trainer holds no target): the view says so.
+    await expect(page.getByTestId('workout-status')).toContainText('Por encima del objetivo');
 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-      await page.getByTestId('workout-panel').scrollIntoViewIfNeeded();
       await page.clock.runFor(1000);
+      await showPanel(page);
       await page.screenshot({ path: join(SHOTS, `workout-follow-${width}-es.png`) });
     }
 

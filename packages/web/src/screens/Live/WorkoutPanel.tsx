@@ -6,7 +6,7 @@ import type { OverviewData } from '../../api/overview';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { useFormat } from '../../hooks/useFormat';
 import { WorkoutProfile } from './WorkoutProfile';
-import { progressAt } from './workoutRide';
+import { progressAt, targetStatus } from './workoutRide';
 import type { WorkoutRun } from './workoutRun';
 
 /** A step's target in words: one value, a range, a ramp, a heart-rate zone or none. */
@@ -57,6 +57,7 @@ export function WorkoutPanel({
   const reason = run.reason;
   const kindLabel = (s: FlatStep) => t(`workout.kind.${s.kind}`);
   const acceptedW = run.erg?.acceptedW;
+  const status = p.step ? targetStatus(p.step, p.inStepS, power3sW) : undefined;
 
   return (
     <section
@@ -134,6 +135,14 @@ export function WorkoutPanel({
                 {f.watts(power3sW === undefined ? undefined : Math.round(power3sW))}
               </span>
             </p>
+            {status && (
+              <p
+                className={`mt-1 text-xs font-semibold ${status === 'on' ? 'text-emerald-700 dark:text-emerald-300' : 'text-amber-700 dark:text-amber-300'}`}
+                data-testid="workout-status"
+              >
+                {t(`workout.status.${status}`)}
+              </p>
+            )}
             {mode === 'erg' && acceptedW !== undefined && (
               <p
                 className="mt-1 text-xs text-emerald-700 dark:text-emerald-300"

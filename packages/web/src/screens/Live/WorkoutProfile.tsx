@@ -40,7 +40,7 @@ export function WorkoutProfile({
             ? (s.powerStartW + s.powerEndW) / 2
             : undefined;
         const zone = zones.find((z) => z.zone === zoneOf(mid, zones));
-        const fill = s.powerStartW === undefined || s.powerEstimated ? '#94a3b8' : (zone?.color ?? '#f59e0b');
+        const fill = s.powerStartW === undefined || s.powerEstimated ? '#e2e8f0' : (zone?.color ?? '#f59e0b');
         const y0 = s.powerStartW === undefined ? H * (1 - NO_POWER_FRACTION) : y(s.powerStartW);
         const y1 = s.powerEndW === undefined ? H * (1 - NO_POWER_FRACTION) : y(s.powerEndW);
         return (

@@ -1,7 +1,7 @@
 import { parseWorkoutText } from '@vatio/analysis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErgControl, RESPONSE_TIMEOUT_MS } from './ergControl';
-import { ergTargetAt, progressAt, workoutPlan } from './workoutRide';
+import { ergTargetAt, progressAt, targetStatus, workoutPlan } from './workoutRide';
 
 /** A trainer's control point: records each write and answers 0x80, op, result (FTMS §4.16). */
 function fakeTrainer(result: (op: number) => number | undefined) {
@@ -86,5 +86,15 @@ describe('workout progress', () => {
     expect(ergTargetAt(plan, 59)).toBeCloseTo(174.5833, 3);
     expect(ergTargetAt(plan, 60)).toBe(300); // 120 % of 250
     expect(ergTargetAt(plan, 95)).toBeUndefined(); // free ride: no ERG
+  });
+
+  it('judges power against the target as the plan compliance does', () => {
+    const interval = plan.steps[1]!; // 300 W single value: on target within ±5 %, 285–315 W
+    expect(targetStatus(interval, 0, 284)).toBe('below');
+    expect(targetStatus(interval, 0, 285)).toBe('on');
+    expect(targetStatus(interval, 0, 315)).toBe('on');
+    expect(targetStatus(interval, 0, 316)).toBe('above');
+    expect(targetStatus(interval, 0, undefined)).toBeUndefined();
+    expect(targetStatus(plan.steps[2]!, 0, 200)).toBeUndefined(); // free ride
   });
 });

@@ -1,4 +1,10 @@
-import { type FlatStep, flattenWorkout, type Workout, workoutDurationS } from '@vatio/analysis';
+import {
+  type FlatStep,
+  flattenWorkout,
+  TARGET_TOLERANCE,
+  type Workout,
+  workoutDurationS,
+} from '@vatio/analysis';
 
 /** A workout being ridden: its steps placed on the workout clock for the rider's FTP. */
 export interface WorkoutPlan {
@@ -78,4 +84,28 @@ export function progressAt(plan: WorkoutPlan, workoutS: number): WorkoutProgress
 export function ergTargetAt(plan: WorkoutPlan, workoutS: number): number | undefined {
   const p = progressAt(plan, workoutS);
   return p.step && isPowerStep(p.step) ? p.targetW : undefined;
+}
+
+/**
+ * Where the rider's power sits against second `k` of a step, by the plan compliance's rule (analysis
+ * workouts/compliance.ts): a range is met anywhere inside it, a single value or a ramp's value within
+ * ±TARGET_TOLERANCE (5 %). Undefined without a power target or without power.
+ */
+export function targetStatus(
+  step: FlatStep,
+  k: number,
+  powerW: number | undefined,
+): 'below' | 'on' | 'above' | undefined {
+  if (!isPowerStep(step) || powerW === undefined || !Number.isFinite(powerW)) return undefined;
+  let low: number;
+  let high: number;
+  if (!step.ramp && step.powerLowW! < step.powerHighW!) {
+    low = step.powerLowW!;
+    high = step.powerHighW!;
+  } else {
+    const at = stepPowerAtW(step, k)!;
+    low = at * (1 - TARGET_TOLERANCE);
+    high = at * (1 + TARGET_TOLERANCE);
+  }
+  return powerW < low ? 'below' : powerW > high ? 'above' : 'on';
 }
