@@ -99,9 +99,16 @@ async function ride(page: Page, seconds: number) {
   for (let left = seconds; left > 0; left -= 60) await page.clock.runFor(Math.min(60, left) * 1000);
 }
 
-async function startWorkout(page: Page, workoutId: string, language: 'es' | 'en') {
+async function startWorkout(page: Page, workoutId: string, language: 'es' | 'en', shots = false) {
   await page.goto(`/dashboard/responsive?workout=${workoutId}`);
   await expect(page.getByTestId('workout-select')).toHaveValue(workoutId);
+  await expect(page.getByTestId('workout-profile').first()).toBeVisible();
+  if (shots)
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await page.getByTestId('workout-picker').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `workout-pick-${width}-${language}.png`) });
+    }
   await page.getByTestId('live-connect-trainer').click();
   await expect(page.getByTestId('live-connect-trainer')).toContainText('Fake Trainer 1826');
   // From here the page's clock moves only when the test moves it.
@@ -134,7 +141,7 @@ test.describe('ride a workout on /dashboard/responsive', () => {
     await page.addInitScript(fakeTrainer, false);
     await signUpAndOnboard(page, `live-erg-${Date.now()}@example.org`, 'en');
     const ftpW = await riderFtpW(page);
-    const startMs = await startWorkout(page, 'anaerobic-tabata', 'en');
+    const startMs = await startWorkout(page, 'anaerobic-tabata', 'en', true);
     await expect(page.getByTestId('workout-name')).toHaveText('Tabata 8 × 20 s');
 
     // Tabata (library): warm-up ramp 10 min 45 → 65 % FTP, then 8 × (20 s at 200 %, 10 s at 40 %), 5 min
@@ -210,7 +217,7 @@ test.describe('ride a workout on /dashboard/responsive', () => {
     await page.addInitScript(fakeTrainer, true);
     await signUpAndOnboard(page, `live-follow-${Date.now()}@example.org`, 'es');
     const ftpW = await riderFtpW(page);
-    await startWorkout(page, 'recovery-30', 'es');
+    await startWorkout(page, 'recovery-30', 'es', true);
     await expect(page.getByTestId('workout-mode')).toHaveAttribute('data-mode', 'follow');
     await expect(page.getByTestId('workout-reason')).toContainText('no permitió el control');
     // recovery-30 is 30 min at 45–55 % FTP: a range, shown as its bounds; the target now is its middle.
