@@ -93,7 +93,7 @@ export function WorkoutPanel({
       )}
 
       {p.step ? (
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900/40" data-testid="workout-step">
             <p className="text-xs font-medium text-slate-500">
               {kindLabel(p.step)}
@@ -101,7 +101,7 @@ export function WorkoutPanel({
                 ` · ${t('workout.round', { round: p.step.repeat.round, count: p.step.repeat.count })}`}
             </p>
             <p
-              className="mt-1 text-lg font-bold text-slate-900 tabular-nums dark:text-white"
+              className="mt-1 text-base font-bold whitespace-nowrap sm:text-lg text-slate-900 tabular-nums dark:text-white"
               data-testid="workout-target"
             >
               {stepTarget(p.step)}
@@ -122,7 +122,7 @@ export function WorkoutPanel({
               <ProgressBar fraction={p.inStepS / p.step.durationS} label={t('workout.left')} />
             </div>
           </div>
-          <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900/40">
+          <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-1 dark:bg-slate-900/40">
             <p className="text-xs font-medium text-slate-500">
               {p.targetW !== undefined ? t('workout.targetNow') : t('workout.power')}
             </p>
