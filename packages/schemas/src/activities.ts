@@ -1,3 +1,4 @@
+import { RIDER_VALUE_SOURCES } from './rider-weight.ts';
 import { z } from 'zod';
 
 // Response bodies of the activity routes (packages/server/src/modules/activities): what
@@ -243,11 +244,28 @@ export const activityAnalysisResponseSchema = z.object({
         })
         .nullable()
         .describe('How an estimated FTP (ftp_source estimated) was found; null otherwise'),
+      ftp_from: z
+        .string()
+        .nullable()
+        .describe("The date the rider's FTP entry holds from, when ftp_source is settings or nearest"),
       weight_kg: nullableNumber('Kilograms'),
-      weight_source: z.enum(['settings', 'profile']).nullable(),
+      weight_source: z
+        .enum(['settings', 'nearest', 'profile'])
+        .nullable()
+        .describe(
+          'settings: the dated weight in force on the ride date; nearest: none was yet, the nearest entry; profile: stored before the profile weight became a dated entry',
+        ),
+      weight_from: z.string().nullable().describe('The date the weight used holds from (YYYY-MM-DD)'),
       bike_kg: nullableNumber("Kilograms, the ride's bike"),
       max_hr_bpm: nullableNumber('Beats per minute'),
+      max_hr_source: z
+        .enum(RIDER_VALUE_SOURCES)
+        .nullable()
+        .describe('settings: in force on the ride date; nearest: none was yet, the nearest entry'),
+      max_hr_from: z.string().nullable().describe('The date that max HR holds from'),
       lthr_bpm: nullableNumber('Lactate threshold heart rate, beats per minute'),
+      lthr_source: z.enum(RIDER_VALUE_SOURCES).nullable().describe('As max_hr_source'),
+      lthr_from: z.string().nullable().describe('The date that LTHR holds from'),
     })
     .describe("The rider's settings at the ride's date that the analysis used"),
   summary: z.object({
@@ -316,7 +334,15 @@ export const activityAnalysisResponseSchema = z.object({
       second_half_ef: nullableNumber('Power / heart rate over the second half'),
     })
     .nullable()
-    .describe('Null without power and heart rate, or under 20 min of moving time'),
+    .describe('Null without power and heart rate, or under an hour of both (see decoupling_unavailable)'),
+  decoupling_unavailable: z
+    .object({
+      reason: z.enum(['no_power_or_heart_rate', 'too_short']),
+      seconds: z.number().describe('recorded seconds with both power and heart rate'),
+      required_s: z.number().describe('seconds of both the figure needs (an hour, Friel)'),
+    })
+    .nullable()
+    .describe('Why there is no decoupling; null when there is one'),
   aero: z
     .object({
       cda_m2: nullableNumber('Drag area CdA, m²'),
@@ -333,7 +359,7 @@ export const activityAnalysisResponseSchema = z.object({
       assumptions: z
         .object({
           rider_kg: nullableNumber('Kilograms'),
-          rider_kg_source: z.enum(['settings', 'profile', 'default']),
+          rider_kg_source: z.enum(['settings', 'nearest', 'profile', 'default']),
           bike_kg: nullableNumber('Kilograms'),
           bike_kg_source: z.enum(['bike', 'default']),
           temperature_c: nullableNumber('°C'),
@@ -352,6 +378,19 @@ export const activityAnalysisResponseSchema = z.object({
     cadence_variability_pct: nullableNumber('%'),
     torque_variability_pct: nullableNumber('%'),
     stability_index_pct: nullableNumber('%'),
+    unavailable: z
+      .object({
+        torque_effectiveness: z
+          .enum(['not_recorded', 'zeros_only'])
+          .nullable()
+          .describe('zeros_only: the device wrote 0 % at positive power every second ("not measured")'),
+        pedal_smoothness: z.enum(['not_recorded', 'zeros_only']).nullable(),
+        torque_variability: z
+          .enum(['no_cadence_or_power', 'too_few_seconds', 'implausible'])
+          .nullable()
+          .describe('implausible: over 100 % (a few seconds dominate: sensor artefacts), withheld'),
+      })
+      .describe('Why a pedalling figure above is null, where there is a reason to give'),
     platform_centre_offset_left_mm: nullableNumber(
       'Platform centre offset of the left pedal, mm from its centre, positive outward (dual-sided pedals)',
     ),

@@ -9,9 +9,9 @@ import { curvePowerAtW, type MeanMaxCurve } from '../curve/mean-max.ts';
 import { CP_FIT_RANGE } from './options.ts';
 
 /**
- * settings: the rider's FTP in force at the ride's date (`--ftp` for `vatio analyze`); file: the one
- * the device recorded; nearest: the rider's entry nearest in time (none was in force yet); estimated:
- * the eFTP (`estimatedFtp`); none.
+ * settings: the rider's FTP in force at the ride's date (`--ftp` for `vatio analyze`); nearest: the
+ * rider's entry nearest in time (none was in force yet); file: the one the device recorded;
+ * estimated: the eFTP (`estimatedFtp`); none.
  */
 export type FtpSource = 'settings' | 'file' | 'nearest' | 'estimated' | 'none';
 
@@ -30,13 +30,15 @@ export interface ResolvedFtp {
 const usable = (w: number | undefined): w is number => w !== undefined && Number.isFinite(w) && w > 0;
 
 /**
- * The first usable candidate in the order the rider's word outranks the device's, and a measured
- * value outranks an estimate: settings, file, nearest, estimated (docs/formulas/critical-power.md).
+ * The first usable candidate in the order the rider's word outranks the device's, even from another
+ * date, and a measured value outranks an estimate: settings, nearest, file, estimated
+ * (docs/formulas/critical-power.md). A head unit's threshold is whatever was typed into it, often
+ * years stale (issue 25: a 200 W device FTP scored a 265 W rider's ride at IF 1.34, TSS 415).
  */
 export function resolveFtp(candidates: FtpCandidates): ResolvedFtp {
   if (usable(candidates.settingsW)) return { ftpW: candidates.settingsW, source: 'settings' };
-  if (usable(candidates.fileW)) return { ftpW: candidates.fileW, source: 'file' };
   if (usable(candidates.nearestW)) return { ftpW: candidates.nearestW, source: 'nearest' };
+  if (usable(candidates.fileW)) return { ftpW: candidates.fileW, source: 'file' };
   if (usable(candidates.estimatedW)) return { ftpW: candidates.estimatedW, source: 'estimated' };
   return { ftpW: undefined, source: 'none' };
 }

@@ -47,10 +47,14 @@ function hillRide() {
 }
 
 describe('which FTP a ride is measured against', () => {
-  it("takes the rider's value, else the device's, else the nearest entry, else the estimate", () => {
+  it("takes the rider's value, else the rider's nearest entry, else the device's, else the estimate", () => {
     const all = { settingsW: 250, fileW: 240, nearestW: 230, estimatedW: 220 };
     expect(resolveFtp(all)).toEqual({ ftpW: 250, source: 'settings' });
-    expect(resolveFtp({ ...all, settingsW: undefined })).toEqual({ ftpW: 240, source: 'file' });
+    expect(resolveFtp({ ...all, settingsW: undefined })).toEqual({ ftpW: 230, source: 'nearest' });
+    expect(resolveFtp({ ...all, settingsW: undefined, nearestW: undefined })).toEqual({
+      ftpW: 240,
+      source: 'file',
+    });
     expect(resolveFtp({ nearestW: 230, estimatedW: 220, fileW: 0 })).toEqual({
       ftpW: 230,
       source: 'nearest',

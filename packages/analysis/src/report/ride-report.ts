@@ -16,12 +16,24 @@ import {
   wPrimeBalanceDifferentialJ,
   wPrimeBalanceParameters,
 } from '../curve/w-prime-balance.ts';
-import { aerobicDecouplingOf, decouplingHalves, heartRateDriftOf } from '../heart/decoupling.ts';
+import {
+  aerobicDecouplingOf,
+  DECOUPLING_MIN_S,
+  type DecouplingGap,
+  decouplingGap,
+  decouplingHalves,
+  heartRateDriftOf,
+} from '../heart/decoupling.ts';
 import { type HeartRateZone, hrZonesPercentOfLthr, hrZonesPercentOfMax } from '../heart/hr-zones.ts';
 import { type RideSummary, summarizeRide } from '../metrics/ride-summary.ts';
 import { cadenceVariabilityPct } from '../pedaling/cadence.ts';
 import { type LegPowerPhase, pedalPhaseSummary } from '../pedaling/power-phase.ts';
-import { pedallingStabilityIndexPct, torqueVariabilityPct } from '../pedaling/stability.ts';
+import {
+  pedallingStabilityIndexPct,
+  type TorqueVariabilityGap,
+  torqueVariability,
+} from '../pedaling/stability.ts';
+import { type PedalDynamicsGap, pedalDynamicsGap } from '../pedaling/torque-effectiveness.ts';
 import { averagePowerW } from '../power/power-summary.ts';
 import { cogganPowerZones, type PowerZone } from '../power/zones.ts';
 import { vo2maxFromFiveMinutePower } from '../rider/vo2max.ts';
@@ -79,6 +91,13 @@ export interface ReportDecoupling {
   readonly secondHalfEf: number;
 }
 
+/** Why the ride has no decoupling, with the seconds it had and the seconds it needs. */
+export interface ReportDecouplingGap {
+  readonly reason: DecouplingGap;
+  readonly seconds: number;
+  readonly requiredS: number;
+}
+
 export interface ReportWPrimeBalance {
   /**
    * The CP and W′ the series is drawn with, the rider's fitted ones, and why they differ
@@ -105,6 +124,14 @@ export interface ReportPedaling {
   readonly platformCentreOffsetRightMm: number | undefined;
   readonly powerPhaseLeft: LegPowerPhase | undefined;
   readonly powerPhaseRight: LegPowerPhase | undefined;
+  /** Why a figure above is undefined, for the figures that have a reason to give. */
+  readonly gaps: {
+    readonly torqueEffectiveness: PedalDynamicsGap | undefined;
+    readonly pedalSmoothness: PedalDynamicsGap | undefined;
+    /** `implausibleTorqueVariabilityPct` is the value withheld, when the reason is `implausible`. */
+    readonly torqueVariability: TorqueVariabilityGap | undefined;
+    readonly implausibleTorqueVariabilityPct: number | undefined;
+  };
 }
 
 export interface RideReport {
@@ -124,6 +151,8 @@ export interface RideReport {
   };
   readonly climbs: readonly ReportClimb[];
   readonly decoupling: ReportDecoupling | undefined;
+  /** Why `decoupling.pct` is undefined (no power or heart rate, or under an hour of both). */
+  readonly decouplingGap: ReportDecouplingGap | undefined;
   readonly wPrimeBalance: ReportWPrimeBalance | undefined;
   readonly aero: RideAero | undefined;
   readonly pedaling: ReportPedaling;
@@ -170,8 +199,19 @@ function climbsOf(streams: ActivityStreams): ReportClimb[] {
   }));
 }
 
-function decouplingOf(streams: ActivityStreams): ReportDecoupling | undefined {
+function decouplingOf(streams: ActivityStreams): {
+  decoupling: ReportDecoupling | undefined;
+  decouplingGap: ReportDecouplingGap | undefined;
+} {
   const halves = decouplingHalves(streams);
+  const reason = decouplingGap(halves);
+  const gap = reason && { reason, seconds: halves?.seconds ?? 0, requiredS: DECOUPLING_MIN_S };
+  // Under the minimum the halves' efficiencies are not shown either: the ride page and `vatio analyze`
+  // give no decoupling figure at all, and the reason.
+  return { decoupling: gap ? undefined : decouplingFigures(halves), decouplingGap: gap };
+}
+
+function decouplingFigures(halves: ReturnType<typeof decouplingHalves>): ReportDecoupling | undefined {
   if (halves === undefined) return undefined;
   const firstHalfEf = halves.powerW[0] / halves.heartRateBpm[0];
   const secondHalfEf = halves.powerW[1] / halves.heartRateBpm[1];
@@ -230,6 +270,7 @@ export function rideReport(
     estimatedM: summary.elevationGainM,
     elapsedS: summary.elapsedTimeS,
   });
+  const torque = torqueVariability(streams);
   return {
     summary,
     elevationGainM: ascent.ascentM,
@@ -248,7 +289,7 @@ export function rideReport(
       heartRate: zoneTimes(heartRateZones, summary.timeInHeartRateZonesS),
     },
     climbs: climbsOf(streams),
-    decoupling: decouplingOf(streams),
+    ...decouplingOf(streams),
     wPrimeBalance: wPrimeBalanceOf(streams, rider.criticalPower),
     aero:
       options.aero === 'fit' && !ride.virtual
@@ -264,8 +305,20 @@ export function rideReport(
       torqueEffectivenessPct: summary.torqueEffectivenessPct,
       pedalSmoothnessPct: summary.pedalSmoothnessPct,
       cadenceVariabilityPct: cadenceVariabilityPct(streams),
-      torqueVariabilityPct: torqueVariabilityPct(streams),
+      torqueVariabilityPct: 'gap' in torque ? undefined : torque.pct,
       stabilityIndexPct: pedallingStabilityIndexPct(streams),
+      gaps: {
+        torqueEffectiveness:
+          summary.torqueEffectivenessPct === undefined
+            ? pedalDynamicsGap(streams, 'torqueEffectivenessPct')
+            : undefined,
+        pedalSmoothness:
+          summary.pedalSmoothnessPct === undefined
+            ? pedalDynamicsGap(streams, 'pedalSmoothnessPct')
+            : undefined,
+        torqueVariability: 'gap' in torque ? torque.gap : undefined,
+        implausibleTorqueVariabilityPct: 'gap' in torque ? torque.pct : undefined,
+      },
     },
     ftpEstimates: ftpEstimates({
       curve: summary.meanMax,

@@ -293,6 +293,7 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
     expect(predictive).toMatchObject({
       predicted_ftp: null,
       confidence: null,
+      confidence_basis: null,
       days_to_test: null,
       power_profile: null,
       events: [],
@@ -340,8 +341,16 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
     expect(four.current_ftp).toEqual({ value: 250, source: 'settings' });
     // Within 3 % of the 90-day best at 3 min: CP ≥ 244.1 W (rides 2–5); the last is today's.
     expect(four.counts.maximal_efforts).toBe(4);
-    // 6 hard efforts (1 point), 4 maximal (2), interval 0 % (2): 5 points, high.
-    expect(four.confidence).toBe('high');
+    // 6 hard efforts (1 point), 4 maximal (2), interval 0 % (2): 5 points, high by the points; but the
+    // line runs through only 6 estimates (fewer than 8), so at most medium, and the answer says why.
+    expect(four.confidence).toBe('medium');
+    expect(four.confidence_basis).toEqual({
+      points: 5,
+      fit_points: 6,
+      r2: 1,
+      interval_half_width_pct: 0,
+      capped_by: 'few_points',
+    });
     expect(four.days_to_test).toMatchObject({
       last_maximal_effort: TODAY,
       due_in_days: 28,

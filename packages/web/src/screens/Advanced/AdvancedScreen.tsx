@@ -152,14 +152,20 @@ function SummaryCards({ data }: { data: AdvancedResponse }) {
         formula="advDurability"
         value={fatigue ? f.number(fatigue.retained_pct, 1) : lacking}
         unit={fatigue ? '%' : undefined}
-        badge={fatigue ? score(fatigue.score) : null}
+        badge={fatigue && fatigue.score !== null ? score(fatigue.score) : null}
         hint={
           fatigue
-            ? t('cards.fatigueHint', {
-                fatigued: f.number(fatigue.fatigued_w),
-                fresh: f.number(fatigue.fresh_w),
-                work: f.number(fatigue.work_kj),
-              })
+            ? [
+                t('cards.fatigueHint', {
+                  fatigued: f.number(fatigue.fatigued_w),
+                  fresh: f.number(fatigue.fresh_w),
+                  work: f.number(fatigue.work_kj),
+                }),
+                // Over 100 %: no score, and why (the fresh best was not a maximal effort).
+                fatigue.unscored_reason ? t(`cards.fatigueUnscored.${fatigue.unscored_reason}`) : null,
+              ]
+                .filter(Boolean)
+                .join('. ')
             : undefined
         }
       />

@@ -11,6 +11,7 @@ import { type PredictiveWeeks, usePredictive } from './useAnalyticsLoad';
 import { ExampleBanner, ExamplePreparingScreen } from '../../components/analytics/ExampleNotice';
 import { useAnalysisPeriodScreen } from '../../hooks/useAnalysisPeriodScreen';
 import { Link } from 'react-router';
+import { RiderWeightNote } from '../../components/rider/RiderWeightNote';
 import { useSegments } from './segments/useSegments';
 
 const PERIODS: readonly PredictiveWeeks[] = [2, 4, 8];
@@ -80,6 +81,10 @@ export function PredictiveScreen() {
       ) : (
         <>
           <PredictiveNeeds data={data} />
+          <RiderWeightNote
+            weight={data.weight ?? null}
+            className="text-xs text-slate-500 dark:text-slate-400"
+          />
           <PredictiveCards data={data} />
           <TabStrip
             label={t('tabs.label')}
