@@ -15,7 +15,7 @@ import { AuthProvider, useAuth } from '../auth/AuthProvider';
 import { me as meAnswer, nothingDue, stravaNotConnected } from './answers/me';
 
 // The queries tests use (a peer of @testing-library/react, which configures it to wrap React's act).
-export { screen, within } from '@testing-library/dom';
+export { screen, waitFor, within } from '@testing-library/dom';
 
 /** An answer with a status other than 200, or with a body that is not JSON. */
 export interface Reply {

@@ -1,5 +1,10 @@
 // Rides as GET /api/activities and the dashboards list them, checked by the schema.
-import { type ActivityResponse, activityResponseSchema } from '@vatio/schemas';
+import {
+  type ActivityPageResponse,
+  type ActivityResponse,
+  activityPageResponseSchema,
+  activityResponseSchema,
+} from '@vatio/schemas';
 
 /** A 1 h 30 min road ride with power and heart rate: NP 210 W against an FTP of 250 W. */
 export function ride(overrides: Partial<ActivityResponse> = {}): ActivityResponse {
@@ -43,4 +48,9 @@ export function ride(overrides: Partial<ActivityResponse> = {}): ActivityRespons
     updated_at: '2026-11-20T10:00:00.000Z',
     ...overrides,
   });
+}
+
+/** GET /api/activities: one page of rides. */
+export function activityPage(rides: ActivityResponse[], total = rides.length): ActivityPageResponse {
+  return activityPageResponseSchema.parse({ activities: rides, total, limit: 20, offset: 0 });
 }
