@@ -1,7 +1,9 @@
 // Rides as GET /api/activities and the dashboards list them, checked by the schema.
 import {
+  type ActivityDetailResponse,
   type ActivityPageResponse,
   type ActivityResponse,
+  activityDetailResponseSchema,
   activityPageResponseSchema,
   activityResponseSchema,
 } from '@vatio/schemas';
@@ -53,4 +55,9 @@ export function ride(overrides: Partial<ActivityResponse> = {}): ActivityRespons
 /** GET /api/activities: one page of rides. */
 export function activityPage(rides: ActivityResponse[], total = rides.length): ActivityPageResponse {
   return activityPageResponseSchema.parse({ activities: rides, total, limit: 20, offset: 0 });
+}
+
+/** GET /api/activities/:id: the ride with its laps (none: a ride recorded as one lap). */
+export function rideDetail(overrides: Partial<ActivityResponse> = {}): ActivityDetailResponse {
+  return activityDetailResponseSchema.parse({ ...ride(overrides), laps: [] });
 }
