@@ -4,7 +4,9 @@ import {
   PERFORMANCE_METRICS,
   type PerformanceMetric,
   type PerformanceResponse,
+  type PredictiveResponse,
   performanceResponseSchema,
+  predictiveResponseSchema,
   type SegmentListResponse,
   segmentListResponseSchema,
   type TrainingLoadResponse,
@@ -99,3 +101,52 @@ export const trainingLoadNeedsPower: TrainingLoadResponse = trainingLoadResponse
 
 /** GET /api/analytics/segments: no climb ridden twice yet. */
 export const noSegments: SegmentListResponse = segmentListResponseSchema.parse({ segments: [] });
+
+const predictiveBase = {
+  weeks: 4,
+  today: '2026-11-29',
+  window: { from: '2026-11-02', to: '2026-11-29' },
+  current_ftp: null,
+  predicted_ftp: null,
+  confidence: null,
+  days_to_test: null,
+  form: null,
+  plateau_risk: null,
+  power_profile: null,
+  events: [],
+  event_assumptions: null,
+  tactical: null,
+  summary: [],
+};
+
+/** GET /api/analytics/predictive for a rider with 2 rides with power of the 5 a prediction needs. */
+export const predictiveNeedsRides: PredictiveResponse = predictiveResponseSchema.parse({
+  ...predictiveBase,
+  needs: ['rides'],
+  counts: { rides: 2, hard_efforts: 0, maximal_efforts: 0, required_rides: 5, required_hard_efforts: 3 },
+});
+
+/** The same with enough rides: an FTP trend from four dated estimates, rising 1.5 W a week. */
+export const predictive: PredictiveResponse = predictiveResponseSchema.parse({
+  ...predictiveBase,
+  needs: [],
+  counts: { rides: 12, hard_efforts: 4, maximal_efforts: 1, required_rides: 5, required_hard_efforts: 3 },
+  current_ftp: { value: 250, source: 'settings' },
+  predicted_ftp: {
+    value: 256,
+    low: 249,
+    high: 263,
+    in_days: 28,
+    delta: 6,
+    rate_w_per_week: 1.5,
+    r2: 0.81,
+    points: [
+      { date: '2026-11-08', ftp: 244 },
+      { date: '2026-11-15', ftp: 246 },
+      { date: '2026-11-22', ftp: 247 },
+      { date: '2026-11-29', ftp: 249 },
+    ],
+  },
+  confidence: 'medium',
+  form: { state: 'neutral', tsb: -4, ctl: 58, atl: 62 },
+});
