@@ -27,6 +27,10 @@ export default defineConfig({
           include: ['packages/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['packages/web/src/test/setup.ts'],
+          // One jsdom and one module graph for all files: a third of the CPU time (12 s instead of
+          // 39 s for 96 tests). Each test starts clean: setup.ts's afterEach unmounts, signs out,
+          // clears storage and the fetch stub; renderScreen sets the language and a new QueryClient.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
