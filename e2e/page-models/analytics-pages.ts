@@ -6,6 +6,7 @@ export interface Predictive {
   needs: string[];
   predicted_ftp: { value: number } | null;
   confidence: 'high' | 'medium' | 'low' | null;
+  confidence_basis: { fit_points: number; capped_by: 'few_points' | 'weak_fit' | null } | null;
   days_to_test: { days: number } | null;
   form: { state: 'excellent' | 'good' | 'neutral' | 'tired' | 'overreached'; tsb: number } | null;
   events: { key: string }[];

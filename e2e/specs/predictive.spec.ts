@@ -24,6 +24,10 @@ test.describe('predictive analysis on real data', () => {
       await expect(page.getByTestId('card-confidence')).toContainText(
         { high: 'High', medium: 'Medium', low: 'Low' }[p.confidence],
       );
+      // What held the level down, in words (issue 25: never "High" from a line through a few estimates).
+      if (p.confidence_basis?.capped_by)
+        await expect(page.getByTestId('card-confidence')).toContainText('Held down');
+      if (p.confidence === 'high') expect(p.confidence_basis!.fit_points).toBeGreaterThanOrEqual(8);
     }
     if (p.days_to_test)
       await expect(page.getByTestId('card-days-to-test')).toContainText(String(p.days_to_test.days));

@@ -11,6 +11,7 @@ export * from './curve/merge-curves.ts';
 export * from './curve/ftp-estimates.ts';
 export * from './curve/power-duration-models.ts';
 export * from './curve/w-prime-balance.ts';
+export * from './curve/cp-plausibility.ts';
 export * from './load/calendar.ts';
 export * from './load/form-states.ts';
 export * from './load/ftp-prediction.ts';

@@ -106,6 +106,8 @@ export interface AnalyzeReport {
     readonly method: string;
     readonly ftp_w: number;
     readonly confidence: number;
+    /** CP fits: the physiological bounds broken (`implausibleReasons`); non-empty: rejected. */
+    readonly implausible?: readonly string[];
   }>;
   readonly zones: {
     readonly power: readonly ZoneReport[];
@@ -338,6 +340,7 @@ export function buildAnalyzeReport(
       method: e.method,
       ftp_w: rounded(e.ftpW, 1) ?? 0,
       confidence: rounded(e.confidence, 2) ?? 0,
+      ...(e.implausible && { implausible: [...e.implausible] }),
     })),
     zones: {
       power: zones(

@@ -1,3 +1,4 @@
+import { RIDER_VALUE_SOURCES } from './rider-weight.ts';
 import { z } from 'zod';
 
 // Response bodies of the activity routes (packages/server/src/modules/activities): what
@@ -182,6 +183,18 @@ const climbSchema = z.object({
   average_power_w: nullableNumber('Watts'),
 });
 
+/** How the ride page's W′ balance parameters relate to the fit (@vatio/analysis `wPrimeBalanceParameters`). */
+export const W_PRIME_BALANCE_ADJUSTMENTS = ['none', 'cp_raised', 'w_prime_raised', 'unsupported'] as const;
+
+/** Physiological bounds a CP fit breaks (@vatio/analysis `implausibleReasons`). */
+export const CP_IMPLAUSIBLE_REASONS = [
+  'cp-too-low',
+  'cp-too-high',
+  'w-prime-too-low',
+  'w-prime-too-high',
+  'pmax-below-best-5s',
+] as const;
+
 /** The FTP estimators of @vatio/analysis (`FtpMethod`), each named on the ride page. */
 export const FTP_METHODS = ['best-20-min-95', 'cp-2p', 'cp-3p', 'spec-prototype-rule'] as const;
 export type FtpMethod = (typeof FTP_METHODS)[number];
@@ -191,13 +204,19 @@ export const rideFtpEstimateSchema = z.object({
   method: z
     .enum(FTP_METHODS)
     .describe(
-      'best-20-min-95: 95 % of the best 20 min; cp-2p: critical power of a 2-parameter fit over the 3–20 min bests; cp-3p: of a 3-parameter fit over the 1–30 min bests; spec-prototype-rule: the spec prototype rule, a labelled option',
+      'best-20-min-95: 95 % of the best 20 min; cp-2p: critical power of the 2-parameter model by GoldenCheetah’s envelope of the 2–3⅓ min and 12–20 min bests; cp-3p: of Morton’s 3-parameter model, least squares over the 1 s–20 min bests; spec-prototype-rule: the spec prototype rule, a labelled option',
     ),
   ftp_w: z.number().describe('Watts, to 0.1'),
   confidence: z
     .number()
     .describe(
-      '0–1: 0.4 for best-20-min-95 (a prior), 0.1 for the spec rule, the fit’s R² on power clamped to 0.1–0.95 for the CP fits',
+      '0–1: 0.4 for best-20-min-95 (a prior), 0.1 for the spec rule; for the CP fits 0 when implausible, else the fit’s R² on power clamped to 0.1–0.95',
+    ),
+  implausible: z
+    .array(z.enum(CP_IMPLAUSIBLE_REASONS))
+    .optional()
+    .describe(
+      'CP fits only: the physiological bounds broken (CP 50–600 W, W′ 5–50 kJ, a 3P Pmax at least the best 5 s); non-empty: rejected, not to be shown as a value',
     ),
   fit: z
     .object({
@@ -225,11 +244,28 @@ export const activityAnalysisResponseSchema = z.object({
         })
         .nullable()
         .describe('How an estimated FTP (ftp_source estimated) was found; null otherwise'),
+      ftp_from: z
+        .string()
+        .nullable()
+        .describe("The date the rider's FTP entry holds from, when ftp_source is settings or nearest"),
       weight_kg: nullableNumber('Kilograms'),
-      weight_source: z.enum(['settings', 'profile']).nullable(),
+      weight_source: z
+        .enum(['settings', 'nearest', 'profile'])
+        .nullable()
+        .describe(
+          'settings: the dated weight in force on the ride date; nearest: none was yet, the nearest entry; profile: stored before the profile weight became a dated entry',
+        ),
+      weight_from: z.string().nullable().describe('The date the weight used holds from (YYYY-MM-DD)'),
       bike_kg: nullableNumber("Kilograms, the ride's bike"),
       max_hr_bpm: nullableNumber('Beats per minute'),
+      max_hr_source: z
+        .enum(RIDER_VALUE_SOURCES)
+        .nullable()
+        .describe('settings: in force on the ride date; nearest: none was yet, the nearest entry'),
+      max_hr_from: z.string().nullable().describe('The date that max HR holds from'),
       lthr_bpm: nullableNumber('Lactate threshold heart rate, beats per minute'),
+      lthr_source: z.enum(RIDER_VALUE_SOURCES).nullable().describe('As max_hr_source'),
+      lthr_from: z.string().nullable().describe('The date that LTHR holds from'),
     })
     .describe("The rider's settings at the ride's date that the analysis used"),
   summary: z.object({
@@ -269,16 +305,26 @@ export const activityAnalysisResponseSchema = z.object({
   }),
   w_prime_balance: z
     .object({
-      cp_w: nullableNumber('Critical power, watts'),
-      w_prime_j: nullableNumber('W′, joules'),
-      source: z.string().describe('How CP and W′ were found'),
-      min_j: nullableNumber('Lowest W′ balance of the ride, joules'),
+      cp_w: nullableNumber('Critical power the series is drawn with, watts'),
+      w_prime_j: nullableNumber('W′ the series is drawn with, joules'),
+      source: z.string().describe('How the fitted CP and W′ were found'),
+      adjustment: z
+        .enum(W_PRIME_BALANCE_ADJUSTMENTS)
+        .describe(
+          'none: the fitted CP and W′ (the balance never goes below zero with them); cp_raised: they would take it below zero, so CP is raised in 3 W steps to the lowest that keeps it above (GoldenCheetah WPrime::PCP); w_prime_raised: GoldenCheetah would not try (W′ under 10 kJ or the balance below −10 kJ), so W′ is raised in 100 J steps instead; unsupported: not even W′ 50 kJ keeps it above zero, so no series',
+        ),
+      fitted_cp_w: nullableNumber('Critical power of the fit, watts'),
+      fitted_w_prime_j: nullableNumber('W′ of the fit, joules'),
+      fitted_min_j: nullableNumber(
+        'Lowest balance the fitted CP and W′ give, joules (below zero unless adjustment is none)',
+      ),
+      min_j: nullableNumber('Lowest W′ balance of the series, joules; null when unsupported'),
       series_j: z
         .array(z.number().nullable())
-        .describe('W′ balance in joules, one per second, null in pauses'),
+        .describe('W′ balance in joules, one per second, null in pauses; empty when unsupported'),
     })
     .nullable()
-    .describe('Null when no critical power could be fitted from the 90 days before the ride'),
+    .describe('Null when no plausible critical power could be fitted from the 90 days before the ride'),
   decoupling: z
     .object({
       pw_hr_pct: nullableNumber(
@@ -288,7 +334,15 @@ export const activityAnalysisResponseSchema = z.object({
       second_half_ef: nullableNumber('Power / heart rate over the second half'),
     })
     .nullable()
-    .describe('Null without power and heart rate, or under 20 min of moving time'),
+    .describe('Null without power and heart rate, or under an hour of both (see decoupling_unavailable)'),
+  decoupling_unavailable: z
+    .object({
+      reason: z.enum(['no_power_or_heart_rate', 'too_short']),
+      seconds: z.number().describe('recorded seconds with both power and heart rate'),
+      required_s: z.number().describe('seconds of both the figure needs (an hour, Friel)'),
+    })
+    .nullable()
+    .describe('Why there is no decoupling; null when there is one'),
   aero: z
     .object({
       cda_m2: nullableNumber('Drag area CdA, m²'),
@@ -305,7 +359,7 @@ export const activityAnalysisResponseSchema = z.object({
       assumptions: z
         .object({
           rider_kg: nullableNumber('Kilograms'),
-          rider_kg_source: z.enum(['settings', 'profile', 'default']),
+          rider_kg_source: z.enum(['settings', 'nearest', 'profile', 'default']),
           bike_kg: nullableNumber('Kilograms'),
           bike_kg_source: z.enum(['bike', 'default']),
           temperature_c: nullableNumber('°C'),
@@ -324,6 +378,19 @@ export const activityAnalysisResponseSchema = z.object({
     cadence_variability_pct: nullableNumber('%'),
     torque_variability_pct: nullableNumber('%'),
     stability_index_pct: nullableNumber('%'),
+    unavailable: z
+      .object({
+        torque_effectiveness: z
+          .enum(['not_recorded', 'zeros_only'])
+          .nullable()
+          .describe('zeros_only: the device wrote 0 % at positive power every second ("not measured")'),
+        pedal_smoothness: z.enum(['not_recorded', 'zeros_only']).nullable(),
+        torque_variability: z
+          .enum(['no_cadence_or_power', 'too_few_seconds', 'implausible'])
+          .nullable()
+          .describe('implausible: over 100 % (a few seconds dominate: sensor artefacts), withheld'),
+      })
+      .describe('Why a pedalling figure above is null, where there is a reason to give'),
     platform_centre_offset_left_mm: nullableNumber(
       'Platform centre offset of the left pedal, mm from its centre, positive outward (dual-sided pedals)',
     ),

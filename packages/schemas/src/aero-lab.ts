@@ -1,3 +1,4 @@
+import { RIDER_VALUE_SOURCES } from './rider-weight.ts';
 import { z } from 'zod';
 
 // The aero lab (POST /api/activities/:id/aero-fit): Chung's virtual elevation for chosen CdA, Crr and
@@ -96,6 +97,11 @@ export const aeroFitResponseSchema = z.object({
       .enum(['given', 'rider'])
       .describe("given in the request, or the rider's and bike's weights"),
     rider_kg: z.number().nullable(),
+    rider_kg_source: z
+      .enum(RIDER_VALUE_SOURCES)
+      .nullable()
+      .describe('The dated weight in force on the ride date (settings), else the nearest entry; null: none'),
+    rider_kg_from: z.string().nullable().describe('The date that weight holds from'),
     bike_kg: z.number().nullable(),
     drivetrain_efficiency: z.number(),
     air_density_kg_m3: z.number().describe('The one given or computed, else the mean of the recorded'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { riderWeightSchema } from './rider-weight.ts';
 import { FORM_STATES } from './dashboard.ts';
 
 // Advanced metrics (GET /api/analytics/advanced and /api/public/analytics/advanced): query and answer,
@@ -69,6 +70,7 @@ export const advancedResponseSchema = z.object({
     .nullable()
     .describe('the FTP the period is measured against'),
   weight_kg: z.number().nullable(),
+  weight: riderWeightSchema,
   needs,
   summary: z.object({
     overall: z
@@ -89,7 +91,14 @@ export const advancedResponseSchema = z.object({
       .nullable(),
     fatigue_resistance: z
       .object({
-        score: z.number(),
+        score: z
+          .number()
+          .nullable()
+          .describe('Null when retained_pct is over 100 % (unscored: see unscored_reason)'),
+        unscored_reason: z
+          .enum(['fresh_not_maximal'])
+          .nullable()
+          .describe('Over 100 % retained: the best fresh 5 minutes was not a maximal effort'),
         retained_pct: z.number().describe('best 5-min power after the work over the best fresh'),
         fresh_w: z.number(),
         fatigued_w: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORM_STATES } from './dashboard.ts';
+import { riderWeightSchema } from './rider-weight.ts';
 
 // Training load (GET /api/analytics/training-load) and predictive analysis
 // (GET /api/analytics/predictive): queries and answers, shared by the server's contracts, the
@@ -100,6 +101,7 @@ export const predictiveResponseSchema = z.object({
   weeks: z.number(),
   today: isoDate,
   window: z.object({ from: isoDate, to: isoDate }),
+  weight: riderWeightSchema,
   /** Why a part is missing: no power, fewer than 5 rides, fewer than 3 hard efforts, no weight. */
   needs: z.array(z.enum(PREDICTIVE_NEEDS)),
   counts: z.object({
@@ -123,6 +125,19 @@ export const predictiveResponseSchema = z.object({
     })
     .nullable(),
   confidence: z.enum(['high', 'medium', 'low']).nullable(),
+  confidence_basis: z
+    .object({
+      points: z.number().describe('0–6: hard efforts, maximal efforts and interval width, 2 each at most'),
+      fit_points: z.number().describe('estimates the trend line was fitted to'),
+      r2: z.number().describe("the trend line's R²"),
+      interval_half_width_pct: z.number().describe('half-width of the 95 % interval over the prediction, %'),
+      capped_by: z
+        .enum(['few_points', 'weak_fit'])
+        .nullable()
+        .describe('what held the level below what the points give (fewer than 5 or 8 estimates; R² < 0.5)'),
+    })
+    .nullable()
+    .describe('Null with confidence'),
   days_to_test: z
     .object({
       days: z.number(),

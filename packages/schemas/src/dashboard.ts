@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ActivityResponse, activityResponseSchema } from './activities.ts';
+import { riderWeightSchema } from './rider-weight.ts';
 
 // Response bodies of GET /api/dashboard/* (packages/server/src/modules/dashboard), so the OpenAPI
 // document and the web's dashboards read the shapes the service sends. Days are the rider's local
@@ -274,6 +275,7 @@ export const narrativeResponseSchema = z.object({
     .enum(['real', 'demo', 'none'])
     .describe('none: no ride; demo: only generated demo rides; real: rides of the rider'),
   syncing: z.boolean().describe('An import is running'),
+  weight: riderWeightSchema,
   rides_in_period: z.number().describe('Rides in the 8 weeks'),
   hero: z.object({
     strength: z.object({

@@ -30,7 +30,13 @@ export const profileResponseSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   date_of_birth: z.string().nullable(),
-  weight_kg: z.number().nullable(),
+  weight_kg: z
+    .number()
+    .nullable()
+    .describe(
+      "The rider's weight in force today: the dated entry (athlete settings) on or before today, else the nearest",
+    ),
+  weight_from: z.string().nullable().describe('The date that weight holds from (YYYY-MM-DD)'),
   height_cm: z.number().nullable(),
   cycling_experience: z.enum(CYCLING_EXPERIENCE),
   preferred_units: z.enum(UNITS),

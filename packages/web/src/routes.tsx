@@ -181,6 +181,8 @@ export const router = createBrowserRouter([
             lazy: screen(() => import('./screens/Live/LiveOverviewScreen'), 'LiveOverviewScreen', [
               ...APP_NAMESPACES,
               'live',
+              // The workout library's names (issue 26: ride a workout).
+              'plan',
             ]),
           },
           {

@@ -37,7 +37,8 @@ export function advancedSummary(input: {
   }
   if (input.durability) {
     const p = input.durability.retainedPct;
-    const band = p >= 95 ? 'high' : p >= 88 ? 'moderate' : 'low';
+    // Above 100 % the fresh best was not maximal: no band, say so (scores.ts `fatigueResistanceGap`).
+    const band = p > 100 ? 'fresh_not_maximal' : p >= 95 ? 'high' : p >= 88 ? 'moderate' : 'low';
     lines.push({ key: `advanced.summary.durability.${band}`, values: { retained_pct: r1(p) } });
   }
   if (input.improvement) {

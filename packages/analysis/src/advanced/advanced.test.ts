@@ -3,7 +3,14 @@ import { streamsFromSeconds } from '../streams/activity-streams.ts';
 import { cadenceProfile } from './cadence-profile.ts';
 import { durabilityOf, durabilitySplit } from './durability.ts';
 import { GRADIENT_CURVE_DURATIONS_S, powerCurvesByGradient } from './gradient-curve.ts';
-import { acuteChronicRatio, overallScore, readinessScore } from './scores.ts';
+import { advancedSummary } from './advanced-summary.ts';
+import {
+  acuteChronicRatio,
+  fatigueResistanceGap,
+  fatigueResistanceScore,
+  overallScore,
+  readinessScore,
+} from './scores.ts';
 import { detectSprints, hardEfforts, repeatability } from './sprints.ts';
 import { steadySegments, ventilatoryThresholds } from './thresholds.ts';
 
@@ -54,6 +61,33 @@ describe('advanced metrics', () => {
     expect(durabilityOf([split])!.retainedPct).toBeCloseTo(96, 6);
     // A short ride never reaches the work: fresh only.
     expect(durabilitySplit(streamsFromSeconds({ powerW: fill([600, 300]) }), 450)!.fatiguedW).toBeUndefined();
+  });
+
+  test('fatigue resistance above 100 % is not scored: the fresh reference was not maximal (issue 25)', () => {
+    // 30 min at 250 W (450 kJ) then 10 min at 264 W: 105.6 % "retained" (as 361 W after 1,080 kJ
+    // against 342 W fresh, 105.4 %, was scored 100/100).
+    const split = durabilitySplit(streamsFromSeconds({ powerW: fill([1800, 250], [600, 264]) }), 450)!;
+    const retained = durabilityOf([split])!.retainedPct;
+    expect(retained).toBeCloseTo(105.6, 6);
+    expect(fatigueResistanceGap(retained)).toBe('fresh_not_maximal');
+    expect(fatigueResistanceScore(retained)).toBeUndefined();
+    expect(fatigueResistanceScore((361 / 342) * 100)).toBeUndefined();
+    // At or under 100 %: (retained − 70) / 30 · 100, so 100 % → 100, 96 % → 87, 70 % → 0.
+    expect(fatigueResistanceScore(100)).toBe(100);
+    expect(fatigueResistanceScore(96)).toBe(87);
+    expect(fatigueResistanceScore(70)).toBe(0);
+    // The written summary says what happened instead of "high durability".
+    const lines = advancedSummary({
+      vo2max: undefined,
+      readiness: undefined,
+      durability: { retainedPct: retained },
+      improvement: undefined,
+      repeatability: undefined,
+      leftBalancePct: undefined,
+      climbingVsFlat20MinPct: undefined,
+      missingPower: false,
+    });
+    expect(lines.map((l) => l.key)).toEqual(['advanced.summary.durability.fresh_not_maximal']);
   });
 
   test('sprints: peak acceleration from speed and torque from power over cadence', () => {

@@ -32,9 +32,23 @@ export function readinessScore(input: { tsb: number; acwr: number | undefined })
   return { score: Math.round(clamp(score)), state: formState(input.tsb) };
 }
 
-/** Fatigue resistance: 100 at no loss, 0 at a 30 % loss of the fresh 5-min power, linear between. */
-export function fatigueResistanceScore(retainedPct: number): number {
+/**
+ * Fatigue resistance: 100 at no loss, 0 at a 30 % loss of the fresh 5-min power, linear between;
+ * undefined above 100 % (see `fatigueResistanceGap`).
+ */
+export function fatigueResistanceScore(retainedPct: number): number | undefined {
+  if (fatigueResistanceGap(retainedPct) !== undefined) return undefined;
   return Math.round(clamp(((retainedPct - 70) / 30) * 100));
+}
+
+/**
+ * Why there is no fatigue-resistance score: more than 100 % retained means the best 5 minutes after
+ * the work beat the best 5 minutes before it, so the "fresh" reference was not a maximal effort
+ * (durability is the loss from a maximal fresh effort, Maunder et al. 2021). Scoring that 100 would
+ * call an unmeasured loss "none"; the page says what happened instead.
+ */
+export function fatigueResistanceGap(retainedPct: number): 'fresh_not_maximal' | undefined {
+  return retainedPct > 100 ? 'fresh_not_maximal' : undefined;
 }
 
 /** Improvement: 50 when CP is unchanged, ±10 per 1 % change. */

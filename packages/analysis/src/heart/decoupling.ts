@@ -1,9 +1,19 @@
 import { type HeartStreams, isHeartRate } from './heart-rate-summary.ts';
 
+/**
+ * Decoupling needs an hour of seconds with power and heart rate: Friel reads Pw:Hr on steady aerobic
+ * rides of at least an hour (*The Cyclist's Training Bible*; his aerobic-endurance test is a steady
+ * hour), and over a shorter ride the warm-up's rise of heart rate decides the figure. The ride page
+ * has always said "over a steady ride of at least an hour"; now the number follows its own rule.
+ */
+export const DECOUPLING_MIN_S = 3600;
+
 /** Mean power and heart rate of the two halves decoupling and drift compare. */
 export interface DecouplingHalves {
   readonly powerW: readonly [number, number];
   readonly heartRateBpm: readonly [number, number];
+  /** Recorded seconds with both power and heart rate (the two halves together). */
+  readonly seconds: number;
 }
 
 /**
@@ -21,6 +31,7 @@ export function decouplingHalves(streams: HeartStreams): DecouplingHalves | unde
   return {
     powerW: [sumAt(power, usable, 0, mid) / mid, sumAt(power, usable, mid, count) / (count - mid)],
     heartRateBpm: [sumAt(hr, usable, 0, mid) / mid, sumAt(hr, usable, mid, count) / (count - mid)],
+    seconds: count,
   };
 }
 
@@ -48,10 +59,19 @@ function sumAt(values: Float64Array, usable: Int32Array, from: number, to: numbe
   return sum;
 }
 
+/** Why a ride has no decoupling: no power or heart rate, or under DECOUPLING_MIN_S of both. */
+export type DecouplingGap = 'no_power_or_heart_rate' | 'too_short';
+
+/** The reason a ride's halves give no decoupling, undefined when they give one. */
+export function decouplingGap(h: DecouplingHalves | undefined): DecouplingGap | undefined {
+  if (h === undefined) return 'no_power_or_heart_rate';
+  return h.seconds < DECOUPLING_MIN_S ? 'too_short' : undefined;
+}
+
 /**
  * Aerobic decoupling Pw:Hr in % (Friel): EFᵢ = mean power / mean HR of half i,
  * decoupling = (EF₁ − EF₂)/EF₁ · 100. Under 5 % on a long steady ride reads as aerobically fit.
- * As in GoldenCheetah, each half uses average power, not NP.
+ * As in GoldenCheetah, each half uses average power, not NP. Undefined under DECOUPLING_MIN_S.
  */
 export function aerobicDecouplingPct(streams: HeartStreams): number | undefined {
   return aerobicDecouplingOf(decouplingHalves(streams));
@@ -59,7 +79,7 @@ export function aerobicDecouplingPct(streams: HeartStreams): number | undefined 
 
 /** `aerobicDecouplingPct` from halves already computed (as `summarizeRide` has them). */
 export function aerobicDecouplingOf(h: DecouplingHalves | undefined): number | undefined {
-  if (h === undefined) return undefined;
+  if (h === undefined || decouplingGap(h) !== undefined) return undefined;
   const ef1 = h.powerW[0] / h.heartRateBpm[0];
   const ef2 = h.powerW[1] / h.heartRateBpm[1];
   if (!(ef1 > 0)) return undefined;
@@ -68,7 +88,8 @@ export function aerobicDecouplingOf(h: DecouplingHalves | undefined): number | u
 
 /**
  * Heart-rate drift in %: (HR₂ − HR₁)/HR₁ · 100 over the same halves. Meaningful at steady power;
- * read it next to the halves' power (Friel; anchors §4).
+ * read it next to the halves' power (Friel; anchors §4). Undefined under DECOUPLING_MIN_S, as
+ * decoupling: over a shorter ride the warm-up's rise of heart rate is most of it.
  */
 export function heartRateDriftPct(streams: HeartStreams): number | undefined {
   return heartRateDriftOf(decouplingHalves(streams));
@@ -76,6 +97,6 @@ export function heartRateDriftPct(streams: HeartStreams): number | undefined {
 
 /** `heartRateDriftPct` from halves already computed (as `summarizeRide` has them). */
 export function heartRateDriftOf(h: DecouplingHalves | undefined): number | undefined {
-  if (h === undefined) return undefined;
+  if (h === undefined || decouplingGap(h) !== undefined) return undefined;
   return ((h.heartRateBpm[1] - h.heartRateBpm[0]) / h.heartRateBpm[0]) * 100;
 }

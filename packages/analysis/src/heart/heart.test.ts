@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActivityStreams, streamsFromSeconds } from '../streams/activity-streams.ts';
-import { aerobicDecouplingPct, heartRateDriftPct } from './decoupling.ts';
+import {
+  aerobicDecouplingPct,
+  DECOUPLING_MIN_S,
+  decouplingGap,
+  decouplingHalves,
+  heartRateDriftPct,
+} from './decoupling.ts';
 import { efficiencyFactor, wattsPerHeartbeat } from './efficiency-factor.ts';
 import { averageHeartRateBpm, maxHeartRateBpm } from './heart-rate-summary.ts';
 
@@ -36,6 +42,33 @@ describe('aerobic decoupling and drift', () => {
 
   it('is undefined without both power and heart rate', () => {
     expect(aerobicDecouplingPct(streamsFromSeconds({ powerW: [200, 200] }))).toBeUndefined();
+    expect(decouplingGap(decouplingHalves(streamsFromSeconds({ powerW: [200, 200] })))).toBe(
+      'no_power_or_heart_rate',
+    );
+  });
+
+  it("needs an hour of power and heart rate (Friel; the ride page's own rule): 59:59 gives no figure", () => {
+    expect(DECOUPLING_MIN_S).toBe(3600);
+    // 46 minutes with heart rate rising 5 % between the halves: a figure of 4.76 % if it were given.
+    const n = 46 * 60;
+    const hr = Array.from({ length: n }, (_, i) => (i < n / 2 ? 140 : 147));
+    const short = streamsFromSeconds({ powerW: new Array(n).fill(210), heartRateBpm: hr });
+    const halves = decouplingHalves(short)!;
+    expect(halves.seconds).toBe(2760);
+    expect(decouplingGap(halves)).toBe('too_short');
+    expect(aerobicDecouplingPct(short)).toBeUndefined();
+    expect(heartRateDriftPct(short)).toBeUndefined();
+    const justUnder = streamsFromSeconds({
+      powerW: new Array(3599).fill(210),
+      heartRateBpm: new Array(3599).fill(140),
+    });
+    expect(aerobicDecouplingPct(justUnder)).toBeUndefined();
+    const hour = streamsFromSeconds({
+      powerW: new Array(3600).fill(210),
+      heartRateBpm: new Array(3600).fill(140),
+    });
+    expect(decouplingGap(decouplingHalves(hour))).toBeUndefined();
+    expect(aerobicDecouplingPct(hour)).toBe(0);
   });
 });
 

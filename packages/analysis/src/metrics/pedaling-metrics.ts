@@ -59,7 +59,7 @@ export const PEDALING_METRICS: readonly MetricDescriptor[] = [
     requires: ['powerW', 'cadenceRpm'],
     params: [],
     evidence: 5,
-    source: 'crank torque P / (2π·cadence/60) over pedalling seconds (ANT+ bicycle power)',
+    source: 'crank torque P / (2π·cadence/60) over seconds pedalled at ≥ 30 rpm (ANT+ bicycle power)',
     fn: 'averageTorqueNm',
   },
   {
@@ -69,7 +69,8 @@ export const PEDALING_METRICS: readonly MetricDescriptor[] = [
     requires: ['powerW', 'cadenceRpm'],
     params: [],
     evidence: 2,
-    source: 'coefficient of variation of crank torque over pedalling seconds',
+    source:
+      'coefficient of variation of crank torque over seconds pedalled at ≥ 30 rpm; withheld above 100 %',
     fn: 'torqueVariabilityPct',
   },
   {

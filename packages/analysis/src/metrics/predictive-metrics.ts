@@ -29,7 +29,8 @@ export const PREDICTIVE_METRICS: readonly MetricDescriptor[] = [
     requires: [],
     params: [],
     evidence: 1,
-    source: 'Vatio rule: hard and maximal efforts and the prediction interval width',
+    source:
+      'Vatio rule: hard and maximal efforts and the interval width, capped by the estimates in the line and its R²',
     fn: 'predictionConfidence',
   },
   {

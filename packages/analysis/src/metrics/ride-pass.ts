@@ -213,13 +213,15 @@ class RideSums {
           balanceWeighted += pw * left;
           balanceTotal += pw;
         }
+        // A reading of 0 at positive power is impossible by the definitions (TE = net / positive
+        // torque, PS = mean / peak power): it is a device's "not measured" (pedaling/torque-effectiveness.ts).
         const tv = t[i]!;
-        if (Number.isFinite(tv)) {
+        if (Number.isFinite(tv) && tv > 0) {
           teWeighted += pw * tv;
           teTotal += pw;
         }
         const sv = s[i]!;
-        if (Number.isFinite(sv)) {
+        if (Number.isFinite(sv) && sv > 0) {
           psWeighted += pw * sv;
           psTotal += pw;
         }

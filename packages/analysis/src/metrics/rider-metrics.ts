@@ -29,7 +29,7 @@ export const RIDER_METRICS: readonly MetricDescriptor[] = [
     requires: ['powerW'],
     params: ['massKg'],
     evidence: 2,
-    source: 'ACSM leg-cycling metabolic equation, 10.8·W/kg + 7, on best 5-min power',
+    source: 'ACSM leg-cycling metabolic equation, 1.8·(6.12·W)/kg + 7 = 11.016·W/kg + 7, on best 5-min power',
     fn: 'vo2maxFromFiveMinutePower',
   },
   {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { streamsFromSeconds } from '../streams/activity-streams.ts';
 import { leftRightBalance } from './balance.ts';
 import { averageCadenceRpm, cadenceVariabilityPct } from './cadence.ts';
-import { averagePedalSmoothnessPct, averageTorqueEffectivenessPct } from './torque-effectiveness.ts';
+import { summarizeRide } from '../metrics/ride-summary.ts';
+import {
+  averagePedalSmoothnessPct,
+  averageTorqueEffectivenessPct,
+  pedalDynamicsGap,
+} from './torque-effectiveness.ts';
 
 describe('pedalling metrics', () => {
   it('weights left/right balance by power and skips coasting', () => {
@@ -20,6 +25,35 @@ describe('pedalling metrics', () => {
     });
     expect(averageTorqueEffectivenessPct(streams)).toBe(75);
     expect(averagePedalSmoothnessPct(streams)).toBe(20);
+  });
+
+  it('reads a 0 % at positive power as "not measured", not as 0 % (issue 25)', () => {
+    // TE = net / positive torque and PS = mean / peak power: neither can be 0 while power is positive.
+    // A head unit that writes 0 every second (the 2h20 Edge 1000 ride) has no torque effectiveness.
+    const zeros = streamsFromSeconds({
+      powerW: [200, 250, 0],
+      torqueEffectivenessPct: [0, 0, 0],
+      pedalSmoothnessPct: [21, 23, 0],
+    });
+    expect(averageTorqueEffectivenessPct(zeros)).toBeUndefined();
+    expect(pedalDynamicsGap(zeros, 'torqueEffectivenessPct')).toBe('zeros_only');
+    expect(averagePedalSmoothnessPct(zeros)).toBeCloseTo((200 * 21 + 250 * 23) / 450, 12);
+    expect(pedalDynamicsGap(zeros, 'pedalSmoothnessPct')).toBeUndefined();
+    // The one-pass ride summary agrees with the functions.
+    const summary = summarizeRide(zeros, {
+      ftpW: undefined,
+      criticalPower: undefined,
+      heartRateZones: undefined,
+      meanMaxGaps: 'zero',
+    });
+    expect(summary.torqueEffectivenessPct).toBeUndefined();
+    expect(summary.pedalSmoothnessPct).toBeCloseTo((200 * 21 + 250 * 23) / 450, 12);
+    // A missing channel says so; a stray 0 among readings is left out of the mean.
+    expect(pedalDynamicsGap(streamsFromSeconds({ powerW: [200] }), 'torqueEffectivenessPct')).toBe(
+      'not_recorded',
+    );
+    const mixed = streamsFromSeconds({ powerW: [200, 200, 200], torqueEffectivenessPct: [70, 0, 80] });
+    expect(averageTorqueEffectivenessPct(mixed)).toBe(75);
   });
 
   it('averages cadence with or without coasting zeros', () => {

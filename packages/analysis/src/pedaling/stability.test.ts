@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { streamsFromSeconds } from '../streams/activity-streams.ts';
-import { averageTorqueNm, pedallingStabilityIndexPct, torqueVariabilityPct } from './stability.ts';
+import {
+  averageTorqueNm,
+  pedallingStabilityIndexPct,
+  torqueVariability,
+  torqueVariabilityPct,
+} from './stability.ts';
 
 const repeat = (n: number, f: (i: number) => number) => Array.from({ length: n }, (_, i) => f(i));
 const torqueOf = (powerW: number, cadenceRpm: number) => powerW / ((2 * Math.PI * cadenceRpm) / 60);
@@ -74,5 +79,33 @@ describe('crank torque and pedalling stability', () => {
         },
       ),
     );
+  });
+});
+
+describe('torque only where it can be measured (issue 25)', () => {
+  it('leaves out seconds under 30 rpm: a sensor reading 2 rpm at 200 W is not 955 N·m of torque', () => {
+    // 200 W at 2 rpm: 200 / (2π · 2 / 60) = 954.9 N·m, four times a world-class sprinter's maximum.
+    const even = repeat(120, () => 200);
+    const cadence = repeat(120, (i) => (i % 40 === 0 ? 2 : 90));
+    const streams = streamsFromSeconds({ powerW: even, cadenceRpm: cadence });
+    expect(torqueVariabilityPct(streams)).toBeCloseTo(0, 9);
+    expect(averageTorqueNm(streams)).toBeCloseTo(torqueOf(200, 90), 9);
+    // At exactly 30 rpm a second counts: 200 W at 90 rpm and at 30 rpm are 21.22 and 63.66 N·m.
+    const slow = streamsFromSeconds({ powerW: [200, 200], cadenceRpm: [90, 30] });
+    expect(averageTorqueNm(slow)).toBeCloseTo((torqueOf(200, 90) + torqueOf(200, 30)) / 2, 9);
+  });
+
+  it('withholds a coefficient of variation above 100 % and says why', () => {
+    // 99 seconds at 1 W and one at 2,000 W, all at 90 rpm: mean 20.99 W, sd 199.9 W, CV 952 %.
+    const power = repeat(100, (i) => (i === 0 ? 2000 : 1));
+    const streams = streamsFromSeconds({ powerW: power, cadenceRpm: repeat(100, () => 90) });
+    const mean = (2000 + 99) / 100;
+    const sd = Math.sqrt(((2000 - mean) ** 2 + 99 * (1 - mean) ** 2) / 99);
+    const result = torqueVariability(streams);
+    expect(result).toEqual({ gap: 'implausible', pct: expect.closeTo((sd / mean) * 100, 6) });
+    expect(torqueVariabilityPct(streams)).toBeUndefined();
+    expect(torqueVariability(streamsFromSeconds({ powerW: [200, 300] }))).toEqual({
+      gap: 'no_cadence_or_power',
+    });
   });
 });

@@ -6,9 +6,26 @@ import type { PedalingStreams } from './balance.ts';
  * sentence and documented in docs/formulas/pedaling.md.
  *
  * Crank torque τ = P / ω with ω = 2π · cadence / 60 (N·m; the quantity a crank-based power meter
- * measures, ANT+ Bicycle Power profile "crank torque"). Pedalling seconds: no gap, cadence > 0 and
- * a power reading.
+ * measures, ANT+ Bicycle Power profile "crank torque"). Pedalling seconds: no gap, cadence of at least
+ * TORQUE_MIN_CADENCE_RPM and a power reading.
  */
+
+/**
+ * Below 30 rpm a crank revolution takes more than 2 s, so one second's power and cadence no longer
+ * describe the same revolution: as a rider stops or starts, cadence sensors report 1–12 rpm while the
+ * power meter still sends the last stroke's watts, and P/ω gives 150–1,500 N·m, far above what legs
+ * produce: world-class track sprinters reach 1,600 W at an optimal torque of 118.5 N·m (Dorel et al.
+ * 2005, *Int J Sports Med* 26:739), and with a linear torque–velocity relation their maximal torque is
+ * twice that, ≈ 240 N·m. The same floor as the sprint torque (`advanced/sprints.ts`).
+ */
+export const TORQUE_MIN_CADENCE_RPM = 30;
+/**
+ * Torque variability above this is not shown: a standard deviation larger than the mean of a torque
+ * that is never negative means a few seconds dominate (sensor artefacts, not pedalling). The real
+ * rides in Vatio's fixtures, intervals and sprints included, lie between 25 and 77 % once the
+ * sub-30-rpm seconds are left out. Vatio's bound.
+ */
+export const TORQUE_VARIABILITY_MAX_PCT = 100;
 
 /** Half-width of the window a second is compared with, s (a 31-s centred window). */
 export const STABILITY_WINDOW_HALF_S = 15;
@@ -35,7 +52,8 @@ function pedallingSeconds(streams: PedalingStreams): PedallingSeries | undefined
   for (let i = 0; i < n; i++) {
     const c = cadence[i]!;
     const p = power[i]!;
-    if (gapMask[i] !== 0 || !(c > 0) || !Number.isFinite(c) || !(p >= 0) || !Number.isFinite(p)) continue;
+    if (gapMask[i] !== 0 || !(c >= TORQUE_MIN_CADENCE_RPM) || !Number.isFinite(c)) continue;
+    if (!(p >= 0) || !Number.isFinite(p)) continue;
     index[m] = i;
     cadenceOut[m] = c;
     torque[m] = p / ((2 * Math.PI * c) / 60);
@@ -69,13 +87,29 @@ export function averageTorqueNm(streams: PedalingStreams): number | undefined {
   return sum / series.torqueNm.length;
 }
 
+/** Why torque variability is not given: no cadence or power, fewer than 2 pedalling seconds, or implausible. */
+export type TorqueVariabilityGap = 'no_cadence_or_power' | 'too_few_seconds' | 'implausible';
+
 /**
  * Torque variability: coefficient of variation (sample standard deviation / mean · 100) of crank
- * torque over the pedalling seconds, the torque twin of `cadenceVariabilityPct`.
+ * torque over the pedalling seconds, the torque twin of `cadenceVariabilityPct`; with the reason when
+ * there is none. Above TORQUE_VARIABILITY_MAX_PCT the value is withheld (`implausible`, with the value
+ * it would have been).
  */
-export function torqueVariabilityPct(streams: PedalingStreams): number | undefined {
+export function torqueVariability(
+  streams: PedalingStreams,
+): { pct: number } | { gap: TorqueVariabilityGap; pct?: number } {
   const series = pedallingSeconds(streams);
-  return series === undefined ? undefined : coefficientOfVariationPct(series.torqueNm);
+  if (series === undefined) return { gap: 'no_cadence_or_power' };
+  const pct = coefficientOfVariationPct(series.torqueNm);
+  if (pct === undefined) return { gap: 'too_few_seconds' };
+  return pct > TORQUE_VARIABILITY_MAX_PCT ? { gap: 'implausible', pct } : { pct };
+}
+
+/** `torqueVariability`'s value, undefined whenever it gives a reason instead. */
+export function torqueVariabilityPct(streams: PedalingStreams): number | undefined {
+  const result = torqueVariability(streams);
+  return 'gap' in result ? undefined : result.pct;
 }
 
 /**

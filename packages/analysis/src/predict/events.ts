@@ -1,8 +1,13 @@
 /**
  * Event predictions: the power the rider can hold for the event's length (power–duration model) and
- * the time that power gives on a stated course (steady-state road cycling power model of Martin,
- * Milliken, Cobb, McFadden & Coggan 1998, *J Appl Biomech* 14:276, without wind, acceleration and
- * bearing losses): η·P = v·m·g·(Crr·cos θ + sin θ) + ½·ρ·CdA·v³.
+ * the time that power gives on a stated course, with the road cycling power model of Martin, Milliken,
+ * Cobb, McFadden & Coggan (1998, *J Appl Biomech* 14:276, eq. 9), without wind:
+ *   η·P = ½·ρ·CdA·v³ + v·m·g·(Crr·cos θ + sin θ) + v·(91 + 8.7·v)·10⁻³ + ½·(m + I/r²)·Δ(v²)/Δt
+ * the last two terms being the wheel-bearing friction (their eq. 6) and the change of kinetic energy
+ * with the wheels' moment of inertia (eq. 8; I = 0.14 kg·m² for both wheels, r = 0.311 m). On a
+ * stretch of constant gradient the speed is steady and the kinetic term is zero; it is paid where the
+ * speed rises (`courseTimeS`). The wheels' own rotational drag (their F_w) is left out: CdA here is the
+ * whole system's, as a virtual-elevation fit measures it.
  */
 import { AERO_DEFAULTS } from '../report/options.ts';
 
@@ -25,6 +30,22 @@ export const MAX_DESCENT_SPEED_MPS = 60 / 3.6;
  * threshold; A = 0.07 is Vatio's stated default (about 5 % less power for each doubling of time).
  */
 export const ENDURANCE_DECAY_PER_LN = 0.07;
+/** Wheel-bearing friction, Martin et al. 1998 eq. 6: P = v·(91 + 8.7·v)·10⁻³ W (v in m/s). */
+export const BEARING_FRICTION_N = 0.091;
+export const BEARING_FRICTION_N_PER_MPS = 0.0087;
+/** Moment of inertia of both wheels, kg·m², and their radius, m (Martin et al. 1998). */
+export const WHEEL_INERTIA_KG_M2 = 0.14;
+export const WHEEL_RADIUS_M = 0.311;
+
+/** Power lost in the wheel bearings at a speed, W (Martin et al. 1998 eq. 6). */
+export function bearingLossW(speedMps: number): number {
+  return speedMps * (BEARING_FRICTION_N + BEARING_FRICTION_N_PER_MPS * speedMps);
+}
+
+/** Mass the rider accelerates, kg: system mass plus the wheels' inertia as mass, I/r² (eq. 8). */
+export function effectiveMassKg(massKg: number): number {
+  return massKg + WHEEL_INERTIA_KG_M2 / WHEEL_RADIUS_M ** 2;
+}
 
 export interface PhysicsParameters {
   readonly massKg: number;
@@ -39,7 +60,7 @@ export function speedForPowerMps(powerW: number, gradient: number, p: PhysicsPar
   const resist = p.massKg * GRAVITY_MPS2 * (p.crr * Math.cos(theta) + Math.sin(theta));
   const aero = 0.5 * p.airDensity * p.cdaM2;
   const drive = DRIVETRAIN_EFFICIENCY * Math.max(0, powerW);
-  const f = (v: number) => aero * v ** 3 + resist * v - drive;
+  const f = (v: number) => aero * v ** 3 + resist * v + bearingLossW(v) - drive;
   let lo = 0;
   let hi = 40;
   if (f(hi) < 0) return hi;
@@ -108,17 +129,45 @@ export function sustainablePowerW(model: PowerDurationModel, durationS: number):
   return hour * Math.max(0, 1 - ENDURANCE_DECAY_PER_LN * Math.log(t / 3600));
 }
 
-/** Time to ride the course at a constant power, s (descents capped at MAX_DESCENT_SPEED_MPS). */
+/** Steady speed on a stretch at a power, m/s: descents capped at MAX_DESCENT_SPEED_MPS. */
+function stretchSpeedMps(powerW: number, gradient: number, p: PhysicsParameters): number {
+  const v = speedForPowerMps(powerW, gradient, p);
+  return gradient < 0 ? Math.min(v, MAX_DESCENT_SPEED_MPS) : v;
+}
+
+/** Time to ride the stretches at their steady speeds, already rolling, s (no kinetic term). */
+export function steadyCourseTimeS(
+  segments: readonly CourseSegment[],
+  powerW: number,
+  p: PhysicsParameters,
+): number {
+  return segments.reduce((time, s) => time + s.distanceM / stretchSpeedMps(powerW, s.gradient, p), 0);
+}
+
+/**
+ * Time to ride the course at a constant power, s (descents capped at MAX_DESCENT_SPEED_MPS), from a
+ * standing start. Each stretch is ridden at its steady speed; where the speed rises onto a stretch that
+ * is not downhill (the start, a climb onto the flat), the rider supplies the kinetic energy
+ * ½·(m + I/r²)·(v₂² − v₁²) (Martin et al. 1998 eq. 8) at η·P on top of the steady work, which costs
+ * that energy / (η·P) seconds (the energy balance η·P·t = F(v)·d + ΔKE with η·P = F(v)·v). Speed gained
+ * onto a descent comes from gravity, and speed lost (onto a climb, off a braked descent) is not
+ * credited back: drag and brakes take most of it, so the estimate errs slow, not fast.
+ */
 export function courseTimeS(
   segments: readonly CourseSegment[],
   powerW: number,
   p: PhysicsParameters,
 ): number {
+  const drive = DRIVETRAIN_EFFICIENCY * Math.max(0, powerW);
+  const mass = effectiveMassKg(p.massKg);
   let time = 0;
+  let previousV = 0;
   for (const s of segments) {
-    let v = speedForPowerMps(powerW, s.gradient, p);
-    if (s.gradient < 0) v = Math.min(v, MAX_DESCENT_SPEED_MPS);
+    const v = stretchSpeedMps(powerW, s.gradient, p);
     time += s.distanceM / v;
+    if (s.gradient >= 0 && v > previousV && drive > 0)
+      time += (0.5 * mass * (v ** 2 - previousV ** 2)) / drive;
+    previousV = v;
   }
   return time;
 }
@@ -144,12 +193,16 @@ export function predictEvent(
   if (course.fixedDurationS !== undefined) {
     const powerW = sustainablePowerW(model, course.fixedDurationS);
     const v = speedForPowerMps(powerW, 0, physics);
+    // The standing start's kinetic energy (Martin eq. 8) takes its time out of the race at speed v.
+    const startS =
+      powerW > 0 ? (0.5 * effectiveMassKg(physics.massKg) * v ** 2) / (DRIVETRAIN_EFFICIENCY * powerW) : 0;
+    const distanceM = v * Math.max(0, course.fixedDurationS - startS);
     return {
       key: course.key,
       powerW,
       timeS: course.fixedDurationS,
-      distanceM: v * course.fixedDurationS,
-      averageSpeedMps: v,
+      distanceM,
+      averageSpeedMps: distanceM / course.fixedDurationS,
     };
   }
   const distanceM = course.segments.reduce((sum, s) => sum + s.distanceM, 0);

@@ -53,23 +53,47 @@ export function daysToTest(input: {
 
 export type ConfidenceLevel = 'high' | 'medium' | 'low';
 
+/** Fewer estimates than this in the trend line: confidence at most low (2 degrees of freedom or fewer). */
+export const CONFIDENCE_MIN_POINTS_MEDIUM = 5;
+/** Fewer than this: at most medium. */
+export const CONFIDENCE_MIN_POINTS_HIGH = 8;
+/** A trend line explaining less than half of the estimates' spread (R² < 0.5): at most medium. */
+export const CONFIDENCE_MIN_R2_HIGH = 0.5;
+
+/** What held the confidence below what the efforts and the interval alone would give. */
+export type ConfidenceCap = 'few_points' | 'weak_fit';
+
 /**
  * Confidence of the FTP prediction from the amount and quality of maximal efforts and the fit:
  * hard efforts (IF > 0.85 for > 20 min) ≥ 8 → 2 points, ≥ 5 → 1; maximal efforts in the window
  * ≥ 3 → 2, ≥ 1 → 1; the prediction interval's half-width ≤ 3 % of the value → 2, ≤ 6 % → 1.
- * 5–6 points high, 3–4 medium, else low. Vatio's rule (the spec names Alta/Media/Baja without one).
+ * 5–6 points high, 3–4 medium, else low. Then capped by the line itself: fewer than 5 estimates
+ * in it → at most low (a line through 4 points has 2 degrees of freedom, t(0.975, 2) = 4.30, and
+ * rolling-window estimates are correlated, so even a narrow interval is not evidence); fewer than 8,
+ * or R² under 0.5 (the line explains less of the estimates' spread than it leaves), → at most medium.
+ * Vatio's rule (the spec names Alta/Media/Baja without one), in docs/formulas/predictive-analysis.md.
  */
 export function predictionConfidence(input: {
   hardEfforts: number;
   maximalEfforts: number;
   intervalHalfWidthPct: number;
-}): { level: ConfidenceLevel; points: number } {
+  /** Estimates the trend line was fitted to, and its R². */
+  fitPoints: number;
+  r2: number;
+}): { level: ConfidenceLevel; points: number; cappedBy: ConfidenceCap | undefined } {
   const hard = input.hardEfforts >= 8 ? 2 : input.hardEfforts >= 5 ? 1 : 0;
   const maximal = input.maximalEfforts >= 3 ? 2 : input.maximalEfforts >= 1 ? 1 : 0;
   const width = input.intervalHalfWidthPct;
   const fit = width <= 3 ? 2 : width <= 6 ? 1 : 0;
   const points = hard + maximal + fit;
-  return { level: points >= 5 ? 'high' : points >= 3 ? 'medium' : 'low', points };
+  const byPoints: ConfidenceLevel = points >= 5 ? 'high' : points >= 3 ? 'medium' : 'low';
+  const rank = { low: 0, medium: 1, high: 2 } as const;
+  let cap: { level: ConfidenceLevel; by: ConfidenceCap } | undefined;
+  if (input.fitPoints < CONFIDENCE_MIN_POINTS_MEDIUM) cap = { level: 'low', by: 'few_points' };
+  else if (input.fitPoints < CONFIDENCE_MIN_POINTS_HIGH) cap = { level: 'medium', by: 'few_points' };
+  else if (!(input.r2 >= CONFIDENCE_MIN_R2_HIGH)) cap = { level: 'medium', by: 'weak_fit' };
+  if (cap && rank[cap.level] < rank[byPoints]) return { level: cap.level, points, cappedBy: cap.by };
+  return { level: byPoints, points, cappedBy: undefined };
 }
 
 /**

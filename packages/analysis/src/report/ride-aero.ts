@@ -50,8 +50,12 @@ function recordedMean(values: Float64Array | undefined, gapMask: Uint8Array): nu
   return count > 0 ? sum / count : undefined;
 }
 
-/** Who gave the rider's weight: the rider (a dated entry, the profile, `--weight`), or nobody (the default). */
-export type WeightSource = 'settings' | 'profile' | 'flag' | 'default';
+/**
+ * Who gave the rider's weight: the rider (settings: the dated entry in force; nearest: none was in
+ * force yet, the entry nearest in time; profile: rides analysed before issue 25, when the profile
+ * held a weight of its own; flag: `--weight`), or nobody (the default).
+ */
+export type WeightSource = 'settings' | 'nearest' | 'profile' | 'flag' | 'default';
 
 export interface RideAeroInput {
   /** The rider's weight, kg, and where it came from; undefined assumes `AERO_DEFAULTS.riderKg`. */

@@ -47,10 +47,14 @@ function hillRide() {
 }
 
 describe('which FTP a ride is measured against', () => {
-  it("takes the rider's value, else the device's, else the nearest entry, else the estimate", () => {
+  it("takes the rider's value, else the rider's nearest entry, else the device's, else the estimate", () => {
     const all = { settingsW: 250, fileW: 240, nearestW: 230, estimatedW: 220 };
     expect(resolveFtp(all)).toEqual({ ftpW: 250, source: 'settings' });
-    expect(resolveFtp({ ...all, settingsW: undefined })).toEqual({ ftpW: 240, source: 'file' });
+    expect(resolveFtp({ ...all, settingsW: undefined })).toEqual({ ftpW: 230, source: 'nearest' });
+    expect(resolveFtp({ ...all, settingsW: undefined, nearestW: undefined })).toEqual({
+      ftpW: 240,
+      source: 'file',
+    });
     expect(resolveFtp({ nearestW: 230, estimatedW: 220, fileW: 0 })).toEqual({
       ftpW: 230,
       source: 'nearest',
@@ -141,7 +145,16 @@ describe('the ride report', () => {
     );
     expect(report.elevationGainM).toBe(42);
     expect(report.elevationGainSource).toBe('device');
-    expect(report.wPrimeBalance?.minJ).toBeCloseTo(20_000 - 50 * 600, 0);
+    // With CP 250 W and W′ 20 kJ the balance would end at 20,000 − 50 · 600 = −10,000 J: those are
+    // wrong for this ride. GoldenCheetah's minimum CP (`WPrime::PCP`: +3 W until the balance stays
+    // above 0): 600 · (300 − CP) < 20,000 → CP > 266.7 → 250 + 6 · 3 = 268 W, lowest 20,000 − 600 · 32 = 800 J.
+    const w = report.wPrimeBalance!;
+    expect(w.parameters.status).toBe('cp-raised');
+    expect(w.parameters.fittedMinJ).toBeCloseTo(-10_000, 0);
+    expect(w.parameters.fittedCpW).toBe(250);
+    expect(w.cpW).toBe(268);
+    expect(w.wPrimeJ).toBe(20_000);
+    expect(w.minJ).toBeCloseTo(800, 0);
   });
 
   it("shows the device's ascent over the estimate when the file has one, and says which it shows", () => {

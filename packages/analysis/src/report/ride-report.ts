@@ -8,19 +8,37 @@
 import { type Climb, detectClimbs } from '../climbing/climbs.ts';
 import { type AscentSource, rideAscent } from '../climbing/ride-ascent.ts';
 import { curvePowerAtW, type MeanMaxCurve } from '../curve/mean-max.ts';
-import { fitTwoParameterModel } from '../curve/power-duration-models.ts';
-import { minimumWPrimeBalanceJ, wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
-import { aerobicDecouplingOf, decouplingHalves, heartRateDriftOf } from '../heart/decoupling.ts';
+import { implausibleReasons } from '../curve/cp-plausibility.ts';
+import { fitTwoParameterEnvelope } from '../curve/power-duration-models.ts';
+import {
+  minimumWPrimeBalanceJ,
+  type WPrimeBalanceParameters,
+  wPrimeBalanceDifferentialJ,
+  wPrimeBalanceParameters,
+} from '../curve/w-prime-balance.ts';
+import {
+  aerobicDecouplingOf,
+  DECOUPLING_MIN_S,
+  type DecouplingGap,
+  decouplingGap,
+  decouplingHalves,
+  heartRateDriftOf,
+} from '../heart/decoupling.ts';
 import { type HeartRateZone, hrZonesPercentOfLthr, hrZonesPercentOfMax } from '../heart/hr-zones.ts';
 import { type RideSummary, summarizeRide } from '../metrics/ride-summary.ts';
 import { cadenceVariabilityPct } from '../pedaling/cadence.ts';
 import { type LegPowerPhase, pedalPhaseSummary } from '../pedaling/power-phase.ts';
-import { pedallingStabilityIndexPct, torqueVariabilityPct } from '../pedaling/stability.ts';
+import {
+  pedallingStabilityIndexPct,
+  type TorqueVariabilityGap,
+  torqueVariability,
+} from '../pedaling/stability.ts';
+import { type PedalDynamicsGap, pedalDynamicsGap } from '../pedaling/torque-effectiveness.ts';
 import { averagePowerW } from '../power/power-summary.ts';
 import { cogganPowerZones, type PowerZone } from '../power/zones.ts';
 import { vo2maxFromFiveMinutePower } from '../rider/vo2max.ts';
 import { type ActivityStreams, sliceStreams } from '../streams/activity-streams.ts';
-import { CLIMB_OPTIONS, CP_FIT_RANGE, MEAN_MAX_GAPS, VIRTUAL_SUB_SPORTS } from './options.ts';
+import { CLIMB_OPTIONS, MEAN_MAX_GAPS, VIRTUAL_SUB_SPORTS } from './options.ts';
 import { fitRideAero, type RideAero, type WeightSource } from './ride-aero.ts';
 import { ftpEstimates, type RatedFtpEstimate } from './ride-ftp-estimates.ts';
 
@@ -73,12 +91,25 @@ export interface ReportDecoupling {
   readonly secondHalfEf: number;
 }
 
+/** Why the ride has no decoupling, with the seconds it had and the seconds it needs. */
+export interface ReportDecouplingGap {
+  readonly reason: DecouplingGap;
+  readonly seconds: number;
+  readonly requiredS: number;
+}
+
 export interface ReportWPrimeBalance {
+  /**
+   * The CP and W′ the series is drawn with, the rider's fitted ones, and why they differ
+   * (`wPrimeBalanceParameters`: GoldenCheetah's minimum CP when the fitted ones would go below zero).
+   */
+  readonly parameters: WPrimeBalanceParameters;
   readonly cpW: number;
   readonly wPrimeJ: number;
+  /** Undefined when `parameters.status` is 'unsupported' (no balance is shown). */
   readonly minJ: number | undefined;
-  /** Per second, J (Skiba 2015 differential form). */
-  readonly seriesJ: Float64Array;
+  /** Per second, J (Skiba 2015 differential form); undefined when unsupported. */
+  readonly seriesJ: Float64Array | undefined;
 }
 
 export interface ReportPedaling {
@@ -93,6 +124,14 @@ export interface ReportPedaling {
   readonly platformCentreOffsetRightMm: number | undefined;
   readonly powerPhaseLeft: LegPowerPhase | undefined;
   readonly powerPhaseRight: LegPowerPhase | undefined;
+  /** Why a figure above is undefined, for the figures that have a reason to give. */
+  readonly gaps: {
+    readonly torqueEffectiveness: PedalDynamicsGap | undefined;
+    readonly pedalSmoothness: PedalDynamicsGap | undefined;
+    /** `implausibleTorqueVariabilityPct` is the value withheld, when the reason is `implausible`. */
+    readonly torqueVariability: TorqueVariabilityGap | undefined;
+    readonly implausibleTorqueVariabilityPct: number | undefined;
+  };
 }
 
 export interface RideReport {
@@ -112,6 +151,8 @@ export interface RideReport {
   };
   readonly climbs: readonly ReportClimb[];
   readonly decoupling: ReportDecoupling | undefined;
+  /** Why `decoupling.pct` is undefined (no power or heart rate, or under an hour of both). */
+  readonly decouplingGap: ReportDecouplingGap | undefined;
   readonly wPrimeBalance: ReportWPrimeBalance | undefined;
   readonly aero: RideAero | undefined;
   readonly pedaling: ReportPedaling;
@@ -138,13 +179,16 @@ export function heartRateZonesFor(rider: {
 }
 
 /**
- * Critical power and W′ of a best-power curve (Monod–Scherrer over `CP_FIT_RANGE`), or undefined when
- * the fit is unusable (too few efforts, CP or W′ not positive).
+ * Critical power and W′ of a best-power curve (Monod–Scherrer by GoldenCheetah's envelope,
+ * `fitTwoParameterEnvelope`, over the bests of `CP_FIT_RANGE`), or undefined when the fit is unusable
+ * (no best in a window, CP or W′ outside the physiological bounds of `implausibleReasons`).
  */
 export function criticalPowerOf(curve: MeanMaxCurve): { cpW: number; wPrimeJ: number } | undefined {
   if (curve.durationsS.length === 0) return undefined;
-  const fit = fitTwoParameterModel(curve, CP_FIT_RANGE);
-  if (!fit || !(fit.cpW > 0) || !(fit.wPrimeJ > 0)) return undefined;
+  const fit = fitTwoParameterEnvelope(curve);
+  if (!fit || !(fit.cpW > 0) || !(fit.wPrimeJ > 0) || implausibleReasons(fit, undefined).length > 0) {
+    return undefined;
+  }
   return { cpW: fit.cpW, wPrimeJ: fit.wPrimeJ };
 }
 
@@ -155,8 +199,19 @@ function climbsOf(streams: ActivityStreams): ReportClimb[] {
   }));
 }
 
-function decouplingOf(streams: ActivityStreams): ReportDecoupling | undefined {
+function decouplingOf(streams: ActivityStreams): {
+  decoupling: ReportDecoupling | undefined;
+  decouplingGap: ReportDecouplingGap | undefined;
+} {
   const halves = decouplingHalves(streams);
+  const reason = decouplingGap(halves);
+  const gap = reason && { reason, seconds: halves?.seconds ?? 0, requiredS: DECOUPLING_MIN_S };
+  // Under the minimum the halves' efficiencies are not shown either: the ride page and `vatio analyze`
+  // give no decoupling figure at all, and the reason.
+  return { decoupling: gap ? undefined : decouplingFigures(halves), decouplingGap: gap };
+}
+
+function decouplingFigures(halves: ReturnType<typeof decouplingHalves>): ReportDecoupling | undefined {
   if (halves === undefined) return undefined;
   const firstHalfEf = halves.powerW[0] / halves.heartRateBpm[0];
   const secondHalfEf = halves.powerW[1] / halves.heartRateBpm[1];
@@ -174,9 +229,15 @@ function wPrimeBalanceOf(
   cp: RiderContext['criticalPower'],
 ): ReportWPrimeBalance | undefined {
   if (cp === undefined) return undefined;
-  const seriesJ = wPrimeBalanceDifferentialJ(streams, cp);
+  const parameters = wPrimeBalanceParameters(streams, cp);
+  if (parameters === undefined) return undefined;
+  const { cpW, wPrimeJ } = parameters;
+  if (parameters.status === 'unsupported') {
+    return { parameters, cpW, wPrimeJ, minJ: undefined, seriesJ: undefined };
+  }
+  const seriesJ = wPrimeBalanceDifferentialJ(streams, { cpW, wPrimeJ });
   if (seriesJ === undefined) return undefined;
-  return { cpW: cp.cpW, wPrimeJ: cp.wPrimeJ, minJ: minimumWPrimeBalanceJ(seriesJ), seriesJ };
+  return { parameters, cpW, wPrimeJ, minJ: minimumWPrimeBalanceJ(seriesJ), seriesJ };
 }
 
 function zoneTimes<Z>(
@@ -209,6 +270,7 @@ export function rideReport(
     estimatedM: summary.elevationGainM,
     elapsedS: summary.elapsedTimeS,
   });
+  const torque = torqueVariability(streams);
   return {
     summary,
     elevationGainM: ascent.ascentM,
@@ -227,7 +289,7 @@ export function rideReport(
       heartRate: zoneTimes(heartRateZones, summary.timeInHeartRateZonesS),
     },
     climbs: climbsOf(streams),
-    decoupling: decouplingOf(streams),
+    ...decouplingOf(streams),
     wPrimeBalance: wPrimeBalanceOf(streams, rider.criticalPower),
     aero:
       options.aero === 'fit' && !ride.virtual
@@ -243,8 +305,20 @@ export function rideReport(
       torqueEffectivenessPct: summary.torqueEffectivenessPct,
       pedalSmoothnessPct: summary.pedalSmoothnessPct,
       cadenceVariabilityPct: cadenceVariabilityPct(streams),
-      torqueVariabilityPct: torqueVariabilityPct(streams),
+      torqueVariabilityPct: 'gap' in torque ? undefined : torque.pct,
       stabilityIndexPct: pedallingStabilityIndexPct(streams),
+      gaps: {
+        torqueEffectiveness:
+          summary.torqueEffectivenessPct === undefined
+            ? pedalDynamicsGap(streams, 'torqueEffectivenessPct')
+            : undefined,
+        pedalSmoothness:
+          summary.pedalSmoothnessPct === undefined
+            ? pedalDynamicsGap(streams, 'pedalSmoothnessPct')
+            : undefined,
+        torqueVariability: 'gap' in torque ? torque.gap : undefined,
+        implausibleTorqueVariabilityPct: 'gap' in torque ? torque.pct : undefined,
+      },
     },
     ftpEstimates: ftpEstimates({
       curve: summary.meanMax,

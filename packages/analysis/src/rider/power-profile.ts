@@ -1,11 +1,18 @@
 /**
- * Power profile (H. Allen & A. Coggan, *Training and Racing with a Power Meter*, 2nd ed., VeloPress
- * 2010, ch. 4, "Power profiling" tables for men and for women): best 5-s, 1-min, 5-min and FTP power in
- * W/kg placed on a scale from untrained to world class. The chart is built by linear interpolation
- * between those two ends, so a rider's position on each duration is a plain 0–100 score, and the
- * category is read from the chart's lower bounds. The women's table is the men's scaled down
- * (world-class FTP 5.69 W/kg against 6.40); a rider who has not said which applies is read on the
- * men's table, and every answer names the table it used (`profileTable`).
+ * Power profile (H. Allen, A. Coggan & S. McGregor, *Training and Racing with a Power Meter*, 3rd ed.,
+ * VeloPress 2019, ch. 4, power profiling chart, men's and women's columns; the same chart as the 2nd
+ * ed., 2010): best 5-s, 1-min, 5-min and FTP power in W/kg placed on a scale from untrained to world
+ * class. Each column of the chart is a linear scale of 52 rows from its world-class top (row 1) to its
+ * untrained floor (row 52), so a rider's position on each duration is a plain 0–100 score, and the
+ * category is read from the chart's lower bounds: the bands overlap, and their bottom rows are 9 (world
+ * class), 15, 21, 27, 34, 40, 46 and 52 (untrained). A rider who has not said which table applies is
+ * read on the men's, and every answer names the table it used (`profileTable`).
+ *
+ * An older version of the chart (the one behind many web copies, e.g. "powerprofile_v4") tops the men's
+ * 5-s column at 24.04 and the women's 5-min column at 6.61; the published book has 25.18 and 6.74.
+ * Rows 1–22 of every column are checked cell by cell in power-profile.published.test.ts; the floors of
+ * those two columns below row 22 are the chart's linear scale (top − (row − 1) · step, with the step the
+ * published rows give), which matches the book's simplified category table to 0.1 W/kg.
  */
 
 export type ProfileDuration = 'neuromuscular5s' | 'anaerobic1min' | 'vo2max5min' | 'threshold';
@@ -25,7 +32,7 @@ export type ProfileCategory = (typeof PROFILE_CATEGORIES)[number];
 /** Lower bound of each category, W/kg, from untrained to world class, and the chart's top value. */
 const CHART: Record<ProfileSex, Record<ProfileDuration, { lower: readonly number[]; top: number }>> = {
   male: {
-    neuromuscular5s: { lower: [10.17, 11.8, 13.44, 15.07, 16.97, 18.6, 20.23, 21.86], top: 24.04 },
+    neuromuscular5s: { lower: [10.07, 11.85, 13.63, 15.41, 17.48, 19.26, 21.03, 22.81], top: 25.18 },
     anaerobic1min: { lower: [5.64, 6.33, 7.02, 7.71, 8.51, 9.2, 9.89, 10.58], top: 11.5 },
     vo2max5min: { lower: [2.33, 2.95, 3.57, 4.19, 4.91, 5.53, 6.15, 6.77], top: 7.6 },
     threshold: { lower: [1.86, 2.4, 2.93, 3.47, 4.09, 4.62, 5.15, 5.69], top: 6.4 },
@@ -33,7 +40,7 @@ const CHART: Record<ProfileSex, Record<ProfileDuration, { lower: readonly number
   female: {
     neuromuscular5s: { lower: [8.43, 9.72, 11.01, 12.31, 13.82, 15.11, 16.4, 17.7], top: 19.42 },
     anaerobic1min: { lower: [4.67, 5.21, 5.76, 6.3, 6.93, 7.48, 8.02, 8.56], top: 9.29 },
-    vo2max5min: { lower: [1.89, 2.45, 3.0, 3.56, 4.2, 4.76, 5.31, 5.87], top: 6.61 },
+    vo2max5min: { lower: [1.88, 2.45, 3.02, 3.6, 4.26, 4.83, 5.41, 5.98], top: 6.74 },
     threshold: { lower: [1.5, 1.99, 2.49, 2.98, 3.55, 4.05, 4.54, 5.03], top: 5.69 },
   },
 };

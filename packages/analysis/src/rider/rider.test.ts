@@ -25,7 +25,7 @@ describe('power profile', () => {
     expect(profileCategoryFloorWPerKg('female', 'threshold', 'untrained')).toBe(1.5);
     expect(profileCategoryFloorWPerKg('female', 'threshold', 'good')).toBe(2.98);
     expect(profileCategoryFloorWPerKg('female', 'threshold', 'world-class')).toBe(5.03);
-    expect(profileCategoryFloorWPerKg('female', 'vo2max5min', 'good')).toBe(3.56);
+    expect(profileCategoryFloorWPerKg('female', 'vo2max5min', 'good')).toBe(3.6);
     expect(profileCategoryFloorWPerKg('female', 'anaerobic1min', 'good')).toBe(6.3);
     expect(profileCategoryFloorWPerKg('female', 'neuromuscular5s', 'world-class')).toBe(17.7);
     // The same effort ranks higher on the women's table: 3.2 W/kg FTP is moderate for a man, good for a woman.
@@ -54,8 +54,9 @@ describe('power profile', () => {
 });
 
 describe('VO2max estimate', () => {
-  it('uses 10.8 · W/kg + 7', () => {
-    expect(vo2maxFromFiveMinutePower({ power5MinW: 350, massKg: 70 })).toBeCloseTo(61, 9);
+  it('uses 1.8 · work rate (kg·m/min) / kg + 7 with 1 W = 6.12 kg·m/min', () => {
+    // 350 W = 2,142 kg·m/min; 1.8 · 2,142 / 70 + 7 = 55.08 + 7 = 62.08 ml/kg/min (10.8 · W/kg gave 61).
+    expect(vo2maxFromFiveMinutePower({ power5MinW: 350, massKg: 70 })).toBeCloseTo(62.08, 9);
     expect(vo2maxFromFiveMinutePower({ power5MinW: 350, massKg: 0 })).toBeUndefined();
   });
 

@@ -4,7 +4,7 @@
  *
  * The model is the steady-state road cycling model of Martin, Milliken, Cobb, McFadden & Coggan
  * (1998, *J Appl Biomech* 14:276) as `predict/events.ts` states it: η·P = v·(m·g·(Crr·cos θ + sin θ))
- * + ½·ρ·CdA·v³. For a fixed time-weighted mean power P̄ the time is least when the speed is the same
+ * + ½·ρ·CdA·v³ + v·(91 + 8.7·v)·10⁻³ (wheel bearings); steady speed on each third, so no kinetic term. For a fixed time-weighted mean power P̄ the time is least when the speed is the same
  * on every part (proof in docs/formulas/segments.md: the work is P̄·T, and by the power-mean inequality
  * the aerodynamic work for a given time is least at one speed), so the power follows the gradient:
  * more where it is steeper. Holding one speed up a steep ramp can ask for far more than the mean, which
@@ -13,14 +13,15 @@
  * the mean power.
  */
 import {
-  courseTimeS,
   DEFAULT_AIR_DENSITY,
   DEFAULT_CDA_M2,
   DEFAULT_CRR,
+  bearingLossW,
   DRIVETRAIN_EFFICIENCY,
   GRAVITY_MPS2,
   type PhysicsParameters,
   speedForPowerMps,
+  steadyCourseTimeS,
 } from '../predict/events.ts';
 import { SEGMENT_SECTIONS } from './segment-climbs.ts';
 
@@ -44,7 +45,8 @@ export type PacingAdvice =
 export function powerForSpeedW(speedMps: number, gradient: number, p: PhysicsParameters): number {
   const theta = Math.atan(gradient);
   const resist = p.massKg * GRAVITY_MPS2 * (p.crr * Math.cos(theta) + Math.sin(theta));
-  return (0.5 * p.airDensity * p.cdaM2 * speedMps ** 3 + resist * speedMps) / DRIVETRAIN_EFFICIENCY;
+  const aero = 0.5 * p.airDensity * p.cdaM2 * speedMps ** 3;
+  return (aero + resist * speedMps + bearingLossW(speedMps)) / DRIVETRAIN_EFFICIENCY;
 }
 
 /** Martin's parameters for a rider of this mass and the stated defaults (no wind, sea-level air). */
@@ -129,7 +131,7 @@ export function recommendedPacing(input: {
   const segments = grades.map((gradient) => ({ distanceM: d, gradient }));
   return {
     powerW: powers,
-    evenTimeS: courseTimeS(segments, mean, physics),
+    evenTimeS: steadyCourseTimeS(segments, mean, physics),
     recommendedTimeS: meanAt(powers).total,
   };
 }

@@ -87,7 +87,7 @@ export interface UserProfilesTable {
   first_name: string;
   last_name: string;
   date_of_birth: string | null;
-  weight_kg: number | null;
+  // No weight: the rider's weight is athlete_settings_history's, dated (0027).
   height_cm: number | null;
   cycling_experience: 'beginner' | 'intermediate' | 'advanced' | 'professional';
   preferred_units: 'metric' | 'imperial';

@@ -24,6 +24,7 @@ export const presentProfile = (p: ProfileRow): ProfileResponse => ({
   last_name: p.last_name,
   date_of_birth: p.date_of_birth,
   weight_kg: p.weight_kg,
+  weight_from: p.weight_from,
   height_cm: p.height_cm,
   cycling_experience: p.cycling_experience,
   preferred_units: p.preferred_units,

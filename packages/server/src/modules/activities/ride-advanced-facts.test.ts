@@ -28,7 +28,21 @@ function ride() {
 }
 
 describe('stored advanced facts', () => {
-  const baseline = { history: [], profileWeightKg: 70 };
+  // A dated weight of 70 kg in force: the split is 15 kJ/kg · 70 kg = 1050 kJ.
+  const baseline = {
+    history: [
+      {
+        id: 'w',
+        user_id: 'u',
+        effective_from: '2020-01-01',
+        ftp_w: null,
+        weight_kg: 70,
+        max_hr_bpm: null,
+        lthr_bpm: null,
+        created_at: new Date('2020-01-01T00:00:00Z'),
+      },
+    ],
+  };
   const input = { ftpW: 250, durabilityWorkKj: 1050 };
 
   test('round trip: the figures as measured, to the stored rounding', () => {
@@ -86,6 +100,6 @@ describe('stored advanced facts', () => {
   });
 
   test('the split work follows the weight in force, else the default', () => {
-    expect(durabilityWorkKjFor({ history: [], profileWeightKg: null }, '2030-01-01')).toBe(1000);
+    expect(durabilityWorkKjFor({ history: [] }, '2030-01-01')).toBe(1000);
   });
 });

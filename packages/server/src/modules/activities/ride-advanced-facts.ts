@@ -8,8 +8,7 @@ import {
   type RideAdvancedFacts,
   rideAdvancedFacts,
 } from '@vatio/analysis';
-import type { RiderBaseline } from '../athlete/ride-settings.ts';
-import { settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { type RiderBaseline, riderWeightAt } from '../athlete/ride-settings.ts';
 
 /**
  * A ride's advanced-page facts as stored in `activities.advanced_facts` (migration 0015): the
@@ -78,11 +77,11 @@ const opt = (v: number | null) => (v === null ? undefined : v);
 
 /**
  * The durability split work the advanced page uses for a rider on a date: 15 kJ/kg of the weight in
- * force then (the profile's weight when no dated entry sets one), else 1000 kJ
+ * force then (else the nearest entry: ride-settings.ts `riderWeightAt`), else 1000 kJ
  * (docs/formulas/advanced-metrics.md).
  */
 export function durabilityWorkKjFor(baseline: RiderBaseline, date: string): number {
-  const weightKg = settingsAt(baseline.history, date).weightKg ?? baseline.profileWeightKg ?? undefined;
+  const weightKg = riderWeightAt(baseline, date)?.value;
   return weightKg ? DURABILITY_WORK_KJ_PER_KG * weightKg : DURABILITY_WORK_KJ_DEFAULT;
 }
 

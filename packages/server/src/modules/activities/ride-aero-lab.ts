@@ -112,6 +112,8 @@ export function rideAeroLab({ row, laps, streams, settings, bike, request }: Aer
       mass_kg: round(massKg, 3),
       mass_source: request.mass_kg === undefined ? 'rider' : 'given',
       rider_kg: settings.weightKg ?? null,
+      rider_kg_source: settings.weightSource ?? null,
+      rider_kg_from: settings.weightFrom ?? null,
       bike_kg: settings.bikeKg ?? null,
       drivetrain_efficiency: AERO_DEFAULTS.drivetrainEfficiency,
       air_density_kg_m3: round(givenDensity ?? mean(samples.airDensityKgM3, samples.gapMask), 5),

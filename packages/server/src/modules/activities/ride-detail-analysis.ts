@@ -50,6 +50,11 @@ function aeroOf(
   return aero && storedAeroFit(aero);
 }
 
+/** The date of the rider's FTP entry a ride's stored FTP came from, when it came from one. */
+function ftpFromOf(source: FtpSource | undefined, settings: RideSettings): string | null {
+  return source === 'settings' || source === 'nearest' ? (settings.ftpFrom ?? null) : null;
+}
+
 export interface RideDetailInput {
   row: ActivityRow;
   streams: ActivityStreams;
@@ -60,6 +65,14 @@ export interface RideDetailInput {
   /** The rider's all-time best curve (the "vs best" line). */
   bestCurve: AttributedCurve<CurveSource>;
 }
+
+/** @vatio/analysis `wPrimeBalanceParameters` status as the API names it. */
+const WBAL_ADJUSTMENT = {
+  fitted: 'none',
+  'cp-raised': 'cp_raised',
+  'w-prime-raised': 'w_prime_raised',
+  unsupported: 'unsupported',
+} as const;
 
 /** Days of bests before a ride its critical power is fitted from (the eFTP's window). */
 export const RECENT_BESTS_DAYS = EFTP_WINDOW_DAYS;
@@ -111,11 +124,18 @@ export function rideDetailAnalysis({
       ftp_estimate:
         (summary.ftpEstimate as ActivityAnalysisResponse['settings_used']['ftp_estimate'] | undefined) ??
         null,
+      // The rider's own FTP entry the ride is measured against, when it is one (settings, nearest).
+      ftp_from: ftpFromOf(summary.ftpSource as FtpSource | undefined, settings),
       weight_kg: settings.weightKg ?? null,
       weight_source: settings.weightSource ?? null,
+      weight_from: settings.weightFrom ?? null,
       bike_kg: settings.bikeKg ?? null,
       max_hr_bpm: settings.maxHrBpm ?? null,
+      max_hr_source: settings.maxHrSource ?? null,
+      max_hr_from: settings.maxHrFrom ?? null,
       lthr_bpm: settings.lthrBpm ?? null,
+      lthr_source: settings.lthrSource ?? null,
+      lthr_from: settings.lthrFrom ?? null,
     },
     summary: {
       moving_time_s: row.moving_time_s,
@@ -131,8 +151,10 @@ export function rideDetailAnalysis({
       average_heartrate_bpm: round(row.average_heartrate_bpm ?? undefined, 0),
       max_heartrate_bpm: round(row.max_heartrate_bpm ?? undefined, 0),
       efficiency_factor: round(summary.efficiencyFactor as number | undefined, 3),
-      aerobic_decoupling_pct: round(summary.aerobicDecouplingPct as number | undefined, 2),
-      heart_rate_drift_pct: round(summary.heartRateDriftPct as number | undefined, 2),
+      // From the report computed now, not the stored summary: a row stored before decoupling needed
+      // an hour still holds a figure the rule no longer gives.
+      aerobic_decoupling_pct: round(report.decoupling?.pct, 2),
+      heart_rate_drift_pct: round(report.decoupling?.driftPct, 2),
       average_cadence_rpm: round(row.average_cadence_rpm ?? undefined, 0),
       elevation_gain_m: round(row.elevation_gain_m ?? undefined, 0),
       watts_per_kg: round(report.wattsPerKg, 2),
@@ -166,11 +188,17 @@ export function rideDetailAnalysis({
       ? {
           cp_w: round(wBal.cpW, 0),
           w_prime_j: round(wBal.wPrimeJ, 0),
-          source: `monod-scherrer-2p over the ${RECENT_BESTS_DAYS} days before the ride`,
+          source: `GoldenCheetah envelope 2-parameter fit over the ${RECENT_BESTS_DAYS} days before the ride`,
+          adjustment: WBAL_ADJUSTMENT[wBal.parameters.status],
+          fitted_cp_w: round(wBal.parameters.fittedCpW, 0),
+          fitted_w_prime_j: round(wBal.parameters.fittedWPrimeJ, 0),
+          fitted_min_j: round(wBal.parameters.fittedMinJ, 0),
           min_j: round(wBal.minJ, 0),
-          series_j: Array.from(wBal.seriesJ, (v, i) =>
-            streams.gapMask[i] || !Number.isFinite(v) ? null : Math.round(v),
-          ),
+          series_j: wBal.seriesJ
+            ? Array.from(wBal.seriesJ, (v, i) =>
+                streams.gapMask[i] || !Number.isFinite(v) ? null : Math.round(v),
+              )
+            : [],
         }
       : null,
     decoupling:
@@ -181,6 +209,13 @@ export function rideDetailAnalysis({
             second_half_ef: round(decoupling.secondHalfEf, 3),
           }
         : null,
+    decoupling_unavailable: report.decouplingGap
+      ? {
+          reason: report.decouplingGap.reason,
+          seconds: report.decouplingGap.seconds,
+          required_s: report.decouplingGap.requiredS,
+        }
+      : null,
     aero: aero
       ? {
           cda_m2: round(aero.cdaM2, 3),
@@ -205,11 +240,17 @@ export function rideDetailAnalysis({
       : null,
     pedaling: {
       left_balance_pct: round(summary.leftBalancePct as number | undefined),
-      torque_effectiveness_pct: round(summary.torqueEffectivenessPct as number | undefined),
-      pedal_smoothness_pct: round(summary.pedalSmoothnessPct as number | undefined),
+      // Computed now (see aerobic_decoupling_pct): a stored 0 % from a device's filler is not shown.
+      torque_effectiveness_pct: round(report.pedaling.torqueEffectivenessPct),
+      pedal_smoothness_pct: round(report.pedaling.pedalSmoothnessPct),
       cadence_variability_pct: round(report.pedaling.cadenceVariabilityPct),
       torque_variability_pct: round(report.pedaling.torqueVariabilityPct),
       stability_index_pct: round(report.pedaling.stabilityIndexPct),
+      unavailable: {
+        torque_effectiveness: report.pedaling.gaps.torqueEffectiveness ?? null,
+        pedal_smoothness: report.pedaling.gaps.pedalSmoothness ?? null,
+        torque_variability: report.pedaling.gaps.torqueVariability ?? null,
+      },
       ...roundedPedalPhase(report.pedaling),
     },
     climbs,
@@ -218,6 +259,7 @@ export function rideDetailAnalysis({
       method: e.method,
       ftp_w: round(e.ftpW, 1) ?? 0,
       confidence: round(e.confidence, 2) ?? 0,
+      ...(e.implausible && { implausible: [...e.implausible] }),
       ...(e.fit && {
         fit: {
           cp_w: round(e.fit.cpW, 1) ?? 0,
@@ -229,8 +271,8 @@ export function rideDetailAnalysis({
   };
 }
 
-/** The server passes the rider's weight from settings or profile, never a command-line flag (`vatio analyze`'s). */
-function serverWeightSource(source: WeightSource): 'settings' | 'profile' | 'default' {
+/** The server passes the rider's weight from the dated settings (or an older profile), never a command-line flag (`vatio analyze`'s). */
+function serverWeightSource(source: WeightSource): 'settings' | 'nearest' | 'profile' | 'default' {
   return source === 'flag' ? 'settings' : source;
 }
 

@@ -22,6 +22,12 @@ describe('the whole-ride aero fit kept with each ride', () => {
     maxHrBpm: undefined,
     lthrBpm: undefined,
     weightSource: weightKg === undefined ? undefined : ('settings' as const),
+    weightFrom: weightKg === undefined ? undefined : '2026-01-01',
+    maxHrSource: undefined,
+    maxHrFrom: undefined,
+    lthrSource: undefined,
+    lthrFrom: undefined,
+    ftpFrom: '2026-01-01',
     nearestFtpW: undefined,
     bikeKg: undefined,
   });

@@ -50,8 +50,19 @@ import {
  * 8: the stored ascent is the device's own when the file carries one (FIT session total_ascent), the
  * estimate from the altitude stream only where it does not, and the summary says which
  * (`elevationGainSource`; @vatio/analysis `rideAscent`).
+ * 9: critical power is GoldenCheetah's default 2-parameter fit, the envelope of the 2–3⅓ and 12–20
+ * min bests, within physiological bounds (`criticalPowerOf`, `estimatedFtp`), instead of a regression
+ * over every 3–20 min best: the eFTP a ride without FTP is measured against (IF, TSS) and the critical
+ * power of its tactical facts change.
+ * 10: figures a ride's data does not support are no longer stored (issue 25): decoupling and HR drift
+ * need an hour of power and heart rate; a torque effectiveness or pedal smoothness of 0 % at positive
+ * power is a device's "not measured"; crank torque only from seconds pedalled at 30 rpm or more.
+ * 11: the rider's own values outrank the file's (issue 25): FTP is the rider's in force, else the
+ * rider's nearest entry, and only then the device's; max HR, LTHR and weight take the nearest entry
+ * when none was in force; the weight is one dated record (migration 0027 made the profile's weight an
+ * entry), so rides analysed with the demo's or the device's values are measured again.
  */
-export const ANALYSIS_VERSION = 8;
+export const ANALYSIS_VERSION = 11;
 
 export type { FtpSource };
 

@@ -15,10 +15,14 @@ const DAY_MS = 86_400_000;
 const daysAgo = (d: number) => new Date(NOW - d * DAY_MS - 4 * 3600_000).toISOString();
 const fill = (...parts: Array<[number, number]>) => parts.flatMap(([n, v]) => new Array<number>(n).fill(v));
 
-/** Curve of an exact Monod–Scherrer rider: P(t) = CP + W′/t at 3–20 min. */
+/**
+ * Curve of an exact Monod–Scherrer rider: P(t) = CP + W′/t at 3–20 min. The 12-min best is there as
+ * on every stored curve (Vatio's grid): GoldenCheetah's envelope reads CP from the 12–20 min bests
+ * short of 20 min.
+ */
 const curveOf = (cpW: number, wPrimeJ: number) => ({
-  durations: [5, 60, 180, 300, 600, 1200],
-  power: [900, 450, ...[180, 300, 600, 1200].map((t) => cpW + wPrimeJ / t)],
+  durations: [5, 60, 180, 300, 600, 720, 1200],
+  power: [900, 450, ...[180, 300, 600, 720, 1200].map((t) => cpW + wPrimeJ / t)],
 });
 
 /**
@@ -94,6 +98,7 @@ describe('GET /api/analytics/advanced', () => {
   let rider: SignedIn;
   let noPower: SignedIn;
   let other: SignedIn;
+  let strongFinish: SignedIn;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -102,6 +107,7 @@ describe('GET /api/analytics/advanced', () => {
     rider = await h.signIn({ email: 'advanced@example.org' });
     noPower = await h.signIn({ email: 'advanced-nopower@example.org' });
     other = await h.signIn({ email: 'advanced-other@example.org' });
+    strongFinish = await h.signIn({ email: 'advanced-strong-finish@example.org' });
     const db = h.database.db;
     await db
       .insertInto('athlete_settings_history')
@@ -168,6 +174,28 @@ describe('GET /api/analytics/advanced', () => {
     });
     await storeStream(db, h.dataDir, rider.user.id, long, { powerW: fill([4200, 250], [600, 240]) });
 
+    // A rider whose best 5 minutes came after the work: 70 min at 250 W (1,050 kJ at 70 kg), then
+    // 10 min at 264 W, 105.6 % "retained" (issue 25: 361 W after 1,080 kJ against 342 W scored 100).
+    await db
+      .insertInto('athlete_settings_history')
+      .values({
+        user_id: strongFinish.user.id,
+        effective_from: '2029-06-01',
+        ftp_w: 250,
+        weight_kg: 70,
+        max_hr_bpm: null,
+        lthr_bpm: null,
+      })
+      .execute();
+    const finish = await store('strongFinish', strongFinish, {
+      start: daysAgo(2),
+      movingS: 4800,
+      avgPowerW: 252,
+      tss: 100,
+      ftpW: 250,
+    });
+    await storeStream(db, h.dataDir, strongFinish.user.id, finish, { powerW: fill([4200, 250], [600, 264]) });
+
     // A rider without a power meter.
     for (let k = 0; k < 3; k++) {
       const id = await store(`hr${k}`, noPower, { start: daysAgo(2 + k), movingS: 3600, avgHr: 140 });
@@ -198,6 +226,24 @@ describe('GET /api/analytics/advanced', () => {
     return advancedResponseSchema.parse(response.json());
   };
 
+  test('fatigue resistance above 100 % is shown unscored: the fresh best was not maximal (issue 25)', async () => {
+    const body = await get('/api/analytics/advanced?period=4w', strongFinish);
+    // 264 / 250 = 105.6 %: the numbers stay, the score does not, and the reason says why.
+    expect(body.summary.fatigue_resistance).toEqual({
+      score: null,
+      unscored_reason: 'fresh_not_maximal',
+      retained_pct: 105.6,
+      fresh_w: 250,
+      fatigued_w: 264,
+      work_kj: 1050,
+      rides: 1,
+    });
+    expect(body.summary.overall?.components.map((c) => c.key) ?? []).not.toContain('fatigue_resistance');
+    const keys = body.professional_summary.map((l) => l.key);
+    expect(keys).toContain('advanced.summary.durability.fresh_not_maximal');
+    expect(keys).not.toContain('advanced.summary.durability.high');
+  });
+
   test('needs a signed-in rider and one of the offered periods', async () => {
     expect((await h.app.inject({ url: '/api/analytics/advanced' })).statusCode).toBe(401);
     const bad = await h.app.inject({ url: '/api/analytics/advanced?period=2w', headers: rider.headers });
@@ -216,15 +262,15 @@ describe('GET /api/analytics/advanced', () => {
     const body = await get('/api/analytics/advanced?period=4w');
     expect(body.rides).toBe(4);
     expect(body.ftp).toEqual({ value: 250, source: 'settings' });
-    // 10.8 · 312 / 70 + 7 = 55.14 ml/kg/min.
+    // ACSM: 1.8 · (6.12 · 312) / 70 + 7 = 56.10 ml/kg/min.
     expect(body.physiological.vo2max).toMatchObject({
       power_5min_w: 312,
       w_per_kg: 4.46,
-      ml_kg_min: 55.1,
+      ml_kg_min: 56.1,
       capacity: 'excellent',
     });
-    // VT2 = FTP: 10.8 · 250 / 70 + 7 = 45.6.
-    expect(body.physiological.vo2max!.at_vt2_ml_kg_min).toBe(45.6);
+    // VT2 = FTP: 1.8 · (6.12 · 250) / 70 + 7 = 46.34.
+    expect(body.physiological.vo2max!.at_vt2_ml_kg_min).toBe(46.3);
     expect(body.summary.improvement).toMatchObject({
       method: 'cp_2p',
       now_w: 252,

@@ -7,6 +7,7 @@ import {
   curvePowerAtW,
   durabilityOf,
   estimatedFtp,
+  fatigueResistanceGap,
   fatigueResistanceScore,
   GRADIENT_CLASSES,
   GRADIENT_CURVE_DURATIONS_S,
@@ -42,6 +43,7 @@ import {
 } from '../activities/ride-advanced-facts.ts';
 import type { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { riderWeightAt } from '../athlete/ride-settings.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
@@ -142,7 +144,8 @@ export class AdvancedService {
       repository.bikes(userId),
     ]);
     const settings = settingsAt(baseline.history, today);
-    const weightKg = settings.weightKg ?? baseline.profileWeightKg ?? undefined;
+    const weight = riderWeightAt(baseline, today);
+    const weightKg = weight?.value;
     const dateOf = (d: Date) => localDate(d, timeZone);
 
     const withPower = rides.filter((r) => r.has_power);
@@ -346,6 +349,7 @@ export class AdvancedService {
       rides_with_power: withPower.length,
       ftp,
       weight_kg: weightKg ?? null,
+      weight: weight ? { kg: weight.value, source: weight.source, from: weight.from } : null,
       needs,
       summary: {
         overall: overall ? { score: overall.score, components } : null,
@@ -359,17 +363,18 @@ export class AdvancedService {
               acwr: readiness.acwr,
             }
           : null,
-        fatigue_resistance:
-          durability && fatigueScore !== undefined
-            ? {
-                score: fatigueScore,
-                retained_pct: round(durability.retainedPct),
-                fresh_w: Math.round(durability.freshW),
-                fatigued_w: Math.round(durability.fatiguedW),
-                work_kj: Math.round(durabilityWorkKj),
-                rides: durability.rides,
-              }
-            : null,
+        // Over 100 % retained is shown with its numbers and no score: the fresh best was not maximal.
+        fatigue_resistance: durability
+          ? {
+              score: fatigueScore ?? null,
+              unscored_reason: fatigueResistanceGap(durability.retainedPct) ?? null,
+              retained_pct: round(durability.retainedPct),
+              fresh_w: Math.round(durability.freshW),
+              fatigued_w: Math.round(durability.fatiguedW),
+              work_kj: Math.round(durabilityWorkKj),
+              rides: durability.rides,
+            }
+          : null,
         improvement,
       },
       physiological: {

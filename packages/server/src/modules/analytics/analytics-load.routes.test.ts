@@ -21,10 +21,14 @@ const TODAY = '2030-01-16';
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Curve of an exact Monod–Scherrer rider: P(t) = CP + W′/t at 3–20 min, a sprint and a minute. */
+/**
+ * Curve of an exact Monod–Scherrer rider: P(t) = CP + W′/t at 3–20 min, a sprint and a minute. The
+ * 12-min best is there as on every stored curve (Vatio's grid): GoldenCheetah's envelope reads CP
+ * from the 12–20 min bests short of 20 min.
+ */
 const curveOf = (cpW: number, wPrimeJ: number, sprintW: number, minuteW: number) => ({
-  durations: [5, 60, 180, 300, 600, 1200],
-  power: [sprintW, minuteW, ...[180, 300, 600, 1200].map((t) => cpW + wPrimeJ / t)],
+  durations: [5, 60, 180, 300, 600, 720, 1200],
+  power: [sprintW, minuteW, ...[180, 300, 600, 720, 1200].map((t) => cpW + wPrimeJ / t)],
 });
 
 // Rider A. Base block: a ride every 3 days from 1 Sep to 1 Dec 2029 (IF 0.7, no curve).
@@ -289,6 +293,7 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
     expect(predictive).toMatchObject({
       predicted_ftp: null,
       confidence: null,
+      confidence_basis: null,
       days_to_test: null,
       power_profile: null,
       events: [],
@@ -336,8 +341,16 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
     expect(four.current_ftp).toEqual({ value: 250, source: 'settings' });
     // Within 3 % of the 90-day best at 3 min: CP ≥ 244.1 W (rides 2–5); the last is today's.
     expect(four.counts.maximal_efforts).toBe(4);
-    // 6 hard efforts (1 point), 4 maximal (2), interval 0 % (2): 5 points, high.
-    expect(four.confidence).toBe('high');
+    // 6 hard efforts (1 point), 4 maximal (2), interval 0 % (2): 5 points, high by the points; but the
+    // line runs through only 6 estimates (fewer than 8), so at most medium, and the answer says why.
+    expect(four.confidence).toBe('medium');
+    expect(four.confidence_basis).toEqual({
+      points: 5,
+      fit_points: 6,
+      r2: 1,
+      interval_half_width_pct: 0,
+      capped_by: 'few_points',
+    });
     expect(four.days_to_test).toMatchObject({
       last_maximal_effort: TODAY,
       due_in_days: 28,

@@ -119,17 +119,14 @@ export class AnalyticsRepository {
     return row?.ftp_w ?? undefined;
   }
 
-  /** The weight on the rider's profile, for days no dated weight covers. */
-  /** The profile's weight (the weight on dates no dated entry covers) and sex (the power-profile table). */
-  async profileBasics(
-    userId: string,
-  ): Promise<{ weightKg: number | undefined; sex: 'female' | 'male' | null }> {
+  /** The profile's sex (the power-profile table); the weight is the dated settings' (issue 25). */
+  async profileBasics(userId: string): Promise<{ sex: 'female' | 'male' | null }> {
     const row = await this.db
       .selectFrom('user_profiles')
-      .select(['weight_kg', 'sex'])
+      .select(['sex'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return { weightKg: row?.weight_kg ?? undefined, sex: row?.sex ?? null };
+    return { sex: row?.sex ?? null };
   }
 
   /** The rider's fingerprint (rides, settings, profile): the panel's cache key. */

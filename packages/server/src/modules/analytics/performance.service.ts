@@ -8,6 +8,7 @@ import {
   type AthleteSettingsRow,
   settingsAt,
 } from '../athlete/athlete-settings.repository.ts';
+import { riderValueAt } from '../athlete/ride-settings.ts';
 import { type LoadPoint, trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, localToday, type LocalWindow, localWindow } from '../dashboard/zoned-calendar.ts';
@@ -75,8 +76,7 @@ export class PerformanceService {
       this.deps.athleteSettings.list(userId),
       analytics.profileBasics(userId),
     ]);
-    const profileKg = profile.weightKg;
-    const windowOf = (w: LocalWindow) => this.window(userId, w, { rides, efforts, history, profileKg, load });
+    const windowOf = (w: LocalWindow) => this.window(userId, w, { rides, efforts, history, load });
     const [now, before] = await Promise.all([windowOf(current), windowOf(previous)]);
     const panel = performancePanel({
       weeks,
@@ -102,7 +102,6 @@ export class PerformanceService {
       rides: PanelRideRow[];
       efforts: BestEffortRow[];
       history: AthleteSettingsRow[];
-      profileKg: number | undefined;
       load: LoadPoint[];
     },
   ): Promise<PanelWindow> {
@@ -120,7 +119,8 @@ export class PerformanceService {
     return {
       rides: inWindow(data.rides).map(panelRide),
       ftp: await this.ftpAt(userId, w, settings.ftpW),
-      weightKg: settings.weightKg ?? data.profileKg ?? null,
+      // The rider's one weight (dated entries) on the window's last day, else the nearest entry.
+      weightKg: riderValueAt(data.history, 'weight_kg', lastDay)?.value ?? null,
       load: point ? { ctl: point.ctl, atl: point.atl, tsb: point.tsb } : null,
       best: { fiveMinW: best((e) => e.best_5min_w), sixtyMinW: best((e) => e.best_60min_w) },
     };

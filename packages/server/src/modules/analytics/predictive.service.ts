@@ -2,7 +2,7 @@ import {
   curvePowerAtW,
   daysBetween,
   daysToTest,
-  fitTwoParameterModel,
+  criticalPowerOf,
   formState,
   ftpTrend,
   type MeanMaxCurve,
@@ -19,6 +19,7 @@ import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { bestOfStoredCurves } from '../activities/rider-best-curve.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { riderWeightAt } from '../athlete/ride-settings.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
@@ -97,7 +98,9 @@ export class PredictiveService {
     ]);
     const bikeKg = bike?.weight_kg ?? null;
     const settings = settingsAt(baseline.history, today);
-    const weightKg = settings.weightKg ?? baseline.profileWeightKg ?? undefined;
+    // The one weight of the rider (dated entries; the profile shows the same one): said in the answer.
+    const weight = riderWeightAt(baseline, today);
+    const weightKg = weight?.value;
     const dateOf = (d: Date) => localDate(d, timeZone);
 
     // Counts (spec 001 §5, §9).
@@ -157,16 +160,22 @@ export class PredictiveService {
           })
         : undefined;
     const plateau = trend ? plateauRisk({ ftpRateWPerWeek: trend.rateWPerWeek, ctlChange28d }) : undefined;
-    const confidence = trend
+    const halfWidthPct = trend ? ((trend.highW - trend.predictedFtpW) / trend.predictedFtpW) * 100 : 0;
+    // The level from the efforts and the interval, capped by the line itself (few estimates, low R²).
+    const rated = trend
       ? predictionConfidence({
           hardEfforts: hard.length,
           maximalEfforts: maximal.length,
-          intervalHalfWidthPct: ((trend.highW - trend.predictedFtpW) / trend.predictedFtpW) * 100,
-        }).level
-      : null;
+          intervalHalfWidthPct: halfWidthPct,
+          fitPoints: trend.points,
+          r2: trend.r2,
+        })
+      : undefined;
+    const confidence = rated?.level ?? null;
 
-    // The power–duration model behind the events and W′ balance: CP 2P over the 90-day bests.
-    const fit = best ? fitTwoParameterModel(best, { minDurationS: 180, maxDurationS: 1200 }) : undefined;
+    // The power–duration model behind the events and W′ balance: CP 2P over the 90-day bests, by
+    // GoldenCheetah's envelope within the physiological bounds (`criticalPowerOf`, as the ride page).
+    const fit = best ? criticalPowerOf(best) : undefined;
     const best3Min = best ? curvePowerAtW(best, 180) : undefined;
     const cpUsable = fit && fit.cpW > 0 && fit.wPrimeJ > 0 && (best3Min === undefined || fit.cpW <= best3Min);
     const model: (PowerDurationModel & { source: 'cp_2p' | 'ftp' }) | undefined = cpUsable
@@ -186,6 +195,7 @@ export class PredictiveService {
       weeks,
       today,
       window: { from: period.fromDate, to: today },
+      weight: weight ? { kg: weight.value, source: weight.source, from: weight.from } : null,
       needs,
       counts: {
         rides: latest.length,
@@ -208,6 +218,16 @@ export class PredictiveService {
           }
         : null,
       confidence,
+      confidence_basis:
+        rated && trend
+          ? {
+              points: rated.points,
+              fit_points: trend.points,
+              r2: round(trend.r2, 3),
+              interval_half_width_pct: round(halfWidthPct),
+              capped_by: rated.cappedBy ?? null,
+            }
+          : null,
       days_to_test: test
         ? {
             days: test.days,

@@ -39,17 +39,47 @@ export class AthleteSettingsRepository {
       .execute();
   }
 
-  /** The dated settings and the profile's weight: what every ride analysis starts from. */
+  /** The dated settings (FTP, weight, max HR, LTHR): what every ride analysis starts from. */
   async baseline(userId: string): Promise<RiderBaseline> {
-    const [history, profile] = await Promise.all([
-      this.list(userId),
-      this.db
-        .selectFrom('user_profiles')
-        .select('weight_kg')
-        .where('user_id', '=', userId)
-        .executeTakeFirst(),
-    ]);
-    return { history, profileWeightKg: profile?.weight_kg ?? null };
+    return { history: await this.list(userId) };
+  }
+
+  /**
+   * Values the demo brings (demo.service.ts), each written only where the rider has no entry for it
+   * at all: the demo never overrides what the rider entered (issue 25). On a date the rider already
+   * has an entry, only its empty values are filled.
+   */
+  async fillGaps(
+    userId: string,
+    entries: readonly Pick<
+      AthleteSettingsRow,
+      'effective_from' | 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm'
+    >[],
+  ): Promise<void> {
+    const history = await this.list(userId);
+    const given = (key: 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm') =>
+      history.some((h) => h[key] !== null);
+    const keys = (['ftp_w', 'weight_kg', 'max_hr_bpm', 'lthr_bpm'] as const).filter((k) => !given(k));
+    for (const entry of entries) {
+      const values = Object.fromEntries(keys.map((k) => [k, entry[k]])) as Partial<
+        Pick<AthleteSettingsRow, 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm'>
+      >;
+      if (!Object.values(values).some((v) => v !== null && v !== undefined)) continue;
+      await this.db
+        .insertInto('athlete_settings_history')
+        .values({ user_id: userId, effective_from: entry.effective_from, ...values })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'effective_from']).doUpdateSet((eb) =>
+            Object.fromEntries(
+              Object.keys(values).map((k) => {
+                const key = k as keyof typeof values;
+                return [key, eb.fn.coalesce(`athlete_settings_history.${key}`, eb.ref(`excluded.${key}`))];
+              }),
+            ),
+          ),
+        )
+        .execute();
+    }
   }
 
   /** A bike's weight (kg), when the rider gave one; scoped by the rider. */

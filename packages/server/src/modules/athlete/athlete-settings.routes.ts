@@ -16,9 +16,22 @@ const present = (r: AthleteSettingsRow) => ({
   lthr_bpm: r.lthr_bpm,
 });
 
-/** The first date an entry's change reaches: all rides for an FTP (see POST), else its own date. */
-const reanalysisFrom = (row: AthleteSettingsRow): string | undefined =>
-  row.ftp_w !== null ? undefined : row.effective_from;
+const VALUES = ['ftp_w', 'weight_kg', 'max_hr_bpm', 'lthr_bpm'] as const;
+
+/**
+ * The first date an entry's change reaches: all rides (undefined) for an FTP (see POST), or when the
+ * entry is (or was) the rider's earliest for one of its values, since rides before it take it as the
+ * nearest (ride-settings.ts `riderValueAt`); else its own date.
+ */
+function reanalysisFrom(row: AthleteSettingsRow, others: readonly AthleteSettingsRow[]): string | undefined {
+  if (row.ftp_w !== null) return undefined;
+  const earliest = VALUES.some(
+    (key) =>
+      row[key] !== null &&
+      !others.some((o) => o.id !== row.id && o[key] !== null && o.effective_from < row.effective_from),
+  );
+  return earliest ? undefined : row.effective_from;
+}
 
 export function athleteSettingsRoutes(
   app: FastifyInstance,
@@ -32,20 +45,22 @@ export function athleteSettingsRoutes(
   }));
 
   // A change from a date on affects every ride from that date: they are re-analysed in the background.
-  // An FTP also reaches back: rides before any FTP entry are measured against the nearest one
-  // (resolveFtp), and estimated ones may now have one; so an FTP re-analyses the rider's whole
-  // history. The answer says how many rides are being re-analysed.
+  // A rider's earliest value also reaches back: rides before it take it as the nearest (FTP, weight,
+  // max HR, LTHR); and an FTP may replace an estimate anywhere, so an FTP re-analyses the rider's
+  // whole history. The answer says how many rides are being re-analysed.
   app.post('/api/athlete-settings', guard, async (request, reply) => {
     const input = parseBody(athleteSettingsSchema, request.body);
     const row = await athleteSettings.upsert(request.auth.userId, input);
-    const rides = await reanalysis.scheduleFrom(request.auth.userId, reanalysisFrom(row));
+    const history = await athleteSettings.list(request.auth.userId);
+    const rides = await reanalysis.scheduleFrom(request.auth.userId, reanalysisFrom(row, history));
     return reply.code(201).send({ ...present(row), reanalysis: { rides } });
   });
 
   app.delete<{ Params: { id: string } }>('/api/athlete-settings/:id', guard, async (request, reply) => {
     const row = await athleteSettings.delete(request.auth.userId, parseId(request.params.id));
     if (!row) throw new AppError('NOT_FOUND');
-    await reanalysis.scheduleFrom(request.auth.userId, reanalysisFrom(row));
+    const history = await athleteSettings.list(request.auth.userId);
+    await reanalysis.scheduleFrom(request.auth.userId, reanalysisFrom(row, history));
     return reply.code(204).send();
   });
 

@@ -1,21 +1,72 @@
 import { type AthleteSettingsRow, type SettingsAtDate, settingsAt } from './athlete-settings.repository.ts';
 
 /**
- * What a ride's analysis knows about the rider beyond its file: the dated settings, the weight given
- * in the profile (at onboarding or later) and the weight of the ride's bike. Plain data, so a worker
- * thread can receive it.
+ * What a ride's analysis knows about the rider beyond its file: the dated settings (the one record
+ * of FTP, body weight, max HR and LTHR over time: the profile's weight and the onboarding weight are
+ * entries of it) and the weight of the ride's bike. Plain data, so a worker thread can receive it.
  */
 export interface RiderBaseline {
   history: AthleteSettingsRow[];
-  /** The profile's weight: in force on every date no dated weight covers. */
-  profileWeightKg: number | null;
 }
 
-export type WeightSource = 'settings' | 'profile';
+/**
+ * settings: the rider's entry in force on the date; nearest: none was in force yet, so the rider's
+ * earliest entry after it (the value nearest in time the rider gave).
+ */
+export type RiderValueSource = 'settings' | 'nearest';
 
-/** The rider's values on a ride's date, with where the weight came from and the ride's bike weight. */
+/** One of the rider's values on a date, where it came from and the date its entry holds from. */
+export interface RiderValue {
+  value: number;
+  source: RiderValueSource;
+  /** effective_from of the entry the value comes from (YYYY-MM-DD). */
+  from: string;
+}
+
+type ValueKey = 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm';
+
+/**
+ * The rider's own value of `key` for a date: the newest entry on or before it that sets it, else the
+ * earliest entry after it. The rider's word, even from another date, outranks a device file's
+ * threshold or an estimate (issue 25: a head unit's FTP of 200 W left from years ago must not
+ * measure a ride of a rider who says 265 W).
+ */
+export function riderValueAt(
+  history: readonly AthleteSettingsRow[],
+  key: ValueKey,
+  date: string,
+): RiderValue | undefined {
+  let inForce: AthleteSettingsRow | undefined;
+  let nearest: AthleteSettingsRow | undefined;
+  for (const h of history) {
+    if (h[key] === null) continue;
+    if (h.effective_from <= date) {
+      if (!inForce || h.effective_from > inForce.effective_from) inForce = h;
+    } else if (!nearest || h.effective_from < nearest.effective_from) nearest = h;
+  }
+  if (inForce) return { value: inForce[key]!, source: 'settings', from: inForce.effective_from };
+  if (nearest) return { value: nearest[key]!, source: 'nearest', from: nearest.effective_from };
+  return undefined;
+}
+
+/** The rider's body weight on a date (every per-kilogram figure divides by this one). */
+export const riderWeightAt = (baseline: RiderBaseline, date: string): RiderValue | undefined =>
+  riderValueAt(baseline.history, 'weight_kg', date);
+
+export type WeightSource = RiderValueSource;
+
+/** The rider's values on a ride's date, with where each came from and the ride's bike weight. */
 export interface RideSettings extends SettingsAtDate {
+  /** The rider's weight: in force on the date, else the nearest entry; with its source and date. */
   weightSource: WeightSource | undefined;
+  weightFrom: string | undefined;
+  /** Max HR and LTHR resolve as the weight does (in force, else nearest). */
+  maxHrSource: RiderValueSource | undefined;
+  maxHrFrom: string | undefined;
+  lthrSource: RiderValueSource | undefined;
+  lthrFrom: string | undefined;
+  /** The rider's FTP entry in force on the date (ftpW) or, when none is, the nearest in time. */
+  ftpFrom: string | undefined;
   /** The FTP entry nearest in time when none is in force on the date (the earliest one after it). */
   nearestFtpW: number | undefined;
   /** The ride's bike's own weight, when the rider gave one. */
@@ -23,27 +74,34 @@ export interface RideSettings extends SettingsAtDate {
 }
 
 /**
- * Dated settings win from their date on; before the first dated weight the profile's weight is the
- * rider's weight (DESIGN: the rider said it once, at onboarding, and every per-kilogram figure uses it).
+ * The rider's values at a ride's date. FTP keeps the entry in force (`ftpW`) apart from the nearest
+ * one (`nearestFtpW`), because the choice among rider, file and estimate is @vatio/analysis
+ * `resolveFtp`; weight, max HR and LTHR have no other candidate (files carry none the decoder reads)
+ * and resolve here.
  */
 export function rideSettingsAt(
   baseline: RiderBaseline,
   date: string,
   bikeKg: number | null | undefined,
 ): RideSettings {
-  const dated = settingsAt(baseline.history, date);
-  const profileKg = baseline.profileWeightKg ?? undefined;
-  const weightKg = dated.weightKg ?? profileKg;
-  const nearestFtpW = dated.ftpW
-    ? undefined
-    : (baseline.history
-        .filter((h) => h.effective_from > date && h.ftp_w !== null)
-        .sort((a, b) => (a.effective_from < b.effective_from ? -1 : 1))[0]?.ftp_w ?? undefined);
+  const inForce = settingsAt(baseline.history, date);
+  const ftp = riderValueAt(baseline.history, 'ftp_w', date);
+  const weight = riderWeightAt(baseline, date);
+  const maxHr = riderValueAt(baseline.history, 'max_hr_bpm', date);
+  const lthr = riderValueAt(baseline.history, 'lthr_bpm', date);
   return {
-    ...dated,
-    weightKg,
-    weightSource: dated.weightKg !== undefined ? 'settings' : profileKg !== undefined ? 'profile' : undefined,
-    nearestFtpW,
+    ftpW: inForce.ftpW,
+    nearestFtpW: ftp?.source === 'nearest' ? ftp.value : undefined,
+    ftpFrom: ftp?.from,
+    weightKg: weight?.value,
+    weightSource: weight?.source,
+    weightFrom: weight?.from,
+    maxHrBpm: maxHr?.value,
+    maxHrSource: maxHr?.source,
+    maxHrFrom: maxHr?.from,
+    lthrBpm: lthr?.value,
+    lthrSource: lthr?.source,
+    lthrFrom: lthr?.from,
     bikeKg: bikeKg ?? undefined,
   };
 }

@@ -76,16 +76,19 @@ afterAll(async () => h?.close());
 
 describe("the rider's weight", () => {
   test('given at onboarding only, the ride analysis states and uses it (aero fit mass, W/kg), with the bike weight', async () => {
+    // The onboarding weight is an entry dated the onboarding day (today), after the ride: the nearest.
+    const today = h.now().toISOString().slice(0, 10);
     const analysis = await get(`/api/activities/${early}/analysis`);
     expect(analysis.settings_used).toMatchObject({
       weight_kg: RIDER_KG,
-      weight_source: 'profile',
+      weight_source: 'nearest',
+      weight_from: today,
       bike_kg: BIKE_KG,
     });
     expect(analysis.summary.watts_per_kg).toBeCloseTo(analysis.summary.average_power_w / RIDER_KG, 1);
     expect(analysis.aero.assumptions).toMatchObject({
       rider_kg: RIDER_KG,
-      rider_kg_source: 'profile',
+      rider_kg_source: 'nearest',
       bike_kg: BIKE_KG,
       bike_kg_source: 'bike',
     });
@@ -117,7 +120,7 @@ describe("the rider's weight", () => {
       .execute();
   });
 
-  test('a dated weight overrides the profile from its date on, and re-analyses those rides through the preparation pool', async () => {
+  test('a dated weight holds from its date on and, as the earliest weight, for the rides before it; re-analysed through the preparation pool', async () => {
     const reanalyse = vi.spyOn(h.services.preparer, 'reanalyse');
     const saved = await h.app.inject({
       method: 'POST',
@@ -126,16 +129,31 @@ describe("the rider's weight", () => {
       payload: { effective_from: '2026-05-01', weight_kg: 72 },
     });
     expect(saved.statusCode).toBe(201);
-    expect(saved.json().reanalysis).toEqual({ rides: 1 });
+    // The rider's earliest weight now: the ride before it takes it as the nearest, so both are re-analysed.
+    expect(saved.json().reanalysis).toEqual({ rides: 2 });
     await idle();
-    expect(reanalyse).toHaveBeenCalledTimes(1);
+    expect(reanalyse).toHaveBeenCalledTimes(2);
     reanalyse.mockRestore();
     const after = await get(`/api/activities/${late}/analysis`);
     expect(after.settings_used).toMatchObject({ weight_kg: 72, weight_source: 'settings' });
     expect(after.aero.assumptions).toMatchObject({ rider_kg: 72, rider_kg_source: 'settings' });
     expect(Math.abs(after.aero.cda_m2 - 0.32)).toBeLessThan(0.01);
+    // 2026-04-01: 72 kg from 2026-05-01 is nearer in time than the onboarding's 68.5 kg of today.
     const before = await get(`/api/activities/${early}/analysis`);
-    expect(before.settings_used).toMatchObject({ weight_kg: RIDER_KG, weight_source: 'profile' });
+    expect(before.settings_used).toMatchObject({
+      weight_kg: 72,
+      weight_source: 'nearest',
+      weight_from: '2026-05-01',
+    });
+
+    // A later weight is not the earliest: it reaches the rides from its date only (none here).
+    const later = await h.app.inject({
+      method: 'POST',
+      url: '/api/athlete-settings',
+      headers: rider.headers,
+      payload: { effective_from: '2026-06-01', weight_kg: 71 },
+    });
+    expect(later.json().reanalysis).toEqual({ rides: 0 });
   });
 });
 

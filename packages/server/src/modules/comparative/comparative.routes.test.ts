@@ -234,7 +234,8 @@ describe('GET /api/analytics/evolution', () => {
         settings_used: { weight_kg: number };
       }>(`/api/activities/${p.source.id}/analysis`);
       const p5 = analysis.power_curve.find((c) => c.duration_s === 300)!.power_w;
-      expect(p.value).toBe(Number(((10.8 * p5) / analysis.settings_used.weight_kg + 7).toFixed(1)));
+      // ACSM leg cycling: 1.8 · work rate (kg·m/min, 1 W = 6.12) / kg + 7.
+      expect(p.value).toBe(Number(((1.8 * 6.12 * p5) / analysis.settings_used.weight_kg + 7).toFixed(1)));
     }
     const cda = await get<EvolutionResponse>('/api/analytics/evolution?metric=cda&range=all');
     expect(cda.points.length).toBeGreaterThan(0);

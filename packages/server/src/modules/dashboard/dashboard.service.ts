@@ -15,6 +15,7 @@ import { presentActivity } from '../activities/activity.presenter.ts';
 import type { RideLanguage } from '../activities/ride-name.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { riderValueAt } from '../athlete/ride-settings.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
 import type { DashboardRepository, RideFacts } from './dashboard.repository.ts';
 import { coachAdvice, narrativeMetrics, narrativeWeeks, nextGoal } from './narrative.ts';
@@ -293,15 +294,16 @@ export class DashboardService {
   async narrative(ctx: RiderCalendarContext): Promise<NarrativeResponse> {
     const today = this.today(ctx);
     const weeks = narrativeWeeks(weekStartOf(today, ctx.firstDayOfWeek), ctx.timeZone);
-    const [facts, ftp, profile, totals, importing] = await Promise.all([
+    const [facts, ftp, totals, importing] = await Promise.all([
       this.deps.dashboard.summaryFacts(ctx.userId, { from: weeks[0]!.from, to: weeks.at(-1)!.to }),
       this.currentFtp(ctx),
-      this.deps.profiles.findProfile(ctx.userId),
       this.deps.dashboard.totals(ctx.userId),
       this.deps.dashboard.importing(ctx.userId, this.deps.now()),
     ]);
     const metrics = narrativeMetrics(facts, weeks);
-    const weightKg = ftp.settings.weightKg ?? profile?.weight_kg ?? undefined;
+    // The one weight of the rider (dated entries, the profile's the same), said in the answer.
+    const weight = riderValueAt(ftp.history, 'weight_kg', today);
+    const weightKg = weight?.value;
     const dataSource =
       totals.activities === 0 ? 'none' : totals.ownActivities === 0 ? ('demo' as const) : ('real' as const);
     return {
@@ -310,6 +312,7 @@ export class DashboardService {
       data_source: dataSource,
       syncing: importing,
       rides_in_period: facts.length,
+      weight: weight ? { kg: weight.value, source: weight.source, from: weight.from } : null,
       hero: {
         strength: {
           ftp_w: ftp.ftpW,

@@ -7,6 +7,8 @@ import { type DemoRidePlan, demoFtpAt, planDemoRides } from './demo-plan.ts';
 
 export const DEMO_DAYS = 182;
 const RIDES_PER_JOB = 12;
+/** The demo rider's weight, used only when the rider gave none. */
+const DEMO_WEIGHT_KG = 72;
 
 export interface DemoRidesJob {
   userId: string;
@@ -44,17 +46,21 @@ export class DemoService {
     if (await activities.hasRides(userId)) return undefined;
     const today = now();
     const plan = planDemoRides(today, days);
-    // The FTP the demo rider tested at, month by month, plus body and heart-rate settings.
+    // The FTP the demo rider tested at, month by month, plus body and heart-rate settings: each only
+    // where the rider gave none (issue 25: a rider's 64.5 kg must not become the demo's 72 kg on the
+    // predictive, segment and aero screens while their uploads use 64.5).
     const start = today.getTime() - days * 86_400_000;
+    const entries = [];
     for (let day = 0; day < days; day += 30) {
-      await athleteSettings.upsert(userId, {
+      entries.push({
         effective_from: new Date(start + day * 86_400_000).toISOString().slice(0, 10),
         ftp_w: demoFtpAt(day, days),
-        weight_kg: 72,
+        weight_kg: DEMO_WEIGHT_KG,
         max_hr_bpm: 188,
         lthr_bpm: 168,
       });
     }
+    await athleteSettings.fillGaps(userId, entries);
     const batches = Math.ceil(plan.length / RIDES_PER_JOB);
     for (let batch = 0; batch < batches; batch++) {
       await queue.send(QUEUES.demoRides, {

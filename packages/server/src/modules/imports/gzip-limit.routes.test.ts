@@ -56,7 +56,7 @@ describe('gzip files in the import', () => {
       maxZipTotalBytes: 1024 * 1024,
     });
     try {
-      const noRider = { baseline: { history: [], profileWeightKg: null }, bikeKg: null };
+      const noRider = { baseline: { history: [] }, bikeKg: null };
       const prepared = await pool.prepare(bomb, 'bomb.fit.gz', noRider);
       expect(prepared).toMatchObject({ kind: 'format-error', code: 'FILE_TOO_LARGE' });
     } finally {

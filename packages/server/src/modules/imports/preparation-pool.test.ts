@@ -2,7 +2,7 @@ import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, describe, expect, test } from 'vitest';
 import { inlinePreparer, threadPreparer } from './preparation-pool.ts';
 
-const noRider = { baseline: { history: [], profileWeightKg: null }, bikeKg: null };
+const noRider = { baseline: { history: [] }, bikeKg: null };
 
 describe('ride preparation on worker threads', () => {
   const pool = threadPreparer(2);
@@ -27,7 +27,7 @@ describe('ride preparation on worker threads', () => {
         created_at: new Date('2026-01-01T00:00:00Z'),
       },
     ];
-    const rider = { baseline: { history: history as never, profileWeightKg: 68.5 }, bikeKg: 8.2 };
+    const rider = { baseline: { history: history as never }, bikeKg: 8.2 };
     const inline = inlinePreparer();
     const threaded = await Promise.all(files.map((f) => pool.prepare(f.bytes, f.name, rider)));
     for (const [k, f] of files.entries()) {
@@ -48,9 +48,20 @@ describe('ride preparation on worker threads', () => {
     const bytes = encodeFit(
       generateRide({ seed: 4, durationS: 900, startTime: new Date(Date.UTC(2026, 5, 4, 7)) }),
     );
-    const rider = { baseline: { history: [], profileWeightKg: 68.5 }, bikeKg: null };
+    // The rider's only weight is dated after the ride: it is the nearest, and says so.
+    const weight = {
+      id: '00000000-0000-4000-8000-000000000003',
+      user_id: '00000000-0000-4000-8000-000000000002',
+      effective_from: '2026-07-01',
+      ftp_w: null,
+      weight_kg: 68.5,
+      max_hr_bpm: null,
+      lthr_bpm: null,
+      created_at: new Date('2026-07-01T00:00:00Z'),
+    };
+    const rider = { baseline: { history: [weight] as never }, bikeKg: null };
     const threaded = await pool.reanalyse(bytes, 'ride-4.fit', rider);
     expect(threaded).toEqual(await inlinePreparer().reanalyse(bytes, 'ride-4.fit', rider));
-    expect(JSON.parse(threaded.summaryJson)).toMatchObject({ weightKg: 68.5, weightSource: 'profile' });
+    expect(JSON.parse(threaded.summaryJson)).toMatchObject({ weightKg: 68.5, weightSource: 'nearest' });
   }, 120_000);
 });

@@ -41,7 +41,7 @@ export interface PreparedRide {
   segments: NonNullable<NewRide['segments']>;
 }
 
-/** The rider as a ride's analysis needs them: settings, profile weight, and the bike's weight. */
+/** The rider as a ride's analysis needs them: the dated settings (weight included) and the bike's weight. */
 export interface RiderForRide {
   baseline: RiderBaseline;
   bikeKg: number | null;

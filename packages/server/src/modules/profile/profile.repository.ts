@@ -1,8 +1,23 @@
 import type { Profile as ProfileInput } from '@vatio/schemas';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SubscriptionsTable, UserProfilesTable, UserSettingsTable } from '../../db/schema.ts';
+import { riderValueAt } from '../athlete/ride-settings.ts';
 
-export type ProfileRow = Selectable<UserProfilesTable>;
+/**
+ * The profile with the rider's weight in force today: the weight is not a profile column but the
+ * dated record of athlete_settings_history (issue 25: one source of truth), of which the profile
+ * shows the entry in force today (else the nearest) and its date.
+ */
+export type ProfileRow = Selectable<UserProfilesTable> & {
+  weight_kg: number | null;
+  /** effective_from of that entry. */
+  weight_from: string | null;
+};
+
+/** The settings date of an instant (UTC day, as rides are dated: ride-settings.ts `rideDate`). */
+const dateOf = (now: Date) => now.toISOString().slice(0, 10);
+
+type Db = Kysely<Database>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type SettingsRow = Selectable<UserSettingsTable>;
 
@@ -10,8 +25,67 @@ export type SettingsRow = Selectable<UserSettingsTable>;
 export class ProfileRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findProfile(userId: string): Promise<ProfileRow | undefined> {
-    return this.db.selectFrom('user_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  /** The profile and the weight in force on `now`'s date. */
+  async findProfile(userId: string, now: Date = new Date()): Promise<ProfileRow | undefined> {
+    const row = await this.db
+      .selectFrom('user_profiles')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row && this.withWeight(this.db, row, now);
+  }
+
+  private async withWeight(db: Db, row: Selectable<UserProfilesTable>, now: Date): Promise<ProfileRow> {
+    const history = await db
+      .selectFrom('athlete_settings_history')
+      .selectAll()
+      .where('user_id', '=', row.user_id)
+      .where('weight_kg', 'is not', null)
+      .execute();
+    const weight = riderValueAt(history, 'weight_kg', dateOf(now));
+    return { ...row, weight_kg: weight?.value ?? null, weight_from: weight?.from ?? null };
+  }
+
+  /**
+   * A weight the rider gives in the profile (onboarding, an edit) is an entry dated today: saved only
+   * when it differs from the one in force, so saving the profile unchanged adds nothing; the same day
+   * again replaces that day's weight and leaves the entry's other values alone. A weight cleared in
+   * the profile (null) is the rider saying they give none: every dated weight goes (an entry left
+   * with no value goes with it), so no screen divides by a weight the rider took back. Absent: no
+   * change. Returns whether the rider's weights changed.
+   */
+  private async saveWeight(db: Db, userId: string, weightKg: number | null | undefined, now: Date) {
+    if (weightKg === undefined) return false;
+    const history = await db
+      .selectFrom('athlete_settings_history')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('weight_kg', 'is not', null)
+      .execute();
+    if (weightKg === null) {
+      if (history.length === 0) return false;
+      await db
+        .updateTable('athlete_settings_history')
+        .set({ weight_kg: null })
+        .where('user_id', '=', userId)
+        .execute();
+      await db
+        .deleteFrom('athlete_settings_history')
+        .where('user_id', '=', userId)
+        .where('ftp_w', 'is', null)
+        .where('max_hr_bpm', 'is', null)
+        .where('lthr_bpm', 'is', null)
+        .execute();
+      return true;
+    }
+    const inForce = riderValueAt(history, 'weight_kg', dateOf(now));
+    if (inForce?.source === 'settings' && inForce.value === weightKg) return false;
+    await db
+      .insertInto('athlete_settings_history')
+      .values({ user_id: userId, effective_from: dateOf(now), weight_kg: weightKg })
+      .onConflict((oc) => oc.columns(['user_id', 'effective_from']).doUpdateSet({ weight_kg: weightKg }))
+      .execute();
+    return true;
   }
 
   /**
@@ -23,10 +97,11 @@ export class ProfileRepository {
     input: ProfileInput,
     now: Date,
   ): Promise<ProfileRow | undefined> {
+    const { weight_kg: weightKg, ...fields } = input;
     return this.db.transaction().execute(async (trx) => {
       const profile = await trx
         .insertInto('user_profiles')
-        .values({ user_id: userId, ...input, created_at: now, updated_at: now })
+        .values({ user_id: userId, ...fields, created_at: now, updated_at: now })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -36,17 +111,33 @@ export class ProfileRepository {
         .values({ user_id: userId, tier: 'free', status: 'active', created_at: now, updated_at: now })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
-      return profile;
+      // Onboarding without a weight says nothing about weights the settings may already hold.
+      await this.saveWeight(trx, userId, weightKg ?? undefined, now);
+      return this.withWeight(trx, profile, now);
     });
   }
 
-  updateProfile(userId: string, input: Partial<ProfileInput>, now: Date): Promise<ProfileRow | undefined> {
-    return this.db
-      .updateTable('user_profiles')
-      .set({ ...input, updated_at: now })
-      .where('user_id', '=', userId)
-      .returningAll()
-      .executeTakeFirst();
+  /**
+   * The profile's fields, and its weight as an entry dated today (`saveWeight`).
+   * `weightChanged` says whether a new weight was written (its rides are then re-analysed).
+   */
+  async updateProfile(
+    userId: string,
+    input: Partial<ProfileInput>,
+    now: Date,
+  ): Promise<{ profile: ProfileRow; weightChanged: boolean } | undefined> {
+    const { weight_kg: weightKg, ...fields } = input;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('user_profiles')
+        .set({ ...fields, updated_at: now })
+        .where('user_id', '=', userId)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const weightChanged = await this.saveWeight(trx, userId, weightKg, now);
+      return { profile: await this.withWeight(trx, row, now), weightChanged };
+    });
   }
 
   findSubscription(userId: string): Promise<SubscriptionRow | undefined> {

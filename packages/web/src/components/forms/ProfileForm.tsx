@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { Field, Input, Select } from '../ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
 import { schemaResolver } from '../../lib/form';
+import { useFormat } from '../../hooks/useFormat';
 import {
   type ProfileFormOutput,
   type ProfileFormValues,
@@ -37,6 +38,7 @@ export function ProfileForm({
   extraActions?: ReactNode;
 }) {
   const { t } = useTranslation(['onboarding', 'validation', 'common']);
+  const f = useFormat();
   const [apiError, setApiError] = useState<string>();
   const [saved, setSaved] = useState(false);
   const {
@@ -117,7 +119,12 @@ export function ProfileForm({
         <Field
           label={t('onboarding:profile.weight')}
           error={error('weight_kg')}
-          hint={t('onboarding:profile.weightHint')}
+          hint={
+            // The weight is the dated record of the athlete settings: say which entry is shown.
+            profile?.weight_from
+              ? t('onboarding:profile.weightInForce', { date: f.date(profile.weight_from) })
+              : t('onboarding:profile.weightHint')
+          }
         >
           {(props) => (
             <Input

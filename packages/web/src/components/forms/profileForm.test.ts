@@ -27,6 +27,7 @@ describe('profile form: sex (only for the power-profile table)', () => {
       last_name: 'Ruiz',
       date_of_birth: null,
       weight_kg: 58,
+      weight_from: '2030-01-01',
       height_cm: null,
       cycling_experience: 'advanced' as const,
       preferred_units: 'metric' as const,

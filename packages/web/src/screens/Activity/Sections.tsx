@@ -12,6 +12,7 @@ import { PowerCurveChart } from '../../components/charts/PowerCurveChart';
 import { WPrimeChart } from '../../components/charts/WPrimeChart';
 import { cn } from '../../components/ui/cn';
 import { type Formatter, formatDurationLabel, MISSING } from '../../lib/format';
+import { formulaHref } from '../../lib/formula-links';
 import { useFormat } from '../../hooks/useFormat';
 import type { RecordedChannels } from './lapChannels';
 import { Missing, Section, Stat } from './parts';
@@ -86,6 +87,7 @@ export function SummaryTiles({
   ];
   const shown = tiles.filter((tile) => tile.value !== null);
   const ftp = analysis?.settings_used.ftp_w ?? activity.ftp_w;
+  const withDate = useWithDate();
   const noPower =
     activity.average_power === null && activity.normalized_power === null && !s?.average_power_w;
   return (
@@ -108,14 +110,62 @@ export function SummaryTiles({
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {t('summary.ftpUsed', {
               ftp: f.watts(ftp),
-              source: t(`summary.ftpSource.${ftpSource ?? 'settings'}`),
+              source: withDate(
+                t(`summary.ftpSource.${ftpSource ?? 'settings'}`),
+                analysis?.settings_used.ftp_from,
+              ),
             })}
             {ftpSource === 'estimated' && ` ${t('summary.estimatedHint', { ftp: f.watts(ftp) })}`}
           </p>
         )
       )}
+      {analysis && <RiderValuesUsed used={analysis.settings_used} />}
     </section>
   );
+}
+
+/**
+ * The rider's weight, max HR and LTHR the ride was analysed with, each with where it came from and
+ * the date its entry holds from (issue 25: every figure divided by a weight says which one), or why
+ * a figure is missing.
+ */
+function RiderValuesUsed({ used }: { used: ActivityAnalysis['settings_used'] }) {
+  const { t } = useTranslation('activity');
+  const f = useFormat();
+  const withDate = useWithDate();
+  const line = (
+    key: 'weight' | 'maxHr' | 'lthr',
+    value: string,
+    source: string | null,
+    from: string | null,
+  ) =>
+    t(`summary.riderValues.${key}`, {
+      value,
+      source: withDate(t(`summary.riderValues.source.${source ?? 'settings'}`), from),
+    });
+  const parts = [
+    used.weight_kg !== null
+      ? line('weight', f.weight(used.weight_kg), used.weight_source, used.weight_from)
+      : t('summary.riderValues.noWeight'),
+    used.max_hr_bpm !== null
+      ? line('maxHr', f.bpm(used.max_hr_bpm), used.max_hr_source, used.max_hr_from)
+      : null,
+    used.lthr_bpm !== null ? line('lthr', f.bpm(used.lthr_bpm), used.lthr_source, used.lthr_from) : null,
+    used.max_hr_bpm === null && used.lthr_bpm === null ? t('summary.riderValues.noHeart') : null,
+  ].filter((p): p is string => p !== null);
+  return (
+    <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="rider-values-used">
+      {parts.join(' ')}
+    </p>
+  );
+}
+
+/** "source, from 1 Jan 2020" when the value came from a dated entry; the source alone otherwise. */
+function useWithDate() {
+  const { t } = useTranslation('activity');
+  const f = useFormat();
+  return (source: string, from: string | null | undefined) =>
+    from ? `${source}, ${t('summary.fromDate', { date: f.date(from) })}` : source;
 }
 
 /** Climbs found on the ride; a click selects the climb on the chart. */
@@ -414,34 +464,68 @@ export function WPrimeSection({ analysis }: { analysis: ActivityAnalysis }) {
   const f = useFormat();
   const w = analysis.w_prime_balance;
   // CP and W′ are null only when the fit gave non-finite numbers: then there is nothing to draw against.
-  if (!w?.series_j?.length || w.w_prime_j == null) return null;
+  if (!w || w.w_prime_j == null) return null;
+  const unsupported = w.adjustment === 'unsupported';
+  if (!unsupported && !w.series_j?.length) return null;
   const minJ = w.min_j;
+  const kj = (j: number | null) => (j == null ? '—' : f.number(j / 1000, 1));
+  // Which CP and W′ the curve is drawn with and why, in words (wPrimeBalanceParameters): the fitted
+  // ones, or, when they would take the balance below zero, GoldenCheetah's minimum CP or a raised W′.
+  const why = t(`wbal.adjustment.${w.adjustment}`, {
+    cp: f.watts(w.cp_w),
+    wprime: kj(w.w_prime_j),
+    fittedCp: f.watts(w.fitted_cp_w),
+    fittedWprime: kj(w.fitted_w_prime_j),
+    fittedMin: kj(w.fitted_min_j),
+  });
   return (
     <Section
       title={t('wbal.title')}
-      subtitle={t('wbal.subtitle', { cp: f.watts(w.cp_w), wprime: f.number(w.w_prime_j / 1000, 1) })}
+      subtitle={
+        unsupported
+          ? t('wbal.subtitleNone')
+          : t('wbal.subtitle', { cp: f.watts(w.cp_w), wprime: f.number(w.w_prime_j / 1000, 1) })
+      }
+      testId="wbal"
     >
-      <WPrimeChart
-        seriesJ={w.series_j}
-        label={t('wbal.series')}
-        timeLabel={t('streams.time')}
-        locale={f.language}
-      />
+      {unsupported ? (
+        <p className="text-2xl font-semibold text-slate-400 dark:text-slate-500" data-testid="wbal-none">
+          —
+        </p>
+      ) : (
+        <WPrimeChart
+          seriesJ={w.series_j}
+          label={t('wbal.series')}
+          timeLabel={t('streams.time')}
+          locale={f.language}
+        />
+      )}
       {minJ != null && (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="wbal-min">
           {t('wbal.min', {
             value: f.number(minJ / 1000, 1),
             pct: f.number((minJ / w.w_prime_j) * 100, 0),
           })}
         </p>
       )}
-      {minJ != null && minJ < 0 && (
-        // Below zero the model says the ride was impossible: the rider beat their CP or W′, so the
-        // numbers are too low (Skiba 2012), not the ride wrong. Say so rather than hide it.
-        <p className="mt-2 text-sm text-amber-700 dark:text-amber-300" data-testid="wbal-negative">
-          {t('wbal.negative')}
-        </p>
-      )}
+      <p
+        className={cn(
+          'mt-2 text-sm',
+          w.adjustment === 'none'
+            ? 'text-slate-600 dark:text-slate-300'
+            : 'rounded-lg bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200',
+        )}
+        data-testid="wbal-parameters"
+        data-adjustment={w.adjustment}
+      >
+        {why}{' '}
+        <a
+          href={formulaHref('wPrimeBalanceParameters')}
+          className="font-medium underline decoration-dotted underline-offset-4 hover:decoration-solid"
+        >
+          {t('wbal.howLink')}
+        </a>
+      </p>
     </Section>
   );
 }
@@ -451,6 +535,21 @@ export function DecouplingSection({ analysis }: { analysis: ActivityAnalysis }) 
   const f = useFormat();
   const d = analysis.decoupling;
   const pct = d?.pw_hr_pct ?? analysis.summary.aerobic_decoupling_pct;
+  const gap = analysis.decoupling_unavailable;
+  if (pct == null && gap?.reason === 'too_short') {
+    // Power and heart rate are there, but not for the hour the figure needs: "—" and why.
+    return (
+      <Section title={t('decoupling.title')} testId="decoupling">
+        <p className="text-3xl font-bold tabular-nums text-slate-900 dark:text-white">—</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="decoupling-too-short">
+          {t('decoupling.tooShort', {
+            minutes: f.number(Math.floor(gap.seconds / 60), 0),
+            required: f.number(gap.required_s / 60, 0),
+          })}
+        </p>
+      </Section>
+    );
+  }
   if (pct == null) {
     return (
       <Section title={t('decoupling.title')}>
@@ -565,14 +664,23 @@ export function PedalingSection({ analysis }: { analysis: ActivityAnalysis }) {
         {p.torque_effectiveness_pct != null && (
           <Stat label={t('pedaling.te')} value={f.percent(p.torque_effectiveness_pct)} />
         )}
+        {p.torque_effectiveness_pct == null && p.unavailable?.torque_effectiveness === 'zeros_only' && (
+          <Stat label={t('pedaling.te')} value="—" hint={t('pedaling.zerosOnly')} />
+        )}
         {p.pedal_smoothness_pct != null && (
           <Stat label={t('pedaling.ps')} value={f.percent(p.pedal_smoothness_pct)} />
+        )}
+        {p.pedal_smoothness_pct == null && p.unavailable?.pedal_smoothness === 'zeros_only' && (
+          <Stat label={t('pedaling.ps')} value="—" hint={t('pedaling.zerosOnly')} />
         )}
         {p.cadence_variability_pct != null && (
           <Stat label={t('pedaling.cadenceVariability')} value={f.percent(p.cadence_variability_pct)} />
         )}
         {p.torque_variability_pct != null && (
           <Stat label={t('pedaling.torqueVariability')} value={f.percent(p.torque_variability_pct)} />
+        )}
+        {p.torque_variability_pct == null && p.unavailable?.torque_variability === 'implausible' && (
+          <Stat label={t('pedaling.torqueVariability')} value="—" hint={t('pedaling.torqueImplausible')} />
         )}
         {p.stability_index_pct != null && (
           <Stat

@@ -27,6 +27,7 @@ const TABS = {
  */
 export function AdvancedScreen() {
   const { t } = useTranslation('advanced');
+  const f = useFormat();
   const { source, period, setPeriod, preparing } = useAnalysisPeriodScreen<AdvancedPeriod>('4w');
   const query = useAdvanced(source, period);
   if (preparing(query.error)) {
@@ -63,8 +64,8 @@ export function AdvancedScreen() {
           <>
             <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="advanced-window">
               {t('window', {
-                from: data.window.from,
-                to: data.window.to,
+                from: f.date(data.window.from),
+                to: f.date(data.window.to),
                 rides: data.rides,
                 withPower: data.rides_with_power,
               })}
@@ -137,14 +138,20 @@ function SummaryCards({ data }: { data: AdvancedResponse }) {
         formula="advDurability"
         value={fatigue ? f.number(fatigue.retained_pct, 1) : lacking}
         unit={fatigue ? '%' : undefined}
-        badge={fatigue ? score(fatigue.score) : null}
+        badge={fatigue && fatigue.score !== null ? score(fatigue.score) : null}
         hint={
           fatigue
-            ? t('cards.fatigueHint', {
-                fatigued: f.number(fatigue.fatigued_w),
-                fresh: f.number(fatigue.fresh_w),
-                work: f.number(fatigue.work_kj),
-              })
+            ? [
+                t('cards.fatigueHint', {
+                  fatigued: f.number(fatigue.fatigued_w),
+                  fresh: f.number(fatigue.fresh_w),
+                  work: f.number(fatigue.work_kj),
+                }),
+                // Over 100 %: no score, and why (the fresh best was not a maximal effort).
+                fatigue.unscored_reason ? t(`cards.fatigueUnscored.${fatigue.unscored_reason}`) : null,
+              ]
+                .filter(Boolean)
+                .join('. ')
             : undefined
         }
       />

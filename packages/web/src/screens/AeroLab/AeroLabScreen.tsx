@@ -1,3 +1,4 @@
+import type { AeroFitResponse } from '@vatio/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,33 @@ import { useAeroFit, useAeroLabStart, useSaveToBike } from './useAeroLab';
  * redraw the curve in the browser with the server's own function; "fit automatically" asks the
  * server for the least-squares CdA and Crr; "save to bike" keeps them on the ride's bike.
  */
+/**
+ * Which rider weight the starting mass holds, and from when (issue 25: every screen that divides by a
+ * weight says which one), or that a default stands in for it.
+ */
+function MassOrigin({ parameters: p }: { parameters: AeroFitResponse['parameters'] }) {
+  const { t } = useTranslation('analytics');
+  const format = useFormat();
+  if (p.mass_source === 'given') return null;
+  return (
+    <p className="mt-1 text-xs text-slate-500" data-testid="aero-mass-origin">
+      {p.rider_kg !== null && p.rider_kg_source && p.rider_kg_from
+        ? t('aeroLab.riderWeight', {
+            rider: format.weight(p.rider_kg),
+            source: t(`aeroLab.weightSource.${p.rider_kg_source}`),
+            date: format.date(p.rider_kg_from),
+            mass: format.weight(p.mass_kg),
+            // Without the bike's own weight the server adds its default: the mass's remainder.
+            bike:
+              p.bike_kg !== null
+                ? format.weight(p.bike_kg)
+                : t('aeroLab.bikeDefault', { bike: format.weight(p.mass_kg - p.rider_kg) }),
+          })
+        : t('aeroLab.noRiderWeight')}
+    </p>
+  );
+}
+
 export function AeroLabScreen() {
   const { t } = useTranslation('analytics');
   const format = useFormat();
@@ -278,6 +306,7 @@ export function AeroLabScreen() {
                     <p className="mt-2 text-xs text-slate-500">
                       {t(`aeroLab.source.${start.data.parameters.cda_source}`)} {t('aeroLab.assumptions')}
                     </p>
+                    <MassOrigin parameters={start.data.parameters} />
                   </div>
                 </Card>
               </>

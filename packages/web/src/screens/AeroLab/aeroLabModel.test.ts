@@ -37,6 +37,8 @@ function response(): AeroFitResponse {
       mass_kg: 84.37,
       mass_source: 'rider',
       rider_kg: null,
+      rider_kg_source: null,
+      rider_kg_from: null,
       bike_kg: null,
       drivetrain_efficiency: 0.976,
       air_density_kg_m3: 1.2,

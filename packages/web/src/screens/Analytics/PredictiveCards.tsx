@@ -63,7 +63,18 @@ export function PredictiveCards({ data }: { data: PredictiveResponse }) {
         }
         hint={
           data.confidence
-            ? t('cards.confidenceHint', { maximal: data.counts.maximal_efforts, rides: data.counts.rides })
+            ? [
+                t('cards.confidenceHint', { maximal: data.counts.maximal_efforts, rides: data.counts.rides }),
+                // What held the level down (few estimates in the trend line, or a weak fit), said in words.
+                data.confidence_basis?.capped_by
+                  ? t(`cards.confidenceCap.${data.confidence_basis.capped_by}`, {
+                      count: data.confidence_basis.fit_points,
+                      r2: f.number(data.confidence_basis.r2, 2),
+                    })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' ')
             : t('cards.seeNeeds')
         }
       />

@@ -11,6 +11,7 @@ import { type PredictiveWeeks, usePredictive } from './useAnalyticsLoad';
 import { ExampleBanner, ExamplePreparingScreen } from '../../components/analytics/ExampleNotice';
 import { useAnalysisPeriodScreen } from '../../hooks/useAnalysisPeriodScreen';
 import { Link } from 'react-router';
+import { RiderWeightNote } from '../../components/rider/RiderWeightNote';
 import { useSegments } from './segments/useSegments';
 import { Loadable, LoadingCards } from '../../components/Loadable';
 
@@ -65,6 +66,10 @@ export function PredictiveScreen() {
         {(data) => (
           <>
             <PredictiveNeeds data={data} />
+            <RiderWeightNote
+              weight={data.weight ?? null}
+              className="text-xs text-slate-500 dark:text-slate-400"
+            />
             <PredictiveCards data={data} />
             <TabStrip
               label={t('tabs.label')}

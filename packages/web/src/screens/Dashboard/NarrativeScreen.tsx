@@ -14,6 +14,7 @@ import { DashboardNav } from './DashboardNav';
 import { DashboardEmpty, DashboardError, DashboardLoading } from './DashboardStates';
 import { CacheBanner, type DataSource, DataSourceBanner } from './NarrativeBanners';
 import { NarrativeMetricCard, useMetricValue } from './NarrativeMetricCard';
+import { RiderWeightNote } from '../../components/rider/RiderWeightNote';
 import { queryKeys } from '../../api/query-keys';
 
 function QuickStat({
@@ -88,6 +89,7 @@ function Hero({ data }: { data: NarrativeData }) {
       <p className="mt-3 text-xs text-white/70">
         {t(`narrative.hero.ftpSource.${strength.ftp_source}`, { ftp: f.watts(strength.ftp_w) })}
       </p>
+      <RiderWeightNote weight={data.weight ?? null} className="mt-1 text-xs text-white/70" />
     </section>
   );
 }

@@ -37,9 +37,19 @@ describe('FormulasScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Normalized Power/i })).toBeInTheDocument();
   });
 
-  it('tells a Spanish reader that the formulas are written in English', async () => {
+  it('shows a Spanish reader the Spanish page where there is one', async () => {
     await renderScreen(<FormulasScreen />, { ...at('normalized-power'), language: 'es' });
-    expect(await screen.findByText('Las fórmulas están escritas en inglés.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Resumen de potencia y potencia normalizada/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/aún no está traducida/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+  });
+
+  it('tells a Spanish reader when a page is shown in English, not yet translated', async () => {
+    await renderScreen(<FormulasScreen />, { ...at('critical-power'), language: 'es' });
+    expect(
+      await screen.findByText('Esta página aún no está traducida: se muestra en inglés.'),
+    ).toBeInTheDocument();
   });
 });

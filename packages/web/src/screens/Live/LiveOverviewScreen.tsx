@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOverview } from '../../api/overview';
@@ -21,6 +21,9 @@ export function LiveOverviewScreen() {
   const overview = useQuery({
     queryKey: queryKeys.dashboard.overview(i18n.language),
     queryFn: () => getOverview(i18n.language),
+    // A language change mid-ride keeps the view (and the Bluetooth connections StartPanel holds)
+    // mounted while the overview is fetched again in the new language.
+    placeholderData: keepPreviousData,
   });
   const live = overview.data?.live;
   const model = useMemo(

@@ -14,6 +14,7 @@ import { useImportUpload } from '../../hooks/useImportUpload';
 import { errorMessage } from '../../lib/errors';
 import { liveRideFit } from './fitExport';
 import { zoneOf } from './liveSession';
+import { WorkoutPanel } from './WorkoutPanel';
 import type { LiveRide } from './useLiveRide';
 
 /** Seconds of the live trace: the last ten minutes. */
@@ -99,7 +100,13 @@ function SaveRide({ ride, onDone }: { ride: LiveRide; onDone: () => void }) {
   useEffect(() => {
     if (begun.current || session.movingS === 0) return;
     begun.current = true;
-    liveRideFit(session, ride.startedAt ?? new Date())
+    const run = ride.source?.workout;
+    const workout = run && {
+      name: run.plan.name,
+      ref: `${run.plan.ref.source}:${run.plan.ref.id}`,
+      stepStartsElapsedS: run.stepStartsElapsedS,
+    };
+    liveRideFit(session, ride.startedAt ?? new Date(), workout)
       .then((bytes) =>
         tracker.upload([new File([bytes as BlobPart], fileName, { type: 'application/octet-stream' })]),
       )
@@ -133,6 +140,7 @@ function SaveRide({ ride, onDone }: { ride: LiveRide; onDone: () => void }) {
     <div className="flex flex-wrap items-center gap-3" data-testid="live-saved">
       <Alert tone="success">
         {file.status === 'duplicate' ? t('session.duplicate') : t('session.saved')}
+        {ride.source?.workout && ` ${t('workout.savedAs', { name: ride.source.workout.plan.name })}`}
       </Alert>
       {file.activity_id && (
         <Link
@@ -201,6 +209,10 @@ export function LivePanel({ ride, overview }: { ride: LiveRide; overview: Overvi
           </div>
         )}
       </div>
+
+      {source.workout && (
+        <WorkoutPanel run={source.workout} power3sW={session.power3sW} zones={overview.live.zones} />
+      )}
 
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900/40" data-testid="live-wprime">

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bluetooth, PlayCircle } from 'lucide-react';
+import { libraryWorkout } from '@vatio/analysis';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { getActivityStreams } from '../../api/activities';
 import type { OverviewData } from '../../api/overview';
 import { queryKeys } from '../../api/query-keys';
@@ -12,10 +14,16 @@ import { errorMessage } from '../../lib/errors';
 import {
   bluetoothSupported,
   type ConnectedSensor,
+  type ConnectedTrainer,
   connectSensor,
+  connectTrainer,
   SENSOR_KINDS,
   type SensorKind,
 } from './bluetooth';
+import { ErgControl } from './ergControl';
+import { WorkoutPicker } from './WorkoutPicker';
+import { workoutPlan } from './workoutRide';
+import { type FollowReason, WorkoutRun } from './workoutRun';
 import { parseCscMeasurement, parseCyclingPowerMeasurement, parseHeartRateMeasurement } from './gatt';
 import { SensorFusion } from './liveSession';
 import type { LiveRide } from './useLiveRide';
@@ -40,9 +48,15 @@ const selectClass =
 
 /** Sensors over Web Bluetooth and 'Start Activity'; 'Replay' of the latest ride at 1×–20×. */
 export function StartPanel({ overview, ride }: { overview: OverviewData; ride: LiveRide }) {
-  const { t } = useTranslation('live');
+  const { t } = useTranslation(['live', 'plan']);
   const queryClient = useQueryClient();
   const supported = bluetoothSupported();
+  // `?workout=<library id>`: the plan's link to ride today's session.
+  const [searchParams] = useSearchParams();
+  const linkedId = searchParams.get('workout') ?? '';
+  const [workoutId, setWorkoutId] = useState(() => (libraryWorkout(linkedId) ? linkedId : ''));
+  const [trainer, setTrainer] = useState<ConnectedTrainer>();
+  const [connectingTrainer, setConnectingTrainer] = useState(false);
   const [wheelMm, setWheelMm] = useState(2105);
   const [sensors, setSensors] = useState<ConnectedSensor[]>([]);
   const [connecting, setConnecting] = useState<SensorKind>();
@@ -57,12 +71,61 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
   // Sensors stay connected from ride to ride while the rider is on this screen; leaving it lets them go.
   const connected = useRef<ConnectedSensor[]>([]);
   connected.current = sensors;
+  const connectedTrainer = useRef<ConnectedTrainer>(undefined);
+  connectedTrainer.current = trainer;
   useEffect(
     () => () => {
       for (const sensor of connected.current) sensor.disconnect();
+      connectedTrainer.current?.disconnect();
     },
     [],
   );
+
+  const connectSmartTrainer = async () => {
+    setConnectingTrainer(true);
+    setMessage(undefined);
+    try {
+      const next = await connectTrainer(
+        (data) => {
+          // A power meter, when connected, is the ride's power; the trainer's then only drives ERG.
+          const withPower = !connected.current.some((s) => s.kind === 'power');
+          fusionNow().onIndoorBike(data, Date.now(), withPower);
+        },
+        () => {
+          setTrainer(undefined);
+          setMessage({ tone: 'info', text: t('start.disconnected', { name: t('workout.connectTrainer') }) });
+        },
+      );
+      setTrainer(next);
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'NotFoundError'))
+        setMessage({ tone: 'error', text: t('start.connectFailed', { message: errorMessage(error, t) }) });
+    } finally {
+      setConnectingTrainer(false);
+    }
+  };
+
+  /** The chosen workout for this ride: ERG through the trainer when there is one that can be steered. */
+  const workoutRun = (kind: 'sensors' | 'replay'): WorkoutRun | undefined => {
+    const chosen = workoutId ? libraryWorkout(workoutId) : undefined;
+    if (!chosen) return undefined;
+    const plan = workoutPlan(
+      { source: 'library', id: chosen.id },
+      t(chosen.nameKey, { ns: 'plan' }),
+      chosen.workout,
+      overview.live.ftp_w,
+      chosen.nameKey,
+    );
+    const link = kind === 'sensors' ? trainer?.link : undefined;
+    if (!trainer || !link) {
+      trainer?.listen(undefined);
+      const reason: FollowReason = kind === 'replay' ? 'replay' : trainer ? 'noControlPoint' : 'noTrainer';
+      return new WorkoutRun(plan, undefined, reason);
+    }
+    const erg = new ErgControl(link, trainer.range);
+    trainer.listen(erg);
+    return new WorkoutRun(plan, erg, undefined);
+  };
 
   const connect = async (kind: SensorKind) => {
     setConnecting(kind);
@@ -103,7 +166,14 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
         queryFn: () => getActivityStreams(latest.id),
       });
       if (streams.time.length === 0) setMessage({ tone: 'info', text: t('start.replayNoStreams') });
-      else ride.start({ kind: 'replay', streams, name: latest.name, activityId: latest.id });
+      else
+        ride.start({
+          kind: 'replay',
+          streams,
+          name: latest.name,
+          activityId: latest.id,
+          workout: workoutRun('replay'),
+        });
     } catch (error) {
       setMessage({ tone: 'error', text: errorMessage(error, t) });
     } finally {
@@ -113,6 +183,14 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <WorkoutPicker
+          overview={overview}
+          workoutId={workoutId}
+          onChange={setWorkoutId}
+          unknownLinkId={linkedId && !libraryWorkout(linkedId) ? linkedId : undefined}
+        />
+      </div>
       <Card className="space-y-3 p-4 sm:p-5" data-testid="live-start">
         <h2 className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
           <Bluetooth className="h-5 w-5 text-brand-600" aria-hidden />
@@ -136,7 +214,16 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
                   </Button>
                 );
               })}
+              <Button
+                variant={trainer ? 'primary' : 'secondary'}
+                loading={connectingTrainer}
+                onClick={connectSmartTrainer}
+                data-testid="live-connect-trainer"
+              >
+                {trainer ? t('start.connected', { name: trainer.name }) : t('workout.connectTrainer')}
+              </Button>
             </div>
+            <p className="text-xs text-slate-500">{t('workout.trainerHint')}</p>
             <label className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
               {t('start.wheel')}
               <select
@@ -153,18 +240,20 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
               </select>
             </label>
             <Button
-              disabled={sensors.length === 0}
+              disabled={sensors.length === 0 && !trainer}
               onClick={() => {
                 const f = fusionNow();
                 // Readings that arrived before the start are not part of the ride's first second.
                 f.takeSecond(Date.now());
-                ride.start({ kind: 'sensors', fusion: f });
+                ride.start({ kind: 'sensors', fusion: f, workout: workoutRun('sensors') });
               }}
               data-testid="live-start-activity"
             >
               {t('start.startButton')}
             </Button>
-            {sensors.length === 0 && <p className="text-xs text-slate-500">{t('start.needSensor')}</p>}
+            {sensors.length === 0 && !trainer && (
+              <p className="text-xs text-slate-500">{t('start.needSensor')}</p>
+            )}
           </>
         ) : (
           <Alert tone="info">{t('start.unsupported')}</Alert>

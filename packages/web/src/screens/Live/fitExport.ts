@@ -1,5 +1,57 @@
 import type { Activity } from '@vatio/formats/fit-encode';
+import { tagFitWithWorkout } from './fitWorkoutTag';
 import type { LiveSession } from './liveSession';
+
+/** The workout a ride followed, for the file: its name, its reference and where each step began. */
+export interface RiddenWorkout {
+  name: string;
+  /** `library:<id>` or `own:<id>`. */
+  ref: string;
+  /** Timeline second at which each step began (the first is 0). */
+  stepStartsElapsedS: readonly number[];
+}
+
+const mean = (values: readonly number[], from: number, to: number, gaps: readonly number[]) => {
+  let sum = 0;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const v = values[i]!;
+    if (gaps[i] === 0 && Number.isFinite(v)) {
+      sum += v;
+      n++;
+    }
+  }
+  return n > 0 ? sum / n : undefined;
+};
+
+/** One lap per workout step the rider reached (a head unit laps at each step of a workout too). */
+export function workoutLaps(session: LiveSession, starts: readonly number[]): Activity['laps'] {
+  const n = session.elapsedS;
+  return starts
+    .filter((s) => s < n)
+    .map((startS, i, all) => {
+      const endS = all[i + 1] ?? n;
+      let timer = 0;
+      let maxPower: number | undefined;
+      for (let k = startS; k < endS; k++) {
+        if (session.gapMask[k] === 0) timer++;
+        const p = session.powerW[k]!;
+        if (Number.isFinite(p)) maxPower = Math.max(maxPower ?? p, p);
+      }
+      const avg = (c: 'powerW' | 'heartRateBpm' | 'cadenceRpm' | 'speedMps') =>
+        mean(session[c], startS, endS, session.gapMask);
+      return {
+        startTimeS: startS,
+        elapsedTimeS: endS - startS,
+        timerTimeS: timer,
+        avgPowerW: avg('powerW'),
+        maxPowerW: maxPower,
+        avgHeartRateBpm: avg('heartRateBpm'),
+        avgCadenceRpm: avg('cadenceRpm'),
+        avgSpeedMps: avg('speedMps'),
+      };
+    });
+}
 
 /** Name of the device in the file's file_id.product_name, so the ride page says where it came from. */
 export const LIVE_DEVICE_NAME = 'Vatio Live';
@@ -14,7 +66,7 @@ const column = (values: readonly number[]) => {
  * paused seconds as gaps (the writer turns them into timer stop/start pairs). The device summary is
  * left empty: every figure of the ride is computed by the import, as for any other file.
  */
-export function liveActivity(session: LiveSession, startTime: Date): Activity {
+export function liveActivity(session: LiveSession, startTime: Date, workout?: RiddenWorkout): Activity {
   const n = session.elapsedS;
   const streams: Activity['streams'] = {
     timeS: Float64Array.from({ length: n }, (_, i) => i),
@@ -39,7 +91,7 @@ export function liveActivity(session: LiveSession, startTime: Date): Activity {
     startTime,
     elapsedTimeS: n,
     timerTimeS: session.movingS,
-    laps: [],
+    laps: workout ? workoutLaps(session, workout.stepStartsElapsedS) : [],
     events: [],
     deviceSummary: {},
     streams,
@@ -52,7 +104,12 @@ export function liveActivity(session: LiveSession, startTime: Date): Activity {
  * bytes; no Node built-ins). Loaded on Finish only: the writer carries the FIT profile, so it stays out
  * of this screen's first chunk.
  */
-export async function liveRideFit(session: LiveSession, startTime: Date): Promise<Uint8Array> {
+export async function liveRideFit(
+  session: LiveSession,
+  startTime: Date,
+  workout?: RiddenWorkout,
+): Promise<Uint8Array> {
   const { encodeFit } = await import('@vatio/formats/fit-encode');
-  return encodeFit(liveActivity(session, startTime));
+  const bytes = encodeFit(liveActivity(session, startTime, workout));
+  return workout ? tagFitWithWorkout(bytes, workout.name, workout.ref) : bytes;
 }

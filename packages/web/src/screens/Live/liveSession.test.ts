@@ -106,4 +106,19 @@ describe('SensorFusion', () => {
     expect(f.takeSecond(3400).cadenceRpm).toBe(90);
     expect(f.takeSecond(4000)).toEqual({ cadenceRpm: 0, speedMps: 0 });
   });
+
+  it('takes a smart trainer’s power only without a power meter, and its cadence and speed', () => {
+    const alone = new SensorFusion(2.1);
+    alone.onIndoorBike({ powerW: 200, cadenceRpm: 85.5, speedKmh: 36 }, 0, true);
+    alone.onIndoorBike({ powerW: 220, cadenceRpm: 86, speedKmh: 36 }, 500, true);
+    // Power: mean of the two readings; cadence: the latest, rounded; speed: 36 km/h = 10 m/s.
+    expect(alone.takeSecond(1000)).toEqual({ powerW: 210, cadenceRpm: 86, speedMps: 10 });
+    // Three seconds without data: the trainer reads as stopped.
+    expect(alone.takeSecond(4000)).toEqual({ cadenceRpm: 0, speedMps: 0 });
+
+    const withMeter = new SensorFusion(2.1);
+    withMeter.onPower({ powerW: 300 }, 0);
+    withMeter.onIndoorBike({ powerW: 200 }, 100, false);
+    expect(withMeter.takeSecond(1000).powerW).toBe(300);
+  });
 });

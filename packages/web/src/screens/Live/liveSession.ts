@@ -1,4 +1,5 @@
 import { type WPrimeParameters, wPrimeBalanceDifferentialStepJ } from '@vatio/analysis';
+import type { IndoorBikeData } from './ftms';
 import {
   type CscMeasurement,
   type CyclingPowerMeasurement,
@@ -165,6 +166,8 @@ export class SensorFusion {
   private readonly wheel: RateTrack = {};
   private hasCrank = false;
   private hasWheel = false;
+  private trainerCadence: { rpm: number; atMs: number } | undefined;
+  private trainerSpeed: { mps: number; atMs: number } | undefined;
 
   constructor(private readonly wheelCircumferenceM: number) {}
 
@@ -173,6 +176,20 @@ export class SensorFusion {
     this.powerCount++;
     if (m.crank) this.track(this.crank, m.crank, nowMs, 'crank');
     if (m.wheel) this.track(this.wheel, m.wheel, nowMs, 'wheel');
+  }
+
+  /**
+   * A smart trainer's Indoor Bike Data (FTMS 0x2AD2): its power counts only when no power meter is
+   * connected (`withPower`), so two sources are never averaged; its cadence and speed only stand in
+   * when no sensor sends revolution counters.
+   */
+  onIndoorBike(m: IndoorBikeData, nowMs: number, withPower: boolean): void {
+    if (withPower && m.powerW !== undefined) {
+      this.powerSum += m.powerW;
+      this.powerCount++;
+    }
+    if (m.cadenceRpm !== undefined) this.trainerCadence = { rpm: m.cadenceRpm, atMs: nowMs };
+    if (m.speedKmh !== undefined) this.trainerSpeed = { mps: m.speedKmh / 3.6, atMs: nowMs };
   }
 
   onHeartRate(m: HeartRateMeasurement, nowMs: number): void {
@@ -212,6 +229,11 @@ export class SensorFusion {
       out.heartRateBpm = this.heartRate.bpm;
     if (this.hasCrank) out.cadenceRpm = Math.round(this.rate(this.crank, nowMs) * 60);
     if (this.hasWheel) out.speedMps = this.rate(this.wheel, nowMs) * this.wheelCircumferenceM;
+    const fresh = (atMs: number) => nowMs - atMs <= REVOLUTION_HOLD_MS;
+    if (!this.hasCrank && this.trainerCadence)
+      out.cadenceRpm = fresh(this.trainerCadence.atMs) ? Math.round(this.trainerCadence.rpm) : 0;
+    if (!this.hasWheel && this.trainerSpeed)
+      out.speedMps = fresh(this.trainerSpeed.atMs) ? this.trainerSpeed.mps : 0;
     return out;
   }
 }

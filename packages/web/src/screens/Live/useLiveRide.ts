@@ -1,15 +1,20 @@
 import type { ActivityStreamsResponse } from '@vatio/schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LiveSession, type SensorFusion } from './liveSession';
+import type { WorkoutRun } from './workoutRun';
 
 /** A late tick plays at most this many seconds; beyond, the replay slows instead of jumping. */
 const MAX_SECONDS_PER_TICK = 100;
 
 export type LiveStatus = 'idle' | 'running' | 'paused' | 'ended';
 
-export type LiveSource =
+export type LiveSource = (
   | { kind: 'sensors'; fusion: SensorFusion }
-  | { kind: 'replay'; streams: ActivityStreamsResponse; name: string; activityId: string };
+  | { kind: 'replay'; streams: ActivityStreamsResponse; name: string; activityId: string }
+) & {
+  /** The workout being ridden, if the rider picked one. */
+  workout?: WorkoutRun;
+};
 
 export interface LiveRide {
   status: LiveStatus;
@@ -56,6 +61,7 @@ export function useLiveRide(model: { cpW: number; wPrimeJ: number }): LiveRide {
       setStartedAt(new Date());
       setStatus('running');
       setTick(0);
+      next.workout?.start();
     },
     [model],
   );
@@ -65,8 +71,10 @@ export function useLiveRide(model: { cpW: number; wPrimeJ: number }): LiveRide {
     const live = session.current!;
     if (source.kind === 'sensors') {
       const timer = setInterval(() => {
-        if (statusRef.current === 'paused') live.addPausedSecond();
+        const paused = statusRef.current === 'paused';
+        if (paused) live.addPausedSecond();
         else live.addSecond(source.fusion.takeSecond(Date.now()));
+        source.workout?.onSecond(paused, live.elapsedS);
         setTick((t) => t + 1);
       }, 1000);
       return () => clearInterval(timer);
@@ -98,6 +106,7 @@ export function useLiveRide(model: { cpW: number; wPrimeJ: number }): LiveRide {
               speedMps: valueAt(streams.velocity, i),
               altitudeM: valueAt(streams.altitude, i),
             });
+          source.workout?.onSecond(streams.moving[i] === false, live.elapsedS);
           replayIndex.current = i + 1;
           due -= 1;
           played++;
@@ -118,9 +127,18 @@ export function useLiveRide(model: { cpW: number; wPrimeJ: number }): LiveRide {
     tick,
     speed,
     start,
-    pause: () => setStatus((s) => (s === 'running' ? 'paused' : s)),
-    resume: () => setStatus((s) => (s === 'paused' ? 'running' : s)),
-    end: () => setStatus('ended'),
+    pause: () => {
+      if (statusRef.current === 'running') source?.workout?.pause();
+      setStatus((s) => (s === 'running' ? 'paused' : s));
+    },
+    resume: () => {
+      if (statusRef.current === 'paused') source?.workout?.resume();
+      setStatus((s) => (s === 'paused' ? 'running' : s));
+    },
+    end: () => {
+      source?.workout?.end();
+      setStatus('ended');
+    },
     reset: () => {
       session.current = undefined;
       setSource(undefined);

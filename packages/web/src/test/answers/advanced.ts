@@ -12,6 +12,7 @@ function advanced(rides: number): AdvancedResponse {
     rides_with_power: rides,
     ftp: some ? { value: 250, source: 'settings' } : null,
     weight_kg: 62,
+    weight: { kg: 62, source: 'settings', from: '2026-09-01' },
     needs: some ? [] : ['rides'],
     summary: {
       overall: some ? { score: 64, components: [{ key: 'readiness', score: 64 }] } : null,

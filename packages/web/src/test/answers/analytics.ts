@@ -117,6 +117,8 @@ const predictiveBase = {
   event_assumptions: null,
   tactical: null,
   summary: [],
+  weight: { kg: 62, source: 'settings', from: '2026-09-01' },
+  confidence_basis: null,
 };
 
 /** GET /api/analytics/predictive for a rider with 2 rides with power of the 5 a prediction needs. */
@@ -148,5 +150,12 @@ export const predictive: PredictiveResponse = predictiveResponseSchema.parse({
     ],
   },
   confidence: 'medium',
+  confidence_basis: {
+    points: 4,
+    fit_points: 4,
+    r2: 0.81,
+    interval_half_width_pct: 2.7,
+    capped_by: 'few_points',
+  },
   form: { state: 'neutral', tsb: -4, ctl: 58, atl: 62 },
 });

@@ -164,6 +164,7 @@ function narrative(source: 'real' | 'none'): NarrativeResponse {
     data_source: source,
     syncing: false,
     rides_in_period: real ? 8 : 0,
+    weight: { kg: 62, source: 'settings', from: '2026-09-01' },
     hero: {
       strength: { ftp_w: 250, ftp_source: 'settings', w_per_kg: 4.03 },
       aero: { value: real ? 0.32 : null, measure: 'cda_m2' },

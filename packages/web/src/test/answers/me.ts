@@ -14,6 +14,7 @@ export const me: MeResponse = meResponseSchema.parse({
     last_name: 'García',
     date_of_birth: '1990-04-02',
     weight_kg: 62,
+    weight_from: '2026-09-01',
     height_cm: 168,
     cycling_experience: 'intermediate',
     preferred_units: 'metric',
