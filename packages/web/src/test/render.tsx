@@ -144,7 +144,10 @@ export async function renderScreen(ui: ReactElement, options: RenderScreenOption
   const route = options.route ?? '/';
   const signedIn = options.signedIn ?? true;
   const answers: Answers = {
-    '/me': { ...meAnswer, settings: { ...meAnswer.settings, language } },
+    // No stored language: AuthProvider would otherwise switch i18n asynchronously (setLanguage), and
+    // a switch landing after the test ended would leak into the next one. The page's language is set
+    // below, as the rider's browser would give it.
+    '/me': { ...meAnswer, settings: { ...meAnswer.settings, language: null } },
     // What the app's frame and banners ask on many screens: no Strava, no maintenance due.
     '/strava/connection': stravaNotConnected,
     '/maintenance/due': nothingDue,

@@ -1,7 +1,7 @@
 // Set-up of the `web` vitest project (component tests in jsdom): the app's real texts in both
 // languages, a clean DOM and session after each test, and the few browser APIs jsdom lacks.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
@@ -27,6 +27,9 @@ await i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// findBy… waits up to 5 s (1 s by default): the test machine is shared and a render can wait its turn.
+configure({ asyncUtilTimeout: 5000 });
 
 // React 19's act() warnings want this flag in a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -93,4 +93,40 @@ describe('AnalyticsScreen', () => {
     ).not.toHaveLength(0);
     expect(await screen.findByText('No hay datos de segmentos disponibles')).toBeInTheDocument();
   });
+  it('shows a visitor the example rider, without their token, labelled as not their numbers', async () => {
+    const { requests } = await renderScreen(<AnalyticsScreen />, {
+      ...route,
+      signedIn: false,
+      answers: {
+        '/public/analytics/performance': performance,
+        '/public/analytics/training-load': trainingLoadNeedsPower,
+        '/public/analytics/segments': noSegments,
+      },
+    });
+    expect(await screen.findByTestId('example-banner')).toHaveTextContent(
+      'Example rider — these are not your numbers',
+    );
+    expect(await screen.findByTestId('metric-ftp')).toBeInTheDocument();
+    const calls = requests.filter((r) => r.path.startsWith('/public/analytics/'));
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((r) => r.authorization === null)).toBe(true);
+    expect(requests.some((r) => r.path.startsWith('/analytics/'))).toBe(false);
+  });
+
+  it('tells a visitor the example rider is being prepared, with how many rides are ready', async () => {
+    const preparing = {
+      status: 503,
+      body: { error: { code: 'EXAMPLE_PREPARING', message: 'Preparing', progress: { done: 12, total: 40 } } },
+    };
+    await renderScreen(<AnalyticsScreen />, {
+      ...route,
+      signedIn: false,
+      answers: {
+        '/public/analytics/performance': preparing,
+        '/public/analytics/training-load': preparing,
+        '/public/analytics/segments': preparing,
+      },
+    });
+    expect(await screen.findByTestId('example-preparing')).toHaveTextContent('12 of 40 rides ready');
+  });
 });
