@@ -38,3 +38,17 @@ export {
   type SyntheticRideOptions,
   type SyntheticRoute,
 } from './synthetic/ride.ts';
+export {
+  type ExportedWorkout,
+  exportWorkout,
+  type WorkoutExportOptions,
+} from './workout/export.ts';
+export {
+  isWorkoutExportError,
+  WorkoutExportError,
+  type WorkoutExportErrorCode,
+  type WorkoutFileFormat,
+} from './workout/errors.ts';
+export { workoutToErg, workoutToMrc } from './workout/erg.ts';
+export { workoutToFit } from './workout/fit-workout.ts';
+export { workoutToZwo } from './workout/zwo.ts';
