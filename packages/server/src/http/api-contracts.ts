@@ -14,6 +14,7 @@ import { demoContracts } from '../modules/demo/demo.contract.ts';
 import { fittingContracts } from '../modules/fitting/fitting.contract.ts';
 import { exampleRiderContracts } from '../modules/example-rider/example-rider.contract.ts';
 import { healthContracts } from '../modules/health/health.contract.ts';
+import { planContracts } from '../modules/plan/plan.contract.ts';
 import { overviewContracts } from '../modules/overview/overview.contract.ts';
 import { importContracts } from '../modules/imports/import.contract.ts';
 import { profileContracts } from '../modules/profile/profile.contract.ts';
@@ -36,6 +37,7 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...overviewContracts,
   ...analyticsLoadContracts,
   ...performanceContracts,
+  ...planContracts,
   ...advancedContracts,
   ...segmentContracts,
   ...exampleRiderContracts,
