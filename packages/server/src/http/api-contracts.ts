@@ -37,7 +37,6 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...overviewContracts,
   ...analyticsLoadContracts,
   ...performanceContracts,
-  ...planContracts,
   ...advancedContracts,
   ...segmentContracts,
   ...exampleRiderContracts,
@@ -48,4 +47,6 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...healthContracts,
   ...clientConfigContracts,
   ...apiDocsContracts,
+  // Issue 26, last so that the document before it is unchanged (its tag comes last too).
+  ...planContracts,
 ];
