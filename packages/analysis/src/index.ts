@@ -82,3 +82,4 @@ export * from './plan/season.ts';
 export * from './plan/replan.ts';
 export * from './workouts/compliance.ts';
 export * from './plan/weekly-compliance.ts';
+export * from './workouts/fit.ts';

@@ -175,6 +175,15 @@ describe('season planner: load rules', () => {
     for (const w of p.weeks) if (w.kind === 'load') expect(w.plannedTss).toBeLessThanOrEqual(360);
   });
 
+  it('keeps a training day at or under 6 h · 60 = 360 TSS, and says when few days cannot hold the load', () => {
+    const p = plan({ ...base, ctl: 100, atl: 100, trainingWeekdays: [2, 4, 6] });
+    expect(Math.max(...p.days.filter((d) => d.purpose !== 'race').map((d) => d.tss))).toBeLessThanOrEqual(
+      360,
+    );
+    expect(p.issues).toContainEqual({ code: 'dayLoadCapped', values: { tss: 360 } });
+    expect(plan(base).issues).toEqual([]);
+  });
+
   it('holds a target CTL once reached, and says when it cannot be reached', () => {
     const p = plan({ ...base, targetCtl: 60 });
     expect(p.peakCtl).toBeLessThan(61);

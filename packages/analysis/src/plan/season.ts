@@ -68,6 +68,11 @@ export const B_EVENT_REST_DAYS = 3;
 export const DEFAULT_EVENT_TSS = 100;
 /** TSS per hour assumed when weekly hours cap the load (IF ≈ 0.77, mixed endurance and intervals). */
 export const ASSUMED_TSS_PER_HOUR = 60;
+/**
+ * Most TSS one training day may carry: the 6-hour workout limit (MAX_WORKOUT_DURATION_S) at
+ * ASSUMED_TSS_PER_HOUR. Few training days cannot hold a high CTL; the plan says so (`dayLoadCapped`).
+ */
+export const MAX_DAY_TSS = 6 * ASSUMED_TSS_PER_HOUR;
 /** Plans reach at most a year ahead. */
 export const MAX_PLAN_DAYS = 366;
 
@@ -81,7 +86,8 @@ export type PlanIssueCode =
   | 'notEnoughWeeks'
   | 'targetCtlUnreachable'
   | 'raceDayTsbLow'
-  | 'eventOutsidePlan';
+  | 'eventOutsidePlan'
+  | 'dayLoadCapped';
 
 export interface PlanIssue {
   readonly code: PlanIssueCode;
@@ -327,6 +333,16 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
   const planned: Planned[] = [];
   const weekTotals: number[] = [];
   let lastLoadDaily: number | undefined;
+  let dayCapped = false;
+
+  const slotsOf = (week: WeekSpec): DaySlot[] =>
+    layoutWeek({
+      days: week.days,
+      trainingWeekdays,
+      kind: week.kind,
+      phase: week.phase,
+      ...(week.raceDay === undefined ? {} : { raceDay: week.raceDay }),
+    });
 
   /** B event: halve the days before it and the day after; C: the event replaces the day. */
   const adjust = (
@@ -363,8 +379,11 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
       const desired = weightSum > 0 ? (total * slot.weight) / weightSum : 0;
       const day = adjust(slot, desired, week.kind);
       // Whole TSS, rounded down, so rounding never pushes the ramp above the cap.
+      if (record && day.purpose !== 'race' && day.tss > MAX_DAY_TSS) dayCapped = true;
       const tss =
-        day.purpose === 'race' ? Math.round(day.tss) : Math.floor(Math.min(day.tss, target.headroom()));
+        day.purpose === 'race'
+          ? Math.round(day.tss)
+          : Math.floor(Math.min(day.tss, MAX_DAY_TSS, target.headroom()));
       target.push(tss);
       sum += tss;
       if (record) {
@@ -383,13 +402,7 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
 
   for (let w = 0; w < weeks.length; w++) {
     const week = weeks[w]!;
-    const slots = layoutWeek({
-      days: week.days,
-      trainingWeekdays,
-      kind: week.kind,
-      phase: week.phase,
-      ...(week.raceDay === undefined ? {} : { raceDay: week.raceDay }),
-    });
+    const slots = slotsOf(week);
     const n = week.days.length;
     if (week.kind === 'load') {
       const ctl0 = projection.state.ctl;
@@ -416,13 +429,7 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
       const raceTsb = (r: number): number => {
         const trial = projection.clone();
         taperWeeks.forEach((tw, k) => {
-          const twSlots = layoutWeek({
-            days: tw.days,
-            trainingWeekdays,
-            kind: tw.kind,
-            phase: tw.phase,
-            ...(tw.raceDay === undefined ? {} : { raceDay: tw.raceDay }),
-          });
+          const twSlots = slotsOf(tw);
           const days = tw.raceDay === undefined ? tw.days.length : tw.days.length - 1;
           const spec = { ...tw, raceDay: undefined } as WeekSpec; // the race day's own load does not change its TSB
           commit(trial, spec, w + k, twSlots, reference * factors(r)[k]! * days, false);
@@ -442,13 +449,7 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
         }
       }
       taperWeeks.forEach((tw, k) => {
-        const twSlots = layoutWeek({
-          days: tw.days,
-          trainingWeekdays,
-          kind: tw.kind,
-          phase: tw.phase,
-          ...(tw.raceDay === undefined ? {} : { raceDay: tw.raceDay }),
-        });
+        const twSlots = slotsOf(tw);
         const days = tw.raceDay === undefined ? tw.days.length : tw.days.length - 1;
         weekTotals.push(commit(projection, tw, w + k, twSlots, reference * factors(bestR)[k]! * days, true));
       });
@@ -499,6 +500,7 @@ export function buildSeasonPlan(input: SeasonPlanInput): SeasonPlanResult {
   });
 
   const peakCtl = Math.max(input.ctl, ...days.map((d) => d.ctl));
+  if (dayCapped) issues.push({ code: 'dayLoadCapped', values: { tss: MAX_DAY_TSS } });
   if (input.targetCtl !== undefined && peakCtl < input.targetCtl - 0.5) {
     issues.push({ code: 'targetCtlUnreachable', values: { ctl: Math.floor(peakCtl) } });
   }

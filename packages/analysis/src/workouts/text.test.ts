@@ -184,3 +184,21 @@ describe('workout text: round trips', () => {
     );
   });
 });
+
+describe('workout text: any input', () => {
+  it('never throws: garbage gives a code and a position inside the text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'0123456789xXhms%Ww-@rpmZz(), ;\n.abc×'.split('')) }),
+        (text) => {
+          const result = parseWorkoutText(text);
+          if (!result.ok) {
+            expect(result.error.position).toBeGreaterThanOrEqual(0);
+            expect(result.error.position).toBeLessThanOrEqual(text.length);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
