@@ -344,6 +344,8 @@ describe('the plan', () => {
     expect(noFtp.json().error.code).toBe('FTP_REQUIRED');
     expect((await call('GET', '/api/plan', planner)).json().status).toBe('none');
     await setFtp(planner, 260);
+    const badZone = await call('POST', '/api/plan', planner, { time_zone: 'Mars/Olympus_Mons' });
+    expect(badZone.json().error.fields).toEqual({ time_zone: 'invalid' });
     const noGoal = await call('POST', '/api/plan', planner, {});
     expect(noGoal.statusCode).toBe(400);
     expect(noGoal.json().error.fields).toEqual({ goals: 'plan_no_a_event' });
