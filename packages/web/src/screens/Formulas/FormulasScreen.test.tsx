@@ -1,6 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderScreen, screen, within } from '../../test/render';
 import { FormulasScreen } from './FormulasScreen';
+
+// Every English page has its Spanish twin now (FORMULA_PAGES_PENDING_TRANSLATION is empty), so the
+// English fallback is shown by hiding one twin: while `hidden.page` names a page, it loads as if
+// docs/formulas/es had no twin for it (the real loader then answers the English page). Other pages,
+// and every other test, load as they are.
+const hidden = vi.hoisted(() => ({ page: '' }));
+vi.mock('./formulasPages', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./formulasPages')>();
+  return {
+    ...real,
+    loadFormulaMarkdown: (page: string, language?: string) =>
+      real.loadFormulaMarkdown(page, page === hidden.page ? 'en' : language),
+  };
+});
 
 const at = (page: string) => ({ route: `/formulas/${page}`, path: '/formulas/:page', signedIn: false });
 
@@ -46,10 +60,26 @@ describe('FormulasScreen', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
   });
 
-  it('tells a Spanish reader when a page is shown in English, not yet translated', async () => {
+  it('shows a Spanish reader a formerly pending page in Spanish, with no note', async () => {
     await renderScreen(<FormulasScreen />, { ...at('critical-power'), language: 'es' });
     expect(
-      await screen.findByText('Esta página aún no está traducida: se muestra en inglés.'),
+      await screen.findByRole('heading', { level: 1, name: 'FTP, potencia crítica y W′' }),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/aún no está traducida/)).toBeNull();
+  });
+
+  it('tells a Spanish reader when a page is shown in English, not yet translated', async () => {
+    hidden.page = 'critical-power';
+    try {
+      await renderScreen(<FormulasScreen />, { ...at('critical-power'), language: 'es' });
+      expect(
+        await screen.findByText('Esta página aún no está traducida: se muestra en inglés.'),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'FTP, critical power and W′' }),
+      ).toBeInTheDocument();
+    } finally {
+      hidden.page = '';
+    }
   });
 });
