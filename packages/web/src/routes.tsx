@@ -191,6 +191,13 @@ export const router = createBrowserRouter([
             ]),
           },
           {
+            path: '/training-plan',
+            lazy: screen(() => import('./screens/TrainingPlan/TrainingPlanScreen'), 'TrainingPlanScreen', [
+              ...APP_NAMESPACES,
+              'plan',
+            ]),
+          },
+          {
             path: '/bikes',
             lazy: screen(() => import('./screens/Bikes/BikesScreen'), 'BikesScreen', [
               ...APP_NAMESPACES,

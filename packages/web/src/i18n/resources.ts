@@ -28,6 +28,7 @@ export const LAZY_NAMESPACES = [
   'live',
   'garage',
   'settings',
+  'plan',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -1,0 +1,132 @@
+import { useMemo } from 'react';
+import type uPlot from 'uplot';
+import { UPlotChart } from '../../components/charts/UPlotChart';
+
+export interface LoadDay {
+  date: string;
+  ctl: number;
+  atl: number;
+  tsb: number;
+  /** True from today on: the PMC over the planned TSS, not over ridden TSS. */
+  projected: boolean;
+}
+
+export interface PlanChartMarker {
+  date: string;
+  label: string;
+}
+
+const COLOURS = { ctl: '#2563eb', atl: '#db2777', tsb: '#f59e0b' } as const;
+
+/**
+ * Fitness, fatigue and form (Coggan's Performance Management Chart): solid where ridden, dashed where
+ * projected from the plan. Each metric is two series that share the last ridden day, so the dashed
+ * line continues the solid one. Events and today are vertical lines.
+ */
+export function PlanLoadChart({
+  days,
+  markers,
+  labels,
+  locale,
+  height = 260,
+}: {
+  days: readonly LoadDay[];
+  markers: readonly PlanChartMarker[];
+  labels: { ctl: string; atl: string; tsb: string; date: string; projected: string };
+  locale: string;
+  height?: number;
+}) {
+  const data = useMemo<uPlot.AlignedData>(() => {
+    const lastActual = days.findLastIndex((d) => !d.projected);
+    const actual = (key: 'ctl' | 'atl' | 'tsb') => days.map((d, i) => (i <= lastActual ? d[key] : null));
+    const projected = (key: 'ctl' | 'atl' | 'tsb') =>
+      days.map((d, i) => (i >= Math.max(lastActual, 0) && (d.projected || i === lastActual) ? d[key] : null));
+    return [
+      days.map((d) => Date.parse(`${d.date}T12:00:00Z`) / 1000),
+      actual('ctl'),
+      projected('ctl'),
+      actual('atl'),
+      projected('atl'),
+      actual('tsb'),
+      projected('tsb'),
+    ];
+  }, [days]);
+
+  const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
+    const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const grid = { stroke: 'rgba(148,163,184,0.25)', width: 1 };
+    const line = (label: string, stroke: string, dashed: boolean, width: number): uPlot.Series => ({
+      label: dashed ? `${label} (${labels.projected})` : label,
+      stroke,
+      width,
+      ...(dashed ? { dash: [6, 4] } : {}),
+      points: { show: false },
+      spanGaps: false,
+      value: (_u, v) => (v == null ? '—' : number.format(v)),
+    });
+    const markerTimes = markers.map((m) => ({ ...m, t: Date.parse(`${m.date}T12:00:00Z`) / 1000 }));
+    return {
+      scales: { x: { time: true } },
+      axes: [
+        {
+          stroke: '#64748b',
+          grid,
+          space: 70,
+          values: (_u, splits) => splits.map((v) => day.format(v * 1000)),
+        },
+        {
+          stroke: '#64748b',
+          size: 44,
+          grid,
+          ticks: { show: false },
+          values: (_u, s) => s.map((v) => number.format(v)),
+        },
+      ],
+      legend: { show: true, live: true },
+      cursor: { drag: { x: false, y: false } },
+      series: [
+        { label: labels.date, value: (_u, v) => (v == null ? '—' : day.format(v * 1000)) },
+        line(labels.ctl, COLOURS.ctl, false, 2),
+        line(labels.ctl, COLOURS.ctl, true, 2),
+        line(labels.atl, COLOURS.atl, false, 1.5),
+        line(labels.atl, COLOURS.atl, true, 1.5),
+        line(labels.tsb, COLOURS.tsb, false, 1.5),
+        line(labels.tsb, COLOURS.tsb, true, 1.5),
+      ],
+      hooks: {
+        draw: [
+          (u) => {
+            const ctx = u.ctx;
+            ctx.save();
+            ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
+            for (const m of markerTimes) {
+              const x = u.valToPos(m.t, 'x', true);
+              if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+              ctx.strokeStyle = '#475569';
+              ctx.setLineDash([2 * devicePixelRatio, 3 * devicePixelRatio]);
+              ctx.lineWidth = devicePixelRatio;
+              ctx.beginPath();
+              ctx.moveTo(x, u.bbox.top);
+              ctx.lineTo(x, u.bbox.top + u.bbox.height);
+              ctx.stroke();
+              ctx.fillStyle = '#334155';
+              ctx.fillText(m.label, x + 3 * devicePixelRatio, u.bbox.top + 12 * devicePixelRatio);
+            }
+            ctx.restore();
+          },
+        ],
+      },
+    };
+  }, [labels, locale, markers]);
+
+  return (
+    <UPlotChart
+      data-testid="plan-load-chart"
+      className="w-full [&_.u-legend]:text-xs"
+      options={options}
+      data={data}
+      height={height}
+    />
+  );
+}
