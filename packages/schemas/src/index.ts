@@ -20,3 +20,4 @@ export * from './fitting.ts';
 export * from './health.ts';
 export * from './dashboard-overview.ts';
 export * from './input-guards.ts';
+export * from './plan.ts';

@@ -21,6 +21,7 @@ import * as m0020 from './0020_otp_verify_failures.ts';
 import * as m0022 from './0022_api_key_rate_windows.ts';
 import * as m0025 from './0025_sync_pause_unavailable.ts';
 import * as m0026 from './0026_write_versions.ts';
+import * as m0027 from './0027_training_plan.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0022_api_key_rate_windows': m0022,
   '0025_sync_pause_unavailable': m0025,
   '0026_write_versions': m0026,
+  '0027_training_plan': m0027,
 };
