@@ -29,6 +29,8 @@ export const LAZY_NAMESPACES = [
   'garage',
   'settings',
   'plan',
+  'athlete',
+  'onboarding',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
