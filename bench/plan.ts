@@ -85,10 +85,10 @@ try {
       ['GET /api/goals', '/api/goals', headers],
       ['GET /api/workouts', '/api/workouts', headers],
       ['GET /api/workouts/library', '/api/workouts/library', headers],
-      ['GET /api/workouts/:id/export?format=fit', `/api/workouts/${own.id}/export?format=fit`, headers],
+      ['GET /api/workouts/:id/download?format=fit', `/api/workouts/${own.id}/download?format=fit`, headers],
       [
-        'GET /api/workouts/library/export (zwo)',
-        '/api/workouts/library/export?workout=vo2max-4x8&format=zwo',
+        'GET /api/workouts/library/download (zwo)',
+        '/api/workouts/library/download?workout=vo2max-4x8&format=zwo',
         headers,
       ],
       ['GET /api/plan/calendar.ics', feed.path!, {}],

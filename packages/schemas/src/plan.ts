@@ -320,6 +320,12 @@ const planWorkoutSchema = z.object({
   duration_s: z.number(),
   tss: z.number().nullable(),
   text: z.string(),
+  structure: workoutStructureSchema,
+  /**
+   * A library session resized to the day's planned TSS (analysis fitWorkoutToTss: its repeat count or
+   * main-step length, intensities kept); export it with `tss` = the day's planned TSS.
+   */
+  fitted: z.boolean(),
 });
 
 export const planIssueSchema = z.object({
@@ -422,4 +428,18 @@ export const calendarQuerySchema = z.object({
 
 export const libraryExportQuerySchema = workoutExportQuerySchema.extend({
   workout: z.string().max(80).describe('Library session, e.g. threshold-2x20'),
+  tss: z.coerce
+    .number()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe("Resize the session to this TSS first, as the plan's days do"),
+});
+
+export const planQuerySchema = z.object({
+  tz: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('IANA zone of "today" before a plan exists (a plan keeps its own)'),
 });

@@ -9,6 +9,7 @@ import {
   libraryWorkoutResponseSchema,
   planDayOverrideSchema,
   planDayParamsSchema,
+  planQuerySchema,
   planResponseSchema,
   planSettingsSchema,
   workoutExportQuerySchema,
@@ -20,9 +21,6 @@ import { z } from 'zod';
 import { idParams, type RouteContract } from '../../http/contract.ts';
 
 const tags = ['plan'];
-const tzQuery = z.object({
-  tz: z.string().optional().describe('IANA zone of "today" before a plan exists (a plan keeps its own)'),
-});
 const fileResponse = (what: string) => ({
   status: 200,
   contentType: 'application/vnd.ant.fit | application/xml | text/plain',
@@ -82,7 +80,7 @@ export const planContracts: RouteContract[] = [
       'The season plan: weeks (planned vs ridden TSS), days (session, workout, compliance, CTL/ATL/TSB actual then projected); re-planned from the rides on every read',
     tags,
     auth: true,
-    query: tzQuery,
+    query: planQuerySchema,
     response: { status: 200, schema: planResponseSchema },
   },
   {
@@ -190,7 +188,7 @@ export const planContracts: RouteContract[] = [
   },
   {
     method: 'GET',
-    path: '/api/workouts/library/export',
+    path: '/api/workouts/library/download',
     summary: 'A library session as a file',
     tags,
     auth: true,
@@ -227,7 +225,7 @@ export const planContracts: RouteContract[] = [
   },
   {
     method: 'GET',
-    path: '/api/workouts/:id/export',
+    path: '/api/workouts/:id/download',
     summary: 'One of the rider’s workouts as a file',
     tags,
     auth: true,

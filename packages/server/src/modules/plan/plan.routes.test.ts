@@ -99,7 +99,7 @@ describe('workouts', () => {
       );
       expect(r.statusCode, `${method} by another rider`).toBe(404);
     }
-    expect((await call('GET', `/api/workouts/${created.id}/export?format=fit`, stranger)).statusCode).toBe(
+    expect((await call('GET', `/api/workouts/${created.id}/download?format=fit`, stranger)).statusCode).toBe(
       404,
     );
     expect((await call('DELETE', `/api/workouts/${text.json().id}`, rider)).statusCode).toBe(204);
@@ -170,7 +170,7 @@ describe('workouts', () => {
         text: 'wu 10m 55%, 3x(15m 90%, 5m 55%), cd 5m 50%',
       })
     ).json();
-    const fit = await call('GET', `/api/workouts/${created.id}/export?format=fit`, rider);
+    const fit = await call('GET', `/api/workouts/${created.id}/download?format=fit`, rider);
     expect(fit.statusCode).toBe(200);
     expect(fit.headers['content-type']).toBe('application/vnd.ant.fit');
     expect(fit.headers['content-disposition']).toBe('attachment; filename="Sweet-spot-315.fit"');
@@ -183,34 +183,36 @@ describe('workouts', () => {
     // Warm-up, the two steps of the block, the repeat step, the cool-down.
     expect(m.workoutMesgs?.[0]?.numValidSteps).toBe(5);
 
-    const zwo = await call('GET', `/api/workouts/${created.id}/export?format=zwo`, rider);
+    const zwo = await call('GET', `/api/workouts/${created.id}/download?format=zwo`, rider);
     expect(zwo.headers['content-type']).toMatch(/^application\/xml/);
     expect(zwo.headers['content-disposition']).toBe('attachment; filename="Sweet-spot-315.zwo"');
     expect(zwo.body).toContain('<workout_file>');
-    const erg = await call('GET', `/api/workouts/${created.id}/export?format=erg`, rider);
+    const erg = await call('GET', `/api/workouts/${created.id}/download?format=erg`, rider);
     expect(erg.headers['content-type']).toMatch(/^text\/plain/);
     expect(erg.body).toContain('[COURSE DATA]');
-    const mrc = await call('GET', `/api/workouts/${created.id}/export?format=mrc`, rider);
+    const mrc = await call('GET', `/api/workouts/${created.id}/download?format=mrc`, rider);
     expect(mrc.headers['content-disposition']).toMatch(/\.mrc"$/);
 
-    const library = await call('GET', '/api/workouts/library/export?workout=vo2max-4x8&format=zwo', rider);
+    const library = await call('GET', '/api/workouts/library/download?workout=vo2max-4x8&format=zwo', rider);
     expect(library.statusCode).toBe(200);
     expect(library.headers['content-disposition']).toBe('attachment; filename="vo2max-4x8.zwo"');
     expect(
-      (await call('GET', '/api/workouts/library/export?workout=nope&format=zwo', rider)).statusCode,
+      (await call('GET', '/api/workouts/library/download?workout=nope&format=zwo', rider)).statusCode,
     ).toBe(404);
-    expect((await call('GET', `/api/workouts/${created.id}/export?format=pdf`, rider)).statusCode).toBe(400);
+    expect((await call('GET', `/api/workouts/${created.id}/download?format=pdf`, rider)).statusCode).toBe(
+      400,
+    );
 
     // A heart-rate step cannot be set as power in ERG: a 422 with the writer's code.
     const hr = (await call('POST', '/api/workouts', rider, { name: 'Z2', text: '2h Z2' })).json();
-    const refused = await call('GET', `/api/workouts/${hr.id}/export?format=erg`, rider);
+    const refused = await call('GET', `/api/workouts/${hr.id}/download?format=erg`, rider);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toMatchObject({
       code: 'WORKOUT_EXPORT_UNSUPPORTED',
       fields: { format: 'export_heart_rate_target_unsupported' },
     });
     expect(
-      (await call('GET', `/api/workouts/${hr.id}/export?format=erg&hr_as_power=true`, rider)).statusCode,
+      (await call('GET', `/api/workouts/${hr.id}/download?format=erg&hr_as_power=true`, rider)).statusCode,
     ).toBe(200);
   });
 });
@@ -410,6 +412,17 @@ describe('the plan', () => {
     const sum = plan.weeks.reduce((s: number, w: { planned_tss: number }) => s + w.planned_tss, 0);
     expect(sum).toBe(tss.reduce((s, t) => s + t, 0));
     expect(plan.weeks.at(-2).kind).toBe('taper');
+    // Library sessions of the next four weeks are resized to the day's TSS: within 15 % of it on most
+    // days (the nearest the session's repeat count or 5-minute steps allow).
+    type Day = { planned_tss: number; workout: { source: string; tss: number; fitted: boolean } | null };
+    const fitted = (plan.days as Day[]).filter((d) => d.workout?.fitted);
+    expect(fitted.length).toBeGreaterThan(15);
+    // Beyond the next four weeks the session is the library's own (fitted: false).
+    expect(
+      (plan.days as (Day & { date: string })[]).filter((d) => d.date > isoDay(27) && d.workout?.fitted),
+    ).toEqual([]);
+    const near = fitted.filter((d) => Math.abs(d.workout!.tss - d.planned_tss) <= 0.15 * d.planned_tss);
+    expect(near.length / fitted.length).toBeGreaterThan(0.8);
   });
 
   test('a second A event a week after the first is refused; the plan is unchanged', async () => {

@@ -4,6 +4,7 @@ import {
   libraryExportQuerySchema,
   goalUpdateSchema,
   planDayOverrideSchema,
+  planQuerySchema,
   planSettingsSchema,
   workoutExportQuerySchema,
   workoutSchema,
@@ -58,8 +59,8 @@ export function planRoutes(
   });
 
   // ---- the plan ----
-  app.get<{ Querystring: { tz?: string } }>('/api/plan', guard, async (request, reply) => {
-    const tz = typeof request.query.tz === 'string' ? request.query.tz : undefined;
+  app.get('/api/plan', guard, async (request, reply) => {
+    const { tz } = parseQuery(planQuerySchema, request.query);
     return sendJsonText(reply, jsonOnce(await plan.plan(request.auth.userId, tz)));
   });
   app.post('/api/plan', guard, async (request, reply) => {
@@ -132,7 +133,7 @@ export function planRoutes(
       .type(file.mimeType)
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .send(file.body);
-  app.get<IdParams>('/api/workouts/:id/export', guard, async (request, reply) => {
+  app.get<IdParams>('/api/workouts/:id/download', guard, async (request, reply) => {
     const { format, hr_as_power } = parseQuery(workoutExportQuerySchema, request.query);
     const file = await workouts.exportFile(
       request.auth.userId,
@@ -142,11 +143,11 @@ export function planRoutes(
     );
     return sendFile(reply, file);
   });
-  app.get('/api/workouts/library/export', guard, async (request, reply) => {
-    const { format, hr_as_power, workout } = parseQuery(libraryExportQuerySchema, request.query);
+  app.get('/api/workouts/library/download', guard, async (request, reply) => {
+    const { format, hr_as_power, workout, tss } = parseQuery(libraryExportQuerySchema, request.query);
     const file = await workouts.exportFile(
       request.auth.userId,
-      { source: 'library', id: workout },
+      { source: 'library', id: workout, ...(tss === undefined ? {} : { tss }) },
       format,
       hr_as_power === 'true',
     );

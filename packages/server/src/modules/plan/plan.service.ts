@@ -1,5 +1,6 @@
 import {
   dayNumber,
+  fitWorkoutToTss,
   isoDateOf,
   libraryWorkout,
   MAX_PLAN_DAYS,
@@ -39,6 +40,8 @@ type OverrideInput = z.output<typeof planDayOverrideSchema>;
 type SettingsInput = z.output<typeof planSettingsSchema>;
 
 const DEFAULT_WEEKDAYS = [2, 3, 4, 5, 6, 7];
+/** Days ahead whose library sessions are resized to their TSS (fitWorkoutToTss costs ~10–50 ms each). */
+const FIT_DAYS_AHEAD = 28;
 /** Ride compliance results kept (a ride's streams decoded once per workout and FTP). */
 const COMPLIANCE_KEPT = 2000;
 
@@ -217,9 +220,16 @@ export class PlanService {
     const ftpW = settingsAt(history, today).ftpW;
     const own = new Map(workouts.map((w) => [w.id, w]));
     const rideById = new Map(rides.map((r) => [r.id, r]));
+    const fitFrom = addDays(today, -7);
+    const fitTo = addDays(today, FIT_DAYS_AHEAD - 1);
     const days = await Promise.all(
       response.days.map(async ({ workout_ref, ...d }) => {
-        const workout = workout_ref ? presentPlanWorkout(workout_ref, own, ftpW) : null;
+        // Library sessions are resized to the day's TSS where the rider needs the exact session: the
+        // days around today (the last week, the next four) and any day with a ride to compare.
+        const fit = d.ride_ids.length > 0 || (d.date >= fitFrom && d.date <= fitTo);
+        const workout = workout_ref
+          ? presentPlanWorkout(workout_ref, own, ftpW, fit ? d.planned_tss : 0)
+          : null;
         let compliance: WorkoutComplianceResponse | null = null;
         const ride = matchedRide(d.ride_ids, rideById);
         if (workout_ref && workout && ride && d.date <= today) {
@@ -233,12 +243,7 @@ export class PlanService {
             ftpAtRide,
           );
         }
-        const { structure: _s, ...shown } = workout ?? { structure: null };
-        return {
-          ...d,
-          workout: workout ? (shown as NonNullable<PlanResponse['days'][number]['workout']>) : null,
-          compliance,
-        };
+        return { ...d, workout, compliance };
       }),
     );
     return { ...response, days };
@@ -574,14 +579,23 @@ function matchedRide(ids: readonly string[], rides: ReadonlyMap<string, PlanRide
 }
 
 /** A day's workout as the plan shows it, with its structure for compliance. */
-function presentPlanWorkout(ref: WorkoutRef, own: ReadonlyMap<string, WorkoutRow>, ftpW: number | undefined) {
+function presentPlanWorkout(
+  ref: WorkoutRef,
+  own: ReadonlyMap<string, WorkoutRow>,
+  ftpW: number | undefined,
+  plannedTss: number,
+) {
   let structure: Workout;
+  let fitted = false;
   let name: string | null = null;
   let nameKey: string | null = null;
   if (ref.source === 'library') {
     const w = libraryWorkout(ref.id);
     if (!w) return null;
-    structure = w.workout;
+    // The session resized to the day's load (the planner picks the nearest session by purpose).
+    const resized = plannedTss > 0 ? fittedLibraryWorkout(w.id, w.workout, plannedTss) : undefined;
+    structure = resized?.workout ?? w.workout;
+    fitted = resized !== undefined;
     nameKey = w.nameKey;
   } else {
     const w = own.get(ref.id);
@@ -598,6 +612,22 @@ function presentPlanWorkout(ref: WorkoutRef, own: ReadonlyMap<string, WorkoutRow
     duration_s: load.durationS,
     tss: load.tss === undefined ? null : Math.round(load.tss * 10) / 10,
     text: serializeWorkoutText(structure),
-    structure,
+    structure: structure as PlanWorkoutStructure,
+    fitted,
   };
 }
+
+/**
+ * fitWorkoutToTss of a library session, kept: it tries every repeat count (each an NP over the 1 Hz
+ * plan), and a plan's days ask for the same few sessions at the same whole TSS again and again.
+ */
+const fittedLibrary = new Map<string, ReturnType<typeof fitWorkoutToTss>>();
+function fittedLibraryWorkout(id: string, workout: Workout, tss: number) {
+  const key = `${id}|${tss}`;
+  if (fittedLibrary.has(key)) return fittedLibrary.get(key);
+  const fitted = fitWorkoutToTss(workout, tss);
+  setBounded(fittedLibrary, key, fitted, 20_000);
+  return fitted;
+}
+
+type PlanWorkoutStructure = NonNullable<PlanResponse['days'][number]['workout']>['structure'];

@@ -1,4 +1,10 @@
-import { libraryWorkout, serializeWorkoutText, WORKOUT_LIBRARY, type Workout } from '@vatio/analysis';
+import {
+  fitWorkoutToTss,
+  libraryWorkout,
+  serializeWorkoutText,
+  WORKOUT_LIBRARY,
+  type Workout,
+} from '@vatio/analysis';
 import { exportWorkout, isWorkoutExportError, type WorkoutFileFormat } from '@vatio/formats';
 import type { WorkoutResponse, workoutSchema, workoutUpdateSchema } from '@vatio/schemas';
 import type { z } from 'zod';
@@ -101,7 +107,7 @@ export class WorkoutService {
    */
   async exportFile(
     userId: string,
-    ref: { source: 'own' | 'library'; id: string },
+    ref: { source: 'own' | 'library'; id: string; tss?: number },
     format: WorkoutFileFormat,
     heartRateAsPower: boolean,
   ) {
@@ -111,7 +117,9 @@ export class WorkoutService {
     if (ref.source === 'library') {
       const w = libraryWorkout(ref.id);
       if (!w) throw new AppError('NOT_FOUND');
-      workout = w.workout;
+      // As a plan day shows it: resized to the day's TSS (analysis fitWorkoutToTss).
+      workout =
+        (ref.tss === undefined ? undefined : fitWorkoutToTss(w.workout, ref.tss)?.workout) ?? w.workout;
       name = w.id;
     } else {
       const row = await this.deps.repo.workout(userId, ref.id);
