@@ -167,6 +167,25 @@ test.describe('the training plan', () => {
     await page.getByTestId('calendar-view-week').click();
     await expect(page.getByTestId('calendar-week')).toHaveCount(1);
     await expect(page.getByTestId('calendar-day')).toHaveCount(7);
+    // The week's completed rides are on their days, linked to their pages.
+    const weekRides = await apiJson<{ activities: { id: string; start_date: string }[] }>(
+      page,
+      `activities?start_date=${addDays(plan.today, -8)}&end_date=${addDays(plan.today, 8)}&limit=200`,
+    );
+    const weekDates = await page
+      .locator('[data-testid="calendar-day"]')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-date') ?? ''));
+    const localDays = await page.evaluate(
+      (starts) =>
+        starts.map((iso) => {
+          const d = new Date(iso);
+          return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+        }),
+      weekRides.activities.map((a) => a.start_date),
+    );
+    await expect(page.getByTestId('calendar-ride')).toHaveCount(
+      localDays.filter((d) => weekDates.includes(d)).length,
+    );
     // Compliance: each ridden day of this week with a planned workout shows the API's score.
     const weekStart = addDays(plan.today, -((new Date(`${plan.today}T12:00:00Z`).getUTCDay() + 6) % 7));
     const scoredDays = plan.days.filter(

@@ -58,17 +58,21 @@ export function browserTimeZone(): string {
   }
 }
 
-/** Which workout to export: one of the rider's (by id) or a library session (by its id). */
-export type ExportTarget = { source: 'own'; id: string } | { source: 'library'; id: string };
+/**
+ * Which workout to export: one of the rider's (by id) or a library session (by its id), optionally
+ * resized to a planned day's TSS as the plan shows it (`fitted` days).
+ */
+export type ExportTarget = { source: 'own'; id: string } | { source: 'library'; id: string; tss?: number };
 
 function exportPath(target: ExportTarget, format: WorkoutExportFormat, hrAsPower: boolean): string {
   const query = new URLSearchParams({ format });
   if (hrAsPower) query.set('hr_as_power', 'true');
   if (target.source === 'library') {
     query.set('workout', target.id);
-    return `/workouts/library/export?${query}`;
+    if (target.tss !== undefined) query.set('tss', String(Math.round(target.tss)));
+    return `/workouts/library/download?${query}`;
   }
-  return `/workouts/${encodeURIComponent(target.id)}/export?${query}`;
+  return `/workouts/${encodeURIComponent(target.id)}/download?${query}`;
 }
 
 /**

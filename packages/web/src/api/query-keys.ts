@@ -32,6 +32,8 @@ export const queryKeys = {
     demoCount: (userId: UserId) => ['activities', userId, 'demo-count'] as const,
     /** The longest rides, offered as a goal's course (/training-plan). */
     courses: (userId: UserId) => ['activities', userId, 'courses'] as const,
+    /** The rides of a span of days (the training plan's calendar pages). */
+    range: (userId: UserId, from: string, to: string) => ['activities', userId, 'range', from, to] as const,
   },
 
   activity: {

@@ -1,4 +1,3 @@
-import { parseWorkoutText } from '@vatio/analysis';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearPlanDay, setPlanDay, useLibrary, usePlanMutation, useWorkouts } from '../../api/plan';
@@ -7,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Field, Input, Select } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { useFormat } from '../../hooks/useFormat';
+import { ExportButtons } from './ExportButtons';
 import { dayDate } from './planDates';
 import { PlanError } from './PlanError';
 import { phaseLabel, planWorkoutName } from './planText';
@@ -40,7 +40,6 @@ export function DayDialog({
   const title = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(
     dayDate(day.date),
   );
-  const parsed = day.workout ? parseWorkoutText(day.workout.text) : undefined;
   const lastDay = plan.days.at(-1)?.date;
   const submit = (input: PlanDayOverrideInput) => change.mutate(input, { onSuccess: onClose });
   const c = day.compliance;
@@ -49,7 +48,7 @@ export function DayDialog({
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={<span className="capitalize">{title}</span>}
+      title={<span className="block first-letter:uppercase">{title}</span>}
     >
       <div className="space-y-4" data-testid="day-dialog">
         <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -59,9 +58,9 @@ export function DayDialog({
         {day.workout && (
           <div className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <p className="font-semibold text-slate-900 dark:text-white">{planWorkoutName(day.workout, t)}</p>
-            {parsed?.ok && (
+            {day.workout.structure.steps.length > 0 && (
               <WorkoutProfile
-                workout={parsed.workout}
+                workout={day.workout.structure}
                 ftpW={ftpW}
                 label={t('libraryView.profileLabel', {
                   name: planWorkoutName(day.workout, t),
@@ -74,6 +73,22 @@ export function DayDialog({
               {f.hoursMinutes(day.workout.duration_s)} · {t('calendar.tss')} {f.number(day.workout.tss)} ·{' '}
               <code className="font-mono">{day.workout.text}</code>
             </p>
+            {day.workout.fitted && (
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t('day.fitted')}</p>
+            )}
+            <ExportButtons
+              target={
+                day.workout.source === 'own'
+                  ? { source: 'own', id: day.workout.id }
+                  : {
+                      source: 'library',
+                      id: day.workout.id,
+                      ...(day.workout.fitted ? { tss: day.planned_tss } : {}),
+                    }
+              }
+              workout={day.workout.structure}
+              name={planWorkoutName(day.workout, t)}
+            />
           </div>
         )}
         {day.override?.note && (

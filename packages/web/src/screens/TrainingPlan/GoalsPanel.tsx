@@ -280,7 +280,7 @@ function GoalDialog({ goal, today, onClose }: { goal?: GoalResponse; today: stri
             <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
               {t('goals.priority')}
             </legend>
-            <div className="mt-1 grid grid-cols-3 gap-2">
+            <div className="mt-1 grid gap-2 sm:grid-cols-3">
               {(['A', 'B', 'C'] as const).map((p) => (
                 <label
                   key={p}

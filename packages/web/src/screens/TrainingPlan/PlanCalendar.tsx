@@ -1,13 +1,17 @@
 import { CalendarDays, CalendarRange, Check, ChevronLeft, ChevronRight, Flag } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { GoalResponse, PlanDay, PlanResponse, PlanWeek } from '../../api/plan-types';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../../hooks/useFormat';
 import { addDays, addMonths, dayDate, monthGrid, monthStart, weekDays } from './planDates';
+import { type DayRide, useRidesByDay } from './useRidesByDay';
 import { phaseLabel, phaseStyle, planWorkoutName, scoreStyle } from './planText';
 
 export type CalendarView = 'month' | 'week';
+
+const NO_RIDES: readonly DayRide[] = [];
 
 /**
  * The plan as a calendar: a month of weeks or one week, Monday first. Each week row starts with its
@@ -31,6 +35,7 @@ export function PlanCalendar({
   const goalById = useMemo(() => new Map(goals.map((g) => [g.id, g])), [goals]);
   const goalByDate = useMemo(() => new Map(goals.map((g) => [g.date, g])), [goals]);
   const rows = view === 'month' ? monthGrid(anchor) : [weekDays(anchor)];
+  const ridesByDay = useRidesByDay(rows[0]?.[0] ?? anchor, rows.at(-1)?.at(-1) ?? anchor);
   const title =
     view === 'month'
       ? new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -56,7 +61,7 @@ export function PlanCalendar({
           </button>
           <h2
             id="plan-calendar-title"
-            className="min-w-40 text-center text-lg font-semibold capitalize text-slate-900 dark:text-white"
+            className="min-w-40 text-center text-lg font-semibold text-slate-900 first-letter:uppercase dark:text-white"
             aria-live="polite"
             data-testid="calendar-title"
           >
@@ -133,6 +138,7 @@ export function PlanCalendar({
                     today={date === plan.today}
                     day={byDate.get(date)}
                     goal={goalById.get(byDate.get(date)?.goal_id ?? '') ?? goalByDate.get(date)}
+                    rides={ridesByDay.get(date) ?? NO_RIDES}
                     onSelect={onSelect}
                   />
                 ))}
@@ -210,6 +216,7 @@ function DayCell({
   today,
   day,
   goal,
+  rides,
   onSelect,
 }: {
   date: string;
@@ -218,6 +225,7 @@ function DayCell({
   today: boolean;
   day: PlanDay | undefined;
   goal: GoalResponse | undefined;
+  rides: readonly DayRide[];
   onSelect: (day: PlanDay) => void;
 }) {
   const { t, i18n } = useTranslation('plan');
@@ -237,7 +245,10 @@ function DayCell({
     : day
       ? t(`purpose.${day.purpose}`, { defaultValue: '' })
       : '';
-  const ridden = day?.actual_tss !== null && day?.actual_tss !== undefined && day.actual_tss > 0;
+  // Ridden TSS: the plan's count on its days, the rides' own TSS before the plan began.
+  const ridesTss = rides.reduce<number | null>((sum, r) => (r.tss === null ? sum : (sum ?? 0) + r.tss), null);
+  const riddenTss = day?.actual_tss ?? ridesTss;
+  const ridden = (riddenTss !== null && riddenTss > 0) || rides.length > 0;
   const body = (
     <>
       <span className="flex items-center justify-between gap-1">
@@ -247,7 +258,7 @@ function DayCell({
             today ? 'bg-brand-600 text-white' : 'text-slate-700 dark:text-slate-200',
           )}
         >
-          {view === 'week' ? <span className="px-1 capitalize sm:hidden">{longName}</span> : null}
+          {view === 'week' ? <span className="px-1 first-letter:uppercase sm:hidden">{longName}</span> : null}
           <span className={view === 'week' ? 'hidden px-1 sm:inline' : ''}>{dayNumber}</span>
         </span>
         {ridden && <Check className="h-3.5 w-3.5 text-emerald-600" aria-label={t('calendar.ridden')} />}
@@ -287,7 +298,7 @@ function DayCell({
       {ridden && (
         <span className="block text-[11px] text-emerald-700 dark:text-emerald-400">
           <span className={view === 'month' ? 'hidden sm:inline' : ''}>{t('calendar.done')} </span>
-          {f.number(day?.actual_tss)}
+          {f.number(riddenTss)}
         </span>
       )}
       {day?.compliance?.score !== null && day?.compliance?.score !== undefined && (
@@ -334,6 +345,21 @@ function DayCell({
         </button>
       ) : (
         <div className={cellClass}>{body}</div>
+      )}
+      {view === 'week' && rides.length > 0 && (
+        <ul className="mt-1 space-y-0.5" aria-label={t('calendar.rides')}>
+          {rides.map((r) => (
+            <li key={r.id} className="truncate text-[11px]">
+              <Link
+                to={`/activities/${r.id}`}
+                className="text-brand-700 hover:underline dark:text-brand-500"
+                data-testid="calendar-ride"
+              >
+                {r.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
     </li>
   );

@@ -56,14 +56,19 @@ export function PlanLoadChart({
     const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     const grid = { stroke: 'rgba(148,163,184,0.25)', width: 1 };
+    // One legend row per metric: the ridden series shows the planned value where it has none, and its
+    // planned twin (dashed) is left out of the legend and shown or hidden with it.
     const line = (label: string, stroke: string, dashed: boolean, width: number): uPlot.Series => ({
-      label: dashed ? `${label} (${labels.projected})` : label,
+      label,
       stroke,
       width,
       ...(dashed ? { dash: [6, 4] } : {}),
       points: { show: false },
       spanGaps: false,
-      value: (_u, v) => (v == null ? '—' : number.format(v)),
+      value: (u, v, si, idx) => {
+        const shown = v ?? (idx === null ? null : (u.data[si + 1]?.[idx] ?? null));
+        return shown == null ? '—' : number.format(shown);
+      },
     });
     const markerTimes = markers.map((m) => ({ ...m, t: Date.parse(`${m.date}T12:00:00Z`) / 1000 }));
     return {
@@ -88,21 +93,49 @@ export function PlanLoadChart({
       series: [
         { label: labels.date, value: (_u, v) => (v == null ? '—' : day.format(v * 1000)) },
         line(labels.ctl, COLOURS.ctl, false, 2),
-        line(labels.ctl, COLOURS.ctl, true, 2),
+        line(`${labels.ctl} (${labels.projected})`, COLOURS.ctl, true, 2),
         line(labels.atl, COLOURS.atl, false, 1.5),
-        line(labels.atl, COLOURS.atl, true, 1.5),
+        line(`${labels.atl} (${labels.projected})`, COLOURS.atl, true, 1.5),
         line(labels.tsb, COLOURS.tsb, false, 1.5),
-        line(labels.tsb, COLOURS.tsb, true, 1.5),
+        line(`${labels.tsb} (${labels.projected})`, COLOURS.tsb, true, 1.5),
       ],
       hooks: {
+        init: [
+          (u) => {
+            // Series 2, 4 and 6 are the planned twins: their legend rows are hidden (CSSOM, not markup).
+            u.root.querySelectorAll<HTMLElement>('.u-legend .u-series').forEach((row, i) => {
+              if (i > 0 && i % 2 === 0) row.style.display = 'none';
+            });
+          },
+        ],
+        setSeries: [
+          (u, si, opts) => {
+            if (
+              si !== null &&
+              si % 2 === 1 &&
+              opts.show !== undefined &&
+              u.series[si + 1]?.show !== opts.show
+            )
+              u.setSeries(si + 1, { show: opts.show });
+          },
+        ],
         draw: [
           (u) => {
             const ctx = u.ctx;
             ctx.save();
             ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
+            // Labels that would overlap go one line lower (today and a near event, on a phone).
+            const rowEnds: number[] = [];
             for (const m of markerTimes) {
               const x = u.valToPos(m.t, 'x', true);
               if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+              const labelWidth = ctx.measureText(m.label).width + 6 * devicePixelRatio;
+              const right = u.bbox.left + u.bbox.width;
+              // Near the right edge the label is written to the left of its line.
+              const left = x + labelWidth > right ? x - labelWidth : x + 3 * devicePixelRatio;
+              let row = rowEnds.findIndex((end) => left > end);
+              if (row === -1) row = rowEnds.length;
+              rowEnds[row] = left + labelWidth;
               ctx.strokeStyle = '#475569';
               ctx.setLineDash([2 * devicePixelRatio, 3 * devicePixelRatio]);
               ctx.lineWidth = devicePixelRatio;
@@ -111,7 +144,7 @@ export function PlanLoadChart({
               ctx.lineTo(x, u.bbox.top + u.bbox.height);
               ctx.stroke();
               ctx.fillStyle = '#334155';
-              ctx.fillText(m.label, x + 3 * devicePixelRatio, u.bbox.top + 12 * devicePixelRatio);
+              ctx.fillText(m.label, left, u.bbox.top + (12 + 13 * row) * devicePixelRatio);
             }
             ctx.restore();
           },

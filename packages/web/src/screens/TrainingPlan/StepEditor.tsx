@@ -331,7 +331,7 @@ function StepRow({
               return e.target.value === '' || !rpm ? rest : { ...rest, cadenceRpm: rpm };
             })
           }
-          className={cn(small, 'w-20')}
+          className={cn(small, 'w-24')}
           aria-label={t('builder.cadenceOf', { step: label })}
         />
         rpm
