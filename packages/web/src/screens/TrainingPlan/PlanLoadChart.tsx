@@ -16,6 +16,27 @@ export interface PlanChartMarker {
   label: string;
 }
 
+/**
+ * The chart's columns: time, then ridden and planned CTL, ATL and TSB. A ridden value stops at the
+ * last ridden day; the planned one starts on that same day, so the dashed line continues the solid
+ * one without a gap (and starts at the first day when nothing was ridden).
+ */
+export function loadSeries(days: readonly LoadDay[]): uPlot.AlignedData {
+  const lastActual = days.findLastIndex((d) => !d.projected);
+  const actual = (key: 'ctl' | 'atl' | 'tsb') => days.map((d, i) => (i <= lastActual ? d[key] : null));
+  const projected = (key: 'ctl' | 'atl' | 'tsb') =>
+    days.map((d, i) => (d.projected || (i === lastActual && i < days.length - 1) ? d[key] : null));
+  return [
+    days.map((d) => Date.parse(`${d.date}T12:00:00Z`) / 1000),
+    actual('ctl'),
+    projected('ctl'),
+    actual('atl'),
+    projected('atl'),
+    actual('tsb'),
+    projected('tsb'),
+  ];
+}
+
 const COLOURS = { ctl: '#2563eb', atl: '#db2777', tsb: '#f59e0b' } as const;
 
 /**
@@ -36,21 +57,7 @@ export function PlanLoadChart({
   locale: string;
   height?: number;
 }) {
-  const data = useMemo<uPlot.AlignedData>(() => {
-    const lastActual = days.findLastIndex((d) => !d.projected);
-    const actual = (key: 'ctl' | 'atl' | 'tsb') => days.map((d, i) => (i <= lastActual ? d[key] : null));
-    const projected = (key: 'ctl' | 'atl' | 'tsb') =>
-      days.map((d, i) => (i >= Math.max(lastActual, 0) && (d.projected || i === lastActual) ? d[key] : null));
-    return [
-      days.map((d) => Date.parse(`${d.date}T12:00:00Z`) / 1000),
-      actual('ctl'),
-      projected('ctl'),
-      actual('atl'),
-      projected('atl'),
-      actual('tsb'),
-      projected('tsb'),
-    ];
-  }, [days]);
+  const data = useMemo<uPlot.AlignedData>(() => loadSeries(days), [days]);
 
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
