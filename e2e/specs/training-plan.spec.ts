@@ -357,6 +357,8 @@ test.describe('the training plan', () => {
         );
         await page.screenshot({ path: join(SHOTS, `builder-${width}-${language}.png`), fullPage: true });
         await page.getByTestId('tab-goals').click();
+        await expect(page.getByTestId('goal-card').first()).toBeVisible();
+        await page.screenshot({ path: join(SHOTS, `goals-${width}-${language}.png`), fullPage: true });
         await page.getByTestId('goal-add').click();
         await expect(page.getByTestId('goal-form')).toBeVisible();
         await page.screenshot({ path: join(SHOTS, `goal-form-${width}-${language}.png`) });

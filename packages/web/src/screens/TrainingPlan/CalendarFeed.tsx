@@ -39,6 +39,9 @@ export function CalendarFeed() {
       await navigator.clipboard.writeText(url);
       setCopied(true);
     } catch {
+      // No clipboard API (a page served over plain http): the address is selected for the rider to copy.
+      const input = document.getElementById('feed-url');
+      if (input instanceof HTMLInputElement) input.select();
       setCopied(false);
     }
   };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { clearPlanDay, setPlanDay, useLibrary, usePlanMutation, useWorkouts } from '../../api/plan';
 import type { PlanDay, PlanDayOverrideInput, PlanResponse } from '../../api/plan-types';
 import { Button } from '../../components/ui/Button';
@@ -10,6 +11,7 @@ import { ExportButtons } from './ExportButtons';
 import { dayDate } from './planDates';
 import { PlanError } from './PlanError';
 import { phaseLabel, planWorkoutName } from './planText';
+import { useRidesByDay } from './useRidesByDay';
 import { WorkoutProfile } from './WorkoutProfile';
 
 type Mode = 'view' | 'move' | 'swap' | 'edit';
@@ -43,6 +45,7 @@ export function DayDialog({
   const lastDay = plan.days.at(-1)?.date;
   const submit = (input: PlanDayOverrideInput) => change.mutate(input, { onSuccess: onClose });
   const c = day.compliance;
+  const rides = useRidesByDay(day.date, day.date).get(day.date) ?? [];
 
   return (
     <Modal
@@ -107,6 +110,20 @@ export function DayDialog({
                 <Stat label={t('compliance.duration')} value={pct(c.duration_ratio, f.number)} />
                 <Stat label={t('compliance.tss')} value={pct(c.tss_ratio, f.number)} />
               </dl>
+            )}
+            {rides.length > 0 && (
+              <ul className="mt-2 space-y-0.5" aria-label={t('calendar.rides')}>
+                {rides.map((r) => (
+                  <li key={r.id}>
+                    <Link
+                      to={`/activities/${r.id}`}
+                      className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-500"
+                    >
+                      {r.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             )}
             {c?.unavailable && (
               <p className="mt-1 text-xs text-slate-500">{t(`compliance.unavailable.${c.unavailable}`)}</p>

@@ -301,6 +301,32 @@ function DayCell({
           {f.number(riddenTss)}
         </span>
       )}
+      {view === 'week' && rides.length > 0 && (
+        <span className="mt-0.5 block space-y-0.5" data-testid="calendar-rides">
+          {rides.map((r) =>
+            // Inside a plan day's button a link cannot sit: the names are text there (the day's
+            // dialog links them); a day outside the plan links each ride to its page.
+            day ? (
+              <span
+                key={r.id}
+                className="block truncate text-[11px] text-slate-600 dark:text-slate-300"
+                data-testid="calendar-ride"
+              >
+                {r.name}
+              </span>
+            ) : (
+              <Link
+                key={r.id}
+                to={`/activities/${r.id}`}
+                className="block truncate text-[11px] text-brand-700 hover:underline dark:text-brand-500"
+                data-testid="calendar-ride"
+              >
+                {r.name}
+              </Link>
+            ),
+          )}
+        </span>
+      )}
       {day?.compliance?.score !== null && day?.compliance?.score !== undefined && (
         <span
           className={cn(
@@ -321,7 +347,7 @@ function DayCell({
     </>
   );
   const cellClass = cn(
-    'flex h-full w-full flex-col rounded-lg border p-1 text-left sm:p-1.5',
+    'flex w-full flex-1 flex-col rounded-lg border p-1 text-left sm:p-1.5',
     view === 'month' ? 'min-h-16 sm:min-h-24' : 'min-h-14 sm:min-h-36',
     outside && 'opacity-50',
     day
@@ -330,7 +356,7 @@ function DayCell({
     day && !day.projected && !today && 'bg-slate-50 dark:bg-slate-800/60',
   );
   return (
-    <li data-date={date} data-testid="calendar-day">
+    <li data-date={date} data-testid="calendar-day" className="flex min-w-0 flex-col">
       {day ? (
         <button
           type="button"
@@ -345,21 +371,6 @@ function DayCell({
         </button>
       ) : (
         <div className={cellClass}>{body}</div>
-      )}
-      {view === 'week' && rides.length > 0 && (
-        <ul className="mt-1 space-y-0.5" aria-label={t('calendar.rides')}>
-          {rides.map((r) => (
-            <li key={r.id} className="truncate text-[11px]">
-              <Link
-                to={`/activities/${r.id}`}
-                className="text-brand-700 hover:underline dark:text-brand-500"
-                data-testid="calendar-ride"
-              >
-                {r.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
       )}
     </li>
   );
