@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clearPlanDay, setPlanDay, useLibrary, usePlanMutation, useWorkouts } from '../../api/plan';
@@ -7,9 +8,17 @@ import { Button } from '../../components/ui/Button';
 import { Field, Input, Select } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { useFormat } from '../../hooks/useFormat';
+import { validationMessage } from '../../lib/errors';
+import { schemaResolver } from '../../lib/form';
 import { ExportButtons } from './ExportButtons';
 import { dayDate } from './planDates';
 import { PlanError } from './PlanError';
+import {
+  type EditDayFormValues,
+  editDayFormSchema,
+  type OtherDayFormValues,
+  otherDayFormSchema,
+} from './planForms';
 import { phaseLabel, planWorkoutName } from './planText';
 import { useRidesByDay } from './useRidesByDay';
 import { WorkoutProfile } from './WorkoutProfile';
@@ -176,7 +185,7 @@ export function DayDialog({
             max={lastDay}
             pending={change.isPending}
             onCancel={() => setMode('view')}
-            onSubmit={(other) => submit({ action: mode, other_day: other })}
+            onSubmit={submit}
           />
         )}
       </div>
@@ -210,28 +219,27 @@ function OtherDayForm({
   max: string | undefined;
   pending: boolean;
   onCancel: () => void;
-  onSubmit: (other: string) => void;
+  onSubmit: (input: PlanDayOverrideInput) => void;
 }) {
-  const { t } = useTranslation('plan');
-  const [other, setOther] = useState('');
+  const { t } = useTranslation(['plan', 'validation']);
+  const form = useForm<OtherDayFormValues, unknown, PlanDayOverrideInput>({
+    resolver: schemaResolver(otherDayFormSchema(mode)),
+    defaultValues: { other_day: '' },
+  });
+  const submit = form.handleSubmit(onSubmit);
   return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (other) onSubmit(other);
-      }}
-    >
-      <Field label={t(mode === 'move' ? 'day.moveTo' : 'day.swapWith')}>
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={submit}>
+      <Field
+        label={t(mode === 'move' ? 'day.moveTo' : 'day.swapWith')}
+        error={validationMessage(form.formState.errors.other_day?.message, t)}
+      >
         {(props) => (
           <Input
             {...props}
+            {...form.register('other_day')}
             type="date"
-            required
             min={min}
             max={max}
-            value={other}
-            onChange={(e) => setOther(e.target.value)}
             data-testid="day-other"
           />
         )}
@@ -257,42 +265,37 @@ function EditForm({
   onCancel: () => void;
   onSubmit: (input: PlanDayOverrideInput) => void;
 }) {
-  const { t } = useTranslation(['plan', 'common']);
+  const { t } = useTranslation(['plan', 'validation']);
   const library = useLibrary();
   const own = useWorkouts();
-  const current = day.workout ? `${day.workout.source}:${day.workout.id}` : '';
-  const [choice, setChoice] = useState(current);
-  const [tss, setTss] = useState(day.planned_tss > 0 ? String(Math.round(day.planned_tss)) : '');
-  const [note, setNote] = useState(day.override?.note ?? '');
+  const current = {
+    choice: day.workout ? `${day.workout.source}:${day.workout.id}` : '',
+    tss: day.planned_tss,
+    note: day.override?.note ?? '',
+  };
+  const form = useForm<EditDayFormValues, unknown, PlanDayOverrideInput>({
+    resolver: schemaResolver(editDayFormSchema(current)),
+    defaultValues: {
+      choice: current.choice,
+      tss: day.planned_tss > 0 ? String(Math.round(day.planned_tss)) : '',
+      note: current.note,
+    },
+  });
+  const { register, formState } = form;
+  const submit = form.handleSubmit(onSubmit);
+  const error = (field: 'choice' | 'tss' | 'note') => validationMessage(formState.errors[field]?.message, t);
+  // Nothing changed is the schema's whole-object rule (`plan_edit_empty`, on `action`).
+  const nothing = validationMessage(
+    (formState.errors as Record<string, { message?: string } | undefined>).action?.message ??
+      formState.errors.root?.message,
+    t,
+  );
   return (
-    <form
-      className="space-y-3"
-      data-testid="day-edit-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const input: PlanDayOverrideInput = { action: 'edit' };
-        if (choice !== current && choice) {
-          const [source, id] = [choice.slice(0, choice.indexOf(':')), choice.slice(choice.indexOf(':') + 1)];
-          if (source === 'library') input.library_workout_id = id;
-          else input.workout_id = id;
-        }
-        const tssValue = Number(tss.replace(',', '.'));
-        if (tss !== '' && Number.isFinite(tssValue) && Math.round(tssValue) !== Math.round(day.planned_tss))
-          input.tss = tssValue;
-        if (note.trim() !== (day.override?.note ?? '')) input.note = note.trim();
-        onSubmit(input);
-      }}
-    >
-      <Field label={t('day.workout')}>
+    <form className="space-y-3" data-testid="day-edit-form" noValidate onSubmit={submit}>
+      <Field label={t('day.workout')} error={error('choice')}>
         {(props) => (
-          <Select
-            {...props}
-            value={choice}
-            onChange={(e) => setChoice(e.target.value)}
-            className="mt-1"
-            data-testid="day-workout"
-          >
-            {!current && <option value="">{t('day.noWorkout')}</option>}
+          <Select {...props} {...register('choice')} data-testid="day-workout">
+            {!current.choice && <option value="">{t('day.noWorkout')}</option>}
             {(own.data ?? []).length > 0 && (
               <optgroup label={t('workouts.mine')}>
                 {(own.data ?? []).map((w) => (
@@ -312,22 +315,17 @@ function EditForm({
           </Select>
         )}
       </Field>
-      <Field label={t('day.tss')}>
-        {(props) => (
-          <Input
-            {...props}
-            inputMode="decimal"
-            value={tss}
-            onChange={(e) => setTss(e.target.value)}
-            data-testid="day-tss"
-          />
-        )}
+      <Field label={t('day.tss')} error={error('tss')}>
+        {(props) => <Input {...props} {...register('tss')} inputMode="decimal" data-testid="day-tss" />}
       </Field>
-      <Field label={t('day.note')}>
-        {(props) => (
-          <Input {...props} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-        )}
+      <Field label={t('day.note')} error={error('note')}>
+        {(props) => <Input {...props} {...register('note')} maxLength={500} />}
       </Field>
+      {nothing && (
+        <p role="alert" className="text-xs font-medium text-red-600">
+          {nothing}
+        </p>
+      )}
       <div className="flex gap-2">
         <Button type="submit" loading={pending} data-testid="day-save">
           {t('actions.save')}

@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Flag, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { listActivities } from '../../api/activities';
 import { ApiError } from '../../api/client';
 import { createGoal, deleteGoal, updateGoal, usePlanMutation } from '../../api/plan';
-import {
-  GOAL_KIND_VALUES,
-  type GoalInput,
-  type GoalKind,
-  type GoalPriority,
-  type GoalResponse,
-} from '../../api/plan-types';
+import { GOAL_KIND_VALUES, type GoalInput, type GoalResponse } from '../../api/plan-types';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/ui/Button';
@@ -20,8 +15,11 @@ import { Field, Input, Select } from '../../components/ui/Input';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
 import { useFormat } from '../../hooks/useFormat';
+import { schemaResolver } from '../../lib/form';
+import { validationMessage } from '../../lib/errors';
 import { addDays } from './planDates';
 import { PlanError } from './PlanError';
+import { type GoalFormOutput, type GoalFormValues, goalFormSchema } from './planForms';
 
 /** The rider's events (A, B, C), each with its predicted power and time, and the form to add or edit one. */
 export function GoalsPanel({
@@ -171,9 +169,22 @@ function Prediction({ goal }: { goal: GoalResponse }) {
 }
 
 /** Fields the goal form shows its errors beside; any other field's error shows under the form. */
-const GOAL_FORM_FIELDS = ['name', 'date', 'priority', 'kind', 'course_activity_id', 'expected_tss', 'notes'];
+const GOAL_FORM_FIELDS = [
+  'name',
+  'date',
+  'priority',
+  'kind',
+  'course_activity_id',
+  'expected_tss',
+  'notes',
+] as const;
+type GoalField = (typeof GOAL_FORM_FIELDS)[number];
 
-/** Add or edit an event; the server checks it (dates, A events 28 days apart) and its words come back translated. */
+/**
+ * Add or edit an event. The form validates with the server's schema (the same message keys); the
+ * server's own checks (a date in the past, A events 28 days apart, a course that is not a ride of
+ * the rider's) come back as field errors and are shown beside their field, in the rider's language.
+ */
 function GoalDialog({ goal, today, onClose }: { goal?: GoalResponse; today: string; onClose: () => void }) {
   const { t } = useTranslation(['plan', 'validation']);
   const f = useFormat();
@@ -182,21 +193,34 @@ function GoalDialog({ goal, today, onClose }: { goal?: GoalResponse; today: stri
     queryKey: queryKeys.activities.courses(user?.id),
     queryFn: () => listActivities({ limit: 50, sort: 'distance', order: 'desc' }),
   });
-  const [name, setName] = useState(goal?.name ?? '');
-  const [date, setDate] = useState(goal?.date ?? addDays(today, 84));
-  const [priority, setPriority] = useState<GoalPriority>(goal?.priority ?? 'A');
-  const [kind, setKind] = useState<GoalKind>(goal?.kind ?? 'road_race');
-  const [course, setCourse] = useState(goal?.course_activity_id ?? '');
-  const [expectedTss, setExpectedTss] = useState(
-    goal?.expected_tss === null || goal?.expected_tss === undefined ? '' : String(goal.expected_tss),
-  );
-  const [notes, setNotes] = useState(goal?.notes ?? '');
+  const form = useForm<GoalFormValues, unknown, GoalFormOutput>({
+    resolver: schemaResolver(goalFormSchema),
+    defaultValues: {
+      name: goal?.name ?? '',
+      date: goal?.date ?? addDays(today, 84),
+      priority: goal?.priority ?? 'A',
+      kind: goal?.kind ?? 'road_race',
+      course_activity_id: goal?.course_activity_id ?? '',
+      expected_tss: goal?.expected_tss == null ? '' : String(goal.expected_tss),
+      notes: goal?.notes ?? '',
+    },
+  });
+  const { register, formState } = form;
   const [saved, setSaved] = useState<GoalResponse | null>(null);
   const save = usePlanMutation((input: GoalInput) => (goal ? updateGoal(goal.id, input) : createGoal(input)));
-  const fields = save.error instanceof ApiError ? save.error.fields : {};
-  const fieldError = (key: string) =>
-    fields[key] ? t(`validation:${fields[key]}`, { defaultValue: t('validation:invalid') }) : undefined;
-  const tssNumber = Number(expectedTss.replace(',', '.'));
+  const error = (field: GoalField) => validationMessage(formState.errors[field]?.message, t);
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: setSaved,
+      onError: (e) => {
+        if (!(e instanceof ApiError)) return;
+        for (const [field, key] of Object.entries(e.fields)) {
+          if ((GOAL_FORM_FIELDS as readonly string[]).includes(field))
+            form.setError(field as GoalField, { message: key });
+        }
+      },
+    }),
+  );
 
   return (
     <Modal
@@ -215,58 +239,19 @@ function GoalDialog({ goal, today, onClose }: { goal?: GoalResponse; today: stri
           </Button>
         </div>
       ) : (
-        <form
-          className="space-y-4"
-          data-testid="goal-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(
-              {
-                name,
-                date,
-                priority,
-                kind,
-                course_activity_id: course || null,
-                expected_tss: expectedTss.trim() === '' || !Number.isFinite(tssNumber) ? null : tssNumber,
-                notes: notes || null,
-              },
-              { onSuccess: setSaved },
-            );
-          }}
-        >
-          <Field label={t('goals.name')} error={fieldError('name')}>
-            {(props) => (
-              <Input
-                {...props}
-                value={name}
-                maxLength={120}
-                onChange={(e) => setName(e.target.value)}
-                data-testid="goal-name"
-              />
-            )}
+        <form className="space-y-4" data-testid="goal-form" noValidate onSubmit={submit}>
+          <Field label={t('goals.name')} error={error('name')}>
+            {(props) => <Input {...props} {...register('name')} maxLength={120} data-testid="goal-name" />}
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={t('goals.date')} error={fieldError('date')}>
+            <Field label={t('goals.date')} error={error('date')}>
               {(props) => (
-                <Input
-                  {...props}
-                  type="date"
-                  min={today}
-                  value={date}
-                  onChange={(e) => setDate(e.target.value)}
-                  data-testid="goal-date"
-                />
+                <Input {...props} {...register('date')} type="date" min={today} data-testid="goal-date" />
               )}
             </Field>
-            <Field label={t('goals.kindLabel')} error={fieldError('kind')}>
+            <Field label={t('goals.kindLabel')} error={error('kind')}>
               {(props) => (
-                <Select
-                  {...props}
-                  value={kind}
-                  onChange={(e) => setKind(e.target.value as GoalKind)}
-                  data-testid="goal-kind"
-                >
+                <Select {...props} {...register('kind')} data-testid="goal-kind">
                   {GOAL_KIND_VALUES.map((k) => (
                     <option key={k} value={k}>
                       {t(`goals.kind.${k}`)}
@@ -288,10 +273,8 @@ function GoalDialog({ goal, today, onClose }: { goal?: GoalResponse; today: stri
                 >
                   <input
                     type="radio"
-                    name="priority"
                     value={p}
-                    checked={priority === p}
-                    onChange={() => setPriority(p)}
+                    {...register('priority')}
                     className="mt-0.5"
                     data-testid={`goal-priority-${p}`}
                   />
@@ -304,22 +287,13 @@ function GoalDialog({ goal, today, onClose }: { goal?: GoalResponse; today: stri
                 </label>
               ))}
             </div>
-            {fieldError('priority') && (
-              <p className="mt-1 text-xs font-medium text-red-600">{fieldError('priority')}</p>
+            {error('priority') && (
+              <p className="mt-1 text-xs font-medium text-red-600">{error('priority')}</p>
             )}
           </fieldset>
-          <Field
-            label={t('goals.course')}
-            hint={t('goals.courseHint')}
-            error={fieldError('course_activity_id')}
-          >
+          <Field label={t('goals.course')} hint={t('goals.courseHint')} error={error('course_activity_id')}>
             {(props) => (
-              <Select
-                {...props}
-                value={course}
-                onChange={(e) => setCourse(e.target.value)}
-                data-testid="goal-course"
-              >
+              <Select {...props} {...register('course_activity_id')} data-testid="goal-course">
                 <option value="">{t('goals.noCourse')}</option>
                 {(rides.data?.activities ?? []).map((r) => (
                   <option key={r.id} value={r.id}>
@@ -332,27 +306,12 @@ function GoalDialog({ goal, today, onClose }: { goal?: GoalResponse; today: stri
           <Field
             label={t('goals.expectedTss')}
             hint={t('goals.expectedTssHint')}
-            error={fieldError('expected_tss')}
+            error={error('expected_tss')}
           >
-            {(props) => (
-              <Input
-                {...props}
-                inputMode="decimal"
-                value={expectedTss}
-                onChange={(e) => setExpectedTss(e.target.value)}
-              />
-            )}
+            {(props) => <Input {...props} {...register('expected_tss')} inputMode="decimal" />}
           </Field>
-          <Field label={t('goals.notes')} error={fieldError('notes')}>
-            {(props) => (
-              <Textarea
-                {...props}
-                rows={2}
-                value={notes}
-                maxLength={2000}
-                onChange={(e) => setNotes(e.target.value)}
-              />
-            )}
+          <Field label={t('goals.notes')} error={error('notes')}>
+            {(props) => <Textarea {...props} {...register('notes')} rows={2} maxLength={2000} />}
           </Field>
           <PlanError error={save.error} except={GOAL_FORM_FIELDS} />
           <div className="flex gap-2">
