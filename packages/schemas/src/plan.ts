@@ -430,6 +430,7 @@ export const libraryExportQuerySchema = workoutExportQuerySchema.extend({
   workout: z.string().max(80).describe('Library session, e.g. threshold-2x20'),
   tss: z.coerce
     .number()
+    .int()
     .min(1)
     .max(1000)
     .optional()

@@ -2,6 +2,7 @@
 // today's CTL, re-planned on read, day changes, rule checks), compliance, the calendar feed, scoping
 // and API-key scopes, and every bad input of the issue refused with nothing stored.
 import { Decoder, Stream } from '@garmin/fitsdk';
+import { unzipSync } from 'fflate';
 import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
@@ -343,6 +344,8 @@ describe('the plan', () => {
     expect(noFtp.json().error.code).toBe('FTP_REQUIRED');
     expect((await call('GET', '/api/plan', planner)).json().status).toBe('none');
     await setFtp(planner, 260);
+    const badZone = await call('POST', '/api/plan', planner, { time_zone: 'Mars/Olympus_Mons' });
+    expect(badZone.json().error.fields).toEqual({ time_zone: 'invalid' });
     const noGoal = await call('POST', '/api/plan', planner, {});
     expect(noGoal.statusCode).toBe(400);
     expect(noGoal.json().error.fields).toEqual({ goals: 'plan_no_a_event' });
@@ -637,6 +640,18 @@ describe('the plan', () => {
     const revoked = await h.app.inject({ url: rotated.path });
     expect(revoked.statusCode).toBe(404);
     expect(revoked.body).not.toContain(planner.user.id);
+  });
+
+  test('the account export holds the goals, workouts, plan settings and day changes', async () => {
+    const response = await call('GET', '/api/export', planner);
+    expect(response.statusCode).toBe(200);
+    const entries = unzipSync(new Uint8Array(response.rawPayload));
+    const plan = JSON.parse(new TextDecoder().decode(entries['training-plan.json']));
+    expect(plan.goals.map((g: { name: string }) => g.name)).toEqual(['Gran fondo']);
+    expect(plan.workouts.map((w: { name: string }) => w.name)).toContain('Hour');
+    expect(plan.plan).toMatchObject({ training_weekdays: [1, 2, 3, 4, 5, 6, 7] });
+    expect(plan.day_changes.length).toBeGreaterThan(0);
+    expect(JSON.stringify(plan)).not.toContain('token_hash');
   });
 
   test('delete: the plan goes, goals and workouts stay', async () => {

@@ -335,7 +335,12 @@ export class PlanService {
    */
   async createPlan(userId: string, input: SettingsInput): Promise<PlanResponse> {
     const existing = await this.deps.repo.plan(userId);
-    const timeZone = resolveTimeZone(input.time_zone ?? existing?.time_zone);
+    let timeZone: string;
+    try {
+      timeZone = resolveTimeZone(input.time_zone ?? existing?.time_zone);
+    } catch {
+      throw new AppError('VALIDATION', VALIDATION_MESSAGES.invalid, { fields: { time_zone: 'invalid' } });
+    }
     const today = localToday(this.deps.now(), timeZone);
     if ((await this.ftpW(userId, today)) === undefined) throw new AppError('FTP_REQUIRED');
     const values = {
