@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Decoder, Stream } from '@garmin/fitsdk';
 import type { Page } from 'playwright-core';
+import { encodeFit, generateRide } from '@vatio/formats';
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
@@ -70,6 +71,22 @@ test.describe('the training plan', () => {
     test.setTimeout(480_000);
     await signUpAndOnboard(page, `plan-${Date.now()}@example.org`, 'en');
     await loadDemoRides(page);
+    // A ride today, so today's planned workout has a ride to be compared with (the demo's rides end
+    // yesterday): 90 minutes from just after midnight UTC, as a head unit would upload it.
+    const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    await page.goto('/activities');
+    await page.getByTestId('upload-input').setInputFiles([
+      {
+        name: 'today.fit',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(
+          encodeFit(generateRide({ seed: 26, durationS: 5400, startTime: new Date(midnight + 60_000) })),
+        ),
+      },
+    ]);
+    await expect(page.getByTestId('import-progress').locator('[data-status="done"]')).toHaveCount(1, {
+      timeout: 120_000,
+    });
     const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const planJson = () => apiJson<PlanJson>(page, `plan?tz=${encodeURIComponent(tz)}`);
 
@@ -162,6 +179,20 @@ test.describe('the training plan', () => {
       plan.weeks.find((w) => w.index === rowFirst?.week_index)?.phase ?? '',
     );
     await page.getByRole('button', { name: 'Today' }).click();
+
+    // Today was ridden: its dialog shows the ride and, with a planned workout, how closely it was followed.
+    const todayPlan = plan.days.find((d) => d.date === plan.today);
+    expect(todayPlan?.actual_tss ?? 0).toBeGreaterThan(0);
+    await page.locator(`[data-date="${plan.today}"] button`).first().click();
+    await expect(page.getByTestId('day-actual')).toContainText(
+      `${Math.round(todayPlan?.actual_tss ?? 0)} TSS`,
+    );
+    if (todayPlan?.compliance?.score != null)
+      await expect(page.getByTestId('day-actual')).toContainText(
+        `${Math.round(todayPlan.compliance.score)} %`,
+      );
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('day-dialog')).toBeHidden();
 
     // ---- Week view and a day's actions ----
     await page.getByTestId('calendar-view-week').click();
@@ -355,9 +386,11 @@ test.describe('the training plan', () => {
         await expect(page.getByTestId('builder-text')).toHaveValue(
           'wu 10m 55%, 5x(30s 150%, 30s 50%), cd 10m 50%',
         );
+        await page.waitForTimeout(300);
         await page.screenshot({ path: join(SHOTS, `builder-${width}-${language}.png`), fullPage: true });
         await page.getByTestId('tab-goals').click();
         await expect(page.getByTestId('goal-card').first()).toBeVisible();
+        await page.waitForTimeout(300);
         await page.screenshot({ path: join(SHOTS, `goals-${width}-${language}.png`), fullPage: true });
         await page.getByTestId('goal-add').click();
         await expect(page.getByTestId('goal-form')).toBeVisible();
