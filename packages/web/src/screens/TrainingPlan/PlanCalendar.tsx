@@ -330,7 +330,7 @@ function DayCell({
       {day?.compliance?.score !== null && day?.compliance?.score !== undefined && (
         <span
           className={cn(
-            'mt-0.5 inline-block rounded-full px-1.5 text-[11px] font-semibold',
+            'mt-0.5 self-start rounded-full px-1.5 text-[11px] font-semibold',
             scoreStyle(day.compliance.score),
           )}
           data-testid="day-compliance"
