@@ -22,6 +22,8 @@
  *   target p99 ≤ 500 ms and no request over 2 s. Its options follow the part's name:
  *   `npm run bench -- load --db pglite --riders 100 --duration 20` (the others: `--uploaders`,
  *   `--rides` stored rides each, `--think-ms`, `--upload-every` s; or env LOAD_RIDERS, LOAD_DB, …).
+ * - example: how long after start-up the public /analytics example rider is ready, prepared in the
+ *   background with nobody asking (example-ready.ts), against the start-up itself in the same run.
  * Prints and exits 0: no timed assertions.
  */
 import { spawnSync } from 'node:child_process';
@@ -192,8 +194,23 @@ async function endpointsBench(): Promise<void> {
   await runEndpointsBench();
 }
 
+/** The example rider's time to ready after start-up (bench/example-ready.ts); BENCH_EXAMPLE_DAYS for a shorter plan. */
+async function exampleBench(): Promise<void> {
+  await compiledServer();
+  const { describeExampleReady, measureExampleReady } = await import('./example-ready.ts');
+  const days = Number(process.env.BENCH_EXAMPLE_DAYS ?? 182);
+  console.log(
+    `\nexample: compiled server on a new PGlite folder, ${os.cpus().length} cpu, EXAMPLE_RIDER_PREPARE on, ` +
+      `load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  console.log(describeExampleReady(await measureExampleReady(days)));
+}
+
 // `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import`,
-// `-- dashboard`, `-- analytics`, `-- endpoints`, `-- aero`, `-- garage`, `-- plan` or `-- load` one.
+// `-- dashboard`, `-- analytics`, `-- endpoints`, `-- aero`, `-- garage`, `-- plan`, `-- load` or `-- example` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
@@ -206,3 +223,4 @@ if (only === undefined || only === 'aero') scriptBench('aero-fit.ts');
 if (only === undefined || only === 'garage') scriptBench('garage.ts');
 if (only === undefined || only === 'plan') scriptBench('plan.ts');
 if (only === undefined || only === 'load') scriptBench('load.ts', process.argv.slice(3));
+if (only === undefined || only === 'example') await exampleBench();

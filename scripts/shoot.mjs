@@ -1,7 +1,9 @@
 // Screenshots for a person to look at: node scripts/shoot.mjs <baseUrl> <outDir> <path> [path...]
 // Each path is shot at 1280 and 390 px wide, in Spanish and English, full page.
 // SHOOT_FULL_PAGE=0 keeps to the first screen (for the README).
-// Optional: SHOOT_TOKENS='{"access_token":…}' to shoot signed-in screens.
+// Signed-in screens: SHOOT_REFRESH_TOKEN=<a refresh token> (from POST /api/auth/verify without the
+// X-Vatio-Session header) is set as the session cookie, so the app signs itself in on load as a
+// reloaded page does. Refresh rotates it, so each context hands the rotated cookie to the next.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -13,18 +15,24 @@ if (!baseUrl || !outDir || paths.length === 0) {
   process.exit(2);
 }
 mkdirSync(outDir, { recursive: true });
+let refreshToken = process.env.SHOOT_REFRESH_TOKEN;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const language of ['es', 'en']) {
     for (const width of [1280, 390]) {
       const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
-      await context.addInitScript(
-        ([lang, tokens]) => {
-          localStorage.setItem('vatio.language', lang);
-          if (tokens) localStorage.setItem('vatio.tokens', tokens);
-        },
-        [language, process.env.SHOOT_TOKENS ?? ''],
-      );
+      await context.addInitScript((lang) => localStorage.setItem('vatio.language', lang), language);
+      if (refreshToken) {
+        await context.addCookies([
+          {
+            name: 'vatio_refresh',
+            value: refreshToken,
+            domain: new URL(baseUrl).hostname,
+            path: '/api/auth',
+            httpOnly: true,
+          },
+        ]);
+      }
       const page = await context.newPage();
       for (const path of paths) {
         await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
@@ -33,6 +41,7 @@ try {
         await page.screenshot({ path: join(outDir, name), fullPage: process.env.SHOOT_FULL_PAGE !== '0' });
         console.log(join(outDir, name));
       }
+      refreshToken = (await context.cookies()).find((c) => c.name === 'vatio_refresh')?.value ?? refreshToken;
       await context.close();
     }
   }

@@ -67,6 +67,8 @@ export interface AnalyzeReport {
   readonly moving_time_s: number;
   readonly distance_m: number | null;
   readonly elevation_gain_m: number | null;
+  /** Where elevation_gain_m comes from: the device's own figure, or Vatio's estimate (`rideAscent`). */
+  readonly elevation_gain_source: 'device' | 'estimated' | null;
   readonly power: {
     readonly average_w: number | null;
     readonly max_w: number | null;
@@ -104,6 +106,8 @@ export interface AnalyzeReport {
     readonly method: string;
     readonly ftp_w: number;
     readonly confidence: number;
+    /** CP fits: the physiological bounds broken (`implausibleReasons`); non-empty: rejected. */
+    readonly implausible?: readonly string[];
   }>;
   readonly zones: {
     readonly power: readonly ZoneReport[];
@@ -298,6 +302,7 @@ export function buildAnalyzeReport(
     moving_time_s: rounded(activity.timerTimeS, 1) ?? 0,
     distance_m: rounded(lastFinite(streams.distanceM) ?? activity.deviceSummary.distanceM, 1),
     elevation_gain_m: rounded(report.elevationGainM, 1),
+    elevation_gain_source: report.elevationGainSource ?? null,
     power: {
       average_w: rounded(summary.averagePowerW, 1),
       max_w: rounded(summary.maxPowerW, 0),
@@ -335,6 +340,7 @@ export function buildAnalyzeReport(
       method: e.method,
       ftp_w: rounded(e.ftpW, 1) ?? 0,
       confidence: rounded(e.confidence, 2) ?? 0,
+      ...(e.implausible && { implausible: [...e.implausible] }),
     })),
     zones: {
       power: zones(

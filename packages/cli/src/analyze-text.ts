@@ -32,8 +32,8 @@ function line(label: string, parts: ReadonlyArray<string | undefined>): string {
 const FTP_SOURCE_LABEL = { flag: 'from --ftp', file: 'recorded in the file', estimate: 'estimated' } as const;
 const FTP_METHOD_LABEL: Record<string, string> = {
   'best-20-min-95': '95 % of best 20 min',
-  'cp-2p': 'CP, 2-parameter fit',
-  'cp-3p': 'CP, 3-parameter fit',
+  'cp-2p': 'CP, 2-parameter envelope (GoldenCheetah)',
+  'cp-3p': 'CP, 3-parameter fit (Morton)',
   'spec-prototype-rule': "spec's prototype rule",
 };
 
@@ -64,7 +64,9 @@ export function formatAnalyzeText(r: AnalyzeReport): string {
   out.push(
     line('Distance', [
       r.distance_m === null ? '—' : `${(r.distance_m / 1000).toFixed(2)} km`,
-      r.elevation_gain_m === null ? undefined : `${Math.round(r.elevation_gain_m)} m climbed`,
+      r.elevation_gain_m === null
+        ? undefined
+        : `${Math.round(r.elevation_gain_m)} m climbed (${r.elevation_gain_source === 'device' ? "device's" : 'estimated'})`,
     ]),
   );
   if (p.average_w === null) {
@@ -129,9 +131,11 @@ export function formatAnalyzeText(r: AnalyzeReport): string {
     out.push(
       line(
         'FTP est.',
-        r.ftp_estimates.map(
-          (e) =>
-            `${FTP_METHOD_LABEL[e.method] ?? e.method} ${Math.round(e.ftp_w)} W (confidence ${e.confidence.toFixed(2)})`,
+        r.ftp_estimates.map((e) =>
+          e.implausible?.length
+            ? // A fit outside the physiological bounds is not a number to use: say why, show none.
+              `${FTP_METHOD_LABEL[e.method] ?? e.method} — (rejected: ${e.implausible.join(', ')})`
+            : `${FTP_METHOD_LABEL[e.method] ?? e.method} ${Math.round(e.ftp_w)} W (confidence ${e.confidence.toFixed(2)})`,
         ),
       ),
     );

@@ -107,8 +107,15 @@ describe('vatio analyze --json', () => {
       expect(report.ftp_estimates.map((e) => e.method)).toContain('best-20-min-95');
       for (const e of report.ftp_estimates) {
         expect(e.ftp_w).toBeGreaterThan(100);
-        expect(e.confidence).toBeGreaterThan(0);
+        // A CP fit outside the physiological bounds is rejected: confidence 0, with its reasons.
+        if (e.implausible?.length) expect(e.confidence).toBe(0);
+        else expect(e.confidence).toBeGreaterThan(0);
         expect(e.confidence).toBeLessThanOrEqual(1);
+      }
+      for (let k = 1; k < report.ftp_estimates.length; k++) {
+        expect(report.ftp_estimates[k]!.confidence).toBeLessThanOrEqual(
+          report.ftp_estimates[k - 1]!.confidence,
+        );
       }
       const best20 = curve.find((c) => c.duration_s === 1200)?.power_w ?? 0;
       expect(report.ftp_estimates.find((e) => e.method === 'best-20-min-95')?.ftp_w).toBeCloseTo(

@@ -30,6 +30,18 @@ describe('decodeActivity', () => {
     expect(a.streams.distanceM?.[60]).toBeCloseTo(667.2, 0);
   });
 
+  it("keeps the device's own ascent from a GPX TrackStatsExtension, and states none without it", () => {
+    expect(decodeActivity(utf8(sampleGpx(30)), 'ride.gpx').deviceSummary.ascentM).toBeUndefined();
+    // Garmin's TrackStatsExtension v1, as BaseCamp and OpenTracks write it after the track's segments.
+    const stats =
+      '<extensions><gpxtrkx:TrackStatsExtension xmlns:gpxtrkx="http://www.garmin.com/xmlschemas/TrackStatsExtension/v1">' +
+      '<gpxtrkx:Distance>667</gpxtrkx:Distance><gpxtrkx:Ascent>123</gpxtrkx:Ascent><gpxtrkx:Descent>98</gpxtrkx:Descent>' +
+      '</gpxtrkx:TrackStatsExtension></extensions></trk>';
+    const withStats = sampleGpx(30).replace('</trk>', stats);
+    expect(withStats).toContain('TrackStatsExtension');
+    expect(decodeActivity(utf8(withStats), 'ride.gpx').deviceSummary.ascentM).toBe(123);
+  });
+
   it('decodes a TCX file whose second track follows a pause, and marks the pause as a gap', () => {
     const a = decodeActivity(utf8(sampleTcx(40, { pauseAfter: 20, pauseS: 60 })), 'ride.tcx');
     expect(a.format).toBe('tcx');

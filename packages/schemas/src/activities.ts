@@ -15,6 +15,14 @@ const nullableNumber = (description: string) => z.number().nullable().describe(d
 export const FTP_SOURCES = ['settings', 'file', 'nearest', 'estimated', 'none'] as const;
 export type FtpSource = (typeof FTP_SOURCES)[number];
 
+/**
+ * Where a ride's total ascent comes from: device, the head unit's own (FIT session total_ascent);
+ * estimated, Vatio's estimate from the altitude stream (the file has no figure of its own); strava,
+ * the figure Strava sent with the ride.
+ */
+export const ASCENT_SOURCES = ['device', 'estimated', 'strava'] as const;
+export type AscentSourceName = (typeof ASCENT_SOURCES)[number];
+
 export const activityResponseSchema = z.object({
   id: z.string().describe('UUID'),
   name: z
@@ -38,6 +46,12 @@ export const activityResponseSchema = z.object({
   moving_time: z.number().describe('Seconds'),
   elapsed_time: z.number().describe('Seconds'),
   total_elevation_gain: nullableNumber('Metres'),
+  total_elevation_gain_source: z
+    .enum(ASCENT_SOURCES)
+    .nullable()
+    .describe(
+      "Where total_elevation_gain comes from: the device's own figure, Vatio's estimate, or Strava's; null when unknown (stored before it was recorded) or when there is no ascent",
+    ),
   average_speed: nullableNumber('m/s, over the moving time'),
   max_speed: nullableNumber('m/s'),
   average_power: nullableNumber('Watts'),
@@ -65,7 +79,11 @@ export const activityResponseSchema = z.object({
 });
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 
-/** One lap as the file recorded it; a channel the ride did not record is null. */
+/**
+ * One lap: the file's figures, its window clipped to the ride (never past its end or the next lap's
+ * start); figures the file lacks or contradicts are measured from the streams in that window. A
+ * channel the ride did not record is null.
+ */
 export const lapResponseSchema = z.object({
   index: z.number().describe('0-based, in ride order'),
   start_offset_s: z.number().describe("Seconds after the ride's start"),
@@ -170,6 +188,18 @@ const climbSchema = z.object({
   average_power_w: nullableNumber('Watts'),
 });
 
+/** How the ride page's W′ balance parameters relate to the fit (@vatio/analysis `wPrimeBalanceParameters`). */
+export const W_PRIME_BALANCE_ADJUSTMENTS = ['none', 'cp_raised', 'w_prime_raised', 'unsupported'] as const;
+
+/** Physiological bounds a CP fit breaks (@vatio/analysis `implausibleReasons`). */
+export const CP_IMPLAUSIBLE_REASONS = [
+  'cp-too-low',
+  'cp-too-high',
+  'w-prime-too-low',
+  'w-prime-too-high',
+  'pmax-below-best-5s',
+] as const;
+
 /** The FTP estimators of @vatio/analysis (`FtpMethod`), each named on the ride page. */
 export const FTP_METHODS = ['best-20-min-95', 'cp-2p', 'cp-3p', 'spec-prototype-rule'] as const;
 export type FtpMethod = (typeof FTP_METHODS)[number];
@@ -179,13 +209,19 @@ export const rideFtpEstimateSchema = z.object({
   method: z
     .enum(FTP_METHODS)
     .describe(
-      'best-20-min-95: 95 % of the best 20 min; cp-2p: critical power of a 2-parameter fit over the 3–20 min bests; cp-3p: of a 3-parameter fit over the 1–30 min bests; spec-prototype-rule: the spec prototype rule, a labelled option',
+      'best-20-min-95: 95 % of the best 20 min; cp-2p: critical power of the 2-parameter model by GoldenCheetah’s envelope of the 2–3⅓ min and 12–20 min bests; cp-3p: of Morton’s 3-parameter model, least squares over the 1 s–20 min bests; spec-prototype-rule: the spec prototype rule, a labelled option',
     ),
   ftp_w: z.number().describe('Watts, to 0.1'),
   confidence: z
     .number()
     .describe(
-      '0–1: 0.4 for best-20-min-95 (a prior), 0.1 for the spec rule, the fit’s R² on power clamped to 0.1–0.95 for the CP fits',
+      '0–1: 0.4 for best-20-min-95 (a prior), 0.1 for the spec rule; for the CP fits 0 when implausible, else the fit’s R² on power clamped to 0.1–0.95',
+    ),
+  implausible: z
+    .array(z.enum(CP_IMPLAUSIBLE_REASONS))
+    .optional()
+    .describe(
+      'CP fits only: the physiological bounds broken (CP 50–600 W, W′ 5–50 kJ, a 3P Pmax at least the best 5 s); non-empty: rejected, not to be shown as a value',
     ),
   fit: z
     .object({
@@ -257,16 +293,26 @@ export const activityAnalysisResponseSchema = z.object({
   }),
   w_prime_balance: z
     .object({
-      cp_w: nullableNumber('Critical power, watts'),
-      w_prime_j: nullableNumber('W′, joules'),
-      source: z.string().describe('How CP and W′ were found'),
-      min_j: nullableNumber('Lowest W′ balance of the ride, joules'),
+      cp_w: nullableNumber('Critical power the series is drawn with, watts'),
+      w_prime_j: nullableNumber('W′ the series is drawn with, joules'),
+      source: z.string().describe('How the fitted CP and W′ were found'),
+      adjustment: z
+        .enum(W_PRIME_BALANCE_ADJUSTMENTS)
+        .describe(
+          'none: the fitted CP and W′ (the balance never goes below zero with them); cp_raised: they would take it below zero, so CP is raised in 3 W steps to the lowest that keeps it above (GoldenCheetah WPrime::PCP); w_prime_raised: GoldenCheetah would not try (W′ under 10 kJ or the balance below −10 kJ), so W′ is raised in 100 J steps instead; unsupported: not even W′ 50 kJ keeps it above zero, so no series',
+        ),
+      fitted_cp_w: nullableNumber('Critical power of the fit, watts'),
+      fitted_w_prime_j: nullableNumber('W′ of the fit, joules'),
+      fitted_min_j: nullableNumber(
+        'Lowest balance the fitted CP and W′ give, joules (below zero unless adjustment is none)',
+      ),
+      min_j: nullableNumber('Lowest W′ balance of the series, joules; null when unsupported'),
       series_j: z
         .array(z.number().nullable())
-        .describe('W′ balance in joules, one per second, null in pauses'),
+        .describe('W′ balance in joules, one per second, null in pauses; empty when unsupported'),
     })
     .nullable()
-    .describe('Null when no critical power could be fitted from the 90 days before the ride'),
+    .describe('Null when no plausible critical power could be fitted from the 90 days before the ride'),
   decoupling: z
     .object({
       pw_hr_pct: nullableNumber(

@@ -106,6 +106,8 @@ export interface BuildAppOptions {
 export interface VatioApp {
   app: FastifyInstance;
   services: RideServices;
+  /** The public /analytics example rider; main.ts prepares it after listen (config.exampleRiderPrepare). */
+  example: ExampleRiderService;
 }
 
 /** Builds the HTTP app without listening (tests use `app.inject`; main.ts listens). */
@@ -491,7 +493,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
 
   await registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 
-  return { app, services };
+  return { app, services, example };
 }
 
 /**

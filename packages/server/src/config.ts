@@ -47,6 +47,12 @@ export interface Config {
    * demo plan, 182); tests and the end-to-end run use a short plan so it is ready in seconds.
    */
   exampleRiderDays: number;
+  /**
+   * Prepare the example rider in the background right after start-up, so the first visitor of the
+   * public /analytics does not wait (EXAMPLE_RIDER_PREPARE; default on, off when NODE_ENV=test so
+   * tests and benches that start servers do not generate it unless they ask).
+   */
+  exampleRiderPrepare: boolean;
   /** Worker threads for decoding and analysing imports (0: in the job's own thread). */
   analysisThreads: number;
   /** Folder with the built web app; not served when absent. */
@@ -174,6 +180,15 @@ function readMapTiles(env: NodeJS.ProcessEnv): MapTilesConfig | null {
   return { url, attribution: env.MAP_TILE_ATTRIBUTION?.trim() ?? '', maxZoom };
 }
 
+/** A yes/no setting: true/1/yes or false/0/no (any case); empty or absent is the default. */
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  const raw = (value ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (raw === 'true' || raw === '1' || raw === 'yes') return true;
+  if (raw === 'false' || raw === '0' || raw === 'no') return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}".`);
+}
+
 /**
  * TRUST_PROXY: `false`/empty (the socket's address is the client's), `true` or a whole number N
  * (N proxies in front, the nearest on a private network: the client is the Nth address counting
@@ -244,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? 64 * 1024 * 1024
         : nonNegativeInt(env.RESPONSE_CACHE_MB, 'RESPONSE_CACHE_MB') * 1024 * 1024,
     exampleRiderDays: positiveInt(env.EXAMPLE_RIDER_DAYS, 182, 'EXAMPLE_RIDER_DAYS'),
+    exampleRiderPrepare: flag(env.EXAMPLE_RIDER_PREPARE, nodeEnv !== 'test', 'EXAMPLE_RIDER_PREPARE'),
     // One core stays with the main thread (HTTP, and PGlite, which runs in it); the others analyse.
     analysisThreads:
       env.ANALYSIS_THREADS === undefined || env.ANALYSIS_THREADS === ''

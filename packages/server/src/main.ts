@@ -1,6 +1,8 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase, pgliteDirFor } from './db/database.ts';
+import type { FastifyInstance } from 'fastify';
 import { buildVatio } from './app.ts';
+import type { ExampleRiderService } from './modules/example-rider/example-rider.service.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
 import { join } from 'node:path';
@@ -20,7 +22,7 @@ export async function startServer(config: Config = loadConfig()) {
   });
   const queue = await startJobQueue(database, {});
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-  const { app, services } = await buildVatio({ config, database, queue, blobs });
+  const { app, services, example } = await buildVatio({ config, database, queue, blobs });
   if (config.inProcessWorkers) await startWorkers(queue, services);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (!config.webDistDir)
@@ -38,7 +40,10 @@ export async function startServer(config: Config = loadConfig()) {
           },
         })
       : async () => {};
+  // Stops the example rider's background preparation (below) when the server closes.
+  const stopPreparing = new AbortController();
   app.addHook('onClose', async () => {
+    stopPreparing.abort();
     await closeAdminSocket();
     await queue.stop();
     await database.close();
@@ -55,6 +60,7 @@ export async function startServer(config: Config = loadConfig()) {
   if (config.inProcessWorkers) {
     void bringAnalysesUpToDate(services, (message, details) => app.log.info(details ?? {}, message));
   }
+  if (config.exampleRiderPrepare) prepareExampleRider(app, example, stopPreparing.signal);
   // What a crash of an earlier run left in the blob store (storage/blob-sweep.ts).
   const startedAt = new Date(Date.now() - process.uptime() * 1000);
   void sweepOrphanBlobs(
@@ -78,6 +84,21 @@ export async function startServer(config: Config = loadConfig()) {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   return app;
+}
+
+/**
+ * The public /analytics example rider, prepared in the background after listen (issue 25 §8) so its
+ * first visitor does not wait a minute: a few seconds' grace for the first requests, then the demo
+ * rides through the import jobs, polled every few seconds, given up after half an hour (the first
+ * visitor's request then takes over, as before). Stops with the server.
+ */
+function prepareExampleRider(app: FastifyInstance, example: ExampleRiderService, signal: AbortSignal): void {
+  void example.prepare({ delayMs: 3_000, pollMs: 3_000, maxMs: 30 * 60_000, signal }).then((outcome) => {
+    if (outcome.ready)
+      app.log.info({ readyAfterS: Math.round(outcome.afterMs / 100) / 10 }, 'example rider ready');
+    else if (outcome.reason !== 'stopped')
+      app.log.warn({ reason: outcome.reason, err: outcome.error }, 'example rider not prepared at start-up');
+  });
 }
 
 // Run directly (`node --import tsx packages/server/src/main.ts`); inside the compiled `vatio` bundle this

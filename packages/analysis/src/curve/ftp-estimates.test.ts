@@ -28,7 +28,9 @@ describe('FTP estimators', () => {
       range: { minDurationS: 120, maxDurationS: 1200 },
     });
     expect(estimate?.method).toBe('cp-2p');
-    expect(estimate?.ftpW).toBeCloseTo(250, 9);
-    expect(estimate?.fit?.r2).toBeCloseTo(1, 9);
+    // GoldenCheetah's envelope (the default 2P fit) stops when τ moves by ≤ 10⁻⁴ min: CP to ±0.005 W.
+    expect(estimate?.fit?.method).toBe('envelope');
+    expect(estimate?.ftpW).toBeCloseTo(250, 2);
+    expect(estimate?.fit?.r2).toBeCloseTo(1, 6);
   });
 });

@@ -2,7 +2,7 @@ import {
   type CriticalPowerFit,
   type FitRange,
   fitThreeParameterModel,
-  fitTwoParameterModel,
+  fitTwoParameterEnvelope,
 } from './power-duration-models.ts';
 import { curvePowerAtW, type MeanMaxCurve } from './mean-max.ts';
 
@@ -47,15 +47,17 @@ export function ftpFromSpecPrototypeRule(input: {
   return undefined;
 }
 
-/** Critical power from a 2P or 3P fit over a (range or rolling-window) curve, used as FTP. */
+/**
+ * Critical power used as FTP: of the 2P model by GoldenCheetah's envelope (`fitTwoParameterEnvelope`,
+ * its 2–3⅓ and 12–20 min windows; `range` is not read), or of Morton's 3P model by least squares over
+ * the bests in `range`.
+ */
 export function ftpFromCriticalPower(
   curve: MeanMaxCurve,
   input: { model: '2p' | '3p'; range: FitRange },
 ): FtpEstimate | undefined {
   const fit =
-    input.model === '2p'
-      ? fitTwoParameterModel(curve, input.range)
-      : fitThreeParameterModel(curve, input.range);
+    input.model === '2p' ? fitTwoParameterEnvelope(curve) : fitThreeParameterModel(curve, input.range);
   return fit === undefined
     ? undefined
     : { method: input.model === '2p' ? 'cp-2p' : 'cp-3p', ftpW: fit.cpW, fit };

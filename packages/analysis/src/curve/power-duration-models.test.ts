@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { everySecond, goldenCheetahCp2Envelope } from './goldencheetah-cp2-reference.test-helper.ts';
 import { meanMaxDurationsS } from './mean-max.ts';
-import { fitThreeParameterModel, fitTwoParameterModel, modelPowerW } from './power-duration-models.ts';
+import {
+  fitThreeParameterModel,
+  fitTwoParameterEnvelope,
+  fitTwoParameterModel,
+  modelPowerW,
+} from './power-duration-models.ts';
 
 const grid = meanMaxDurationsS(3600);
 
@@ -48,5 +54,70 @@ describe('Morton three-parameter fit', () => {
     expect(fit.pmaxW).toBeCloseTo(pmax, 2);
     expect(fit.r2).toBeCloseTo(1, 10);
     expect(modelPowerW(fit, 300)).toBeCloseTo(cp + wPrime / (300 - k), 4);
+  });
+});
+
+/**
+ * The bests of an interval session: a 3-min effort at 420 W, a 12-min effort at 330 W, the rest at
+ * 200 W. Past each effort the best mixes it with 200 W riding, so the 3–20 min bests are submaximal
+ * everywhere but at 3 and 12 min.
+ */
+function intervalSession(d: number): number {
+  if (d <= 180) return 420;
+  if (d <= 720) return Math.max(330, (420 * 180 + 200 * (d - 180)) / d);
+  return (330 * 720 + 200 * (d - 720)) / d;
+}
+
+describe('GoldenCheetah envelope two-parameter fit (the default)', () => {
+  it('matches GoldenCheetah’s deriveCPParameters, transcribed apart, on a curve with every second', () => {
+    for (const shape of [intervalSession, (d: number) => 230 + 30_000 / (d + 30) + 20 * Math.exp(-d / 600)]) {
+      const { curve, bests } = everySecond(1500, shape);
+      const reference = goldenCheetahCp2Envelope(bests)!;
+      const fit = fitTwoParameterEnvelope(curve)!;
+      expect(fit.method).toBe('envelope');
+      expect(fit.cpW).toBeCloseTo(reference.cpW, 9);
+      expect(fit.wPrimeJ).toBeCloseTo(reference.wPrimeJ, 6);
+    }
+  });
+
+  it('reads CP and W′ from the hardest 3-min and 12-min efforts of an interval session (hand-worked)', () => {
+    // The envelope touches 420 W at 3 min and 330 W at 12 min: CP(1 + τ/3) = 420, CP(1 + τ/12) = 330
+    // → τ = 1.2 min, CP = 330 / 1.1 = 300 W, W′ = 300 · 1.2 · 60 = 21,600 J. Every other best lies
+    // under that curve (e.g. 398 W at 200 s: (398/300 − 1) · 3.33 = 1.09 min < 1.2).
+    // GoldenCheetah stops when τ moves by ≤ 10⁻⁴ min: CP to ±0.005 W, W′ to ±5 J.
+    for (const curve of [
+      everySecond(3600, intervalSession).curve,
+      { durationsS: grid, powerW: grid.map(intervalSession) },
+    ]) {
+      const fit = fitTwoParameterEnvelope(curve)!;
+      expect(fit.cpW).toBeCloseTo(300, 2);
+      expect(fit.wPrimeJ).toBeCloseTo(21_600, -1);
+    }
+    // The regression over every 3–20 min best is dragged down by the submaximal ones.
+    const regression = fitTwoParameterModel(
+      { durationsS: grid, powerW: grid.map(intervalSession) },
+      { minDurationS: 180, maxDurationS: 1200 },
+    )!;
+    expect(regression.method).toBe('linear-regression');
+    expect(regression.cpW).toBeLessThan(290);
+  });
+
+  it('recovers CP and W′ of bests that follow P = CP + W′/t, to GoldenCheetah’s convergence', () => {
+    const fit = fitTwoParameterEnvelope({ durationsS: grid, powerW: grid.map((t) => 265 + 18_500 / t) })!;
+    expect(fit.cpW).toBeCloseTo(265, 2);
+    expect(fit.wPrimeJ).toBeCloseTo(18_500, -1);
+    expect(fit.r2).toBeCloseTo(1, 6);
+  });
+
+  it('is undefined without a best in both windows (2–3⅓ min, 12–20 min)', () => {
+    const short = meanMaxDurationsS(719);
+    expect(fitTwoParameterEnvelope({ durationsS: short, powerW: short.map((t) => 250 + 20_000 / t) })).toBe(
+      undefined,
+    );
+    expect(goldenCheetahCp2Envelope(everySecond(719, (t) => 250 + 20_000 / t).bests)).toBeUndefined();
+    const noShort = grid.filter((d) => d > 200);
+    expect(
+      fitTwoParameterEnvelope({ durationsS: noShort, powerW: noShort.map((t) => 250 + 20_000 / t) }),
+    ).toBeUndefined();
   });
 });

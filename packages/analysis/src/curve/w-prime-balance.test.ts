@@ -6,6 +6,7 @@ import {
   wPrimeBalanceDifferentialJ,
   wPrimeBalanceDifferentialStepJ,
   wPrimeBalanceIntegralJ,
+  wPrimeBalanceParameters,
 } from './w-prime-balance.ts';
 
 const params = { cpW: 250, wPrimeJ: 20_000 };
@@ -106,5 +107,54 @@ describe('W′ balance', () => {
     // By hand: a second at 350 W spends 100 J; then at 100 W, 150·(W′ − bal)/W′ comes back.
     expect(wPrimeBalanceDifferentialStepJ(20_000, 350, params)).toBe(19_900);
     expect(wPrimeBalanceDifferentialStepJ(10_000, 100, params)).toBe(10_000 + (150 * 10_000) / 20_000);
+  });
+});
+
+describe('which CP and W′ a ride’s balance is drawn with', () => {
+  /** `effortS` seconds at `powerW`, then 10 min at 100 W. */
+  const ride = (powerW: number, effortS: number) =>
+    streamsFromSeconds({ powerW: [...new Array(effortS).fill(powerW), ...new Array(600).fill(100)] });
+
+  it('keeps the fitted CP and W′ when the balance never goes below zero', () => {
+    const p = wPrimeBalanceParameters(ride(350, 180), { cpW: 250, wPrimeJ: 20_000 })!;
+    // Lowest: 20,000 − 180 · 100 = 2,000 J.
+    expect(p).toMatchObject({ status: 'fitted', cpW: 250, wPrimeJ: 20_000 });
+    expect(p.fittedMinJ).toBeCloseTo(2_000, 6);
+  });
+
+  it('raises CP in 3 W steps, W′ kept, as GoldenCheetah’s WPrime::PCP, when it would go below zero', () => {
+    // CP 250 W, W′ 12 kJ, 61 s at 450 W: 12,000 − 61 · 200 = −200 J. Smallest CP = 250 + 3k with
+    // 61 · (450 − CP) < 12,000: CP > 253.3 → 256 W; lowest 12,000 − 61 · 194 = 166 J.
+    const streams = ride(450, 61);
+    const p = wPrimeBalanceParameters(streams, { cpW: 250, wPrimeJ: 12_000 })!;
+    expect(p).toMatchObject({
+      status: 'cp-raised',
+      cpW: 256,
+      wPrimeJ: 12_000,
+      fittedCpW: 250,
+      fittedWPrimeJ: 12_000,
+    });
+    expect(p.fittedMinJ).toBeCloseTo(-200, 6);
+    expect(minimumWPrimeBalanceJ(wPrimeBalanceDifferentialJ(streams, p))).toBeCloseTo(166, 6);
+  });
+
+  it('raises W′ in 100 J steps, CP kept, where GoldenCheetah would not try (W′ < 10 kJ)', () => {
+    // CP 250 W, W′ 8 kJ, 61 s at 450 W: needs W′ > 61 · 200 = 12,200 J → 8,000 + 43 · 100 = 12,300 J.
+    const p = wPrimeBalanceParameters(ride(450, 61), { cpW: 250, wPrimeJ: 8_000 })!;
+    expect(p).toMatchObject({ status: 'w-prime-raised', cpW: 250, wPrimeJ: 12_300 });
+    expect(p.fittedMinJ).toBeCloseTo(8_000 - 12_200, 6);
+  });
+
+  it('raises W′ when the balance would go below −10 kJ (GoldenCheetah: "W′ not set properly")', () => {
+    // W′ 12 kJ, 120 s at 450 W over CP 250: −12,000 J < −10 kJ. Needs W′ > 24,000 → 24,100 J.
+    const p = wPrimeBalanceParameters(ride(450, 120), { cpW: 250, wPrimeJ: 12_000 })!;
+    expect(p).toMatchObject({ status: 'w-prime-raised', cpW: 250, wPrimeJ: 24_100 });
+  });
+
+  it('gives up when not even a W′ of 50 kJ keeps the balance above zero', () => {
+    // 300 s at 450 W over CP 250: 60 kJ above CP with no recovery in between.
+    const p = wPrimeBalanceParameters(ride(450, 300), { cpW: 250, wPrimeJ: 8_000 })!;
+    expect(p).toMatchObject({ status: 'unsupported', cpW: 250, wPrimeJ: 8_000 });
+    expect(p.fittedMinJ).toBeCloseTo(8_000 - 60_000, 6);
   });
 });

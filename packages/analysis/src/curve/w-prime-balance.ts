@@ -1,4 +1,5 @@
 import type { PowerStreams } from '../power/power-summary.ts';
+import { W_PRIME_PLAUSIBLE_J } from './cp-plausibility.ts';
 
 export interface WPrimeParameters {
   readonly cpW: number;
@@ -105,4 +106,78 @@ export function minimumWPrimeBalanceJ(balance: Float64Array | undefined): number
   let min = Number.POSITIVE_INFINITY;
   for (let i = 0; i < balance.length; i++) if (balance[i]! < min) min = balance[i]!;
   return min;
+}
+
+/** GoldenCheetah's `WPrime::PCP`: CP is raised in steps of 3 W ("+/- 3w is ok"), at most to 500 W. */
+export const CORRECTION_CP_STEP_W = 3;
+export const CORRECTION_CP_MAX_W = 500;
+/** `WPrime::PCP` does not try when W′ is under 10 kJ or the balance goes below −10 kJ ("W′ not set properly"). */
+export const CORRECTION_MIN_W_PRIME_J = 10_000;
+export const CORRECTION_MIN_BALANCE_J = -10_000;
+/**
+ * Vatio's fallback when GoldenCheetah's correction does not apply: W′ raised in steps of 100 J (a
+ * hundredth of the ±2 kJ GoldenCheetah calls W′'s typical accuracy), CP kept, at most to the largest
+ * plausible W′ (`W_PRIME_PLAUSIBLE_J`, 50 kJ).
+ */
+export const CORRECTION_W_PRIME_STEP_J = 100;
+
+/**
+ * The CP and W′ a ride's W′ balance is drawn with, and why.
+ * - `fitted`: the balance never goes below zero with the CP and W′ given: they stand.
+ * - `cp-raised`: it would; a negative balance means the rider did work the model says was impossible,
+ *   so that CP and W′ are wrong for this ride. As GoldenCheetah does (`WPrime::PCP`, `minForCP`), CP is
+ *   raised from the given value in steps of 3 W, W′ kept, until the lowest balance of the
+ *   differential form is above 0 J.
+ * - `w-prime-raised`: GoldenCheetah's correction does not apply (W′ under 10 kJ, the balance below
+ *   −10 kJ, or no CP up to 500 W keeps it above zero); Vatio's fallback raises W′ instead, CP kept, to
+ *   the smallest value in steps of 100 J whose balance stays above 0 J.
+ * - `unsupported`: not even a W′ of 50 kJ (the plausible maximum) keeps it above zero: no balance is
+ *   shown.
+ */
+export interface WPrimeBalanceParameters {
+  readonly status: 'fitted' | 'cp-raised' | 'w-prime-raised' | 'unsupported';
+  /** The parameters the balance is drawn with (the fitted ones when unsupported). */
+  readonly cpW: number;
+  readonly wPrimeJ: number;
+  /** The parameters given, and the lowest balance they give (J, below zero unless `fitted`). */
+  readonly fittedCpW: number;
+  readonly fittedWPrimeJ: number;
+  readonly fittedMinJ: number;
+}
+
+/**
+ * Which CP and W′ to draw a ride's W′ balance with (`WPrimeBalanceParameters`). GoldenCheetah's
+ * `WPrime::PCP` (`src/Metrics/WPrime.cpp`): from the athlete's CP it adds 3 W until `minForCP(cp)`
+ * (the lowest balance of the differential form, W′ unchanged) is above zero, up to 500 W, and does not
+ * try when W′ < 10 kJ or the balance is below −10 kJ. GoldenCheetah keeps W′ and raises CP (it never
+ * raises W′); its ride chart still draws the negative balance and adds "Minimum CP=…" (`AllPlot.cpp`).
+ * Divergent: Vatio never shows a balance below zero as a fact, so it draws the balance with that
+ * minimum CP and says so; where GoldenCheetah would not try, it raises W′ instead
+ * (`CORRECTION_W_PRIME_STEP_J`). Undefined without power.
+ */
+export function wPrimeBalanceParameters(
+  streams: PowerStreams,
+  params: WPrimeParameters,
+): WPrimeBalanceParameters | undefined {
+  const fittedMinJ = minimumWPrimeBalanceJ(wPrimeBalanceDifferentialJ(streams, params));
+  if (fittedMinJ === undefined) return undefined;
+  const fitted = { fittedCpW: params.cpW, fittedWPrimeJ: params.wPrimeJ, fittedMinJ };
+  if (fittedMinJ >= 0) return { status: 'fitted', cpW: params.cpW, wPrimeJ: params.wPrimeJ, ...fitted };
+  const lowest = (cpW: number, wPrimeJ: number) =>
+    minimumWPrimeBalanceJ(wPrimeBalanceDifferentialJ(streams, { cpW, wPrimeJ })) ?? Number.NEGATIVE_INFINITY;
+  if (params.wPrimeJ >= CORRECTION_MIN_W_PRIME_J && fittedMinJ >= CORRECTION_MIN_BALANCE_J) {
+    for (let cpW = params.cpW; cpW <= CORRECTION_CP_MAX_W; cpW += CORRECTION_CP_STEP_W) {
+      if (lowest(cpW, params.wPrimeJ) > 0)
+        return { status: 'cp-raised', cpW, wPrimeJ: params.wPrimeJ, ...fitted };
+    }
+  }
+  for (
+    let wPrimeJ = params.wPrimeJ + CORRECTION_W_PRIME_STEP_J;
+    wPrimeJ <= W_PRIME_PLAUSIBLE_J.max;
+    wPrimeJ += CORRECTION_W_PRIME_STEP_J
+  ) {
+    if (lowest(params.cpW, wPrimeJ) > 0)
+      return { status: 'w-prime-raised', cpW: params.cpW, wPrimeJ, ...fitted };
+  }
+  return { status: 'unsupported', cpW: params.cpW, wPrimeJ: params.wPrimeJ, ...fitted };
 }

@@ -49,7 +49,15 @@ describe('form and fatigue states', () => {
   });
 
   it('rates the chart form and the training balance with the spec bands', () => {
-    expect([16, 15, 5, -10].map(chartFormStatus)).toEqual(['excellent', 'good', 'warning', 'critical']);
+    // The form states' bands (> 20, > 5, > −10): TSB 16 is good, as formState says, not excellent.
+    expect([21, 20, 16, 5, -10, -31].map(chartFormStatus)).toEqual([
+      'excellent',
+      'good',
+      'good',
+      'warning',
+      'critical',
+      'critical',
+    ]);
     expect([26, -31, 16, -16, 5, -5, 10].map(trainingBalanceStatus)).toEqual([
       'critical',
       'critical',

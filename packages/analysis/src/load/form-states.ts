@@ -56,12 +56,22 @@ export function tssTargets(tsb: number): TssTargets {
   return { weeklyTss: [200, 350], dailyTss: [30, 50], restDays: [3, 4] };
 }
 
-/** Form status of the training-load chart: > 15 excellent, > 5 good, > −10 warning, else critical. */
+/** The performance panel's four statuses for each form state: neutral is a warning, tired or worse critical. */
+const FORM_STATUS = {
+  excellent: 'excellent',
+  good: 'good',
+  neutral: 'warning',
+  tired: 'critical',
+  overreached: 'critical',
+} as const satisfies Record<FormState, string>;
+
+/**
+ * Form status of the performance panel's TSB, read from `formState` so that no screen names a TSB
+ * with bands of its own (issue 25 §8): > 20 excellent, > 5 good, > −10 warning, else critical.
+ * Divergent: spec 001 §5 puts this chart's "excellent" above 15, its form states above 20; one rule wins.
+ */
 export function chartFormStatus(tsb: number): 'excellent' | 'good' | 'warning' | 'critical' {
-  if (tsb > 15) return 'excellent';
-  if (tsb > 5) return 'good';
-  if (tsb > -10) return 'warning';
-  return 'critical';
+  return FORM_STATUS[formState(tsb)];
 }
 
 /**

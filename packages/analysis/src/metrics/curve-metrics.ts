@@ -37,20 +37,22 @@ export const CURVE_METRICS: readonly MetricDescriptor[] = [
     unit: 'W',
     scope: 'rider',
     requires: ['powerW'],
-    params: ['range'],
+    params: ['intervals'],
     evidence: 3,
-    source: 'Monod & Scherrer 1965; linear work–time regression',
-    fn: 'fitTwoParameterModel',
+    source:
+      'Monod & Scherrer 1965; GoldenCheetah PDModel.cpp envelope fit (CP2Model: 2–3⅓ and 12–20 min bests)',
+    fn: 'fitTwoParameterEnvelope',
   },
   {
     id: 'w_prime_2p',
     unit: 'J',
     scope: 'rider',
     requires: ['powerW'],
-    params: ['range'],
+    params: ['intervals'],
     evidence: 3,
-    source: 'Monod & Scherrer 1965; linear work–time regression',
-    fn: 'fitTwoParameterModel',
+    source:
+      'Monod & Scherrer 1965; GoldenCheetah PDModel.cpp envelope fit (CP2Model: 2–3⅓ and 12–20 min bests)',
+    fn: 'fitTwoParameterEnvelope',
   },
   {
     id: 'cp_3p',

@@ -482,7 +482,7 @@ function definitions(input: PanelInput): Record<PanelTabKey, Definition[]> {
         decimals: 1,
         of: (w) => loadOf(w, 'tsb'),
         state: true,
-        // Spec 001 §5 form status: > 15 excellent, > 5 good, > −10 warning, else critical.
+        // The form states' bands (formState): > 20 excellent, > 5 good, > −10 warning, else critical.
         judge: (v) => ({ status: chartFormStatus(v), range: [15, 25] }),
         higherIsBetter: true,
       },

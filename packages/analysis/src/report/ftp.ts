@@ -3,6 +3,7 @@
  * rider's nearest entry and an estimate, shared by the server (which looks the candidates up) and
  * `vatio analyze` (which takes them from its flags and the file).
  */
+import { implausibleReasons } from '../curve/cp-plausibility.ts';
 import { ftpFromBest20Min, ftpFromCriticalPower, type FtpMethod } from '../curve/ftp-estimates.ts';
 import { curvePowerAtW, type MeanMaxCurve } from '../curve/mean-max.ts';
 import { CP_FIT_RANGE } from './options.ts';
@@ -47,15 +48,22 @@ export interface EstimatedFtp {
 
 /**
  * The eFTP of a best-power curve (the bests of the window's rides for the server, the ride's own
- * curve for `vatio analyze`): critical power of a Monod–Scherrer fit over the 3–20 min bests
- * (`CP_FIT_RANGE`); when that fit is unusable (too few efforts, W′ ≤ 0, CP above the best 3-min
- * power) 95 % of the best 20 minutes (Allen–Coggan). Rounded to the watt. As intervals.icu's eFTP (a
- * CP model on the power curve) and GoldenCheetah's CP fits on recent bests.
+ * curve for `vatio analyze`): critical power of the Monod–Scherrer model by GoldenCheetah's envelope
+ * (`fitTwoParameterEnvelope`, its default: the 2–3⅓ and 12–20 min bests); when that fit is unusable
+ * (no best in a window, CP or W′ outside the physiological bounds of `implausibleReasons`, CP above the
+ * best 3-min power) 95 % of the best 20 minutes (Allen–Coggan). Rounded to the watt. As intervals.icu's
+ * eFTP (a CP model on the power curve) and GoldenCheetah's CP fits on recent bests.
  */
 export function estimatedFtp(curve: MeanMaxCurve): EstimatedFtp | undefined {
   const cp = ftpFromCriticalPower(curve, { model: '2p', range: CP_FIT_RANGE });
-  const best3Min = curvePowerAtW(curve, CP_FIT_RANGE.minDurationS);
-  if (cp?.fit && cp.fit.wPrimeJ > 0 && cp.ftpW > 0 && (best3Min === undefined || cp.ftpW <= best3Min)) {
+  const best3Min = curvePowerAtW(curve, 180);
+  if (
+    cp?.fit &&
+    cp.fit.wPrimeJ > 0 &&
+    cp.ftpW > 0 &&
+    implausibleReasons(cp.fit, undefined).length === 0 &&
+    (best3Min === undefined || cp.ftpW <= best3Min)
+  ) {
     return { ftpW: Math.round(cp.ftpW), method: cp.method };
   }
   const twenty = ftpFromBest20Min(curve);

@@ -21,11 +21,12 @@ export const CLIMB_OPTIONS: ClimbDetectionOptions = { hysteresisM: 3, minGainM: 
 export const MEAN_MAX_GAPS: GapPolicy = 'zero';
 
 /**
- * Critical power and W′ (Monod–Scherrer 2-parameter fit) from the 3–20 min bests: GoldenCheetah
- * `PDModel.cpp` fits 2–3 min and 12–20 min efforts; under 3 min the anaerobic reserve dominates. Used
- * for the eFTP (`estimatedFtp`), the W′ balance of the ride page and the 2P estimate of `vatio analyze`.
+ * The bests Vatio's critical power is read from: GoldenCheetah's default 2P fit, the envelope of the
+ * 2–3⅓ min and 12–20 min bests (`fitTwoParameterEnvelope`, `PDModel.cpp` `CP2Model`). Used for the eFTP
+ * (`estimatedFtp`), the W′ balance of the ride page and the 2P estimate of each ride; the fit's R² on
+ * power is taken over this range. Until analysis version 8 it was a regression over every 3–20 min best.
  */
-export const CP_FIT_RANGE: FitRange = { minDurationS: 180, maxDurationS: 1200 };
+export const CP_FIT_RANGE: FitRange = { minDurationS: 120, maxDurationS: 1200 };
 
 /** Days of rides whose bests an eFTP or a ride's critical power is fitted from (WKO's 90-day mFTP window). */
 export const EFTP_WINDOW_DAYS = 90;

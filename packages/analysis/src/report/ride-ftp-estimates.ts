@@ -5,22 +5,28 @@
  * `estimatedFtp` in ftp.ts). docs/formulas/critical-power.md, "FTP estimates from one ride".
  */
 import {
+  type ImplausibleReason,
+  implausibleReasons,
+  PMAX_CHECK_DURATION_S,
+} from '../curve/cp-plausibility.ts';
+import {
   type FtpEstimate,
   ftpFromBest20Min,
   ftpFromCriticalPower,
   ftpFromSpecPrototypeRule,
 } from '../curve/ftp-estimates.ts';
-import type { MeanMaxCurve } from '../curve/mean-max.ts';
+import { curvePowerAtW, type MeanMaxCurve } from '../curve/mean-max.ts';
 import { type CriticalPowerFit, type FitRange, modelPowerW } from '../curve/power-duration-models.ts';
 import { CP_FIT_RANGE } from './options.ts';
 
 /**
- * Ranges of ride bests the CP models are fitted to: the 2P fit over the ride report's 3–20 min
- * (`CP_FIT_RANGE`, as the eFTP and the ride page's W′ balance), the 3P fit over 1–30 min
- * (GoldenCheetah `PDModel.cpp`, intervals.icu).
+ * Ranges of ride bests the CP models are rated over (R² on power): the 2P envelope's 2–20 min
+ * (`CP_FIT_RANGE`, as the eFTP and the ride page's W′ balance); the 3P least-squares fit's 1 s–20 min,
+ * the bests it is fitted to (GoldenCheetah `PDModel::deriveCPParameters`, least squares, model 1:
+ * every best up to 1200 s).
  */
 export const CP_2P_RANGE: FitRange = CP_FIT_RANGE;
-export const CP_3P_RANGE: FitRange = { minDurationS: 60, maxDurationS: 1800 };
+export const CP_3P_RANGE: FitRange = { minDurationS: 1, maxDurationS: 1200 };
 
 /**
  * Confidence of the 95 %-of-20-min rule on one ride: a prior, not a measurement. The rule holds for a
@@ -42,6 +48,11 @@ export interface RatedFtpEstimate {
   readonly fit?: CriticalPowerFit;
   /** For a CP estimate: R² of the model's power against the fitted bests (`powerR2`), its confidence before clamping. */
   readonly powerR2?: number;
+  /**
+   * For a CP estimate: the physiological bounds the fit breaks (`implausibleReasons`). Non-empty: the
+   * fit is rejected, its confidence is 0 and the ride page shows "—" with the reasons.
+   */
+  readonly implausible?: readonly ImplausibleReason[];
 }
 
 /**
@@ -68,7 +79,9 @@ export function powerR2(curve: MeanMaxCurve, fit: CriticalPowerFit, range: FitRa
 }
 
 /**
- * Every FTP estimate the ride supports, most trusted first. CP fits are rated by their R² on power,
+ * Every FTP estimate the ride supports, most trusted first. A CP fit is rated by its plausibility and
+ * its fit: one outside the physiological bounds (`implausibleReasons`: CP, W′, a 3P Pmax below the
+ * ride's best 5 s) is rejected with confidence 0 and listed last; a plausible one by its R² on power,
  * clamped to 0.1–0.95 as `predictFtp` does: a clean fit to bests that were not maximal still only
  * describes this ride.
  */
@@ -80,6 +93,7 @@ export function ftpEstimates(input: {
   const { curve } = input;
   const out: RatedFtpEstimate[] = [];
   if (curve !== undefined) {
+    const best5sW = curvePowerAtW(curve, PMAX_CHECK_DURATION_S);
     const best20 = ftpFromBest20Min(curve);
     if (best20) out.push({ method: best20.method, ftpW: best20.ftpW, confidence: BEST_20_MIN_CONFIDENCE });
     for (const [model, range] of [
@@ -89,8 +103,17 @@ export function ftpEstimates(input: {
       const estimate = ftpFromCriticalPower(curve, { model, range });
       if (estimate?.fit === undefined) continue;
       const r2 = powerR2(curve, estimate.fit, range);
-      const confidence = Math.min(CP_CONFIDENCE_MAX, Math.max(CP_CONFIDENCE_MIN, r2));
-      out.push({ method: estimate.method, ftpW: estimate.ftpW, confidence, fit: estimate.fit, powerR2: r2 });
+      const implausible = implausibleReasons(estimate.fit, best5sW);
+      const confidence =
+        implausible.length > 0 ? 0 : Math.min(CP_CONFIDENCE_MAX, Math.max(CP_CONFIDENCE_MIN, r2));
+      out.push({
+        method: estimate.method,
+        ftpW: estimate.ftpW,
+        confidence,
+        fit: estimate.fit,
+        powerR2: r2,
+        implausible,
+      });
     }
   }
   const spec = ftpFromSpecPrototypeRule(input);

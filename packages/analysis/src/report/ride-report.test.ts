@@ -132,7 +132,7 @@ describe('the ride report', () => {
     expect(isVirtualRide(undefined)).toBe(false);
   });
 
-  it('falls back to the device ascent only without altitude, and gives W′ balance with a critical power', () => {
+  it('takes the device ascent without altitude, and gives W′ balance with a critical power', () => {
     const flat = streamsFromSeconds({ powerW: new Array(600).fill(300) });
     const report = rideReport(
       { streams: flat, virtual: false, deviceAscentM: 42 },
@@ -140,7 +140,31 @@ describe('the ride report', () => {
       { aero: 'skip' },
     );
     expect(report.elevationGainM).toBe(42);
-    expect(report.wPrimeBalance?.minJ).toBeCloseTo(20_000 - 50 * 600, 0);
+    expect(report.elevationGainSource).toBe('device');
+    // With CP 250 W and W′ 20 kJ the balance would end at 20,000 − 50 · 600 = −10,000 J: those are
+    // wrong for this ride. GoldenCheetah's minimum CP (`WPrime::PCP`: +3 W until the balance stays
+    // above 0): 600 · (300 − CP) < 20,000 → CP > 266.7 → 250 + 6 · 3 = 268 W, lowest 20,000 − 600 · 32 = 800 J.
+    const w = report.wPrimeBalance!;
+    expect(w.parameters.status).toBe('cp-raised');
+    expect(w.parameters.fittedMinJ).toBeCloseTo(-10_000, 0);
+    expect(w.parameters.fittedCpW).toBe(250);
+    expect(w.cpW).toBe(268);
+    expect(w.wPrimeJ).toBe(20_000);
+    expect(w.minJ).toBeCloseTo(800, 0);
+  });
+
+  it("shows the device's ascent over the estimate when the file has one, and says which it shows", () => {
+    // A steady 0.3 m/s climb for 600 s: the estimate is exactly 180 m (docs/formulas/climbing.md).
+    const climb = streamsFromSeconds({ altitudeM: Array.from({ length: 600 }, (_, i) => 100 + 0.3 * i) });
+    const withDevice = rideReport({ streams: climb, virtual: false, deviceAscentM: 150 }, NO_RIDER, {
+      aero: 'skip',
+    });
+    expect(withDevice.elevationGainM).toBe(150);
+    expect(withDevice.elevationGainSource).toBe('device');
+    expect(withDevice.summary.elevationGainM).toBeCloseTo(179.7, 9);
+    const alone = rideReport({ streams: climb, virtual: false }, NO_RIDER, { aero: 'skip' });
+    expect(alone.elevationGainM).toBeCloseTo(179.7, 9);
+    expect(alone.elevationGainSource).toBe('estimated');
   });
 
   it('uses LTHR zones when the rider gave an LTHR, else % of max HR', () => {

@@ -6,9 +6,16 @@
  * `options.ts`. Each number is the one its metric's tested function gives (metrics/registry.ts).
  */
 import { type Climb, detectClimbs } from '../climbing/climbs.ts';
+import { type AscentSource, rideAscent } from '../climbing/ride-ascent.ts';
 import { curvePowerAtW, type MeanMaxCurve } from '../curve/mean-max.ts';
-import { fitTwoParameterModel } from '../curve/power-duration-models.ts';
-import { minimumWPrimeBalanceJ, wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
+import { implausibleReasons } from '../curve/cp-plausibility.ts';
+import { fitTwoParameterEnvelope } from '../curve/power-duration-models.ts';
+import {
+  minimumWPrimeBalanceJ,
+  type WPrimeBalanceParameters,
+  wPrimeBalanceDifferentialJ,
+  wPrimeBalanceParameters,
+} from '../curve/w-prime-balance.ts';
 import { aerobicDecouplingOf, decouplingHalves, heartRateDriftOf } from '../heart/decoupling.ts';
 import { type HeartRateZone, hrZonesPercentOfLthr, hrZonesPercentOfMax } from '../heart/hr-zones.ts';
 import { type RideSummary, summarizeRide } from '../metrics/ride-summary.ts';
@@ -19,7 +26,7 @@ import { averagePowerW } from '../power/power-summary.ts';
 import { cogganPowerZones, type PowerZone } from '../power/zones.ts';
 import { vo2maxFromFiveMinutePower } from '../rider/vo2max.ts';
 import { type ActivityStreams, sliceStreams } from '../streams/activity-streams.ts';
-import { CLIMB_OPTIONS, CP_FIT_RANGE, MEAN_MAX_GAPS, VIRTUAL_SUB_SPORTS } from './options.ts';
+import { CLIMB_OPTIONS, MEAN_MAX_GAPS, VIRTUAL_SUB_SPORTS } from './options.ts';
 import { fitRideAero, type RideAero, type WeightSource } from './ride-aero.ts';
 import { ftpEstimates, type RatedFtpEstimate } from './ride-ftp-estimates.ts';
 
@@ -28,7 +35,7 @@ export interface RideReportInput {
   readonly streams: ActivityStreams;
   /** A ride on a trainer or in a game (`isVirtualRide`): no real road, so no aero fit. */
   readonly virtual: boolean;
-  /** The device's own ascent, m, used only when the streams have no altitude. */
+  /** The device's own total ascent, m (FIT session total_ascent): shown when plausible (`rideAscent`). */
   readonly deviceAscentM?: number | undefined;
 }
 
@@ -73,11 +80,17 @@ export interface ReportDecoupling {
 }
 
 export interface ReportWPrimeBalance {
+  /**
+   * The CP and W′ the series is drawn with, the rider's fitted ones, and why they differ
+   * (`wPrimeBalanceParameters`: GoldenCheetah's minimum CP when the fitted ones would go below zero).
+   */
+  readonly parameters: WPrimeBalanceParameters;
   readonly cpW: number;
   readonly wPrimeJ: number;
+  /** Undefined when `parameters.status` is 'unsupported' (no balance is shown). */
   readonly minJ: number | undefined;
-  /** Per second, J (Skiba 2015 differential form). */
-  readonly seriesJ: Float64Array;
+  /** Per second, J (Skiba 2015 differential form); undefined when unsupported. */
+  readonly seriesJ: Float64Array | undefined;
 }
 
 export interface ReportPedaling {
@@ -97,8 +110,10 @@ export interface ReportPedaling {
 export interface RideReport {
   /** Every number a ride row stores (`summarizeRide`), the best-power curve among them. */
   readonly summary: RideSummary;
-  /** The streams' ascent, else the device's. */
+  /** The ascent shown: the device's own when the file has one, else the estimate (`rideAscent`). */
   readonly elevationGainM: number | undefined;
+  /** Where `elevationGainM` comes from; the estimate alone stays in `summary.elevationGainM`. */
+  readonly elevationGainSource: AscentSource | undefined;
   /** Average power over the rider's weight, when the rider gave one. */
   readonly wattsPerKg: number | undefined;
   readonly vo2maxMlKgMin: number | undefined;
@@ -135,13 +150,16 @@ export function heartRateZonesFor(rider: {
 }
 
 /**
- * Critical power and W′ of a best-power curve (Monod–Scherrer over `CP_FIT_RANGE`), or undefined when
- * the fit is unusable (too few efforts, CP or W′ not positive).
+ * Critical power and W′ of a best-power curve (Monod–Scherrer by GoldenCheetah's envelope,
+ * `fitTwoParameterEnvelope`, over the bests of `CP_FIT_RANGE`), or undefined when the fit is unusable
+ * (no best in a window, CP or W′ outside the physiological bounds of `implausibleReasons`).
  */
 export function criticalPowerOf(curve: MeanMaxCurve): { cpW: number; wPrimeJ: number } | undefined {
   if (curve.durationsS.length === 0) return undefined;
-  const fit = fitTwoParameterModel(curve, CP_FIT_RANGE);
-  if (!fit || !(fit.cpW > 0) || !(fit.wPrimeJ > 0)) return undefined;
+  const fit = fitTwoParameterEnvelope(curve);
+  if (!fit || !(fit.cpW > 0) || !(fit.wPrimeJ > 0) || implausibleReasons(fit, undefined).length > 0) {
+    return undefined;
+  }
   return { cpW: fit.cpW, wPrimeJ: fit.wPrimeJ };
 }
 
@@ -171,9 +189,15 @@ function wPrimeBalanceOf(
   cp: RiderContext['criticalPower'],
 ): ReportWPrimeBalance | undefined {
   if (cp === undefined) return undefined;
-  const seriesJ = wPrimeBalanceDifferentialJ(streams, cp);
+  const parameters = wPrimeBalanceParameters(streams, cp);
+  if (parameters === undefined) return undefined;
+  const { cpW, wPrimeJ } = parameters;
+  if (parameters.status === 'unsupported') {
+    return { parameters, cpW, wPrimeJ, minJ: undefined, seriesJ: undefined };
+  }
+  const seriesJ = wPrimeBalanceDifferentialJ(streams, { cpW, wPrimeJ });
   if (seriesJ === undefined) return undefined;
-  return { cpW: cp.cpW, wPrimeJ: cp.wPrimeJ, minJ: minimumWPrimeBalanceJ(seriesJ), seriesJ };
+  return { parameters, cpW, wPrimeJ, minJ: minimumWPrimeBalanceJ(seriesJ), seriesJ };
 }
 
 function zoneTimes<Z>(
@@ -201,9 +225,15 @@ export function rideReport(
   const powerZones = rider.ftpW === undefined ? undefined : cogganPowerZones({ ftpW: rider.ftpW });
   const weightKg = rider.weightKg !== undefined && rider.weightKg > 0 ? rider.weightKg : undefined;
   const best5MinW = summary.meanMax === undefined ? undefined : curvePowerAtW(summary.meanMax, 300);
+  const ascent = rideAscent({
+    deviceM: ride.deviceAscentM,
+    estimatedM: summary.elevationGainM,
+    elapsedS: summary.elapsedTimeS,
+  });
   return {
     summary,
-    elevationGainM: summary.elevationGainM ?? ride.deviceAscentM,
+    elevationGainM: ascent.ascentM,
+    elevationGainSource: ascent.source,
     wattsPerKg:
       weightKg === undefined || summary.averagePowerW === undefined
         ? undefined

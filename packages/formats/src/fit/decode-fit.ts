@@ -16,6 +16,7 @@ import { columnsToSamples, firstRecordTime } from './fast/samples.ts';
 import { eventsToActivityEvents, timerFromEvents } from './fit-events.ts';
 import { recordsToSamples } from './fit-records.ts';
 import { deviceSummaryFromSession, lapFromMesg, selectSession, sessionInfos } from './fit-session.ts';
+import { lapsWithinRide } from '../laps.ts';
 import {
   deviceTypeName,
   enumName,
@@ -178,7 +179,7 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
     : inferSport(streams, [device.product, device.name]);
   const subSport = enumName('subSport', session?.subSport ?? messages.sportMesgs?.[0]?.subSport);
 
-  const laps = (messages.lapMesgs ?? [])
+  const fileLaps = (messages.lapMesgs ?? [])
     .filter((l) => {
       const t = num(l.startTime);
       // A lap starting exactly at the session's end belongs to the next session of a multisport file.
@@ -186,6 +187,8 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
     })
     .map((l) => lapFromMesg(l, startFit))
     .filter((l) => l !== undefined);
+  // Laps are clipped to the ride and their missing or inconsistent figures measured (issue 25).
+  const laps = lapsWithinRide(fileLaps, streams, elapsedTimeS, warnings);
 
   return {
     format: 'fit',

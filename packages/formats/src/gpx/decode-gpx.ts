@@ -60,9 +60,24 @@ export function parseGpx(bytes: Uint8Array): XmlActivityParts {
     name: unescapeXml(text(path(firstTrack, 'name'))),
     device: { name: creator },
     laps: [],
-    deviceSummary: {},
+    deviceSummary: trackStatsAscent(tracks),
     warnings: [],
   };
+}
+
+/**
+ * The recording device's own total ascent, m, from Garmin's TrackStatsExtension v1
+ * (`trk/extensions/gpxtrkx:TrackStatsExtension/gpxtrkx:Ascent`, also written by OpenTracks): the sum
+ * over the tracks, only when every track states one (a partial sum would understate the ride).
+ */
+function trackStatsAscent(tracks: unknown[]): { ascentM?: number } {
+  let sum = 0;
+  for (const trk of tracks) {
+    const ascentM = number(path(trk, 'extensions', 'TrackStatsExtension', 'Ascent'));
+    if (!Number.isFinite(ascentM) || ascentM < 0) return {};
+    sum += ascentM;
+  }
+  return tracks.length > 0 ? { ascentM: sum } : {};
 }
 
 function pointFrom(pt: unknown, segment: number): XmlPoint {

@@ -1,4 +1,5 @@
 import type { Activity, ActivityFormat, ChannelName, DeviceInfo, DeviceSummary, Lap } from '../activity.ts';
+import { lapsWithinRide } from '../laps.ts';
 import { FormatError } from '../errors.ts';
 import {
   dataSpanS,
@@ -81,6 +82,11 @@ export function buildXmlActivity(parts: XmlActivityParts): Activity {
   const sport = parts.sport
     ? { sport: parts.sport, sportSource: 'file' as const }
     : inferSport(streams, [parts.device.name, parts.device.product]);
+  const elapsedTimeS = dataSpanS(streams);
+  const fileLaps = parts.laps.map(({ startMs: lapMs, ...lap }) => ({
+    ...lap,
+    startTimeS: (lapMs - startMs) / 1000,
+  }));
   return {
     format: parts.format,
     ...sport,
@@ -88,9 +94,10 @@ export function buildXmlActivity(parts: XmlActivityParts): Activity {
     device: parts.device,
     sensors: [],
     startTime: new Date(startMs),
-    elapsedTimeS: dataSpanS(streams),
+    elapsedTimeS,
     timerTimeS: timerFromLaps ?? countActiveSeconds(streams),
-    laps: parts.laps.map(({ startMs: lapMs, ...lap }) => ({ ...lap, startTimeS: (lapMs - startMs) / 1000 })),
+    // Laps are clipped to the ride and their missing or inconsistent figures measured (issue 25).
+    laps: lapsWithinRide(fileLaps, streams, elapsedTimeS, warnings),
     events: [],
     deviceSummary: parts.deviceSummary,
     streams,

@@ -8,7 +8,7 @@ import { answerConsent, startFakeStrava } from './fake-strava.ts';
 // A Vatio server wired to the fake Strava, with a signed-in rider whose Strava account holds a mix
 // of rides and other sports, for looking at the Strava screens by hand or in screenshots:
 //   npx tsx packages/server/src/test/strava-sandbox.ts [port] [connect|import]
-// Prints the rider's tokens (for SHOOT_TOKENS of scripts/shoot.mjs) and keeps running.
+// Prints the rider's tokens (the refresh token is SHOOT_REFRESH_TOKEN of scripts/shoot.mjs) and keeps running.
 const port = Number(process.argv[2] ?? 3321);
 const stage = process.argv[3] ?? 'import'; // none | connect | import
 const strava = await startFakeStrava();
@@ -141,4 +141,4 @@ if (stage === 'import') {
     await new Promise((r) => setTimeout(r, 500));
 }
 console.log(`SANDBOX_READY ${base}`);
-console.log(`SHOOT_TOKENS=${JSON.stringify(tokens)}`);
+console.log(`SHOOT_REFRESH_TOKEN=${tokens.refresh_token}`);

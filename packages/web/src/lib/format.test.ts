@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
+  chartDateFormat,
   createFormatter,
+  formatAxisNumbers,
   formatClock,
   formatDate,
   formatDistance,
@@ -8,6 +10,9 @@ import {
   formatElevation,
   formatHoursMinutes,
   formatNumber,
+  formatPercent,
+  formatSignedNumber,
+  formatSignedPercent,
   formatSpeed,
   formatWatts,
   formatWeight,
@@ -114,5 +119,57 @@ describe('heart rate', () => {
     expect(createFormatter('es', 'metric').bpmUnit).toBe('lpm');
     expect(createFormatter('en', 'metric').bpm(132)).toBe('132 bpm');
     expect(createFormatter('en', 'metric').bpm(null)).toBe(MISSING);
+  });
+});
+
+describe('percentages and signed changes through Intl (issue 25 §7)', () => {
+  // Intl's es-ES percent style puts a non-breaking space before the sign.
+  const nbsp = '\u00a0';
+  test('Spanish writes a decimal comma and a spaced sign; English a point and no space', () => {
+    expect(formatPercent(1.5, 'es')).toBe(`1,5${nbsp}%`);
+    expect(formatPercent(1.5, 'en')).toBe('1.5%');
+    expect(formatPercent(100, 'es', 0)).toBe(`100${nbsp}%`);
+    expect(formatPercent(12.345, 'en', 2)).toBe('12.35%');
+    expect(formatPercent(null, 'es')).toBe(MISSING);
+    expect(formatPercent(-0.01, 'en', 1)).toBe('0.0%');
+  });
+  test('a change carries its sign: + , the minus sign, ± for none', () => {
+    expect(formatSignedPercent(1.5, 'es')).toBe(`+1,5${nbsp}%`);
+    expect(formatSignedPercent(1.5, 'en')).toBe('+1.5%');
+    expect(formatSignedPercent(-3.25, 'en', 1)).toBe('−3.3%');
+    expect(formatSignedPercent(0.01, 'en', 1)).toBe('±0.0%');
+    expect(formatSignedNumber(1.5, 'es', 1)).toBe('+1,5');
+    expect(formatSignedNumber(-1234, 'en')).toBe('−1,234');
+    expect(formatSignedNumber(undefined, 'en')).toBe(MISSING);
+  });
+  test('the bound formatter exposes them', () => {
+    const es = createFormatter('es', 'metric');
+    expect(es.signedPercent(1.5)).toBe(`+1,5${nbsp}%`);
+    expect(es.signedNumber(-2, 0)).toBe('−2');
+  });
+});
+
+describe('chart text in the language', () => {
+  // 3 May 2026, 14:05 local time.
+  const date = new Date(2026, 4, 3, 14, 5, 0);
+  test("uPlot's templates become Intl dates in the language's order and words", () => {
+    const es = chartDateFormat('es');
+    const en = chartDateFormat('en');
+    expect(es('{M}/{D}')(date)).toBe('3 may');
+    expect(en('{M}/{D}')(date)).toBe('May 3');
+    expect(es('{MMM}')(date)).toBe('may');
+    expect(es('{YYYY}')(date)).toBe('2026');
+    expect(es('{M}/{D}\n{YYYY}')(date)).toBe('3 may\n2026');
+    // uPlot's legend default is an ISO date with a 12-hour clock.
+    const legend = es('{YYYY}-{MM}-{DD} {h}:{mm}{aa}')(date);
+    expect(legend).not.toMatch(/\d{4}-\d{2}-\d{2}|PM/);
+    expect(legend).toContain('14:05');
+    expect(legend).toContain('2026');
+  });
+  test('axis numbers take as many decimals as the step needs, in the language', () => {
+    expect(formatAxisNumbers([0.2, 0.25, 0.3], 'es')).toEqual(['0,20', '0,25', '0,30']);
+    expect(formatAxisNumbers([0, 0.5, 1], 'en')).toEqual(['0.0', '0.5', '1.0']);
+    expect(formatAxisNumbers([0, 500, 1000, 1500], 'es')).toEqual(['0', '500', '1000', '1500']);
+    expect(formatAxisNumbers([null, 10, 20], 'en')).toEqual(['', '10', '20']);
   });
 });

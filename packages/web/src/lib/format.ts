@@ -86,8 +86,44 @@ export function formatRpm(rpm: Maybe, language: string): string {
   return present(rpm) ? `${formatNumber(rpm, language)} rpm` : MISSING;
 }
 
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A percentage (given as 0–100) as the language writes it, through Intl's percent style:
+ * '1,5 %' in Spanish (a non-breaking space before the sign, per es-ES), '1.5%' in English.
+ */
 export function formatPercent(pct: Maybe, language: string, fractionDigits = 1): string {
-  return present(pct) ? `${formatNumber(pct, language, fractionDigits)} %` : MISSING;
+  if (!present(pct)) return MISSING;
+  const key = `${language}|${fractionDigits}`;
+  let format = percentFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'percent',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    percentFormats.set(key, format);
+  }
+  const rounded = Number(pct.toFixed(fractionDigits));
+  return format.format((rounded === 0 ? 0 : rounded) / 100);
+}
+
+/** The sign of a change: '+', '−' (the minus sign, not a hyphen) or '±' for no change. */
+function signOf(value: number, fractionDigits: number): string {
+  const rounded = Number(value.toFixed(fractionDigits));
+  return rounded > 0 ? '+' : rounded < 0 ? '−' : '±';
+}
+
+/** A change in percent with its sign: '+1,5 %' / '+1.5%', '−3 %', '±0 %'. */
+export function formatSignedPercent(pct: Maybe, language: string, fractionDigits = 1): string {
+  if (!present(pct)) return MISSING;
+  return `${signOf(pct, fractionDigits)}${formatPercent(Math.abs(pct), language, fractionDigits)}`;
+}
+
+/** A change with its sign: '+1,5' / '+1.5', '−12', '±0'. */
+export function formatSignedNumber(value: Maybe, language: string, fractionDigits = 0): string {
+  if (!present(value)) return MISSING;
+  return `${signOf(value, fractionDigits)}${formatNumber(Math.abs(value), language, fractionDigits)}`;
 }
 
 export function formatKilojoules(kj: Maybe, language: string): string {
@@ -196,6 +232,50 @@ export function formatLongDate(value: string | Date | null | undefined, language
   return new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(date);
 }
 
+/**
+ * uPlot's date formatter (its `fmtDate` option) in the language: uPlot asks for templates such as
+ * '{M}/{D}', '{MMM}', '{YYYY}' or '{YYYY}-{MM}-{DD} {h}:{mm}{aa}' (US order, English month names, ISO
+ * dates in the legend); each line of the template is read for which parts it shows and written by
+ * Intl in the language's own order and words ('3 may', '14:05').
+ */
+export function chartDateFormat(language: string): (template: string) => (date: Date) => string {
+  return (template) => {
+    const lines = template.split('\n').map((line) => {
+      const options: Intl.DateTimeFormatOptions = {};
+      if (/\{YYYY\}|\{YY\}/.test(line)) options.year = 'numeric';
+      if (/\{MMMM\}/.test(line)) options.month = 'long';
+      else if (/\{MMM\}/.test(line)) options.month = 'short';
+      else if (/\{MM?\}/.test(line)) options.month = /\{D+\}/.test(line) ? 'short' : 'numeric';
+      if (/\{DD?\}/.test(line)) options.day = 'numeric';
+      if (/\{WWWW\}/.test(line)) options.weekday = 'long';
+      else if (/\{WWW\}/.test(line)) options.weekday = 'short';
+      if (/\{[Hh]{1,2}\}/.test(line)) options.hour = 'numeric';
+      if (/\{mm\}/.test(line)) options.minute = '2-digit';
+      if (/\{ss\}/.test(line)) options.second = '2-digit';
+      if (/\{fff\}/.test(line)) options.fractionalSecondDigits = 3;
+      return Object.keys(options).length === 0 ? null : new Intl.DateTimeFormat(language, options);
+    });
+    return (date) =>
+      lines
+        .map((format) => format?.format(date) ?? '')
+        .filter(Boolean)
+        .join('\n');
+  };
+}
+
+/**
+ * Tick values of a numeric chart axis in the language (uPlot's own default uses the browser's locale):
+ * as many decimals as the step between ticks needs.
+ */
+export function formatAxisNumbers(splits: readonly (number | null)[], language: string): string[] {
+  const values = splits.filter((v): v is number => v !== null && Number.isFinite(v));
+  let step = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < values.length; i++) step = Math.min(step, Math.abs(values[i]! - values[i - 1]!));
+  const digits =
+    Number.isFinite(step) && step > 0 ? Math.min(4, Math.max(0, -Math.floor(Math.log10(step) + 1e-9))) : 0;
+  return splits.map((v) => (v === null || !Number.isFinite(v) ? '' : formatNumber(v, language, digits)));
+}
+
 /** Everything above, bound to one language and unit system. */
 export interface Formatter {
   language: string;
@@ -207,6 +287,10 @@ export interface Formatter {
   bpmUnit: string;
   rpm: (value: Maybe) => string;
   percent: (value: Maybe, fractionDigits?: number) => string;
+  /** A change in percent with its sign: '+1,5 %' / '+1.5%'. */
+  signedPercent: (value: Maybe, fractionDigits?: number) => string;
+  /** A change with its sign: '+1,5' / '+1.5'. */
+  signedNumber: (value: Maybe, fractionDigits?: number) => string;
   kilojoules: (value: Maybe) => string;
   clock: (seconds: Maybe) => string;
   hoursMinutes: (seconds: Maybe) => string;
@@ -229,6 +313,8 @@ export function createFormatter(language: string, units: Units): Formatter {
     bpmUnit: heartRateUnit(language),
     rpm: (value) => formatRpm(value, language),
     percent: (value, digits) => formatPercent(value, language, digits),
+    signedPercent: (value, digits) => formatSignedPercent(value, language, digits),
+    signedNumber: (value, digits) => formatSignedNumber(value, language, digits),
     kilojoules: (value) => formatKilojoules(value, language),
     clock: formatClock,
     hoursMinutes: formatHoursMinutes,

@@ -33,6 +33,8 @@ const FORMULAS = {
   ftpSpecRule: ['critical-power', 'the-specs-prototype-rule'],
   ftpConfidence: ['critical-power', 'confidence-of-each-estimate'],
   ftpUsed: ['critical-power', 'estimated-ftp-for-load'],
+  cpPlausibility: ['critical-power', 'plausibility'],
+  wPrimeBalanceParameters: ['w-prime-balance', 'which-cp-and-w-the-ride-page-draws-it-with'],
   // /analytics/advanced (docs/formulas/advanced-metrics.md)
   advOverall: ['advanced-metrics', 'overall-score'],
   advReadiness: ['advanced-metrics', 'readiness'],

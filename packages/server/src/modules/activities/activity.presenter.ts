@@ -1,4 +1,4 @@
-import type { ActivityResponse, FtpSource, LapResponse } from '@vatio/schemas';
+import type { ActivityResponse, AscentSourceName, FtpSource, LapResponse } from '@vatio/schemas';
 import type { ActivityRow, LapRow } from './activity.repository.ts';
 import { displayRideName, type RideLanguage } from './ride-name.ts';
 
@@ -21,6 +21,7 @@ export function presentActivity(a: ActivityRow, language: RideLanguage): Activit
     moving_time: a.moving_time_s,
     elapsed_time: a.elapsed_time_s,
     total_elevation_gain: a.elevation_gain_m,
+    total_elevation_gain_source: ascentSource(a),
     average_speed: a.average_speed_mps,
     max_speed: a.max_speed_mps,
     average_power: a.average_power_w,
@@ -47,6 +48,18 @@ export function presentActivity(a: ActivityRow, language: RideLanguage): Activit
     created_at: a.created_at.toISOString(),
     updated_at: a.updated_at.toISOString(),
   };
+}
+
+/**
+ * Where the stored ascent comes from, as the analysis kept it (`elevationGainSource` in the summary):
+ * a ride from Strava carries Strava's figure, named as such; unknown for rows analysed before it was
+ * recorded.
+ */
+function ascentSource(a: ActivityRow): AscentSourceName | null {
+  if (a.elevation_gain_m === null) return null;
+  const stored = (a.summary as { elevationGainSource?: AscentSourceName | null } | null)?.elevationGainSource;
+  if (a.source === 'strava' && stored !== 'estimated') return 'strava';
+  return stored ?? null;
 }
 
 export const presentLap = (l: LapRow): LapResponse => ({

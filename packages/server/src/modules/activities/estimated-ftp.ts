@@ -10,8 +10,8 @@ import {
 
 /**
  * The rider's estimated FTP (eFTP) at a ride's date, for rides with power and no FTP the rider gave:
- * @vatio/analysis `estimatedFtp` (CP of a Monod–Scherrer fit over the 3–20 min bests, else 95 % of the
- * best 20 minutes) on the bests of the rider's stored ride curves from the `EFTP_WINDOW_DAYS` (90)
+ * @vatio/analysis `estimatedFtp` (CP of the Monod–Scherrer model by GoldenCheetah's envelope of the
+ * 2–3⅓ and 12–20 min bests, within its physiological bounds, else 95 % of the best 20 minutes) on the bests of the rider's stored ride curves from the `EFTP_WINDOW_DAYS` (90)
  * days up to and including the ride (docs/formulas/critical-power.md "Estimated FTP for load"). Not
  * circular: ride curves do not depend on FTP.
  */

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import type { ActivitiesTable, Database } from '../../db/schema.ts';
+import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
@@ -9,6 +9,9 @@ export type ReanalysedColumns = Omit<
   Updateable<ActivitiesTable>,
   'id' | 'user_id' | 'created_at' | 'updated_at' | 'type' | 'name' | 'bike_id' | 'notes' | 'strava_id'
 >;
+
+/** A lap row as re-analysis writes it (the ride and rider are added here). */
+export type NewLapRow = Omit<LapsTable, 'activity_id' | 'user_id'>;
 
 /**
  * The rows background re-analysis reads and writes: which rides wait for it, the original each is
@@ -116,6 +119,8 @@ export class ReanalysisRepository {
     segments?: RideSegmentClimbs,
     /** A new stream blob for the ride (already written), replacing the one it had. */
     streamsBlobKey?: string,
+    /** The ride's laps as the file now decodes, replacing the stored ones; undefined keeps them. */
+    laps?: NewLapRow[],
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx
@@ -134,6 +139,19 @@ export class ReanalysisRepository {
           .where('activity_id', '=', activityId)
           .execute();
       await this.bestCurve.rideReplaced(trx, userId, activityId, updated.start_time, curve, now);
+      if (laps) {
+        // Laps stored before they were clipped to the ride (issue 25) are replaced by the file's own.
+        await trx
+          .deleteFrom('laps')
+          .where('user_id', '=', userId)
+          .where('activity_id', '=', activityId)
+          .execute();
+        if (laps.length > 0)
+          await trx
+            .insertInto('laps')
+            .values(laps.map((lap) => ({ ...lap, activity_id: activityId, user_id: userId })))
+            .execute();
+      }
       if (segments) {
         // Its efforts as this analysis finds them: rides stored before segments existed gain theirs.
         await this.segments.rideRemoved(trx, userId, activityId, 'climb');

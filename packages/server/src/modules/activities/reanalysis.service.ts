@@ -165,6 +165,7 @@ export class ReanalysisService {
       now(),
       reanalysed.segments,
       streamsBlobKey,
+      reanalysed.laps,
     );
     if (streamsBlobKey && file.streams_blob_key && file.streams_blob_key !== streamsBlobKey) {
       if (await this.rows.blobUnreferenced(file.streams_blob_key)) await blobs.delete(file.streams_blob_key);

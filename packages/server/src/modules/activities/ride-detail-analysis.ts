@@ -61,6 +61,14 @@ export interface RideDetailInput {
   bestCurve: AttributedCurve<CurveSource>;
 }
 
+/** @vatio/analysis `wPrimeBalanceParameters` status as the API names it. */
+const WBAL_ADJUSTMENT = {
+  fitted: 'none',
+  'cp-raised': 'cp_raised',
+  'w-prime-raised': 'w_prime_raised',
+  unsupported: 'unsupported',
+} as const;
+
 /** Days of bests before a ride its critical power is fitted from (the eFTP's window). */
 export const RECENT_BESTS_DAYS = EFTP_WINDOW_DAYS;
 
@@ -166,11 +174,17 @@ export function rideDetailAnalysis({
       ? {
           cp_w: round(wBal.cpW, 0),
           w_prime_j: round(wBal.wPrimeJ, 0),
-          source: `monod-scherrer-2p over the ${RECENT_BESTS_DAYS} days before the ride`,
+          source: `GoldenCheetah envelope 2-parameter fit over the ${RECENT_BESTS_DAYS} days before the ride`,
+          adjustment: WBAL_ADJUSTMENT[wBal.parameters.status],
+          fitted_cp_w: round(wBal.parameters.fittedCpW, 0),
+          fitted_w_prime_j: round(wBal.parameters.fittedWPrimeJ, 0),
+          fitted_min_j: round(wBal.parameters.fittedMinJ, 0),
           min_j: round(wBal.minJ, 0),
-          series_j: Array.from(wBal.seriesJ, (v, i) =>
-            streams.gapMask[i] || !Number.isFinite(v) ? null : Math.round(v),
-          ),
+          series_j: wBal.seriesJ
+            ? Array.from(wBal.seriesJ, (v, i) =>
+                streams.gapMask[i] || !Number.isFinite(v) ? null : Math.round(v),
+              )
+            : [],
         }
       : null,
     decoupling:
@@ -218,6 +232,7 @@ export function rideDetailAnalysis({
       method: e.method,
       ftp_w: round(e.ftpW, 1) ?? 0,
       confidence: round(e.confidence, 2) ?? 0,
+      ...(e.implausible && { implausible: [...e.implausible] }),
       ...(e.fit && {
         fit: {
           cp_w: round(e.fit.cpW, 1) ?? 0,

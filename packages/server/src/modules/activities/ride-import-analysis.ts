@@ -1,5 +1,6 @@
 import {
   type AeroFit,
+  type AscentSource,
   aeroFitTrustworthy,
   climbingTotals,
   type FtpSource,
@@ -46,8 +47,15 @@ import {
  * serves both.)
  * 7: the advanced facts add each ride's platform centre offset and power phase per leg (dual-sided
  * pedals; @vatio/analysis `pedalPhaseSummary`), read from the stored streams.
+ * 8: the stored ascent is the device's own when the file carries one (FIT session total_ascent), the
+ * estimate from the altitude stream only where it does not, and the summary says which
+ * (`elevationGainSource`; @vatio/analysis `rideAscent`).
+ * 9: critical power is GoldenCheetah's default 2-parameter fit, the envelope of the 2–3⅓ and 12–20
+ * min bests, within physiological bounds (`criticalPowerOf`, `estimatedFtp`), instead of a regression
+ * over every 3–20 min best: the eFTP a ride without FTP is measured against (IF, TSS) and the critical
+ * power of its tactical facts change.
  */
-export const ANALYSIS_VERSION = 7;
+export const ANALYSIS_VERSION = 9;
 
 export type { FtpSource };
 
@@ -163,6 +171,8 @@ export function storedAeroFit(aero: RideAero): StoredAeroFit {
 
 export interface AnalysedRide {
   summary: RideSummary;
+  /** Where the stored ascent (`elevation_gain_m`) comes from: the device's own, or Vatio's estimate. */
+  elevationGainSource: AscentSource | undefined;
   aero: StoredAeroFit | undefined;
   ftpW: number | undefined;
   ftpSource: FtpSource;
@@ -222,6 +232,7 @@ export function analyseImportedRide(activity: Activity, settings: RideSettings):
   const device = activity.device;
   return {
     summary,
+    elevationGainSource: report.elevationGainSource,
     aero: aero && storedAeroFit(aero),
     ftpW,
     ftpSource: source,
@@ -270,6 +281,8 @@ export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): s
     ...rest,
     aeroFit: analysed.aero ?? null,
     climbing: climbingTotals(activity.streams) ?? null,
+    // The stored ascent's source; the estimate itself stays in `elevationGainM` (from the streams).
+    elevationGainSource: analysed.elevationGainSource ?? null,
     ftpSource: analysed.ftpSource,
     weightKg: analysed.weightKg ?? null,
     weightSource: analysed.weightSource ?? null,

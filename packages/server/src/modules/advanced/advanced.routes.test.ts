@@ -15,10 +15,14 @@ const DAY_MS = 86_400_000;
 const daysAgo = (d: number) => new Date(NOW - d * DAY_MS - 4 * 3600_000).toISOString();
 const fill = (...parts: Array<[number, number]>) => parts.flatMap(([n, v]) => new Array<number>(n).fill(v));
 
-/** Curve of an exact Monod–Scherrer rider: P(t) = CP + W′/t at 3–20 min. */
+/**
+ * Curve of an exact Monod–Scherrer rider: P(t) = CP + W′/t at 3–20 min. The 12-min best is there as
+ * on every stored curve (Vatio's grid): GoldenCheetah's envelope reads CP from the 12–20 min bests
+ * short of 20 min.
+ */
 const curveOf = (cpW: number, wPrimeJ: number) => ({
-  durations: [5, 60, 180, 300, 600, 1200],
-  power: [900, 450, ...[180, 300, 600, 1200].map((t) => cpW + wPrimeJ / t)],
+  durations: [5, 60, 180, 300, 600, 720, 1200],
+  power: [900, 450, ...[180, 300, 600, 720, 1200].map((t) => cpW + wPrimeJ / t)],
 });
 
 /**

@@ -21,10 +21,14 @@ const TODAY = '2030-01-16';
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Curve of an exact Monod–Scherrer rider: P(t) = CP + W′/t at 3–20 min, a sprint and a minute. */
+/**
+ * Curve of an exact Monod–Scherrer rider: P(t) = CP + W′/t at 3–20 min, a sprint and a minute. The
+ * 12-min best is there as on every stored curve (Vatio's grid): GoldenCheetah's envelope reads CP
+ * from the 12–20 min bests short of 20 min.
+ */
 const curveOf = (cpW: number, wPrimeJ: number, sprintW: number, minuteW: number) => ({
-  durations: [5, 60, 180, 300, 600, 1200],
-  power: [sprintW, minuteW, ...[180, 300, 600, 1200].map((t) => cpW + wPrimeJ / t)],
+  durations: [5, 60, 180, 300, 600, 720, 1200],
+  power: [sprintW, minuteW, ...[180, 300, 600, 720, 1200].map((t) => cpW + wPrimeJ / t)],
 });
 
 // Rider A. Base block: a ride every 3 days from 1 Sep to 1 Dec 2029 (IF 0.7, no curve).

@@ -2,7 +2,7 @@ import {
   curvePowerAtW,
   daysBetween,
   daysToTest,
-  fitTwoParameterModel,
+  criticalPowerOf,
   formState,
   ftpTrend,
   type MeanMaxCurve,
@@ -165,8 +165,9 @@ export class PredictiveService {
         }).level
       : null;
 
-    // The power–duration model behind the events and W′ balance: CP 2P over the 90-day bests.
-    const fit = best ? fitTwoParameterModel(best, { minDurationS: 180, maxDurationS: 1200 }) : undefined;
+    // The power–duration model behind the events and W′ balance: CP 2P over the 90-day bests, by
+    // GoldenCheetah's envelope within the physiological bounds (`criticalPowerOf`, as the ride page).
+    const fit = best ? criticalPowerOf(best) : undefined;
     const best3Min = best ? curvePowerAtW(best, 180) : undefined;
     const cpUsable = fit && fit.cpW > 0 && fit.wPrimeJ > 0 && (best3Min === undefined || fit.cpW <= best3Min);
     const model: (PowerDurationModel & { source: 'cp_2p' | 'ftp' }) | undefined = cpUsable

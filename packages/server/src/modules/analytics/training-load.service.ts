@@ -64,6 +64,9 @@ export class TrainingLoadService {
     const weeks = projectPlannedLoad({ ctl: last.ctl, atl: last.atl }, addDays(input.today, 1), 2);
     const week = weeks[0]!;
     const balance = trainingBalance({ ctl: last.ctl, atl: last.atl });
+    // One form on the whole card (issue 25 §8): today's, from today's TSB, on the overview and in the
+    // advice. The week's plan starts tomorrow and reads tomorrow's TSB (the web says so beside it).
+    const form = formState(last.tsb);
     const specTargets = tssTargets(week.tsb);
     return {
       days_requested: input.days,
@@ -91,12 +94,12 @@ export class TrainingLoadService {
         atl: last.atl,
         tsb: last.tsb,
         ramp_rate: last.ramp_rate,
-        form: formState(last.tsb),
+        form,
         fatigue: fatigueLevel(last.atl),
       },
       recommendations: {
-        form: week.form,
-        advice_key: formAdviceKey(week.form),
+        form,
+        advice_key: formAdviceKey(form),
         next_7_days: {
           plan_key: `load.next7.${week.form}`,
           days: week.days.map((d) => ({ date: d.date, tss: d.tss })),
@@ -111,7 +114,7 @@ export class TrainingLoadService {
           daily: [week.dailyTssRange[0], week.dailyTssRange[1]],
           rest_days: [specTargets.restDays[0], specTargets.restDays[1]],
         },
-        recovery: recoveryStrategies(week.form),
+        recovery: recoveryStrategies(form),
         balance: {
           value: round1(balance),
           status: trainingBalanceStatus(balance),

@@ -18,7 +18,7 @@ import {
   moveRidesSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, type RouteContract } from '../../http/contract.ts';
+import { idParams, langQuery, type RouteContract } from '../../http/contract.ts';
 
 const tags = ['bikes'];
 
@@ -122,10 +122,12 @@ function garageContracts(): RouteContract[] {
     {
       method: 'GET',
       path: '/api/bikes/:id/rides',
-      summary: "The bike's rides, newest first (at most 200)",
+      summary:
+        "The bike's rides, newest first (at most 200); an unnamed ride named as in the activities list",
       tags,
       auth: true,
       params: idParams,
+      query: langQuery,
       response: { status: 200, schema: bikeRidesResponseSchema },
     },
     {

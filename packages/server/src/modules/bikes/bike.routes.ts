@@ -12,8 +12,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { presentBike } from '../../http/presenters.ts';
-import { parseBody, parseId } from '../../http/validate.ts';
+import { langQuery } from '../../http/contract.ts';
+import { parseBody, parseId, parseQuery } from '../../http/validate.ts';
 import type { ReanalysisService } from '../activities/reanalysis.service.ts';
+import { displayRideName, requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BikeRepository, BikeRow } from './bike.repository.ts';
 import type { GarageService } from './garage.service.ts';
@@ -122,15 +124,18 @@ function garageRoutes(
     garage.performance(request.auth.userId, parseId(request.params.id)),
   );
 
-  app.get<IdParams>('/api/bikes/:id/rides', guard, async (request) =>
-    (await garage.rides(request.auth.userId, parseId(request.params.id))).map((r) => ({
+  // An unnamed ride is called as in the activities list ("Salida matinal"), in the reader's language.
+  app.get<IdParams>('/api/bikes/:id/rides', guard, async (request) => {
+    const { lang } = parseQuery(langQuery, request.query);
+    const language = requestLanguage(lang, request.headers['accept-language']);
+    return (await garage.rides(request.auth.userId, parseId(request.params.id))).map((r) => ({
       id: r.id,
-      name: r.name,
+      name: displayRideName(r, language),
       start_time: r.start_time.toISOString(),
       distance_m: r.distance_m,
       moving_time_s: r.moving_time_s,
-    })),
-  );
+    }));
+  });
 
   app.post<IdParams>('/api/bikes/:id/rides', guard, async (request) => {
     const id = parseId(request.params.id);

@@ -221,11 +221,11 @@ export class GarageRepository {
       .execute();
   }
 
-  /** The bike's rides, newest first (its ride list, to move them one at a time). */
+  /** The bike's rides, newest first (its ride list, to move them one at a time); day part and type name the unnamed ones. */
   rides(userId: string, bikeId: string, limit: number) {
     return this.db
       .selectFrom('activities')
-      .select(['id', 'name', 'start_time', 'distance_m', 'moving_time_s'])
+      .select(['id', 'name', 'day_part', 'type', 'start_time', 'distance_m', 'moving_time_s'])
       .where('user_id', '=', userId)
       .where('bike_id', '=', bikeId)
       .orderBy('start_time', 'desc')

@@ -129,6 +129,39 @@ describe('bike stats', () => {
     expect(stats.efficiency_kmh_per_wkg).toBeCloseTo(values[1]!, 2);
   });
 
+  test('the bike’s ride list names each ride as the activities list does (issue 25 §8)', async () => {
+    // Two rides without a name of their own: the list must say "Salida matinal", not a generic "Salida".
+    await sql`update activities set name = null, day_part = 'morning' where id = ${rideIds[0]!}`.execute(
+      h.database.db,
+    );
+    await sql`update activities set name = null, day_part = 'evening' where id = ${rideIds[1]!}`.execute(
+      h.database.db,
+    );
+    try {
+      for (const lang of ['es', 'en'] as const) {
+        const headers = { ...rider.headers, 'accept-language': lang };
+        const onBike = (await h.app.inject({ url: `/api/bikes/${road}/rides`, headers })).json() as {
+          id: string;
+          name: string | null;
+        }[];
+        const listed = (await h.app.inject({ url: '/api/activities?limit=100', headers })).json()
+          .activities as { id: string; name: string }[];
+        const nameOf = new Map(listed.map((a) => [a.id, a.name]));
+        expect(onBike.length).toBe(4);
+        for (const ride of onBike) expect(ride.name, `${lang} ${ride.id}`).toBe(nameOf.get(ride.id));
+      }
+      const es = (
+        await h.app.inject({ url: `/api/bikes/${road}/rides?lang=es`, headers: rider.headers })
+      ).json() as { id: string; name: string }[];
+      expect(es.find((r) => r.id === rideIds[0])!.name).toBe('Salida matinal');
+      expect(es.find((r) => r.id === rideIds[1])!.name).toBe('Salida vespertina');
+    } finally {
+      await sql`update activities set name = 'Ride' where id in (${rideIds[0]!}, ${rideIds[1]!})`.execute(
+        h.database.db,
+      );
+    }
+  });
+
   test('a CdA set on the bike (rider or aero lab) wins over the rides’ median', async () => {
     await call('PATCH', `/api/bikes/${road}`, rider, { cda_m2: 0.28 });
     expect((await bikeOf(road)).stats).toMatchObject({ cda_m2: 0.28, cda_source: 'bike' });

@@ -79,4 +79,55 @@ describe('POST /api/demo', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('DEMO_NOT_EMPTY');
   }, 120_000);
+
+  test('/sync counts the whole demo, not its last batch of files (issue 25 §8)', async () => {
+    // The demo is stored in batches of 12 rides, each an import; /sync shows the latest import, which
+    // said "7 archivos procesados" after a 103-ride demo. Two batches here: 24 rides.
+    const demoRider = await h.signIn({ email: 'demo-count@example.org' });
+    const started = await h.app.inject({ method: 'POST', url: '/api/demo', headers: demoRider.headers });
+    expect(started.statusCode).toBe(202);
+    const today = new Date().toISOString();
+    for (const batch of [0, 1]) await h.services.demo.run({ userId: demoRider.user.id, batch, today });
+    const imports = (await h.app.inject({ url: '/api/imports', headers: demoRider.headers })).json().imports;
+    expect(imports).toHaveLength(2);
+    for (const { id } of imports) {
+      const { files } = (
+        await h.app.inject({ url: `/api/imports/${id}`, headers: demoRider.headers })
+      ).json() as { files: { id: string }[] };
+      for (const file of files) await h.services.importService.processFile({ fileId: file.id });
+    }
+    const stored = (await h.app.inject({ url: '/api/activities', headers: demoRider.headers })).json().total;
+    expect(stored).toBe(24);
+
+    // What /sync reads: the latest import, then its detail.
+    const latest = (await h.app.inject({ url: '/api/imports?limit=1', headers: demoRider.headers })).json()
+      .imports[0];
+    const detail = (
+      await h.app.inject({ url: `/api/imports/${latest.id}`, headers: demoRider.headers })
+    ).json();
+    expect(detail.status).toBe('done');
+    expect(detail.counts.done + detail.counts.recovered + detail.counts.duplicate).toBe(stored);
+    expect(detail.counts.total).toBe(stored);
+    expect(detail.files).toHaveLength(stored);
+    // Started when the demo's first batch was stored.
+    expect(detail.created_at <= imports[1].created_at).toBe(true);
+    // An upload afterwards is an import of its own: its detail is only its files.
+    const upload = await h.app.inject({
+      method: 'POST',
+      url: '/api/activities/upload',
+      headers: { ...demoRider.headers, 'content-type': 'multipart/form-data; boundary=X' },
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="files"; filename="x.gpx"\r\n\r\nnot a ride\r\n--X--\r\n',
+    });
+    expect(upload.statusCode, upload.body).toBe(202);
+    const own = (
+      await h.app.inject({ url: `/api/imports/${upload.json().import_id}`, headers: demoRider.headers })
+    ).json();
+    expect(own.counts.total).toBe(1);
+    // The demo's detail is still the whole demo.
+    const again = (
+      await h.app.inject({ url: `/api/imports/${latest.id}`, headers: demoRider.headers })
+    ).json();
+    expect(again.counts.total).toBe(stored);
+  }, 120_000);
 });

@@ -8,6 +8,27 @@ import type { ExampleRiderRepository } from './example-rider.repository.ts';
 export const EXAMPLE_EMAIL = 'example@vatio.invalid';
 /** How long the web app waits before asking again while the example is being generated. */
 const RETRY_AFTER_S = 5;
+/**
+ * An example row younger than this with nothing stored or queued is another process still creating
+ * it (row first, rides queued a moment later): only an older one is a generation a stop cut short.
+ */
+export const RESTART_GRACE_MS = 120_000;
+
+/** How the background preparation after start-up paces itself (config.exampleRiderPrepare). */
+export interface PrepareOptions {
+  /** Wait this long after listen first, so the first requests do not share the CPU with it. */
+  delayMs: number;
+  /** Then ask how far it has got this often (one small query). */
+  pollMs: number;
+  /** And give up after this long: the first visitor's request takes over, as before. */
+  maxMs: number;
+  /** Set when the server closes: no query after that. */
+  signal?: AbortSignal;
+}
+
+export type PrepareOutcome =
+  | { ready: true; afterMs: number }
+  | { ready: false; reason: 'stopped' | 'timeout' | 'failed'; error?: unknown };
 
 /**
  * The built-in example rider of the public /analytics (issue 13): created on first need, once per
@@ -49,13 +70,52 @@ export class ExampleRiderService {
     }
     const total = DemoService.plannedRides(example.created_at, days);
     // Nothing stored and nothing queued: the process stopped between creating the row and queueing
-    // its rides. Queue them again (DemoService.start only fills an empty account).
-    if (progress.stored === 0 && progress.busy === 0 && progress.jobs === 0) {
+    // its rides. Queue them again (DemoService.start only fills an empty account). Not while the row
+    // is young: another process sharing the database may be queueing them right now (start-up).
+    const young = this.deps.now().getTime() - example.created_at.getTime() < RESTART_GRACE_MS;
+    if (progress.stored === 0 && progress.busy === 0 && progress.jobs === 0 && !young) {
       await this.once(async () => {
         await this.deps.demo.start(example.id, days);
       });
     }
     throw this.preparing(Math.min(progress.stored, total), total);
+  }
+
+  /**
+   * Prepares the example in the background after start-up (issue 25 §8), so the first visitor of the
+   * public /analytics finds it ready: the same path as a request (create once, queue the demo rides
+   * through the real import jobs), then a poll until it is ready. Harmless with several processes on
+   * one PostgreSQL: one row can exist (unique index), only its creator queues the rides, and the
+   * others only poll. Never throws; bounded by `maxMs`.
+   */
+  async prepare(options: PrepareOptions): Promise<PrepareOutcome> {
+    const started = Date.now();
+    const { signal } = options;
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        // A timer alone does not keep the process alive.
+        timer.unref?.();
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    await sleep(options.delayMs);
+    while (!signal?.aborted) {
+      try {
+        await this.riderId();
+        return { ready: true, afterMs: Date.now() - started };
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'EXAMPLE_PREPARING'))
+          return { ready: false, reason: 'failed', error };
+      }
+      if (Date.now() - started + options.pollMs > options.maxMs) return { ready: false, reason: 'timeout' };
+      await sleep(options.pollMs);
+    }
+    return { ready: false, reason: 'stopped' };
   }
 
   private async once(work: () => Promise<void>): Promise<void> {

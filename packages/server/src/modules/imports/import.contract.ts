@@ -26,7 +26,7 @@ export const importContracts: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/imports/:id',
-    summary: 'One import with the status of each file',
+    summary: 'One import with the status of each file (a demo import: the whole demo, all its batches)',
     tags,
     auth: true,
     params: idParams,

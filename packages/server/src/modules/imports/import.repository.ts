@@ -99,6 +99,43 @@ export class ImportRepository {
       .execute();
   }
 
+  /**
+   * The demo an import of source 'demo' belongs to: the demo stores its rides in batches of a dozen,
+   * each an import (DemoService), so the rider's demo imports between the uploads before and after
+   * this one are one demo. Oldest first; [] when the import is not the rider's.
+   */
+  async demoRun(userId: string, importId: string): Promise<ImportRow[]> {
+    const result = await sql<ImportRow>`
+      with me as (select created_at from imports where id = ${importId} and user_id = ${userId}),
+      bounds as (
+        select
+          (select max(i.created_at) from imports i, me
+             where i.user_id = ${userId} and i.source <> 'demo' and i.created_at < me.created_at) as lo,
+          (select min(i.created_at) from imports i, me
+             where i.user_id = ${userId} and i.source <> 'demo' and i.created_at > me.created_at) as hi
+      )
+      select i.* from imports i, bounds, me
+      where i.user_id = ${userId} and i.source = 'demo'
+        and (bounds.lo is null or i.created_at > bounds.lo)
+        and (bounds.hi is null or i.created_at < bounds.hi)
+      order by i.created_at, i.id
+    `.execute(this.db);
+    return result.rows;
+  }
+
+  /** The files of several of the rider's imports, in the imports' order, then each one's. */
+  async filesOf(userId: string, importIds: readonly string[]): Promise<ImportFileRow[]> {
+    if (importIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('import_files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('import_id', 'in', importIds)
+      .execute();
+    const order = new Map(importIds.map((id, k) => [id, k]));
+    return rows.sort((a, b) => order.get(a.import_id)! - order.get(b.import_id)! || a.position - b.position);
+  }
+
   async sourceOf(userId: string, importId: string): Promise<ImportRow['source']> {
     const row = await this.db
       .selectFrom('imports')

@@ -69,6 +69,20 @@ export function importRoutes(
     const userId = request.auth.userId;
     const row = await imports.find(userId, parseId(request.params.id));
     if (!row) throw new AppError('NOT_FOUND');
+    // A demo import answers for the whole demo (issue 25 §8): its batches are imports of a dozen
+    // rides each, and /sync showing the last one said "7 processed" after 103 rides.
+    if (row.source === 'demo') {
+      const run = await imports.demoRun(userId, row.id);
+      if (run.length > 1) {
+        const files = await imports.filesOf(
+          userId,
+          run.map((r) => r.id),
+        );
+        const updatedAt = new Date(Math.max(...run.map((r) => r.updated_at.getTime())));
+        const whole = { ...row, created_at: run[0]!.created_at, updated_at: updatedAt };
+        return presentImportDetail(whole, countFiles(files), files);
+      }
+    }
     // The counts come from the same read as the files: two reads could see a file change between
     // them and call an import done while one of its files still shows as processing.
     const files = await imports.files(userId, row.id);

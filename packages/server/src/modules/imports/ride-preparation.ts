@@ -96,6 +96,11 @@ export interface ReanalysedRide {
   /** The ride's climbs with a position, as an import finds them: re-analysis renews its segment efforts. */
   segments: NonNullable<NewRide['segments']>;
   /**
+   * The file's laps as the decoder now gives them (clipped to the ride, missing figures measured:
+   * ANALYSIS_VERSION 8); undefined for a Strava original, whose laps are never stored.
+   */
+  laps?: NewRide['laps'];
+  /**
    * The decoded streams' blob, only when the file carries platform centre offset or power phase: a
    * blob stored before Vatio read them (ANALYSIS_VERSION < 7) lacks them, and re-analysis replaces it.
    */
@@ -132,6 +137,7 @@ export function reanalyseFile(bytes: Uint8Array, originalName: string, rider: Ri
     summaryJson: storedSummaryJson(analysed, activity),
     curve: storedCurve(analysed.summary.meanMax),
     segments: { climbs: segmentClimbsOf(activity.streams), weightKg: settings.weightKg ?? null },
+    ...(isStravaOriginalName(originalName) ? {} : { laps: lapsOf(activity) }),
     ...(hasPedalPhase(activity.streams)
       ? { pedalPhaseStreamsBlob: new Uint8Array(encodeStreams(activity.streams)) }
       : {}),

@@ -158,11 +158,19 @@ describe('GET /api/dashboard/overview', () => {
   });
 
   test('liveModel: the exact 2-parameter fit, else FTP with 20 kJ', () => {
-    const points = [180, 300, 600, 1200].map((duration) => ({ duration, power: 240 + 18_000 / duration }));
+    // GoldenCheetah's envelope reads the 2–3⅓ min and 12–20 min bests (the 20-min best itself is not
+    // read), and stops when τ moves by ≤ 10⁻⁴ min: CP to ±0.005 W, W′ to ±5 J.
+    const points = [180, 300, 600, 720, 1200].map((duration) => ({
+      duration,
+      power: 240 + 18_000 / duration,
+    }));
     const fit = liveModel(points, 280);
     expect(fit.source).toBe('cp_2p');
-    expect(fit.cpW).toBeCloseTo(240, 6);
-    expect(fit.wPrimeJ).toBeCloseTo(18_000, 3);
+    expect(fit.cpW).toBeCloseTo(240, 2);
+    expect(fit.wPrimeJ).toBeCloseTo(18_000, -1);
+    // Without a 12–20 min best there is no envelope: FTP and 20 kJ.
+    const noLong = [180, 300, 600].map((duration) => ({ duration, power: 240 + 18_000 / duration }));
+    expect(liveModel(noLong, 280)).toEqual({ cpW: 280, wPrimeJ: 20_000, source: 'ftp_default' });
     expect(liveModel([], 250)).toEqual({ cpW: 250, wPrimeJ: 20_000, source: 'ftp_default' });
   });
 

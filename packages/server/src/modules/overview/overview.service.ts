@@ -1,4 +1,4 @@
-import { curvePowerAtW, fitTwoParameterModel, type MeanMaxCurve, planWeek } from '@vatio/analysis';
+import { criticalPowerOf, curvePowerAtW, type MeanMaxCurve, planWeek } from '@vatio/analysis';
 import { type DashboardOverviewResponse, OVERVIEW_RECORD_DURATIONS_S } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
@@ -19,9 +19,6 @@ import { addDays, localDate, localWindow, weekStartOf } from '../dashboard/zoned
  * W′ Skiba et al. 2012 report). Vatio's stated default, not the rider's; the answer says when it is used.
  */
 export const DEFAULT_W_PRIME_J = 20_000;
-
-/** The 2-parameter fit's range: 3 to 20 min efforts, as the predictive screen fits it (Monod-Scherrer). */
-const CP_FIT_RANGE = { minDurationS: 180, maxDurationS: 1200 };
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -174,8 +171,9 @@ export class OverviewService {
 }
 
 /**
- * CP and W′ for the live W′ balance: the 2-parameter fit over the 90-day bests (3–20 min), kept only
- * when CP is positive and not above the 3-min best (as the predictive screen does); else CP = FTP and
+ * CP and W′ for the live W′ balance: the 2-parameter model over the 90-day bests by GoldenCheetah's
+ * envelope (`criticalPowerOf`, the ride page's and the eFTP's fit, within its physiological bounds),
+ * kept only when CP is not above the 3-min best (as the predictive screen does); else CP = FTP and
  * W′ = 20 kJ.
  */
 export function liveModel(
@@ -186,7 +184,7 @@ export function liveModel(
     durationsS: points.map((p) => p.duration),
     powerW: points.map((p) => p.power),
   };
-  const fit = points.length > 0 ? fitTwoParameterModel(curve, CP_FIT_RANGE) : undefined;
+  const fit = points.length > 0 ? criticalPowerOf(curve) : undefined;
   const best3Min = points.length > 0 ? curvePowerAtW(curve, 180) : undefined;
   if (fit && fit.cpW > 0 && fit.wPrimeJ > 0 && (best3Min === undefined || fit.cpW <= best3Min))
     return { cpW: fit.cpW, wPrimeJ: fit.wPrimeJ, source: 'cp_2p' };

@@ -1,6 +1,8 @@
 import 'uplot/dist/uPlot.min.css';
 import { type HTMLAttributes, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
+import { localizeOptions } from './chartLocale';
 
 export interface UPlotChartProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** Options without size: the chart takes its container's width and the given height. */
@@ -9,6 +11,18 @@ export interface UPlotChartProps extends Omit<HTMLAttributes<HTMLDivElement>, 'c
   height: number;
   /** Called with the chart after it is created (and before it is destroyed, with null). */
   onCreate?: (chart: uPlot | null) => void;
+}
+
+/** What the chart drew on its canvas (axis labels and tick values), for the DOM and its tests. */
+function axisText(chart: uPlot): string {
+  const axes = chart.axes as (uPlot.Axis & { _values?: (string | number | null)[] })[];
+  return axes
+    .flatMap((axis) => [
+      typeof axis.label === 'string' ? axis.label : '',
+      ...(axis._values ?? []).map(String),
+    ])
+    .filter(Boolean)
+    .join(' | ');
 }
 
 /**
@@ -22,12 +36,27 @@ export function UPlotChart({ options, data, height, onCreate, ...rest }: UPlotCh
   onCreateRef.current = onCreate;
   const dataRef = useRef(data);
   dataRef.current = data;
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'es' ? 'es' : 'en';
+  const timeLabel = t('chart.time');
+  const valueLabel = t('chart.value');
 
   useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
     const width = Math.max(200, element.clientWidth);
-    const instance = new uPlot({ ...options, width, height }, dataRef.current, element);
+    const localized = localizeOptions(options, language, { time: timeLabel, value: valueLabel });
+    // The canvas text is out of the DOM: mirror it on the container (data-axis-text) after each draw.
+    const hooks = {
+      ...localized.hooks,
+      draw: [
+        ...(localized.hooks?.draw ?? []),
+        (u: uPlot) => {
+          element.dataset.axisText = axisText(u);
+        },
+      ],
+    };
+    const instance = new uPlot({ ...localized, hooks, width, height }, dataRef.current, element);
     chart.current = instance;
     onCreateRef.current?.(instance);
     const observer = new ResizeObserver(() => {
@@ -41,7 +70,7 @@ export function UPlotChart({ options, data, height, onCreate, ...rest }: UPlotCh
       instance.destroy();
       chart.current = null;
     };
-  }, [options, height]);
+  }, [options, height, language, timeLabel, valueLabel]);
 
   useEffect(() => {
     const instance = chart.current;

@@ -85,6 +85,9 @@ function EstimateRow({ estimate: e, ftpUsedW }: { estimate: Estimate; ftpUsedW: 
   const level = confidenceLevel(e.confidence);
   const pct = Math.round(e.confidence * 100);
   const diffPct = differenceFromUsedPct(e.ftp_w, ftpUsedW);
+  // A CP fit outside the physiological bounds is no FTP at all: "—" and why, never its number.
+  const rejected = (e.implausible?.length ?? 0) > 0;
+  if (rejected) return <RejectedRow estimate={e} />;
   return (
     <li className="grid gap-x-4 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto]" data-testid="ftp-estimate">
       <div className="min-w-0">
@@ -136,6 +139,41 @@ function EstimateRow({ estimate: e, ftpUsedW }: { estimate: Estimate; ftpUsedW: 
           <span data-testid="ftp-estimate-confidence">
             {t(`ftpEstimates.confidence.${level}`, { pct: f.number(pct, 0) })}
           </span>
+        </a>
+      </div>
+    </li>
+  );
+}
+
+function RejectedRow({ estimate: e }: { estimate: Estimate }) {
+  const { t } = useTranslation('activity');
+  const reasons = (e.implausible ?? []).map((r) => t(`ftpEstimates.implausible.${r}`)).join('; ');
+  return (
+    <li
+      className="grid gap-x-4 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto]"
+      data-testid="ftp-estimate"
+      data-rejected="true"
+    >
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold text-slate-900 dark:text-white">
+          <a href={formulaHref(METHOD_FORMULA[e.method])} className={linkClass} data-method={e.method}>
+            {t(`ftpEstimates.method.${e.method}.label`)}
+          </a>
+        </p>
+        <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+          {t(`ftpEstimates.method.${e.method}.how`)}
+        </p>
+        <p className="mt-0.5 text-xs text-amber-800 dark:text-amber-300" data-testid="ftp-estimate-rejected">
+          {t('ftpEstimates.rejected', { reasons })}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:flex-col sm:items-end">
+        <a
+          href={formulaHref('cpPlausibility')}
+          className="text-lg font-semibold text-slate-400 hover:underline dark:text-slate-500"
+          data-testid="ftp-estimate-value"
+        >
+          —
         </a>
       </div>
     </li>

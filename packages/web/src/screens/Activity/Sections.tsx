@@ -12,6 +12,7 @@ import { PowerCurveChart } from '../../components/charts/PowerCurveChart';
 import { WPrimeChart } from '../../components/charts/WPrimeChart';
 import { cn } from '../../components/ui/cn';
 import { type Formatter, formatDurationLabel, MISSING } from '../../lib/format';
+import { formulaHref } from '../../lib/formula-links';
 import { useFormat } from '../../hooks/useFormat';
 import type { RecordedChannels } from './lapChannels';
 import { Missing, Section, Stat } from './parts';
@@ -66,7 +67,16 @@ export function SummaryTiles({
     },
     { key: 'maxHeartrate', value: pick(activity.max_heartrate, s?.max_heartrate_bpm), text: f.bpm },
     { key: 'averageCadence', value: pick(activity.average_cadence, s?.average_cadence_rpm), text: f.rpm },
-    { key: 'elevation', value: pick(activity.total_elevation_gain, s?.elevation_gain_m), text: f.elevation },
+    {
+      key: 'elevation',
+      value: pick(activity.total_elevation_gain, s?.elevation_gain_m),
+      text: f.elevation,
+      // The head unit's own ascent, or Vatio's estimate where the file has none: riders compare it
+      // with what their device showed, so the tile says which (issue 25).
+      hint: activity.total_elevation_gain_source
+        ? t(`summary.elevationSource.${activity.total_elevation_gain_source}`)
+        : undefined,
+    },
     {
       key: 'variabilityIndex',
       value: pick(activity.variability_index, s?.variability_index),
@@ -405,34 +415,68 @@ export function WPrimeSection({ analysis }: { analysis: ActivityAnalysis }) {
   const f = useFormat();
   const w = analysis.w_prime_balance;
   // CP and W′ are null only when the fit gave non-finite numbers: then there is nothing to draw against.
-  if (!w?.series_j?.length || w.w_prime_j == null) return null;
+  if (!w || w.w_prime_j == null) return null;
+  const unsupported = w.adjustment === 'unsupported';
+  if (!unsupported && !w.series_j?.length) return null;
   const minJ = w.min_j;
+  const kj = (j: number | null) => (j == null ? '—' : f.number(j / 1000, 1));
+  // Which CP and W′ the curve is drawn with and why, in words (wPrimeBalanceParameters): the fitted
+  // ones, or, when they would take the balance below zero, GoldenCheetah's minimum CP or a raised W′.
+  const why = t(`wbal.adjustment.${w.adjustment}`, {
+    cp: f.watts(w.cp_w),
+    wprime: kj(w.w_prime_j),
+    fittedCp: f.watts(w.fitted_cp_w),
+    fittedWprime: kj(w.fitted_w_prime_j),
+    fittedMin: kj(w.fitted_min_j),
+  });
   return (
     <Section
       title={t('wbal.title')}
-      subtitle={t('wbal.subtitle', { cp: f.watts(w.cp_w), wprime: f.number(w.w_prime_j / 1000, 1) })}
+      subtitle={
+        unsupported
+          ? t('wbal.subtitleNone')
+          : t('wbal.subtitle', { cp: f.watts(w.cp_w), wprime: f.number(w.w_prime_j / 1000, 1) })
+      }
+      testId="wbal"
     >
-      <WPrimeChart
-        seriesJ={w.series_j}
-        label={t('wbal.series')}
-        timeLabel={t('streams.time')}
-        locale={f.language}
-      />
+      {unsupported ? (
+        <p className="text-2xl font-semibold text-slate-400 dark:text-slate-500" data-testid="wbal-none">
+          —
+        </p>
+      ) : (
+        <WPrimeChart
+          seriesJ={w.series_j}
+          label={t('wbal.series')}
+          timeLabel={t('streams.time')}
+          locale={f.language}
+        />
+      )}
       {minJ != null && (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="wbal-min">
           {t('wbal.min', {
             value: f.number(minJ / 1000, 1),
             pct: f.number((minJ / w.w_prime_j) * 100, 0),
           })}
         </p>
       )}
-      {minJ != null && minJ < 0 && (
-        // Below zero the model says the ride was impossible: the rider beat their CP or W′, so the
-        // numbers are too low (Skiba 2012), not the ride wrong. Say so rather than hide it.
-        <p className="mt-2 text-sm text-amber-700 dark:text-amber-300" data-testid="wbal-negative">
-          {t('wbal.negative')}
-        </p>
-      )}
+      <p
+        className={cn(
+          'mt-2 text-sm',
+          w.adjustment === 'none'
+            ? 'text-slate-600 dark:text-slate-300'
+            : 'rounded-lg bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950/40 dark:text-amber-200',
+        )}
+        data-testid="wbal-parameters"
+        data-adjustment={w.adjustment}
+      >
+        {why}{' '}
+        <a
+          href={formulaHref('wPrimeBalanceParameters')}
+          className="font-medium underline decoration-dotted underline-offset-4 hover:decoration-solid"
+        >
+          {t('wbal.howLink')}
+        </a>
+      </p>
     </Section>
   );
 }

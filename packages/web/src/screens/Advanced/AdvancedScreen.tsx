@@ -26,6 +26,7 @@ const TABS = {
  */
 export function AdvancedScreen() {
   const { t } = useTranslation('advanced');
+  const f = useFormat();
   const { source, period, setPeriod, preparing } = useAnalysisPeriodScreen<AdvancedPeriod>('4w');
   const query = useAdvanced(source, period);
   const data = query.data;
@@ -78,8 +79,8 @@ export function AdvancedScreen() {
         <>
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="advanced-window">
             {t('window', {
-              from: data.window.from,
-              to: data.window.to,
+              from: f.date(data.window.from),
+              to: f.date(data.window.to),
               rides: data.rides,
               withPower: data.rides_with_power,
             })}

@@ -16,7 +16,8 @@ export function TrainingLoadRecommendations({ data }: { data: TrainingLoadRespon
   const rec = data.recommendations;
   if (!rec) return <p className="py-6 text-sm text-slate-600 dark:text-slate-300">{t('load.noDays')}</p>;
   const plan = rec.next_7_days;
-  // The plan reads tomorrow's form (today's end-of-day CTL − ATL), which can differ from today's card.
+  // The badge is today's form, as on the overview; the plan starts from tomorrow's TSB (today's
+  // end-of-day CTL − ATL), said beside it.
   const tomorrow = data.projection[0];
   const weekday = new Intl.DateTimeFormat(f.language, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
   const range = ([lo, hi]: readonly [number, number]) =>

@@ -46,8 +46,8 @@ function ChangeBadge({ metric }: { metric: NarrativeMetric }) {
             : 'bg-rose-50 text-rose-700 dark:bg-rose-900/40 dark:text-rose-300',
       )}
     >
-      {change > 0 ? '+' : ''}
-      {f.number(change, 1)} %<span className="sr-only"> {t('narrative.vsEarlier')}</span>
+      {f.signedPercent(change, 1)}
+      <span className="sr-only"> {t('narrative.vsEarlier')}</span>
     </span>
   );
 }

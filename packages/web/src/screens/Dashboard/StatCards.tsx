@@ -9,6 +9,7 @@ import { useFormat } from '../../hooks/useFormat';
 /** An arrow for a change: up, down, or flat when the change is under 0.5 % (spec 000 §4 neutral badge). */
 export function TrendArrow({ comparison }: { comparison: Comparison }) {
   const { t } = useTranslation('dashboard');
+  const f = useFormat();
   const pct = comparison.change_pct;
   if (pct === null) return null;
   const neutral = Math.abs(pct) < 0.5;
@@ -22,7 +23,8 @@ export function TrendArrow({ comparison }: { comparison: Comparison }) {
       )}
     >
       <Icon className="h-3.5 w-3.5" aria-hidden />
-      {comparison.display}
+      {/* The API's `display` is English ('+1.5%'): the change is written in the rider's language. */}
+      {f.signedPercent(pct, 1)}
       <span className="sr-only">{t('trends.vsPrevious')}</span>
     </span>
   );

@@ -8,7 +8,7 @@ import { FORMULAS_PATH, type FormulaPage, renderFormulaPage } from './formulasMa
 import { loadFormulaMarkdown } from './formulasPages';
 import './formulas.css';
 
-type State = { page: string; doc: FormulaPage | null } | null;
+type State = { page: string; language: string; doc: FormulaPage | null; docLanguage: string } | null;
 
 const navLink =
   'inline-flex items-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:px-3 dark:text-slate-300 dark:hover:bg-slate-800';
@@ -24,20 +24,25 @@ export function FormulasScreen() {
   const navigate = useNavigate();
   const [state, setState] = useState<State>(null);
 
+  const language = i18n.language === 'es' ? 'es' : 'en';
   useEffect(() => {
     let live = true;
-    const load = loadFormulaMarkdown(page);
-    if (!load) setState({ page, doc: null });
+    const load = loadFormulaMarkdown(page, language);
+    if (!load) setState({ page, language, doc: null, docLanguage: language });
     else
-      void load.then((markdown) => {
-        if (live) setState({ page, doc: renderFormulaPage(markdown) });
+      void load.then((found) => {
+        if (live)
+          setState({ page, language, doc: renderFormulaPage(found.markdown), docLanguage: found.language });
       });
     return () => {
       live = false;
     };
-  }, [page]);
+  }, [page, language]);
 
-  const doc = state?.page === page ? state.doc : undefined;
+  const current = state?.page === page && state.language === language ? state : undefined;
+  const doc = current ? current.doc : undefined;
+  // A page not translated yet is shown in English, under a note in the rider's language.
+  const docLanguage = current?.docLanguage ?? language;
 
   // The anchor's heading exists only once the page is rendered: scroll to it then.
   useEffect(() => {
@@ -113,12 +118,13 @@ export function FormulasScreen() {
           </nav>
 
           <article className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-10 dark:border-slate-700 dark:bg-slate-800">
-            {i18n.language === 'es' && (
+            {doc && docLanguage !== language && (
               <p
-                lang="es"
+                data-testid="formulas-not-translated"
+                lang={language}
                 className="mb-6 rounded-lg bg-brand-50 px-4 py-2 text-sm text-slate-700 dark:bg-slate-900/60 dark:text-slate-300"
               >
-                {t('englishOnly')}
+                {t('notTranslated')}
               </p>
             )}
             {doc === undefined && (
@@ -134,7 +140,7 @@ export function FormulasScreen() {
             )}
             {doc && (
               <div
-                lang="en"
+                lang={docLanguage}
                 className="formulas-doc"
                 onClick={onClick}
                 // The markdown is ours, bundled at build time (formulasPages.ts), not user input.

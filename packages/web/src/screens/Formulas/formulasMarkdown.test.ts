@@ -30,6 +30,7 @@ describe('the formulas renderer', () => {
       '/formulas/critical-power#estimated-ftp-for-load',
     );
     expect(formulasHref('./README.md')).toBe(FORMULAS_PATH);
+    expect(formulasHref('../critical-power.md#cp')).toBe('/formulas/critical-power#cp');
     expect(formulasHref('https://example.org/a.md')).toBe('https://example.org/a.md');
     expect(formulasHref('#np')).toBe('#np');
     const html = renderFormulaPage('See [CP](critical-power.md#cp) and [x](https://example.org).').html;

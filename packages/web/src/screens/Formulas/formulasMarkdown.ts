@@ -26,11 +26,13 @@ function headingText(raw: string): string {
 }
 
 /**
- * A link between formula pages (`critical-power.md#x`, `README.md`) to its route in the app
+ * A link between formula pages (`critical-power.md#x`, `README.md`, `../critical-power.md` from a
+ * Spanish page) to its route in the app
  * (`/formulas/critical-power#x`, `/formulas`); any other link is left as it is.
  */
 export function formulasHref(href: string): string {
-  const match = /^(?:\.\/)?([\w-]+)\.md(#.*)?$/.exec(href);
+  // `../page.md` is how a Spanish page (docs/formulas/es) links to a page not translated yet.
+  const match = /^(?:\.\.?\/)?([\w-]+)\.md(#.*)?$/.exec(href);
   if (!match) return href;
   const [, page, hash = ''] = match;
   return `${page === 'README' ? FORMULAS_PATH : `${FORMULAS_PATH}/${page}`}${hash}`;
@@ -49,6 +51,13 @@ export interface FormulaPage {
   sections: { id: string; title: string }[];
 }
 
+/**
+ * An explicit anchor at the end of a heading, `## Potencia normalizada {#normalized-power-np}`: the
+ * Spanish twin of a page keeps the English page's anchors, so links from the app and between pages
+ * land in both languages. The braces are dropped from the heading's text.
+ */
+const EXPLICIT_ID = /\s*\{#([\w-]+)\}\s*$/;
+
 /** One formulas page to HTML, with GitHub's heading ids and links rewritten to the app's routes. */
 export function renderFormulaPage(markdown: string): FormulaPage {
   const seen = new Map<string, number>();
@@ -59,16 +68,18 @@ export function renderFormulaPage(markdown: string): FormulaPage {
   marked.use({
     renderer: {
       heading({ tokens, depth, text }: Tokens.Heading) {
-        const plain = headingText(text);
-        const base = githubSlug(plain);
+        const explicit = EXPLICIT_ID.exec(text)?.[1];
+        const plain = headingText(text.replace(EXPLICIT_ID, ''));
+        const base = explicit ?? githubSlug(plain);
         const count = seen.get(base) ?? 0;
         seen.set(base, count + 1);
-        const id = count === 0 ? base : `${base}-${count}`;
+        const id = explicit ?? (count === 0 ? base : `${base}-${count}`);
         anchors.push(id);
         const words = plain.replace(/[`*]/g, '');
         if (!title && depth === 1) title = words;
         if (depth === 2) sections.push({ id, title: words });
-        return `<h${depth} id="${escapeAttribute(id)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+        const inner = this.parser.parseInline(tokens).replace(EXPLICIT_ID, '');
+        return `<h${depth} id="${escapeAttribute(id)}">${inner}</h${depth}>\n`;
       },
       link({ href, title: linkTitle, tokens }: Tokens.Link) {
         const target = formulasHref(href);

@@ -1,18 +1,59 @@
 // The markdown of docs/formulas, bundled at build time: one lazy chunk per page, loaded when the
-// page is opened (the landing page ships none of it).
-const files = import.meta.glob<string>('../../../../../docs/formulas/*.md', {
+// page is opened (the landing page ships none of it). English pages are docs/formulas/<page>.md;
+// their Spanish twins are docs/formulas/es/<page>.md, with the same heading anchors (explicit
+// `{#id}` on each heading), so every `/formulas/<page>#anchor` link lands in either language.
+const english = import.meta.glob<string>('../../../../../docs/formulas/*.md', {
+  query: '?raw',
+  import: 'default',
+});
+const spanish = import.meta.glob<string>('../../../../../docs/formulas/es/*.md', {
   query: '?raw',
   import: 'default',
 });
 
 const nameOf = (path: string) => /([\w-]+)\.md$/.exec(path)?.[1] ?? path;
 
-const loaders = new Map(Object.entries(files).map(([path, load]) => [nameOf(path), load]));
+const loaders = {
+  en: new Map(Object.entries(english).map(([path, load]) => [nameOf(path), load])),
+  es: new Map(Object.entries(spanish).map(([path, load]) => [nameOf(path), load])),
+};
 
-/** The page's markdown (`README` is the index), or null for a page that does not exist. */
-export function loadFormulaMarkdown(page: string): Promise<string> | null {
-  return loaders.get(page)?.() ?? null;
+/**
+ * English pages with no Spanish twin yet: in Spanish they show in English under a note that says so.
+ * Other work was rewriting these pages when the rest were translated; empty this list as each one
+ * gets its docs/formulas/es twin (formulasMarkdown.test.ts fails on a twin missing outside it, and on
+ * a page listed here that has one).
+ */
+export const FORMULA_PAGES_PENDING_TRANSLATION: readonly string[] = [
+  'critical-power',
+  'w-prime-balance',
+  'rider-profile',
+  'predictive-analysis',
+  'advanced-metrics',
+  'heart-rate',
+  'pedaling',
+  'climbing',
+];
+
+export type FormulaLanguage = keyof typeof loaders;
+
+/** A page's markdown and the language it is written in (English when the language has no twin). */
+export interface FormulaMarkdown {
+  markdown: string;
+  language: FormulaLanguage;
+}
+
+/**
+ * The page's markdown in the UI language, falling back to English (`README` is the index), or null
+ * for a page that does not exist.
+ */
+export function loadFormulaMarkdown(page: string, language = 'en'): Promise<FormulaMarkdown> | null {
+  const lang: FormulaLanguage = language === 'es' ? 'es' : 'en';
+  const own = loaders[lang].get(page);
+  if (own) return own().then((markdown) => ({ markdown, language: lang }));
+  const fallback = loaders.en.get(page);
+  return fallback ? fallback().then((markdown) => ({ markdown, language: 'en' as const })) : null;
 }
 
 /** Every page name, for tests and links. */
-export const FORMULA_PAGES = [...loaders.keys()];
+export const FORMULA_PAGES = [...loaders.en.keys()];
