@@ -35,7 +35,7 @@ describe('workout builder edits', () => {
     let w = parse('wu 10m 55%, 5x(30s 150%, 30s 50%), cd 5m 50%');
     w = addInnerStep(w, 1);
     expect(w.steps[1]).toMatchObject({ kind: 'repeat', count: 5 });
-    expect((w.steps[1] as { steps: unknown[] }).steps).toHaveLength(3);
+    expect((w.steps[1] as { steps: readonly unknown[] }).steps).toHaveLength(3);
     w = moveStep(w, [2], -1);
     expect(w.steps[1]?.kind).toBe('cooldown');
     w = moveStep(w, [0], -1); // already first: nothing moves
