@@ -26,7 +26,7 @@ interface PlanDayJson {
   week_index: number;
   goal_id: string | null;
   planned_tss: number;
-  workout: { name: string | null; name_key: string | null } | null;
+  workout: { id: string; name: string | null; name_key: string | null } | null;
   override: { action: string } | null;
   actual_tss: number | null;
   compliance: { score: number | null } | null;
@@ -259,6 +259,30 @@ test.describe('the training plan', () => {
     await page.getByTestId('day-confirm').click();
     await expect(page.getByTestId('day-dialog')).toBeHidden();
     expect((await planJson()).days.find((d) => d.date === target?.date)?.override?.action).toBe('move');
+    // Edit another day: a library session in its place, with a TSS of 90.
+    const before = await planJson();
+    const other = before.days.find(
+      (d) =>
+        d.date > addDays(target?.date ?? today, 1) &&
+        d.date <= addDays(plan.today, 13) &&
+        d.workout &&
+        !d.goal_id &&
+        !d.override,
+    );
+    expect(other).toBeDefined();
+    for (let i = 0; i < 2 && (await page.locator(`[data-date="${other?.date}"] button`).count()) === 0; i++)
+      await page.getByRole('button', { name: 'Next week' }).click();
+    await page.locator(`[data-date="${other?.date}"] button`).click();
+    await page.getByTestId('day-edit').click();
+    await page.getByTestId('day-workout').selectOption('library:vo2max-5x5');
+    await page.getByTestId('day-tss').fill('90');
+    await page.getByTestId('day-save').click();
+    await expect(page.getByTestId('day-dialog')).toBeHidden();
+    const edited = (await planJson()).days.find((d) => d.date === other?.date);
+    expect(edited?.override?.action).toBe('edit');
+    expect(edited?.planned_tss).toBe(90);
+    expect(edited?.workout?.id).toBe('vo2max-5x5');
+    await expect(page.locator(`[data-date="${other?.date}"] button`)).toContainText('VO2max 5 × 5 min');
 
     // ---- Compliance: the weekly table and the days ridden, as the API scored them ----
     const scored = await planJson();
