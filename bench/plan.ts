@@ -55,6 +55,8 @@ try {
   server = await startServerProcess(env, port);
   base = `http://127.0.0.1:${port}`;
   try {
+    // From today: an FTP dated before the stored rides would re-analyse all of them in the background
+    // (the server's own CPU, and every kept answer made stale while it runs).
     await send(base, headers, 'POST', '/api/athlete-settings', {
       effective_from: day(-3000),
       ftp_w: 260,

@@ -654,6 +654,28 @@ describe('the plan', () => {
     expect(JSON.stringify(plan)).not.toContain('token_hash');
   });
 
+  test('after the A event the plan is finished: every day lived, measured against the plan as made', async () => {
+    h.advance((16 * 7 + 1) * 86_400);
+    planner = await h.signIn({ email: 'planner@example.org' });
+    const plan = (await call('GET', '/api/plan', planner)).json();
+    expect(plan.status).toBe('finished');
+    expect(
+      plan.days.every(
+        (d: { projected: boolean; actual_tss: number | null }) => !d.projected && d.actual_tss !== null,
+      ),
+    ).toBe(true);
+    expect(
+      plan.weeks.every(
+        (w: { partial: boolean; actual_tss: number | null }) => !w.partial && w.actual_tss !== null,
+      ),
+    ).toBe(true);
+    // Nothing can be changed any more: every day is past.
+    const last = plan.days.at(-2).date;
+    expect(
+      (await call('PUT', `/api/plan/days/${last}`, planner, { action: 'skip' })).json().error.fields,
+    ).toEqual({ date: 'plan_day_past' });
+  });
+
   test('delete: the plan goes, goals and workouts stay', async () => {
     expect((await call('DELETE', '/api/plan', planner)).statusCode).toBe(204);
     expect((await call('GET', '/api/plan', planner)).json().status).toBe('none');

@@ -86,23 +86,31 @@ export class PlanService {
   // ---- goals ----
 
   async goals(userId: string): Promise<GoalResponse[]> {
-    const rows = await this.deps.repo.goals(userId);
-    return Promise.all(rows.map((g) => this.presentGoal(userId, g)));
+    const [rows, assumptions] = await Promise.all([this.deps.repo.goals(userId), this.assumptions(userId)]);
+    return Promise.all(rows.map((g) => this.presentGoal(userId, g, assumptions)));
   }
 
   async goal(userId: string, id: string): Promise<GoalResponse> {
     const row = await this.deps.repo.goal(userId, id);
     if (!row) throw new AppError('NOT_FOUND');
-    return this.presentGoal(userId, row);
+    return this.presentGoal(userId, row, await this.assumptions(userId));
   }
 
-  private async presentGoal(userId: string, g: GoalRow): Promise<GoalResponse> {
+  /** The event model's inputs as the predictive analysis states them (its answer is kept per rider). */
+  private async assumptions(userId: string) {
+    const { timeZone } = await this.today(userId);
+    return (await this.deps.predictive.answer(userId, { timeZone, weeks: 4 })).event_assumptions;
+  }
+
+  private async presentGoal(
+    userId: string,
+    g: GoalRow,
+    assumptions: Awaited<ReturnType<PlanService['assumptions']>>,
+  ): Promise<GoalResponse> {
     const course = g.course_activity_id
       ? await this.deps.repo.course(userId, g.course_activity_id)
       : undefined;
-    const { timeZone } = await this.today(userId);
-    const predictive = await this.deps.predictive.answer(userId, { timeZone, weeks: 4 });
-    const prediction = goalPrediction(g.kind, course, predictive.event_assumptions);
+    const prediction = goalPrediction(g.kind, course, assumptions);
     return {
       id: g.id,
       name: g.name,
@@ -153,7 +161,11 @@ export class PlanService {
       notes: input.notes,
     };
     await this.checkGoal(userId, values);
-    return this.presentGoal(userId, await this.deps.repo.createGoal(userId, values, this.deps.now()));
+    return this.presentGoal(
+      userId,
+      await this.deps.repo.createGoal(userId, values, this.deps.now()),
+      await this.assumptions(userId),
+    );
   }
 
   async updateGoal(userId: string, id: string, input: Partial<GoalInput>): Promise<GoalResponse> {
@@ -172,7 +184,7 @@ export class PlanService {
     await this.checkGoal(userId, values, id);
     const row = await this.deps.repo.updateGoal(userId, id, values, this.deps.now());
     if (!row) throw new AppError('NOT_FOUND');
-    return this.presentGoal(userId, row);
+    return this.presentGoal(userId, row, await this.assumptions(userId));
   }
 
   async deleteGoal(userId: string, id: string): Promise<void> {
