@@ -33,7 +33,8 @@ export const ERRORS = {
   },
   API_KEY_NOT_ALLOWED: {
     status: 403,
-    message: 'API keys cannot manage API keys, contacts or sessions: sign in to Vatio instead.',
+    message:
+      'API keys cannot manage API keys, contacts or sessions, nor export or delete the account: sign in to Vatio instead.',
   },
   STRAVA_NOT_CONFIGURED: {
     status: 503,
