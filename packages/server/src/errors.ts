@@ -56,6 +56,10 @@ export const ERRORS = {
     message: 'Your bikes are being imported from Strava. Try again when that has finished.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UPLOAD_TOO_MANY_FILES: {
+    status: 413,
+    message: 'Too many files in one upload: send the rest in another upload.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: 'The request body is in a type this route does not read: send application/json.',
