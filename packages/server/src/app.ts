@@ -12,9 +12,10 @@ import { isDatabaseUnavailable, isTaggedUnavailable } from './db/unavailable.ts'
 import { findInputProblem, VALIDATION_MESSAGES } from '@vatio/schemas';
 import { API_CONTRACTS } from './http/api-contracts.ts';
 import { apiDocsRoutes } from './http/api-docs.routes.ts';
-import { collectRoutes } from './http/contract.ts';
+import { collectRoutes, contractKey } from './http/contract.ts';
 import { checkResponsesAgainstContracts } from './http/response-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerNoStore } from './http/no-store.ts';
 import { RiderResponseCache } from './http/rider-response-cache.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -160,6 +161,19 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   // JSON is the one body the API reads (besides the multipart uploads): without Fastify's built-in
   // text/plain parser, a text body is a 415 everywhere instead of a string reaching a route.
   app.removeContentTypeParser('text/plain');
+  // Issue 28: the multipart parser (for the uploads) accepted a multipart body on every route, which
+  // then saw no body and answered 200. Only the routes whose contract reads multipart take it.
+  const multipartRoutes = new Set(
+    API_CONTRACTS.filter((c) => c.body === 'multipart').map((c) => contractKey(c.method, c.path)),
+  );
+  app.addHook('preValidation', async (request) => {
+    if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+    if (multipartRoutes.has(contractKey(request.method, request.routeOptions.url ?? ''))) return;
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', undefined, {
+      fields: { 'content-type': 'content_type_unsupported' },
+    });
+  });
+  registerNoStore(app);
   // Every /api route has a contract (http/api-contracts.ts); app.test.ts checks these against it.
   collectRoutes(app);
   if (options.checkResponses) checkResponsesAgainstContracts(app, API_CONTRACTS);
@@ -233,6 +247,20 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
         .send({ error: { code: error.code, message: error.message, ...error.details } });
     }
     const status = error.statusCode ?? 500;
+    // The upload's count limits (issue 28): name the limit that was hit, not the body size.
+    if (
+      error.code === 'FST_FILES_LIMIT' ||
+      error.code === 'FST_PARTS_LIMIT' ||
+      error.code === 'FST_FIELDS_LIMIT'
+    ) {
+      return reply.code(413).send({
+        error: {
+          code: 'UPLOAD_TOO_MANY_FILES',
+          message: `An upload may hold at most ${config.upload.maxFilesPerRequest} files (UPLOAD_MAX_FILES); send the rest in another upload.`,
+          max_files: config.upload.maxFilesPerRequest,
+        },
+      });
+    }
     if (status === 413) {
       return reply
         .code(413)

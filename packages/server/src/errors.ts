@@ -33,7 +33,8 @@ export const ERRORS = {
   },
   API_KEY_NOT_ALLOWED: {
     status: 403,
-    message: 'API keys cannot manage API keys, contacts or sessions: sign in to Vatio instead.',
+    message:
+      'API keys cannot manage API keys, contacts or sessions, nor export or delete the account: sign in to Vatio instead.',
   },
   STRAVA_NOT_CONFIGURED: {
     status: 503,
@@ -63,6 +64,10 @@ export const ERRORS = {
     message: 'This workout cannot be written in that file format.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UPLOAD_TOO_MANY_FILES: {
+    status: 413,
+    message: 'Too many files in one upload: send the rest in another upload.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: 'The request body is in a type this route does not read: send application/json.',

@@ -92,11 +92,16 @@ export const router = createBrowserRouter([
             lazy: screen(
               () => import('./screens/Onboarding/OnboardingProfileScreen'),
               'OnboardingProfileScreen',
+              ['onboarding'],
             ),
           },
           {
             path: '/onboarding/bikes',
-            lazy: screen(() => import('./screens/Onboarding/OnboardingBikesScreen'), 'OnboardingBikesScreen'),
+            lazy: screen(
+              () => import('./screens/Onboarding/OnboardingBikesScreen'),
+              'OnboardingBikesScreen',
+              ['onboarding'],
+            ),
           },
         ],
       },
@@ -160,13 +165,17 @@ export const router = createBrowserRouter([
           },
           {
             path: '/profile',
-            lazy: screen(() => import('./screens/Profile/ProfileScreen'), 'ProfileScreen', APP_NAMESPACES),
+            lazy: screen(() => import('./screens/Profile/ProfileScreen'), 'ProfileScreen', [
+              ...APP_NAMESPACES,
+              'onboarding',
+            ]),
           },
           {
             path: '/settings',
             lazy: screen(() => import('./screens/Settings/SettingsScreen'), 'SettingsScreen', [
               ...APP_NAMESPACES,
               'settings',
+              'athlete',
             ]),
           },
           {
@@ -190,6 +199,13 @@ export const router = createBrowserRouter([
             lazy: screen(() => import('./screens/Fitting/FittingScreen'), 'FittingScreen', [
               ...APP_NAMESPACES,
               'fitting',
+            ]),
+          },
+          {
+            path: '/training-plan',
+            lazy: screen(() => import('./screens/TrainingPlan/TrainingPlanScreen'), 'TrainingPlanScreen', [
+              ...APP_NAMESPACES,
+              'plan',
             ]),
           },
           {

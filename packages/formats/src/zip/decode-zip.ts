@@ -49,10 +49,18 @@ function limitedFilter(limits: DecodeLimits, keep: (file: ZipFileInfo, index: nu
       );
     }
     totalBytes += file.originalSize;
-    if (file.originalSize > limits.maxFileBytes || totalBytes > limits.maxZipTotalBytes) {
+    // Each message names the limit that was hit (issue 28): one entry over the file size, or the
+    // whole archive over the unpacked total.
+    if (file.originalSize > limits.maxFileBytes) {
       throw new FormatError(
         'ZIP_TOO_LARGE',
-        `The zip archive unpacks to more than ${Math.min(limits.maxZipTotalBytes, totalBytes)} bytes, over the limit.`,
+        `The zip entry ${file.name} unpacks to ${file.originalSize} bytes, over the ${limits.maxFileBytes}-byte limit for one file.`,
+      );
+    }
+    if (totalBytes > limits.maxZipTotalBytes) {
+      throw new FormatError(
+        'ZIP_TOO_LARGE',
+        `The zip archive unpacks to more than ${limits.maxZipTotalBytes} bytes, over the limit for an unpacked archive.`,
       );
     }
     return keep(file, index);

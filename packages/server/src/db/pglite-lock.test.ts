@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,5 +31,33 @@ describe('one process at a time on an embedded database', () => {
     const handle = await openDatabase({ pgliteDir: dir });
     expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
     await handle.close();
+  }, 60_000);
+});
+
+describe('a restart right after a crash (issue 28)', () => {
+  test('a lock whose holder is dead but not yet reaped (a zombie) is taken over', async () => {
+    const dir = join(root, 'c', 'pglite');
+    await openDatabase({ pgliteDir: dir }).then((h) => h.close());
+    // The background `sleep 0.3` exits after its shell has become `sleep 30`, which never waits for
+    // it: a real zombie, as a server killed with -9 is until its parent reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const zombie = Number.parseInt(
+        await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(String(d)))),
+        10,
+      );
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline && !/\) Z /.test(readFileSync(`/proc/${zombie}/stat`, 'utf8')))
+        await new Promise((r) => setTimeout(r, 20));
+      expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /);
+      writeFileSync(`${dir}.lock`, String(zombie));
+      const handle = await openDatabase({ pgliteDir: dir });
+      expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+      await handle.close();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   }, 60_000);
 });

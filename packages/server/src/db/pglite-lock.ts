@@ -14,10 +14,27 @@ export class DatabaseInUseError extends Error {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * Issue 28: a server killed with -9 and restarted at once found its old pid still answering
+ * kill(pid, 0): dead, but not yet reaped by its parent (state Z in /proc/<pid>/stat, or X while
+ * being reaped). Such a process runs no code and holds no database: it does not block a restart.
+ * Where /proc is not there (not Linux), the pid counts as alive, as before.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command name, which is in parentheses and may itself hold ") ".
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }
 
@@ -26,7 +43,7 @@ function isAlive(pid: number): boolean {
  * one data directory, and each then works on its own copy in memory and writes it back over the
  * other's: one process at a time is what keeps the data whole (and what lets the write epoch vouch
  * for "nothing changed", db/write-epoch.ts). A lock left by a process that died (a SIGKILL, a crash)
- * names a pid that no longer runs and is taken over. Returns the release.
+ * names a pid that no longer runs (or is a zombie) and is taken over. Returns the release.
  */
 export function lockPgliteDir(dir: string): () => void {
   const path = `${dir}.lock`;

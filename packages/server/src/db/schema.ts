@@ -36,8 +36,18 @@ export interface OtpCodesTable {
   request_ip: string;
   created_at: CreatedAt;
   expires_at: Date;
+  /** Wrong tries from the address that asked for the code. */
   attempts: Generated<number>;
+  /** Wrong tries from any other address (issue 28): a budget of its own, so strangers cannot kill the rider's code. */
+  stranger_attempts: Generated<number>;
   consumed_at: Date | null;
+}
+
+/** Addresses a contact signed in from (30 days): the per-contact ceiling of codes does not refuse them. */
+export interface OtpKnownAddressesTable {
+  contact: string;
+  request_ip: string;
+  verified_at: Date;
 }
 
 /** A version per rider (scope = their id) and for everyone ('*'), moved by every write (db/write-epoch.ts). */
@@ -356,6 +366,7 @@ export interface Database {
   users: UsersTable;
   otp_codes: OtpCodesTable;
   otp_verify_failures: OtpVerifyFailuresTable;
+  otp_known_addresses: OtpKnownAddressesTable;
   sessions: SessionsTable;
   write_versions: WriteVersionsTable;
   refresh_tokens: RefreshTokensTable;

@@ -151,7 +151,14 @@ async function snapshot(): Promise<string> {
     where table_schema = 'public' and table_type = 'BASE TABLE'
     order by table_name`.execute(h.database.db);
   // write_versions: every committed write moves its writer's version there (db/write-epoch.ts).
-  const skip = new Set(['sessions', 'refresh_tokens', 'otp_codes', 'otp_verify_failures', 'write_versions']);
+  const skip = new Set([
+    'sessions',
+    'refresh_tokens',
+    'otp_codes',
+    'otp_verify_failures',
+    'otp_known_addresses',
+    'write_versions',
+  ]);
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
     if (skip.has(table_name) || table_name.startsWith('kysely_')) continue;

@@ -69,7 +69,7 @@ async function rowCounts(): Promise<Record<string, number>> {
   const tables = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely%'
-      and table_name not in ('sessions', 'refresh_tokens', 'otp_codes', 'otp_verify_failures', 'write_versions')`.execute(
+      and table_name not in ('sessions', 'refresh_tokens', 'otp_codes', 'otp_verify_failures', 'otp_known_addresses', 'write_versions')`.execute(
     h.database.db,
   );
   const counts: Record<string, number> = {};

@@ -30,6 +30,10 @@ export const queryKeys = {
     search: (userId: UserId, q: string) => ['activities', userId, 'search', q] as const,
     latest: (userId: UserId) => ['activities', userId, 'latest'] as const,
     demoCount: (userId: UserId) => ['activities', userId, 'demo-count'] as const,
+    /** The longest rides, offered as a goal's course (/training-plan). */
+    courses: (userId: UserId) => ['activities', userId, 'courses'] as const,
+    /** The rides of a span of days (the training plan's calendar pages). */
+    range: (userId: UserId, from: string, to: string) => ['activities', userId, 'range', from, to] as const,
   },
 
   activity: {
@@ -110,6 +114,16 @@ export const queryKeys = {
     powerCurve: (range: string, language: string) => ['dashboard', 'power-curve', range, language] as const,
     /** The live ride overview's summary (/dashboard/responsive). */
     overview: (language: string) => ['dashboard', 'overview', language] as const,
+  },
+
+  /** The training plan (/training-plan, issue 26): one family, so any change refreshes the lot. */
+  plan: {
+    all: ['plan'] as const,
+    plan: (userId: UserId) => ['plan', userId, 'plan'] as const,
+    goals: (userId: UserId) => ['plan', userId, 'goals'] as const,
+    workouts: (userId: UserId) => ['plan', userId, 'workouts'] as const,
+    library: (userId: UserId) => ['plan', userId, 'library'] as const,
+    calendarToken: (userId: UserId) => ['plan', userId, 'calendar-token'] as const,
   },
 
   /** The analysis screens (/analytics, /analytics/predictive): message keys, not words, so no language. */

@@ -1,6 +1,7 @@
 import {
   Activity,
   Bike,
+  CalendarDays,
   ChartLine,
   HeartPulse,
   LayoutDashboard,
@@ -24,6 +25,7 @@ const NAV = [
   { to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/activities', key: 'activities:nav', icon: Activity },
   { to: '/analytics', key: 'nav.analytics', icon: ChartLine },
+  { to: '/training-plan', key: 'nav.plan', icon: CalendarDays },
   { to: '/bikes', key: 'bikes:nav', icon: Bike },
   { to: '/sync', key: 'sync:nav', icon: UploadCloud },
   { to: '/profile', key: 'nav.profile', icon: User },

@@ -29,8 +29,11 @@ export const LAZY_NAMESPACES = [
   'garage',
   'settings',
   // The training plan's words (workout library, phases): no landing text, and in the core chunk
-  // they put the landing page over its JavaScript budget.
+  // they put the landing page over its JavaScript budget. Athlete settings and onboarding words are
+  // only on their screens (settings, profile, onboarding), which load them.
   'plan',
+  'athlete',
+  'onboarding',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

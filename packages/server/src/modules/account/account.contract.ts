@@ -6,7 +6,8 @@ export const accountContracts: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/export',
-    summary: "Download all the rider's data: originals, CSV and JSON in a zip",
+    summary:
+      "Download all the rider's data: originals, CSV and JSON in a zip (signed-in session only: an API key gets 403)",
     tags,
     auth: true,
     response: { status: 200, contentType: 'application/zip', description: 'A streamed zip archive' },
@@ -14,7 +15,7 @@ export const accountContracts: RouteContract[] = [
   {
     method: 'DELETE',
     path: '/api/account',
-    summary: 'Delete the account and everything in it',
+    summary: 'Delete the account and everything in it (signed-in session only: an API key gets 403)',
     tags,
     auth: true,
     response: { status: 204 },

@@ -128,7 +128,16 @@ export class AccountRepository {
 
   /** Removes the rider; every table's rows go with it (foreign keys cascade). */
   async deleteUser(userId: string): Promise<boolean> {
-    const row = await this.db.deleteFrom('users').where('id', '=', userId).returning('id').executeTakeFirst();
-    return row !== undefined;
+    const row = await this.db
+      .deleteFrom('users')
+      .where('id', '=', userId)
+      .returning(['email', 'phone'])
+      .executeTakeFirst();
+    if (!row) return false;
+    // The addresses the rider signed in from (issue 28) go with the account.
+    const contacts = [row.email, row.phone].filter((c): c is string => c !== null);
+    if (contacts.length > 0)
+      await this.db.deleteFrom('otp_known_addresses').where('contact', 'in', contacts).execute();
+    return true;
   }
 }

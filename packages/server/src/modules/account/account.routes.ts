@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth-hook.ts';
+import { requireSession } from '../../http/auth-hook.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -18,7 +18,9 @@ export function accountRoutes(
   },
 ) {
   const { auth, account, activities, blobs, now } = deps;
-  const guard = { preHandler: requireAuth(auth) };
+  // A copy of everything, or the end of the account, takes the rider signed in: an API key (even a
+  // write key, which a script or notebook may leak) gets 403 API_KEY_NOT_ALLOWED (issue 28).
+  const guard = { preHandler: requireSession(auth) };
 
   app.get('/api/export', guard, async (request, reply) => {
     const snapshot = await account.snapshot(request.auth.userId);

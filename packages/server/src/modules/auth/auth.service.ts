@@ -57,6 +57,8 @@ export const REFRESH_REUSE_INTERVAL_S = 30;
 /** Rotations followed within the window (several reloads in a row); a longer chain is reuse. */
 const MAX_REUSE_HOPS = 4;
 const HOUR_MS = 3600_000;
+/** How long an address a contact signed in from stays known (exempt from the per-contact ceiling). */
+const KNOWN_ADDRESS_MS = 30 * 24 * HOUR_MS;
 
 export interface AuthDeps {
   users: UserRepository;
@@ -175,10 +177,9 @@ export class AuthService {
     ip: string,
   ): Promise<{ tokens: TokenPair; user: UserRow }> {
     const contact = contactOf(input);
-    await this.enforceVerifyLimit(ip);
     const existing = await this.deps.users.findByContact(contact.column, contact.value);
     if (existing?.is_example) throw new AppError('EXAMPLE_NO_SIGN_IN');
-    await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'sign_in' }));
+    await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'sign_in' }, ip));
     // A rider signing up in Spanish gets Spanish settings (ride names, messages) from the start. Only a
     // new rider's rows are written, which no kept answer holds yet (they had no session): bookkeeping.
     const user = await runAsBookkeeping(() =>
@@ -191,8 +192,7 @@ export class AuthService {
   /** Links the contact to the rider; 409 when another account already signs in with it. */
   async verifyLink(userId: string, input: VerifyRequest, ip: string): Promise<UserRow> {
     const contact = contactOf(input);
-    await this.enforceVerifyLimit(ip);
-    await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'link', userId }));
+    await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'link', userId }, ip));
     const user = await this.deps.users.setContact(userId, contact.column, contact.value);
     if (!user) throw new AppError('CONTACT_IN_USE');
     return user;
@@ -205,8 +205,10 @@ export class AuthService {
       ip,
       new Date(now.getTime() - HOUR_MS),
     );
-    if (activity.lastForContactAt) {
-      const sinceLastS = (now.getTime() - activity.lastForContactAt.getTime()) / 1000;
+    // The wait between two codes counts per contact AND address (issue 28): counted per contact, a
+    // stranger asking every minute kept the rider waiting.
+    if (activity.lastForContactAndIpAt) {
+      const sinceLastS = (now.getTime() - activity.lastForContactAndIpAt.getTime()) / 1000;
       if (sinceLastS < OTP_RESEND_AFTER_S) {
         throw new AppError('RATE_LIMITED', 'Wait before asking for another code.', {
           retry_after_s: Math.ceil(OTP_RESEND_AFTER_S - sinceLastS),
@@ -219,7 +221,13 @@ export class AuthService {
         retry_after_s: Math.max(1, Math.ceil((first + HOUR_MS - now.getTime()) / 1000)),
       });
     }
-    if (activity.byContact >= OTP_MAX_PER_CONTACT_PER_HOUR) {
+    if (
+      activity.byContact >= OTP_MAX_PER_CONTACT_PER_HOUR &&
+      // An address the contact signed in from (30 days) is not refused by the ceiling (issue 28):
+      // strangers on four addresses using up the hour's twenty codes cannot keep the rider out.
+      // It stays bounded by the five codes an hour per contact and address.
+      !(await this.deps.otps.isKnownAddress(contact.value, ip, new Date(now.getTime() - KNOWN_ADDRESS_MS)))
+    ) {
       const first = activity.firstForContactAt?.getTime() ?? now.getTime();
       throw new AppError(
         'RATE_LIMITED',
@@ -234,19 +242,30 @@ export class AuthService {
     }
   }
 
-  /** Refuses an address that failed too many verifications in the last hour (429 with Retry-After). */
-  private async enforceVerifyLimit(ip: string): Promise<void> {
+  /**
+   * 429 with Retry-After for an address that failed too many verifications in the last hour, or
+   * undefined while it is under the limit.
+   */
+  private async verifyLimit(ip: string): Promise<AppError | undefined> {
     const now = this.deps.now();
     const failures = await this.deps.otps.verifyFailures(ip, new Date(now.getTime() - HOUR_MS));
-    if (failures.count < this.deps.otpVerifyFailuresPerIpPerHour) return;
+    if (failures.count < this.deps.otpVerifyFailuresPerIpPerHour) return undefined;
     const first = failures.firstAt?.getTime() ?? now.getTime();
-    throw new AppError('OTP_VERIFY_LIMITED', undefined, {
+    return new AppError('OTP_VERIFY_LIMITED', undefined, {
       retry_after_s: Math.max(1, Math.ceil((first + HOUR_MS - now.getTime()) / 1000)),
     });
   }
 
-  /** Awaits a code check and records a failure by address when the code was refused. */
+  /**
+   * Awaits a code check and records a failure by address when the code was refused. The address
+   * limit is applied only to a refused code (issue 28): many riders share one address (a club, an
+   * office, a carrier's NAT), and refusing their right codes once strangers behind it had failed
+   * twenty locked them all out. Guessing stays bounded by each code's own tries (five from the
+   * address that asked, five from anywhere else), which the limit never lifts: past it a wrong
+   * code is answered 429, so the address learns nothing more than from a 400.
+   */
   private async countingFailures(ip: string, check: Promise<void>): Promise<void> {
+    const limited = await this.verifyLimit(ip);
     try {
       await check;
     } catch (error) {
@@ -256,6 +275,7 @@ export class AuthService {
       ) {
         const now = this.deps.now();
         await this.deps.otps.recordVerifyFailure(ip, now, new Date(now.getTime() - HOUR_MS));
+        if (limited) throw limited;
       }
       throw error;
     }
@@ -276,7 +296,7 @@ export class AuthService {
       created_at: now,
       expires_at: new Date(now.getTime() + OTP_TTL_S * 1000),
     });
-    if (code && purpose) await otps.retireOthers(contact.value, purpose.purpose, row.id, now);
+    if (code && purpose) await otps.retireOthers(contact.value, purpose.purpose, ip, row.id, now);
 
     const message = !code
       ? noAccountMessage(language, `${this.deps.publicUrl}/auth/signup`)
@@ -306,24 +326,37 @@ export class AuthService {
   }
 
   /**
-   * Checks a code in constant time and spends it. Each try is taken before comparing, so at most
-   * five comparisons ever happen per code; the fifth wrong one kills it.
+   * Checks a code in constant time against each live code of the contact and spends the one it
+   * matches. Each try is taken before comparing, from one of two budgets per code (issue 28): five
+   * for the address that asked for it, five for all other addresses together. A stranger's wrong
+   * codes use up only the second, so the code the rider asked for keeps working from where they
+   * asked; at most ten comparisons ever happen per code, so a six-digit code stays out of reach of
+   * guessing (≤ 10 in 10⁶ per code).
    */
-  private async consumeCode(contact: Contact, token: string, purpose: CodePurpose): Promise<void> {
+  private async consumeCode(
+    contact: Contact,
+    token: string,
+    purpose: CodePurpose,
+    ip: string,
+  ): Promise<void> {
     const { otps } = this.deps;
     const now = this.deps.now();
-    const row = await otps.latestLive(contact.type, contact.value, purpose, now);
-    if (!row) throw new AppError('OTP_INVALID');
-    const attempt = await otps.takeAttempt(row.id, OTP_MAX_ATTEMPTS);
-    if (attempt === undefined) throw new AppError('OTP_TOO_MANY_ATTEMPTS');
-    if (!digestsEqual(this.hashCode(contact, token), row.code_hash)) {
-      if (attempt >= OTP_MAX_ATTEMPTS) {
-        await otps.consume(row.id, now);
-        throw new AppError('OTP_TOO_MANY_ATTEMPTS');
+    const rows = await otps.liveCodes(contact.type, contact.value, purpose, now);
+    if (rows.length === 0) throw new AppError('OTP_INVALID');
+    const hash = this.hashCode(contact, token);
+    let triesLeft = false;
+    for (const row of rows) {
+      const budget = row.request_ip === ip ? 'attempts' : 'stranger_attempts';
+      const attempt = await otps.takeAttempt(row.id, OTP_MAX_ATTEMPTS, budget);
+      if (attempt === undefined) continue;
+      if (digestsEqual(hash, row.code_hash)) {
+        if (!(await otps.consume(row.id, now))) throw new AppError('OTP_INVALID');
+        await otps.rememberAddress(contact.value, ip, now, new Date(now.getTime() - KNOWN_ADDRESS_MS));
+        return;
       }
-      throw new AppError('OTP_INVALID');
+      if (attempt < OTP_MAX_ATTEMPTS) triesLeft = true;
     }
-    if (!(await otps.consume(row.id, now))) throw new AppError('OTP_INVALID');
+    throw new AppError(triesLeft ? 'OTP_INVALID' : 'OTP_TOO_MANY_ATTEMPTS');
   }
 
   private startSession(userId: string, userAgent: string | null, now: Date): Promise<TokenPair> {

@@ -40,6 +40,7 @@ export class OtpRepository {
     byIp: number;
     byContactAndIp: number;
     lastForContactAt: Date | null;
+    lastForContactAndIpAt: Date | null;
     firstForContactAt: Date | null;
     firstForContactAndIpAt: Date | null;
   }> {
@@ -62,6 +63,12 @@ export class OtpRepository {
           .select((e) => e.fn.max('created_at').as('m'))
           .where('contact', '=', contact)
           .as('last_at'),
+        eb
+          .selectFrom('otp_codes')
+          .select((e) => e.fn.max('created_at').as('m'))
+          .where('contact', '=', contact)
+          .where('request_ip', '=', ip)
+          .as('last_contact_ip_at'),
         eb
           .selectFrom('otp_codes')
           .select((e) => e.fn.min('created_at').as('m'))
@@ -89,6 +96,9 @@ export class OtpRepository {
       byIp: Number(row.by_ip ?? 0),
       byContactAndIp: Number(row.by_contact_ip ?? 0),
       lastForContactAt: row.last_at ? new Date(row.last_at as unknown as string) : null,
+      lastForContactAndIpAt: row.last_contact_ip_at
+        ? new Date(row.last_contact_ip_at as unknown as string)
+        : null,
       firstForContactAt: row.first_at ? new Date(row.first_at as unknown as string) : null,
       firstForContactAndIpAt: row.first_contact_ip_at
         ? new Date(row.first_contact_ip_at as unknown as string)
@@ -96,13 +106,17 @@ export class OtpRepository {
     };
   }
 
-  /** The newest live code of a contact for a purpose: unexpired, unconsumed, with a code issued. */
-  latestLive(
+  /**
+   * The live codes of a contact for a purpose, newest first: unexpired, unconsumed, with a code
+   * issued. Several may be live at once, one per address that asked (issue 28): a stranger's
+   * request no longer retires the code the rider asked for. Bounded by the per-contact limits.
+   */
+  liveCodes(
     contactType: 'email' | 'sms',
     contact: string,
     purpose: { purpose: 'sign_in' } | { purpose: 'link'; userId: string },
     now: Date,
-  ): Promise<OtpRow | undefined> {
+  ): Promise<OtpRow[]> {
     let query = this.db
       .selectFrom('otp_codes')
       .selectAll()
@@ -115,25 +129,29 @@ export class OtpRepository {
       .where('code_hash', '!=', '')
       .where('expires_at', '>', now)
       .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      .limit(50)
+      .execute();
   }
 
   /**
    * Takes one of the code's tries before comparing, atomically: however many guesses arrive at
    * once, at most `maxAttempts` are ever compared. Undefined when the tries are used up.
    */
-  async takeAttempt(id: string, maxAttempts: number): Promise<number | undefined> {
+  async takeAttempt(
+    id: string,
+    maxAttempts: number,
+    budget: 'attempts' | 'stranger_attempts',
+  ): Promise<number | undefined> {
     const row = await runAsBookkeeping(() =>
       this.db
         .updateTable('otp_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .set((eb) => ({ [budget]: eb(budget, '+', 1) }))
         .where('id', '=', id)
-        .where('attempts', '<', maxAttempts)
-        .returning('attempts')
+        .where(budget, '<', maxAttempts)
+        .returning(budget)
         .executeTakeFirst(),
     );
-    return row?.attempts;
+    return row === undefined ? undefined : Number((row as Record<string, unknown>)[budget]);
   }
 
   /** Marks the code used; false when another request consumed it first (a code works once). */
@@ -150,14 +168,24 @@ export class OtpRepository {
     return row !== undefined;
   }
 
-  /** A new code replaces older live ones of the same contact and purpose. */
-  async retireOthers(contact: string, purpose: 'sign_in' | 'link', keepId: string, now: Date): Promise<void> {
+  /**
+   * A new code replaces older live ones of the same contact and purpose asked from the same address;
+   * codes other addresses asked for stay (issue 28: a stranger asking must not kill the rider's code).
+   */
+  async retireOthers(
+    contact: string,
+    purpose: 'sign_in' | 'link',
+    ip: string,
+    keepId: string,
+    now: Date,
+  ): Promise<void> {
     await runAsBookkeeping(() =>
       this.db
         .updateTable('otp_codes')
         .set({ consumed_at: now })
         .where('contact', '=', contact)
         .where('purpose', '=', purpose)
+        .where('request_ip', '=', ip)
         .where('id', '!=', keepId)
         .where('consumed_at', 'is', null)
         .execute(),
@@ -189,5 +217,29 @@ export class OtpRepository {
       await this.db.insertInto('otp_verify_failures').values({ request_ip: ip, created_at: now }).execute();
       await this.db.deleteFrom('otp_verify_failures').where('created_at', '<', forgetBefore).execute();
     });
+  }
+
+  /** Remembers that the contact signed in from this address; rows older than `forgetBefore` go. */
+  async rememberAddress(contact: string, ip: string, now: Date, forgetBefore: Date): Promise<void> {
+    await runAsBookkeeping(async () => {
+      await this.db
+        .insertInto('otp_known_addresses')
+        .values({ contact, request_ip: ip, verified_at: now })
+        .onConflict((oc) => oc.columns(['contact', 'request_ip']).doUpdateSet({ verified_at: now }))
+        .execute();
+      await this.db.deleteFrom('otp_known_addresses').where('verified_at', '<', forgetBefore).execute();
+    });
+  }
+
+  /** Whether the contact signed in from this address since `since`. */
+  async isKnownAddress(contact: string, ip: string, since: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('otp_known_addresses')
+      .select('contact')
+      .where('contact', '=', contact)
+      .where('request_ip', '=', ip)
+      .where('verified_at', '>', since)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

@@ -107,7 +107,7 @@ export const fittingContracts: RouteContract[] = [
   {
     method: 'GET',
     path: '/api/fitting/photos/:id/image',
-    summary: 'The photo itself, to its owner only (Cache-Control: private)',
+    summary: 'The photo itself, to its owner only (Cache-Control: no-store)',
     tags,
     auth: true,
     params: idParams,

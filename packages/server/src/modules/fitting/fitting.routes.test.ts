@@ -318,7 +318,7 @@ describe('photos', () => {
     expect((await call('GET', '/api/fitting/photos', rider)).json()).toEqual([]);
   });
 
-  test('upload, served back to its owner only, with its type and Cache-Control: private', async () => {
+  test('upload, served back to its owner only, with its type and Cache-Control: no-store (issue 28: stricter than private)', async () => {
     const response = await uploadPhoto(rider, png, 'side.png');
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
@@ -331,7 +331,7 @@ describe('photos', () => {
     const image = await call('GET', `/api/fitting/photos/${photoId}/image`, rider);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(image.headers['cache-control']).toMatch(/^private/);
+    expect(image.headers['cache-control']).toBe('no-store');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.from(image.rawPayload).equals(png)).toBe(true);
     expect((await call('GET', `/api/fitting/photos/${photoId}/image`, null)).statusCode).toBe(401);

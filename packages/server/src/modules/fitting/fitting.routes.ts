@@ -109,10 +109,7 @@ export function fittingRoutes(app: FastifyInstance, deps: { auth: AuthService; f
   app.get<IdParams>('/api/fitting/photos/:id/image', guard, async (request, reply) => {
     const { row, bytes } = await fitting.photoBytes(request.auth.userId, parseId(request.params.id));
     // The type comes from the bytes checked at upload; nosniff is on every answer (security-headers.ts).
-    return reply
-      .header('content-type', row.content_type)
-      .header('cache-control', 'private, max-age=3600')
-      .send(bytes);
+    return reply.header('content-type', row.content_type).send(bytes);
   });
   app.put<IdParams>('/api/fitting/photos/:id', guard, async (request) => {
     const id = parseId(request.params.id);

@@ -204,6 +204,16 @@ export class ImportRepository {
    * (issue 16: a job handed out twice, after its process was thought dead, must not turn a stored
    * file into a duplicate of itself, nor count it twice).
    */
+  /** A file's status (the job's own file, by id: the job runs for no rider's request). */
+  async fileStatus(fileId: string): Promise<ImportFileStatus | undefined> {
+    const row = await this.db
+      .selectFrom('import_files')
+      .select('status')
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    return row?.status;
+  }
+
   async finish(
     executor: Kysely<Database>,
     fileId: string,
@@ -223,6 +233,8 @@ export class ImportRepository {
         message_code: outcome.message_code ?? null,
         message: outcome.message ?? null,
         updated_at: now,
+        // Issue 28 (disk filling): a failed file keeps no bytes; the service deletes its blob.
+        ...(outcome.status === 'failed' ? { blob_key: null } : {}),
       })
       .where('id', '=', fileId)
       .where('status', 'in', ['queued', 'processing'])

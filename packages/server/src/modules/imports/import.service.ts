@@ -138,31 +138,43 @@ export class ImportService {
       await this.importFile(file, file.blob_key);
       await this.afterLastFile(file);
     } catch (error) {
-      if (isFormatError(error)) {
-        await imports.finish(
-          this.deps.db,
-          file.id,
-          { status: 'failed', message_code: error.code, message: error.message },
-          now(),
-        );
-        return;
+      if (!(await this.failUnretriable(file, error))) {
+        this.deps.log('import failed', {
+          fileId: file.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        throw error; // pg-boss retries; after the last retry the file is marked failed by onFinalFailure
       }
-      if (error instanceof StorageFullError) {
-        // Trying again cannot help until the operator frees space: the rider is told at once.
-        await imports.finish(
-          this.deps.db,
-          file.id,
-          { status: 'failed', message_code: 'STORAGE_FULL', message: ERRORS.STORAGE_FULL.message },
-          now(),
-        );
-        return;
-      }
-      this.deps.log('import failed', {
-        fileId: file.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      throw error; // pg-boss retries; after the last retry the file is marked failed by onFinalFailure
+    } finally {
+      // A file that failed (unreadable, not a ride, the disk full) keeps no bytes (issue 28): its row
+      // no longer points to the blob, which goes unless another row needs the same bytes.
+      if ((await imports.fileStatus(file.id)) === 'failed') await this.discardBlobs([file.blob_key]);
     }
+  }
+
+  /** Marks the file failed for the errors a retry cannot help; false for the others. */
+  private async failUnretriable(file: ImportFileRow, error: unknown): Promise<boolean> {
+    const { imports, now } = this.deps;
+    if (isFormatError(error)) {
+      await imports.finish(
+        this.deps.db,
+        file.id,
+        { status: 'failed', message_code: error.code, message: error.message },
+        now(),
+      );
+      return true;
+    }
+    if (error instanceof StorageFullError) {
+      // Trying again cannot help until the operator frees space: the rider is told at once.
+      await imports.finish(
+        this.deps.db,
+        file.id,
+        { status: 'failed', message_code: 'STORAGE_FULL', message: ERRORS.STORAGE_FULL.message },
+        now(),
+      );
+      return true;
+    }
+    return false;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { PredictiveResponse } from '@vatio/schemas';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFormat } from '../../hooks/useFormat';
 import { serverKey } from './analyticsLoadFormat';
 import { FormulaLink } from './TrainingLoadParts';
@@ -11,7 +12,17 @@ export function PredictiveEvents({ data }: { data: PredictiveResponse }) {
   const a = data.event_assumptions;
   return (
     <section className="space-y-3" data-testid="predictive-events">
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('events.title')}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('events.title')}</h2>
+        {/* Issue 26: an event of one's own, with its date and priority, is a goal of the training plan. */}
+        <Link
+          to="/training-plan?tab=goals&add=goal"
+          data-testid="predictive-set-goal"
+          className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
+        >
+          {t('events.setGoal')}
+        </Link>
+      </div>
       {data.events.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('events.none')}</p>
       ) : (

@@ -1,5 +1,6 @@
-import { Bot, Target } from 'lucide-react';
+import { Bot, CalendarDays, Target } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { NarrativeData } from '../../api/dashboard';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
@@ -94,6 +95,15 @@ export function NextGoalCard({ goal }: { goal: NarrativeData['next_goal'] }) {
           </p>
         )}
       </div>
+      {/* Spec 000: 'Ver Plan de Entrenamiento' leads to /training-plan, where the goal becomes a season plan. */}
+      <Link
+        to="/training-plan"
+        data-testid="view-training-plan"
+        className="inline-flex min-h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        <CalendarDays className="h-4 w-4" aria-hidden />
+        {t('narrative.goal.viewPlan')}
+      </Link>
     </Card>
   );
 }
