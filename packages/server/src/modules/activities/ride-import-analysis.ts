@@ -61,8 +61,10 @@ import {
  * rider's nearest entry, and only then the device's; max HR, LTHR and weight take the nearest entry
  * when none was in force; the weight is one dated record (migration 0027 made the profile's weight an
  * entry), so rides analysed with the demo's or the device's values are measured again.
+ * 12: a ride's stored tactical matches use the W′ balance the ride page draws (`wPrimeBalanceParameters`,
+ * GoldenCheetah's minimum CP where the fitted CP and W′ take the balance below zero), not the raw one.
  */
-export const ANALYSIS_VERSION = 11;
+export const ANALYSIS_VERSION = 12;
 
 export type { FtpSource };
 
