@@ -64,4 +64,17 @@ describe("the dashboard's current FTP", () => {
     const s = await get('/api/dashboard/summary?period=7d&tz=UTC', deviceOnly);
     expect(s.cards.ftp).toEqual({ value: 200, source: 'ride', from: null });
   });
+
+  test('the predictive screen resolves the same way: nearest entry, then the device, each with its source', async () => {
+    expect((await get('/api/analytics/predictive', rider)).current_ftp).toEqual({
+      value: 265,
+      source: 'nearest',
+      from: '2030-03-01',
+    });
+    expect((await get('/api/analytics/predictive', deviceOnly)).current_ftp).toEqual({
+      value: 200,
+      source: 'ride',
+      from: null,
+    });
+  });
 });

@@ -97,7 +97,9 @@ export class DashboardService {
     const rider = currentFtpOf(history, today, {});
     const resolved =
       rider ?? currentFtpOf(history, today, { rideW: await this.deps.dashboard.latestRideFtp(ctx.userId) });
-    if (resolved) return { ...resolved, settings, history };
+    // No estimate is passed in, so the source is never 'estimated'; the check says so to the types.
+    if (resolved && resolved.source !== 'estimated')
+      return { ...resolved, source: resolved.source, settings, history };
     return { ftpW: DEFAULT_FTP_W, source: 'default' as const, from: null, settings, history };
   }
 
