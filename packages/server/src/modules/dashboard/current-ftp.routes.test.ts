@@ -37,6 +37,18 @@ describe("the dashboard's current FTP", () => {
         lthr_bpm: null,
       })
       .execute();
+    // A weight entry (no FTP in it) in force today: the FTP still resolves to the 265 W entry.
+    await db
+      .insertInto('athlete_settings_history')
+      .values({
+        user_id: rider.user.id,
+        effective_from: '2029-12-01',
+        ftp_w: null,
+        weight_kg: 68,
+        max_hr_bpm: null,
+        lthr_bpm: null,
+      })
+      .execute();
     for (const who of [rider, deviceOnly])
       await storeRide(db, who.user.id, {
         start: '2030-01-14T08:00:00Z',
@@ -76,5 +88,15 @@ describe("the dashboard's current FTP", () => {
       source: 'ride',
       from: null,
     });
+  });
+
+  test('the performance panel: the FTP in the same order, and which weight its W/kg divides by', async () => {
+    const p = await get('/api/analytics/performance?weeks=4&tz=UTC', rider);
+    const ftp = p.tabs.power.find((m: { key: string }) => m.key === 'ftp');
+    expect(ftp).toMatchObject({ value: 265, source: 'set' });
+    expect(p.weight).toEqual({ kg: 68, source: 'settings', from: '2029-12-01' });
+    const d = await get('/api/analytics/performance?weeks=4&tz=UTC', deviceOnly);
+    expect(d.tabs.power.find((m: { key: string }) => m.key === 'ftp')).toMatchObject({ value: 200 });
+    expect(d.weight).toBeNull();
   });
 });
