@@ -3,9 +3,9 @@ import type { PerformanceResponse, RiderWeight } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { EFTP_WINDOW_DAYS, estimateFtpAt } from '../activities/estimated-ftp.ts';
 
-import {
-  type AthleteSettingsRepository,
-  type AthleteSettingsRow,
+import type {
+  AthleteSettingsRepository,
+  AthleteSettingsRow,
 } from '../athlete/athlete-settings.repository.ts';
 import { currentFtpOf } from '../athlete/current-ftp.ts';
 import { riderValueAt } from '../athlete/ride-settings.ts';

@@ -88,7 +88,10 @@ export function AdvancedScreen() {
           </p>
           <Needs needs={data.needs} testId="advanced-needs" />
           {/* The weight every W/kg below divides by, and from when (issue 25). */}
-          <RiderWeightNote weight={data.weight ?? null} className="text-xs text-slate-500 dark:text-slate-400" />
+          <RiderWeightNote
+            weight={data.weight ?? null}
+            className="text-xs text-slate-500 dark:text-slate-400"
+          />
           <SummaryCards data={data} />
           <TabStrip
             label={t('tabs.label')}
