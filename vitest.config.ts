@@ -10,11 +10,27 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            'packages/{analysis,schemas,formats,cli,web}/src/**/*.test.{ts,tsx}',
+            'packages/{analysis,schemas,formats,cli}/src/**/*.test.{ts,tsx}',
+            // The web's plain-logic tests; its component tests (*.test.tsx) run in the `web` project.
+            'packages/web/src/**/*.test.ts',
             'packages/web/build/**/*.test.ts',
             'fuzz/**/*.test.ts',
           ],
           environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          // Component tests of the web app's screens: a DOM (jsdom), the real texts, a stubbed fetch.
+          name: 'web',
+          include: ['packages/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['packages/web/src/test/setup.ts'],
+          // One jsdom and one module graph for all files: a third of the CPU time (12 s instead of
+          // 39 s for 96 tests). Each test starts clean: setup.ts's afterEach unmounts, signs out,
+          // clears storage and the fetch stub; renderScreen sets the language and a new QueryClient.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

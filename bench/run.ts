@@ -14,6 +14,8 @@
  * - aero: the aero lab's POST /api/activities/:id/aero-fit cold and warm (aero-fit.ts).
  * - garage: the garage, bike-fitting, health-probe and segment-compare endpoints cold and warm, with
  *   2,000 stored rides on one bike (garage.ts).
+ * - plan: the training plan's endpoints (plan, goals, workouts, files, calendar feed) cold and warm,
+ *   with 2,000 stored rides and a 16-week plan (plan.ts).
  * - load: 200 signed-in riders at once with their own histories, browsing dashboards, activity lists,
  *   ride pages, analytics and the garage while 20 of them upload rides, 60 s on PGlite and on PostgreSQL
  *   (load.ts); requests/s, p50/p95/p99/max and errors by route, the server's peak memory, against the
@@ -208,7 +210,7 @@ async function exampleBench(): Promise<void> {
 }
 
 // `npm run bench` runs them all; `npm run bench -- decode`, `-- memory`, `-- web`, `-- import`,
-// `-- dashboard`, `-- analytics`, `-- endpoints`, `-- aero`, `-- garage`, `-- load` or `-- example` one.
+// `-- dashboard`, `-- analytics`, `-- endpoints`, `-- aero`, `-- garage`, `-- plan`, `-- load` or `-- example` one.
 const only = process.argv[2];
 if (only === undefined || only === 'decode') await decodeBench();
 if (only === undefined || only === 'memory') await memoryBench();
@@ -219,5 +221,6 @@ if (only === undefined || only === 'analytics') scriptBench('analytics.ts');
 if (only === undefined || only === 'endpoints') await endpointsBench();
 if (only === undefined || only === 'aero') scriptBench('aero-fit.ts');
 if (only === undefined || only === 'garage') scriptBench('garage.ts');
+if (only === undefined || only === 'plan') scriptBench('plan.ts');
 if (only === undefined || only === 'load') scriptBench('load.ts', process.argv.slice(3));
 if (only === undefined || only === 'example') await exampleBench();

@@ -1,5 +1,6 @@
 import { RIDER_VALUE_SOURCES } from './rider-weight.ts';
 import { z } from 'zod';
+import { workoutComplianceSchema } from './plan.ts';
 
 // Response bodies of the activity routes (packages/server/src/modules/activities): what
 // activity.presenter.ts, streams.presenter.ts and ride-detail-analysis.ts send, field for field.
@@ -102,6 +103,11 @@ export type LapResponse = z.infer<typeof lapResponseSchema>;
 /** GET /api/activities/:id: the ride with its laps. */
 export const activityDetailResponseSchema = activityResponseSchema.extend({
   laps: z.array(lapResponseSchema),
+  /**
+   * Issue 26: how the ride followed the workout planned on its day (the first ride of the day with
+   * power is matched); null without a plan or a planned workout that day.
+   */
+  plan_compliance: workoutComplianceSchema.nullable(),
 });
 export type ActivityDetailResponse = z.infer<typeof activityDetailResponseSchema>;
 

@@ -21,3 +21,4 @@ export * from './health.ts';
 export * from './dashboard-overview.ts';
 export * from './input-guards.ts';
 export * from './rider-weight.ts';
+export * from './plan.ts';

@@ -2,10 +2,12 @@
 // `validation`), and the API answers with the English text of the spec (000 §5) for clients
 // that do not translate.
 import { FITTING_VALIDATION_MESSAGES } from './fitting-messages.ts';
+import { PLAN_VALIDATION_MESSAGES } from './plan-messages.ts';
 import { REQUEST_VALIDATION_MESSAGES } from './request-messages.ts';
 
 export const VALIDATION_MESSAGES = {
   ...FITTING_VALIDATION_MESSAGES,
+  ...PLAN_VALIDATION_MESSAGES,
   ...REQUEST_VALIDATION_MESSAGES,
   email_invalid: 'Please enter a valid email address',
   phone_invalid: 'Please enter a valid phone number with country code',

@@ -14,6 +14,12 @@ export const errorResponseSchema = z.object({
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
     retry_after_s: z.number().optional(),
+    /** A refused workout (issue 26): each issue's code and step path. */
+    workout_issues: z.array(z.object({ code: z.string(), path: z.array(z.number()) })).optional(),
+    /** A workout text that does not parse: the parser's code and 0-based position. */
+    workout_text_error: z.object({ code: z.string(), position: z.number() }).optional(),
+    /** A workout the asked file format cannot hold. */
+    export_error: z.object({ code: z.string(), format: z.string(), path: z.array(z.number()) }).optional(),
   }),
 });
 

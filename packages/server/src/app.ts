@@ -78,6 +78,10 @@ import { athleteSettingsRoutes } from './modules/athlete/athlete-settings.routes
 import { importRoutes } from './modules/imports/import.routes.ts';
 import { stravaRoutes } from './modules/strava/strava.routes.ts';
 import { uploadDecodeLimits } from './modules/imports/upload.ts';
+import { PlanRepository } from './modules/plan/plan.repository.ts';
+import { planRoutes } from './modules/plan/plan.routes.ts';
+import { PlanService } from './modules/plan/plan.service.ts';
+import { WorkoutService } from './modules/plan/workout.service.ts';
 import { createRideServices, type RideServices } from './services.ts';
 import { type BlobStore, FsBlobStore, StorageFullError } from './storage/blob-store.ts';
 import { createMailTransport, type MailTransport } from './transports/mail.ts';
@@ -354,7 +358,12 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     now,
     writes: database.writes,
   });
-  activityRoutes(app, { auth, rides });
+  // The ride's compliance with its day's planned workout (issue 26): the plan service is made below.
+  activityRoutes(app, {
+    auth,
+    rides,
+    planCompliance: (userId, activityId) => plan.complianceOfRide(userId, activityId),
+  });
   athleteSettingsRoutes(app, {
     auth,
     athleteSettings: services.athleteSettings,
@@ -402,6 +411,20 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     athleteSettings: services.athleteSettings,
     now,
     writes: database.writes,
+  });
+  const planRepository = new PlanRepository(db);
+  const plan = new PlanService({
+    repo: planRepository,
+    athleteSettings: services.athleteSettings,
+    predictive,
+    blobs,
+    now,
+    writes: database.writes,
+  });
+  planRoutes(app, {
+    auth,
+    plan,
+    workouts: new WorkoutService({ repo: planRepository, athleteSettings: services.athleteSettings, now }),
   });
   trainingLoadRoutes(app, { auth, trainingLoad });
   predictiveRoutes(app, { auth, predictive });

@@ -54,6 +54,14 @@ export const ERRORS = {
     status: 409,
     message: 'Your bikes are being imported from Strava. Try again when that has finished.',
   },
+  FTP_REQUIRED: {
+    status: 409,
+    message: 'Set your FTP first: the plan and its workouts are measured against it.',
+  },
+  WORKOUT_EXPORT_UNSUPPORTED: {
+    status: 422,
+    message: 'This workout cannot be written in that file format.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
@@ -91,6 +99,12 @@ export class AppError extends Error {
       retry_after_s?: number;
       /** EXAMPLE_PREPARING: the example rider's rides stored so far, of its planned total. */
       progress?: { done: number; total: number };
+      /** A refused workout: every issue of the analysis validation (code and step path). */
+      workout_issues?: { code: string; path: number[] }[];
+      /** A workout text that does not parse: the parser's code and 0-based character position. */
+      workout_text_error?: { code: string; position: number };
+      /** WORKOUT_EXPORT_UNSUPPORTED: the format writer's code (formats workout/errors.ts). */
+      export_error?: { code: string; format: string; path: number[] };
     } = {},
     cause?: unknown,
   ) {

@@ -9,6 +9,7 @@ import { RideTacticsService } from './modules/activities/ride-tactics.service.ts
 import { AthleteSettingsRepository } from './modules/athlete/athlete-settings.repository.ts';
 import { ImportRepository } from './modules/imports/import.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
+import { PlanRepository } from './modules/plan/plan.repository.ts';
 import { ImportService } from './modules/imports/import.service.ts';
 import { createPreparer } from './modules/imports/preparation-pool.ts';
 import type { BlobStore } from './storage/blob-store.ts';
@@ -49,7 +50,13 @@ export function createRideServices(deps: {
     preparer,
   });
   const reanalysis = new ReanalysisService({ ...deps, athleteSettings, rideFtp, rideTactics, preparer });
-  const demo = new DemoService({ ...deps, activities, athleteSettings, importService });
+  const demo = new DemoService({
+    ...deps,
+    activities,
+    athleteSettings,
+    importService,
+    plans: new PlanRepository(deps.db),
+  });
   const { strava: settings, ...rest } = deps;
   const strava = settings
     ? createStravaServices({ ...rest, activities, athleteSettings, rideFtp, rideTactics, settings })

@@ -384,6 +384,11 @@ export interface Database {
   fitting_photos: FittingPhotosTable;
   bike_components: BikeComponentsTable;
   bike_maintenance: BikeMaintenanceTable;
+  goals: GoalsTable;
+  workouts: WorkoutsTable;
+  training_plans: TrainingPlansTable;
+  plan_day_overrides: PlanDayOverridesTable;
+  calendar_tokens: CalendarTokensTable;
 }
 
 /** A climb the rider rides again (0013): its ends, length and gradient profile. */
@@ -554,4 +559,65 @@ export interface BikeMaintenanceTable {
   notes: string | null;
   cost: number | null;
   created_at: CreatedAt;
+}
+
+/** An event the rider trains for (migration 0027). */
+export interface GoalsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  event_date: string;
+  priority: 'A' | 'B' | 'C';
+  kind: 'time_trial' | 'road_race' | 'gran_fondo' | 'climb';
+  course_activity_id: string | null;
+  expected_tss: number | null;
+  notes: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A rider's own structured workout; `structure` is the analysis workout model (migration 0027). */
+export interface WorkoutsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: string | null;
+  purpose: string | null;
+  structure: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** The rider's plan settings; the days are computed on read (migration 0027). */
+export interface TrainingPlansTable {
+  user_id: string;
+  start_date: string;
+  time_zone: string;
+  training_weekdays: number[];
+  weekly_hours: number | null;
+  target_ctl: number | null;
+  ramp_per_week: number | null;
+  load_weeks_per_block: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** The rider's change to one planned day (migration 0027). */
+export interface PlanDayOverridesTable {
+  user_id: string;
+  day: string;
+  action: 'skip' | 'move' | 'swap' | 'edit';
+  other_day: string | null;
+  library_workout_id: string | null;
+  workout_id: string | null;
+  tss: number | null;
+  note: string | null;
+  created_at: UpdatedAt;
+}
+
+/** The private calendar feed's token, as its SHA-256 (migration 0027). */
+export interface CalendarTokensTable {
+  user_id: string;
+  token_hash: string;
+  created_at: UpdatedAt;
 }

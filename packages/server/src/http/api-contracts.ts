@@ -14,6 +14,7 @@ import { demoContracts } from '../modules/demo/demo.contract.ts';
 import { fittingContracts } from '../modules/fitting/fitting.contract.ts';
 import { exampleRiderContracts } from '../modules/example-rider/example-rider.contract.ts';
 import { healthContracts } from '../modules/health/health.contract.ts';
+import { planContracts } from '../modules/plan/plan.contract.ts';
 import { overviewContracts } from '../modules/overview/overview.contract.ts';
 import { importContracts } from '../modules/imports/import.contract.ts';
 import { profileContracts } from '../modules/profile/profile.contract.ts';
@@ -46,4 +47,6 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   ...healthContracts,
   ...clientConfigContracts,
   ...apiDocsContracts,
+  // Issue 26, last so that the document before it is unchanged (its tag comes last too).
+  ...planContracts,
 ];

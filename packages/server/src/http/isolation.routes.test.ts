@@ -49,6 +49,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/public/analytics/comparative': 'the built-in example rider',
   'GET /api/public/analytics/compare': 'the built-in example rider',
   'GET /api/public/analytics/evolution': 'the built-in example rider',
+  'GET /api/plan/calendar.ics':
+    'calendar apps fetch the feed without a token header: the private token in the query names the rider',
 };
 
 /**
@@ -61,6 +63,8 @@ const BODY_ID_COLLECTIONS: Record<string, string> = {
   position_id: 'positions',
   aero_activity_id: 'activities',
   ids: 'activities',
+  course_activity_id: 'activities',
+  workout_id: 'workouts',
 };
 const QUERY_ID_COLLECTIONS: Record<string, string> = {
   'GET /api/fitting/positions ?bike_id': 'bikes',
@@ -79,6 +83,7 @@ const EXTERNAL_IDS: Record<string, string> = {
   object_id: "Strava's ids in a webhook event",
   owner_id: "Strava's athlete id in a webhook event",
   subscription_id: "Strava's push subscription id",
+  library_workout_id: "a session of Vatio's built-in workout library, the same for every rider",
 };
 
 let h: Harness;

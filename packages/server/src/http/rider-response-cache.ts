@@ -24,6 +24,11 @@ export const RIDER_CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/bikes',
   '/api/bikes/:id/performance',
   '/api/maintenance/due',
+  // Issue 26: the plan is computed from the rider's rows and their day in the plan's zone.
+  '/api/plan',
+  '/api/goals',
+  '/api/workouts',
+  '/api/workouts/library',
   // Polled while an import runs: the import's job writes as the rider, so each step shows at once.
   '/api/imports/:id',
 ]);

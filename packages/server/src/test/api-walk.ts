@@ -122,6 +122,26 @@ export const JSON_BODIES: Record<string, BodyExample> = {
     event_time: 1_700_000_000,
   }),
   'POST /api/me/api-keys': () => ({ name: 'Script', scope: 'read' }),
+  'POST /api/goals': () => GOAL,
+  'PATCH /api/goals/{id}': () => ({ name: 'Renamed race', notes: 'Hilly' }),
+  'POST /api/plan': () => ({ training_weekdays: [2, 4, 6, 7], weekly_hours: 8, time_zone: 'Europe/Madrid' }),
+  'PUT /api/plan/days/{date}': () => ({ action: 'edit', tss: 60, note: 'Easy' }),
+  'POST /api/workouts': () => WORKOUT,
+  'PATCH /api/workouts/{id}': () => ({ name: 'Renamed', text: 'wu 10m 55%, 2x20m 95%, cd 5m 50%' }),
+};
+
+/** A goal far enough ahead for a plan, whatever day the walk runs. */
+const GOAL = {
+  name: 'Spring classic',
+  date: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+  priority: 'B',
+  kind: 'road_race',
+};
+const WORKOUT = {
+  name: 'Sweet spot',
+  description: 'Winter base',
+  purpose: 'sweetSpot',
+  text: 'wu 10m 55%, 3x15m 90%, cd 5m 50%',
 };
 
 const PROFILE = {
@@ -248,6 +268,10 @@ export async function seedRider(
     secret?: string;
   };
   ids['api-keys'] = key.id;
+  ids.goals = (await call('POST', '/api/goals', GOAL, 201)).id;
+  ids.workouts = (await call('POST', '/api/workouts', WORKOUT, 201)).id;
+  // A day names no row: another rider's day is a day of no plan of theirs (404).
+  ids.days = GOAL.date;
   // The read-only key's secret, for walks that read as a script would (not a row id: no path names it).
   ids['api-keys:secret'] = key.secret!;
 

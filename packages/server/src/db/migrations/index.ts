@@ -22,6 +22,7 @@ import * as m0022 from './0022_api_key_rate_windows.ts';
 import * as m0025 from './0025_sync_pause_unavailable.ts';
 import * as m0026 from './0026_write_versions.ts';
 import * as m0027 from './0027_one_weight.ts';
+import * as m0028 from './0028_training_plan.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0025_sync_pause_unavailable': m0025,
   '0026_write_versions': m0026,
   '0027_one_weight': m0027,
+  '0028_training_plan': m0028,
 };

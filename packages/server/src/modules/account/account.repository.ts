@@ -35,6 +35,7 @@ export class AccountRepository {
         db.selectFrom('activity_files').selectAll().where('user_id', '=', userId).execute(),
       ]);
     const fitting = await this.fitting(userId);
+    const trainingPlan = await this.trainingPlan(userId);
     // The garage (0017): bike parts and the service log.
     const [components, maintenance] = await Promise.all([
       db
@@ -65,7 +66,20 @@ export class AccountRepository {
       fitting,
       components,
       maintenance,
+      trainingPlan,
     };
+  }
+
+  /** The training plan's rows (migration 0027): goals, own workouts, plan settings, day changes. */
+  private async trainingPlan(userId: string) {
+    const db = this.db;
+    const [goals, workouts, plan, dayChanges] = await Promise.all([
+      db.selectFrom('goals').selectAll().where('user_id', '=', userId).orderBy('event_date').execute(),
+      db.selectFrom('workouts').selectAll().where('user_id', '=', userId).orderBy('name').execute(),
+      db.selectFrom('training_plans').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+      db.selectFrom('plan_day_overrides').selectAll().where('user_id', '=', userId).orderBy('day').execute(),
+    ]);
+    return { goals, workouts, plan: plan ?? null, day_changes: dayChanges };
   }
 
   /** The rider's bike-fitting records (migration 0018), oldest first. */

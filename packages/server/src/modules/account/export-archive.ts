@@ -56,6 +56,7 @@ originals/              the files you uploaded, byte for byte, named date_activi
 fitting.json            bike fitting: body measurements (cm, kg), bike positions (mm, degrees),
                         fitting sessions, and each photo's marked points and measured angles
 fitting-photos/         the side photos you uploaded, byte for byte, named date_photo-id.ext
+training-plan.json      your goals, your own workouts, the plan's settings and your changes to its days
 
 Units: distances in metres, times in seconds, speeds in m/s, power in watts, dates in UTC.
 `;
@@ -92,6 +93,7 @@ export function exportArchive(snapshot: Snapshot, blobs: BlobStore, log: (error:
       addText('bike-components.json', JSON.stringify(snapshot.components, null, 2));
       addText('bike-maintenance.json', JSON.stringify(snapshot.maintenance, null, 2));
       addText('athlete-settings.json', JSON.stringify(athleteSettings, null, 2));
+      addText('training-plan.json', JSON.stringify(snapshot.trainingPlan, null, 2));
       addText(
         'activities.json',
         JSON.stringify(

@@ -1,4 +1,4 @@
-import { activityUpdateSchema, aeroFitRequestSchema } from '@vatio/schemas';
+import { activityUpdateSchema, aeroFitRequestSchema, type WorkoutComplianceResponse } from '@vatio/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
@@ -23,7 +23,15 @@ function languageOf(request: FastifyRequest<{ Querystring: LangQuery }>): RideLa
   return requestLanguage(lang, request.headers['accept-language']);
 }
 
-export function activityRoutes(app: FastifyInstance, deps: { auth: AuthService; rides: ActivityService }) {
+export function activityRoutes(
+  app: FastifyInstance,
+  deps: {
+    auth: AuthService;
+    rides: ActivityService;
+    /** Issue 26: how the ride followed its day's planned workout (null without one). */
+    planCompliance?: (userId: string, activityId: string) => Promise<WorkoutComplianceResponse | null>;
+  },
+) {
   const { auth, rides } = deps;
   const guard = { preHandler: requireAuth(auth) };
 
@@ -62,7 +70,8 @@ export function activityRoutes(app: FastifyInstance, deps: { auth: AuthService; 
 
   app.get<IdParams>('/api/activities/:id', guard, async (request) => {
     const { row, laps } = await rides.detail(request.auth.userId, parseId(request.params.id));
-    return { ...presentActivity(row, languageOf(request)), laps: laps.map(presentLap) };
+    const plan_compliance = (await deps.planCompliance?.(request.auth.userId, row.id)) ?? null;
+    return { ...presentActivity(row, languageOf(request)), laps: laps.map(presentLap), plan_compliance };
   });
 
   // Both kept by the service (issue 16): sent as the JSON text serialized once.

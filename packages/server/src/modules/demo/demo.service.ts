@@ -3,7 +3,9 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import type { ImportService, IncomingFile } from '../imports/import.service.ts';
+import type { PlanRepository } from '../plan/plan.repository.ts';
 import { type DemoRidePlan, demoFtpAt, planDemoRides } from './demo-plan.ts';
+import { seedDemoTrainingPlan } from './demo-training-plan.ts';
 
 export const DEMO_DAYS = 182;
 const RIDES_PER_JOB = 12;
@@ -32,6 +34,8 @@ export class DemoService {
       importService: ImportService;
       queue: JobQueue;
       now: () => Date;
+      /** Issue 26: the demo rider also gets a goal and a training plan. */
+      plans?: PlanRepository;
     },
   ) {}
 
@@ -61,6 +65,7 @@ export class DemoService {
       });
     }
     await athleteSettings.fillGaps(userId, entries);
+    if (this.deps.plans) await seedDemoTrainingPlan(this.deps.plans, userId, today);
     const batches = Math.ceil(plan.length / RIDES_PER_JOB);
     for (let batch = 0; batch < batches; batch++) {
       await queue.send(QUEUES.demoRides, {

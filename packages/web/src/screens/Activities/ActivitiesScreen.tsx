@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { listActivities, searchActivities, UPLOAD_ACCEPT } from '../../api/activities';
 import { ACTIVITY_TYPES, type Activity } from '../../api/activity-types';
 import { useAuth } from '../../auth/AuthProvider';
+import { Loadable } from '../../components/Loadable';
 import { Button } from '../../components/ui/Button';
 import { Input, Select } from '../../components/ui/Input';
 import { ActivityCard } from './ActivityCard';
@@ -227,72 +228,72 @@ export function ActivitiesScreen() {
         </Select>
       </div>
 
-      {active.isPending && !active.data ? (
-        <p role="status" className="py-12 text-center text-slate-500">
-          {t('loading')}
-        </p>
-      ) : active.isError && !active.data ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-        >
-          <p>{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void active.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : activities.length === 0 ? (
-        filtered ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-600">
-            {t('empty.filtered')}
+      <Loadable
+        query={active}
+        loading={
+          <p role="status" className="py-12 text-center text-slate-500">
+            {t('loading')}
           </p>
-        ) : (
-          <div
-            data-testid="activities-empty"
-            className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-slate-300 bg-white p-10 text-center dark:border-slate-600 dark:bg-slate-800"
-          >
-            <UploadCloud className="h-12 w-12 text-brand-600" aria-hidden />
-            <div>
-              <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('empty.title')}</h2>
-              <p className="mt-1 max-w-md text-slate-600 dark:text-slate-300">{t('empty.text')}</p>
-              <p className="mt-1 text-sm text-slate-500">{t('upload.formats')}</p>
+        }
+        error={{ message: t('loadFailed'), retryLabel: t('retry'), look: 'box' }}
+        // A new page or filter keeps the previous list on screen while it loads (keepPreviousData).
+        keepDataOnError
+        isEmpty={() => activities.length === 0}
+        empty={
+          filtered ? (
+            <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-600">
+              {t('empty.filtered')}
+            </p>
+          ) : (
+            <div
+              data-testid="activities-empty"
+              className="flex flex-col items-center gap-4 rounded-xl border-2 border-dashed border-slate-300 bg-white p-10 text-center dark:border-slate-600 dark:bg-slate-800"
+            >
+              <UploadCloud className="h-12 w-12 text-brand-600" aria-hidden />
+              <div>
+                <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{t('empty.title')}</h2>
+                <p className="mt-1 max-w-md text-slate-600 dark:text-slate-300">{t('empty.text')}</p>
+                <p className="mt-1 text-sm text-slate-500">{t('upload.formats')}</p>
+              </div>
+              {uploadButton}
             </div>
-            {uploadButton}
-          </div>
-        )
-      ) : (
-        <>
-          <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-            {searching
-              ? t('search.results', { count: activities.length })
-              : t('pagination.showing', {
-                  from: page * PAGE_SIZE + 1,
-                  to: page * PAGE_SIZE + activities.length,
-                  total,
-                })}
-          </p>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {activities.map((activity) => (
-              <ActivityCard key={activity.id} activity={activity} onDetails={() => setSelected(activity)} />
-            ))}
-          </div>
-          {!searching && pages > 1 && (
-            <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3">
-              <Button variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                <ChevronLeft className="h-4 w-4" aria-hidden />
-                {t('pagination.previous')}
-              </Button>
-              <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
-                {t('pagination.page', { page: page + 1, pages })}
-              </span>
-              <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-                {t('pagination.next')}
-                <ChevronRight className="h-4 w-4" aria-hidden />
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+          )
+        }
+      >
+        {() => (
+          <>
+            <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+              {searching
+                ? t('search.results', { count: activities.length })
+                : t('pagination.showing', {
+                    from: page * PAGE_SIZE + 1,
+                    to: page * PAGE_SIZE + activities.length,
+                    total,
+                  })}
+            </p>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {activities.map((activity) => (
+                <ActivityCard key={activity.id} activity={activity} onDetails={() => setSelected(activity)} />
+              ))}
+            </div>
+            {!searching && pages > 1 && (
+              <nav aria-label={t('pagination.label')} className="flex items-center justify-center gap-3">
+                <Button variant="secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                  <ChevronLeft className="h-4 w-4" aria-hidden />
+                  {t('pagination.previous')}
+                </Button>
+                <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
+                  {t('pagination.page', { page: page + 1, pages })}
+                </span>
+                <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                  {t('pagination.next')}
+                  <ChevronRight className="h-4 w-4" aria-hidden />
+                </Button>
+              </nav>
+            )}
+          </>
+        )}
+      </Loadable>
 
       <ActivityDetailsDialog activity={selectedFresh} onClose={() => setSelected(null)} />
     </div>

@@ -12,6 +12,7 @@ import { PhysiologicalTab } from './PhysiologicalTab';
 import { PowerTab } from './PowerTab';
 import { SpecificTab } from './SpecificTab';
 import { ADVANCED_PERIODS, useAdvanced } from './useAdvanced';
+import { Loadable, LoadingCards } from '../../components/Loadable';
 
 const TABS = {
   physiological: PhysiologicalTab,
@@ -30,7 +31,6 @@ export function AdvancedScreen() {
   const f = useFormat();
   const { source, period, setPeriod, preparing } = useAnalysisPeriodScreen<AdvancedPeriod>('4w');
   const query = useAdvanced(source, period);
-  const data = query.data;
   if (preparing(query.error)) {
     return (
       <ExamplePreparingScreen
@@ -56,60 +56,46 @@ export function AdvancedScreen() {
         />
       </header>
       {source === 'example' && <ExampleBanner />}
-      {query.isPending ? (
-        <div
-          role="status"
-          aria-label={t('loading')}
-          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        >
-          {[0, 1, 2, 3].map((k) => (
-            <div key={k} className="h-28 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
-          ))}
-        </div>
-      ) : query.isError || !data ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-900/30 dark:text-red-200"
-        >
-          {t('loadError')}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="advanced-window">
-            {t('window', {
-              from: f.date(data.window.from),
-              to: f.date(data.window.to),
-              rides: data.rides,
-              withPower: data.rides_with_power,
-            })}
-          </p>
-          <Needs needs={data.needs} testId="advanced-needs" />
-          {/* The weight every W/kg below divides by, and from when (issue 25). */}
-          <RiderWeightNote
-            weight={data.weight ?? null}
-            className="text-xs text-slate-500 dark:text-slate-400"
-          />
-          <SummaryCards data={data} />
-          <TabStrip
-            label={t('tabs.label')}
-            // Five long names: two rows on a phone, one from the small breakpoint up.
-            listClassName="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-5 dark:bg-slate-900"
-            tabs={(Object.keys(TABS) as Array<keyof typeof TABS>).map((tab) => {
-              const Tab = TABS[tab];
-              return {
-                value: tab,
-                label: t(`tabs.${tab}`),
-                testId: `advanced-tab-${tab}`,
-                content: <Tab data={data} />,
-              };
-            })}
-          />
-          <ProfessionalSummary data={data} />
-        </>
-      )}
+      <Loadable
+        query={query}
+        loading={<LoadingCards label={t('loading')} />}
+        error={{ message: t('loadError'), retryLabel: t('retry') }}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="advanced-window">
+              {t('window', {
+                from: f.date(data.window.from),
+                to: f.date(data.window.to),
+                rides: data.rides,
+                withPower: data.rides_with_power,
+              })}
+            </p>
+            <Needs needs={data.needs} testId="advanced-needs" />
+            {/* The weight every W/kg below divides by, and from when (issue 25). */}
+            <RiderWeightNote
+              weight={data.weight ?? null}
+              className="text-xs text-slate-500 dark:text-slate-400"
+            />
+            <SummaryCards data={data} />
+            <TabStrip
+              label={t('tabs.label')}
+              // Five long names: two rows on a phone, one from the small breakpoint up.
+              listClassName="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 sm:grid-cols-5 dark:bg-slate-900"
+              tabs={(Object.keys(TABS) as Array<keyof typeof TABS>).map((tab) => {
+                const Tab = TABS[tab];
+                return {
+                  value: tab,
+                  label: t(`tabs.${tab}`),
+                  testId: `advanced-tab-${tab}`,
+                  content: <Tab data={data} />,
+                };
+              })}
+            />
+            <ProfessionalSummary data={data} />
+          </>
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -15,7 +15,6 @@ import {
   type PerformancePeriod,
   type PerformanceResponse,
 } from '../../api/analytics';
-import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../../hooks/useFormat';
 import { TabStrip } from '../../components/ui/TabStrip';
@@ -23,6 +22,7 @@ import { MetricCard } from './MetricCard';
 import { PanelSummary } from './PanelSummary';
 import { ExampleBanner, ExamplePreparing } from '../../components/analytics/ExampleNotice';
 import { examplePolling, useAnalyticsSource } from './useAnalyticsLoad';
+import { Loadable, LoadingCards } from '../../components/Loadable';
 
 /** Five tabs: two rows on a phone (three and two), one row from the small breakpoint up. */
 const panelTabListClass =
@@ -145,38 +145,30 @@ export function AnalyticsScreen() {
             })}
           </p>
         )}
-        {panel.isPending ? (
-          <div
-            role="status"
-            aria-label={t('panel.loading')}
-            className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
-          >
-            {[0, 1, 2, 3].map((k) => (
-              <div key={k} className="h-44 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
-            ))}
-          </div>
-        ) : panel.isError || !data ? (
-          <div
-            className="rounded-xl border border-rose-200 p-6 text-center dark:border-rose-900"
-            role="alert"
-          >
-            <p className="text-slate-700 dark:text-slate-200">{t('panel.error')}</p>
-            <Button className="mt-3" onClick={() => void panel.refetch()}>
-              {t('panel.retry')}
-            </Button>
-          </div>
-        ) : (
-          <>
-            {/* The weight every W/kg below divides by, and from when (issue 25). */}
-            <RiderWeightNote
-              weight={data.weight ?? null}
-              className="text-xs text-slate-500 dark:text-slate-400"
+        <Loadable
+          query={panel}
+          loading={
+            <LoadingCards
+              label={t('panel.loading')}
+              className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
+              boxClassName="h-44"
             />
-            <Panel data={data} source={source} />
-            <PanelSummary data={data} />
-            <p className="text-xs text-slate-500 dark:text-slate-400">{t('panel.formulas')}</p>
-          </>
-        )}
+          }
+          error={{ message: t('panel.error'), retryLabel: t('panel.retry'), look: 'panel' }}
+        >
+          {(data) => (
+            <>
+              {/* The weight every W/kg below divides by, and from when (issue 25). */}
+              <RiderWeightNote
+                weight={data.weight ?? null}
+                className="text-xs text-slate-500 dark:text-slate-400"
+              />
+              <Panel data={data} source={source} />
+              <PanelSummary data={data} />
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t('panel.formulas')}</p>
+            </>
+          )}
+        </Loadable>
       </section>
       <TrainingLoadCard source={source} />
       <SegmentCard source={source} />

@@ -13,6 +13,7 @@ import { useAnalysisPeriodScreen } from '../../hooks/useAnalysisPeriodScreen';
 import { Link } from 'react-router';
 import { RiderWeightNote } from '../../components/rider/RiderWeightNote';
 import { useSegments } from './segments/useSegments';
+import { Loadable, LoadingCards } from '../../components/Loadable';
 
 const PERIODS: readonly PredictiveWeeks[] = [2, 4, 8];
 
@@ -32,7 +33,6 @@ export function PredictiveScreen() {
   } = useAnalysisPeriodScreen<PredictiveWeeks>(4);
   const query = usePredictive(source, weeks);
   const hasSegments = (useSegments(source).data?.segments.length ?? 0) > 0;
-  const data = query.data;
   if (preparing(query.error)) {
     return (
       <ExamplePreparingScreen
@@ -58,79 +58,65 @@ export function PredictiveScreen() {
         />
       </header>
       {source === 'example' && <ExampleBanner />}
-      {query.isPending ? (
-        <div
-          role="status"
-          aria-label={t('loading')}
-          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        >
-          {[0, 1, 2, 3].map((k) => (
-            <div key={k} className="h-28 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
-          ))}
-        </div>
-      ) : query.isError || !data ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-900/30 dark:text-red-200"
-        >
-          {t('loadError')}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
-      ) : (
-        <>
-          <PredictiveNeeds data={data} />
-          <RiderWeightNote
-            weight={data.weight ?? null}
-            className="text-xs text-slate-500 dark:text-slate-400"
-          />
-          <PredictiveCards data={data} />
-          <TabStrip
-            label={t('tabs.label')}
-            tabs={[
-              {
-                value: 'ftp',
-                label: t('tabs.ftp'),
-                testId: 'predictive-tab-ftp',
-                content: <PredictiveFtpTab data={data} />,
-              },
-              {
-                value: 'load',
-                label: t('tabs.load'),
-                testId: 'predictive-tab-load',
-                content: <TrainingLoadCard source={source} />,
-              },
-              {
-                value: 'tactical',
-                label: t('tabs.tactical'),
-                testId: 'predictive-tab-tactical',
-                content: <PredictiveTacticalTab data={data} />,
-              },
-              ...(hasSegments
-                ? [
-                    {
-                      value: 'segments',
-                      label: ta('segments.title'),
-                      testId: 'predictive-tab-segments',
-                      content: (
-                        <Link
-                          to="/analytics#segments"
-                          data-testid="link-segments"
-                          className="font-semibold text-brand-700 underline dark:text-brand-400"
-                        >
-                          {ta('segments.openSegments')} →
-                        </Link>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-          <PredictiveEvents data={data} />
-          <PredictiveSummary data={data} />
-        </>
-      )}
+      <Loadable
+        query={query}
+        loading={<LoadingCards label={t('loading')} />}
+        error={{ message: t('loadError'), retryLabel: t('retry') }}
+      >
+        {(data) => (
+          <>
+            <PredictiveNeeds data={data} />
+            <RiderWeightNote
+              weight={data.weight ?? null}
+              className="text-xs text-slate-500 dark:text-slate-400"
+            />
+            <PredictiveCards data={data} />
+            <TabStrip
+              label={t('tabs.label')}
+              tabs={[
+                {
+                  value: 'ftp',
+                  label: t('tabs.ftp'),
+                  testId: 'predictive-tab-ftp',
+                  content: <PredictiveFtpTab data={data} />,
+                },
+                {
+                  value: 'load',
+                  label: t('tabs.load'),
+                  testId: 'predictive-tab-load',
+                  content: <TrainingLoadCard source={source} />,
+                },
+                {
+                  value: 'tactical',
+                  label: t('tabs.tactical'),
+                  testId: 'predictive-tab-tactical',
+                  content: <PredictiveTacticalTab data={data} />,
+                },
+                ...(hasSegments
+                  ? [
+                      {
+                        value: 'segments',
+                        label: ta('segments.title'),
+                        testId: 'predictive-tab-segments',
+                        content: (
+                          <Link
+                            to="/analytics#segments"
+                            data-testid="link-segments"
+                            className="font-semibold text-brand-700 underline dark:text-brand-400"
+                          >
+                            {ta('segments.openSegments')} →
+                          </Link>
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+            <PredictiveEvents data={data} />
+            <PredictiveSummary data={data} />
+          </>
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/Card';
 import { useFormat } from '../../hooks/useFormat';
 import { formatSigned, formTone, loadChartColumns } from './analyticsLoadFormat';
+import { Loadable } from '../../components/Loadable';
 import { TabStrip } from '../../components/ui/TabStrip';
 import { tabTriggerClass } from '../../components/ui/tabs';
 import { Badge, Figure, Segmented } from './TrainingLoadParts';
@@ -112,7 +113,6 @@ export function TrainingLoadCard({ source }: { source: AnalyticsSource }) {
   const { t } = useTranslation('predictive');
   const [days, setDays] = useState<TrainingLoadDays>(90);
   const query = useTrainingLoad(source, days);
-  const data = query.data;
   return (
     <Card className="min-w-0 p-3 sm:p-5" data-testid="training-load-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -126,53 +126,55 @@ export function TrainingLoadCard({ source }: { source: AnalyticsSource }) {
           testId="load-range"
         />
       </div>
-      {query.isPending ? (
-        <div
-          role="status"
-          aria-label={t('loading')}
-          className="mt-4 h-40 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-700"
-        />
-      ) : query.isError || !data ? (
-        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
-          {t('loadError')}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
-      ) : data.needs.includes('power') ? (
-        <p
-          data-testid="load-needs-power"
-          className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100"
-        >
-          {t('load.needsPower')}
-        </p>
-      ) : (
-        <TabStrip
-          className="mt-4"
-          label={t('load.tabs.label')}
-          triggerClassName={loadTabClass}
-          tabs={[
-            {
-              value: 'overview',
-              label: t('load.tabs.overview'),
-              testId: 'load-tab-overview',
-              content: <Overview data={data} />,
-            },
-            {
-              value: 'trends',
-              label: t('load.tabs.trends'),
-              testId: 'load-tab-trends',
-              content: <Trends data={data} />,
-            },
-            {
-              value: 'recommendations',
-              label: t('load.tabs.recommendations'),
-              testId: 'load-tab-recommendations',
-              content: <TrainingLoadRecommendations data={data} />,
-            },
-          ]}
-        />
-      )}
+      <Loadable
+        query={query}
+        loading={
+          <div
+            role="status"
+            aria-label={t('loading')}
+            className="mt-4 h-40 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-700"
+          />
+        }
+        error={{ message: t('loadError'), retryLabel: t('retry'), look: 'line', className: 'mt-4' }}
+        // No ride with a TSS: nothing to chart, and the card says what it needs.
+        isEmpty={(data) => data.needs.includes('power')}
+        empty={
+          <p
+            data-testid="load-needs-power"
+            className="mt-4 rounded-lg bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100"
+          >
+            {t('load.needsPower')}
+          </p>
+        }
+      >
+        {(data) => (
+          <TabStrip
+            className="mt-4"
+            label={t('load.tabs.label')}
+            triggerClassName={loadTabClass}
+            tabs={[
+              {
+                value: 'overview',
+                label: t('load.tabs.overview'),
+                testId: 'load-tab-overview',
+                content: <Overview data={data} />,
+              },
+              {
+                value: 'trends',
+                label: t('load.tabs.trends'),
+                testId: 'load-tab-trends',
+                content: <Trends data={data} />,
+              },
+              {
+                value: 'recommendations',
+                label: t('load.tabs.recommendations'),
+                testId: 'load-tab-recommendations',
+                content: <TrainingLoadRecommendations data={data} />,
+              },
+            ]}
+          />
+        )}
+      </Loadable>
     </Card>
   );
 }

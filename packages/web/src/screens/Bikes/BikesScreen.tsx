@@ -9,7 +9,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../auth/AuthProvider';
 import { MaintenanceDueBanner } from '../../components/bikes/MaintenanceDueBanner';
 import { BikeForm } from '../../components/forms/BikeForm';
-import { Alert } from '../../components/ui/Alert';
+import { Loadable, LoadingCards } from '../../components/Loadable';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { Modal } from '../../components/ui/Modal';
@@ -60,50 +60,50 @@ export function BikesScreen() {
 
       <MaintenanceDueBanner linkToBikes={false} />
 
-      {bikes.isPending ? (
-        <div
-          role="status"
-          aria-label={t('common:loading')}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {[0, 1, 2].map((k) => (
-            <div key={k} className="h-44 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
-          ))}
-        </div>
-      ) : bikes.isError ? (
-        <Alert>
-          <span className="flex flex-wrap items-center justify-between gap-2">
-            {errorMessage(bikes.error, t)}
-            <Button variant="secondary" onClick={() => void bikes.refetch()}>
-              {t('retry')}
+      <Loadable
+        query={bikes}
+        loading={
+          <LoadingCards
+            label={t('common:loading')}
+            count={3}
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            boxClassName="h-44"
+          />
+        }
+        error={{ message: (error) => errorMessage(error, t), retryLabel: t('retry'), look: 'alert' }}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <div
+            data-testid="bikes-empty"
+            className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-600"
+          >
+            <BikeIcon className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+            <p className="mt-3 font-medium text-slate-900 dark:text-white">{t('empty.title')}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('empty.body')}</p>
+            <Button className="mt-4" onClick={() => setAdding(true)}>
+              <Plus className="h-4 w-4" aria-hidden />
+              {t('newBike')}
             </Button>
-          </span>
-        </Alert>
-      ) : list.length === 0 ? (
-        <div
-          data-testid="bikes-empty"
-          className="rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-600"
-        >
-          <BikeIcon className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-          <p className="mt-3 font-medium text-slate-900 dark:text-white">{t('empty.title')}</p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('empty.body')}</p>
-          <Button className="mt-4" onClick={() => setAdding(true)}>
-            <Plus className="h-4 w-4" aria-hidden />
-            {t('newBike')}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <ul data-testid="bike-cards" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {list.map((bike) => (
-              <li key={bike.id}>
-                <BikeCard bike={bike} selected={bike.id === selected?.id} onSelect={() => select(bike.id)} />
-              </li>
-            ))}
-          </ul>
-          {selected && <BikeDetail key={selected.id} bike={selected} bikes={list} />}
-        </>
-      )}
+          </div>
+        }
+      >
+        {() => (
+          <>
+            <ul data-testid="bike-cards" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {list.map((bike) => (
+                <li key={bike.id}>
+                  <BikeCard
+                    bike={bike}
+                    selected={bike.id === selected?.id}
+                    onSelect={() => select(bike.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+            {selected && <BikeDetail key={selected.id} bike={selected} bikes={list} />}
+          </>
+        )}
+      </Loadable>
 
       <Modal open={adding} onOpenChange={setAdding} title={t('addTitle')}>
         {adding && (

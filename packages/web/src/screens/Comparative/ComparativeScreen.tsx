@@ -29,6 +29,7 @@ import { FormulaLink } from './FormulaLink';
 import { ByTypePanel, PatternsPanel } from './PatternsPanels';
 import { TrendsTab } from './TrendsTab';
 import { useComparative } from './useComparative';
+import { Loadable, LoadingCards } from '../../components/Loadable';
 
 const TABS = ['compare', 'evolution', 'trends'] as const;
 type Tab = (typeof TABS)[number];
@@ -242,63 +243,62 @@ export function ComparativeScreen() {
           {t('window', { from: f.date(data.window.from), to: f.date(data.window.to) })}
         </p>
       )}
-      {query.isPending ? (
-        <div role="status" aria-label={t('loading')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((k) => (
-            <div key={k} className="h-24 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
-          ))}
-        </div>
-      ) : query.isError || !data ? (
-        <div className="rounded-xl border border-rose-200 p-6 text-center dark:border-rose-900" role="alert">
-          <p className="text-slate-700 dark:text-slate-200">{t('error')}</p>
-          <Button className="mt-3" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <SummaryCards data={data} />
-          <TabStrip
-            label={t('tabsLabel')}
-            value={tab}
-            onValueChange={setTab}
-            printHideList
-            beforePanels={
-              <h2 className="mt-4 hidden text-xl font-semibold" data-print-title>
-                {t(`tabs.${tab}`)}
-              </h2>
-            }
-            tabs={TABS.map((k) => ({
-              value: k,
-              label: t(`tabs.${k}`),
-              testId: `tab-${k}`,
-              content:
-                k === 'compare' ? (
-                  <CompareTab
-                    source={source}
-                    data={data}
-                    metric={metric}
-                    onMetric={setMetric}
-                    onCompare={onCompare}
-                  />
-                ) : k === 'evolution' ? (
-                  <EvolutionTab
-                    source={source}
-                    metric={evoMetric}
-                    range={evoRange}
-                    onMetric={setEvoMetric}
-                    onRange={setEvoRange}
-                    onData={onEvolution}
-                  />
-                ) : (
-                  <TrendsTab recent={data.recent} />
-                ),
-            }))}
+      <Loadable
+        query={query}
+        loading={
+          <LoadingCards
+            label={t('loading')}
+            className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+            boxClassName="h-24"
           />
-          <ByTypePanel data={data} />
-          <PatternsPanel data={data} />
-        </>
-      )}
+        }
+        error={{ message: t('error'), retryLabel: t('retry'), look: 'panel' }}
+      >
+        {(data) => (
+          <>
+            <SummaryCards data={data} />
+            <TabStrip
+              label={t('tabsLabel')}
+              value={tab}
+              onValueChange={setTab}
+              printHideList
+              beforePanels={
+                <h2 className="mt-4 hidden text-xl font-semibold" data-print-title>
+                  {t(`tabs.${tab}`)}
+                </h2>
+              }
+              tabs={TABS.map((k) => ({
+                value: k,
+                label: t(`tabs.${k}`),
+                testId: `tab-${k}`,
+                content:
+                  k === 'compare' ? (
+                    <CompareTab
+                      source={source}
+                      data={data}
+                      metric={metric}
+                      onMetric={setMetric}
+                      onCompare={onCompare}
+                    />
+                  ) : k === 'evolution' ? (
+                    <EvolutionTab
+                      source={source}
+                      metric={evoMetric}
+                      range={evoRange}
+                      onMetric={setEvoMetric}
+                      onRange={setEvoRange}
+                      onData={onEvolution}
+                    />
+                  ) : (
+                    <TrendsTab recent={data.recent} />
+                  ),
+              }))}
+            />
+            <ByTypePanel data={data} />
+            <PatternsPanel data={data} />
+          </>
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { ChartNoAxesCombined, RefreshCw } from 'lucide-react';
+import { ChartNoAxesCombined } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
+import { LoadError } from '../../components/Loadable';
 import { Card } from '../../components/ui/Card';
 import { DemoActions } from './DemoActions';
 
@@ -22,13 +21,13 @@ export function DashboardError({ onRetry, error }: { onRetry: () => void; error?
   // The database away (issue 16, a 503 DATABASE_UNAVAILABLE) says so: nothing is lost, retry soon.
   const unavailable = error instanceof ApiError && error.code === 'DATABASE_UNAVAILABLE';
   return (
-    <div className="space-y-3" data-testid="dashboard-error">
-      <Alert>{unavailable ? t('errors:DATABASE_UNAVAILABLE') : t('error')}</Alert>
-      <Button variant="secondary" onClick={onRetry}>
-        <RefreshCw className="h-4 w-4" aria-hidden />
-        {t('retry')}
-      </Button>
-    </div>
+    <LoadError
+      look="refresh"
+      testId="dashboard-error"
+      message={unavailable ? t('errors:DATABASE_UNAVAILABLE') : t('error')}
+      retryLabel={t('retry')}
+      onRetry={onRetry}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFailedRequest } from '../../api/request-log';
 import { Button } from '../../components/ui/Button';
+import { Loadable, LoadingCards } from '../../components/Loadable';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { useFormat } from '../../hooks/useFormat';
@@ -121,35 +122,28 @@ export function HealthScreen() {
         />
       </div>
 
-      {query.isPending ? (
-        <div
-          role="status"
-          aria-label={t('loading')}
-          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {[0, 1, 2, 3, 4, 5].map((k) => (
-            <div key={k} className="h-32 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
-          ))}
-        </div>
-      ) : query.isError && !data ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-900/30 dark:text-red-200"
-        >
-          {t('loadError')}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
-      ) : (
-        data && (
+      <Loadable
+        query={query}
+        loading={
+          <LoadingCards
+            label={t('loading')}
+            count={6}
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            boxClassName="h-32"
+          />
+        }
+        error={{ message: t('loadError'), retryLabel: t('retry') }}
+        // Asked again every 30 s: a failed check keeps the last known state on screen.
+        keepDataOnError
+      >
+        {(data) => (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="health-services">
             {data.services.map((service) => (
               <ServiceCard key={service.service} service={service} format={format} time={time} />
             ))}
           </div>
-        )
-      )}
+        )}
+      </Loadable>
 
       <Card className="p-4 sm:p-6">
         <HealthRecords health={data} requests={requests} format={format} />

@@ -142,7 +142,8 @@ export function SyncScreen() {
           <p role="status" className="mt-4 text-slate-500">
             {t('common:loading')}
           </p>
-        ) : !latestId ? (
+        ) : latest.isError ? null : !latestId ? (
+          // Only an answer with no imports says "none": a failed read is the alert above, not a fact.
           <p data-testid="sync-none" className="mt-4 text-slate-600 dark:text-slate-300">
             {t('none')}
           </p>

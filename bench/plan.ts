@@ -1,0 +1,148 @@
+/**
+ * The training plan's endpoints (issue 26) on a real Vatio server process (PGlite, as `npm start`
+ * runs it), for a rider with 2,000 stored rides, a 16-week plan towards an A event and two own
+ * workouts: each endpoint warm (p50/p95 under 50 concurrent requests, after a warm-up) and cold (the
+ * first answer after a new ride has been uploaded and imported through the API, which re-plans the
+ * season and makes every kept answer stale), beside `GET /api/health` of the same run, as ratios.
+ * The plan is computed on read (modules/plan/plan-compute.ts) and kept per rider and day.
+ * No timed assertions. Run: `npx tsx bench/plan.ts [rides] [requests]`, or `npm run bench -- plan`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
+import { coldAfterNewRides, firstAnswer, load as loadConcurrently, processCpuMs, stop } from './http-load.ts';
+import { seedStoredRides } from './stored-rides.ts';
+import { summarize, type Timing } from './timing.ts';
+
+const CONCURRENCY = 50;
+const RIDES = Number(process.argv[2] ?? 2000);
+const REQUESTS = Number(process.argv[3] ?? 2000);
+const WARMUP_REQUESTS = 300;
+const COLD_SAMPLES = 3;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-plan-'));
+const env = { DATA_DIR: dataDir, SMS_PROVIDER_URL: '' };
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function send(
+  base: string,
+  headers: Record<string, string>,
+  method: string,
+  path: string,
+  body: object,
+) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status >= 300)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<{ id?: string; token?: string; path?: string }>;
+}
+
+try {
+  let port = Number(process.env.BENCH_PORT) || (await freePort());
+  let server = await startServerProcess(env, port);
+  let base = `http://127.0.0.1:${port}`;
+  const headers = await signInOverHttp(base, dataDir, 'bench-plan@example.org');
+  const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { user: { id: string } };
+  await stop(server);
+  const seedS = await seedStoredRides(dataDir, me.user.id, RIDES);
+
+  port = Number(process.env.BENCH_PORT) || (await freePort());
+  server = await startServerProcess(env, port);
+  base = `http://127.0.0.1:${port}`;
+  try {
+    // From today: an FTP dated before the stored rides would re-analyse all of them in the background
+    // (the server's own CPU, and every kept answer made stale while it runs).
+    await send(base, headers, 'POST', '/api/athlete-settings', {
+      effective_from: day(-3000),
+      ftp_w: 260,
+      weight_kg: 70,
+    });
+    await send(base, headers, 'POST', '/api/goals', {
+      name: 'Gran fondo',
+      date: day(16 * 7),
+      priority: 'A',
+      kind: 'gran_fondo',
+    });
+    await send(base, headers, 'POST', '/api/goals', {
+      name: 'Club TT',
+      date: day(6 * 7),
+      priority: 'B',
+      kind: 'time_trial',
+    });
+    const own = await send(base, headers, 'POST', '/api/workouts', {
+      name: 'Sweet spot',
+      text: 'wu 10m 55%, 3x(15m 90%, 5m 55%), cd 5m 50%',
+    });
+    await send(base, headers, 'POST', '/api/workouts', { name: 'Z2', text: '2h Z2' });
+    await send(base, headers, 'POST', '/api/plan', { time_zone: 'Europe/Madrid' });
+    const feed = await send(base, headers, 'POST', '/api/plan/calendar-token', {});
+
+    const endpoints: [string, string, Record<string, string>][] = [
+      ['GET /api/plan (16 weeks)', '/api/plan', headers],
+      ['GET /api/goals', '/api/goals', headers],
+      ['GET /api/workouts', '/api/workouts', headers],
+      ['GET /api/workouts/library', '/api/workouts/library', headers],
+      ['GET /api/workouts/:id/download?format=fit', `/api/workouts/${own.id}/download?format=fit`, headers],
+      [
+        'GET /api/workouts/library/download (zwo)',
+        '/api/workouts/library/download?workout=vo2max-4x8&format=zwo',
+        headers,
+      ],
+      ['GET /api/plan/calendar.ics', feed.path!, {}],
+    ];
+    for (const [label, path, h] of endpoints) {
+      const first = await firstAnswer(`${base}${path}`, h);
+      console.log(`${label}: first answer after start ${first.ms.toFixed(0)} ms, ${first.bytes} bytes`);
+    }
+    const figures: [string, string, Record<string, string>][] = [
+      ['GET /api/health', '/api/health', headers],
+      ...endpoints,
+    ];
+    const warm: Timing[] = [];
+    const cpu: number[] = [];
+    const loadBefore = loadavg()[0]!;
+    for (const [label, path, h] of figures) {
+      await loadConcurrently(`${base}${path}`, h, WARMUP_REQUESTS, CONCURRENCY);
+      const c0 = processCpuMs(server.pid);
+      warm.push(summarize(label, await loadConcurrently(`${base}${path}`, h, REQUESTS, CONCURRENCY)));
+      const c1 = processCpuMs(server.pid);
+      cpu.push(c0 !== undefined && c1 !== undefined ? (c1 - c0) / REQUESTS : Number.NaN);
+    }
+    const loadAfter = loadavg()[0]!;
+    // The calendar feed has no bearer header: its cold figure is measured the same way with its token.
+    const cold = await coldAfterNewRides(
+      base,
+      headers,
+      endpoints.map(([, path]) => `${base}${path}`),
+      COLD_SAMPLES,
+    );
+    const health = warm[0]!;
+    console.log(
+      `\nplan bench: ${RIDES} stored rides (seeded in ${seedS.toFixed(1)} s), ${REQUESTS} requests per warm figure, ${CONCURRENCY} in flight, PGlite; cold = first answer after a new ride is stored (${COLD_SAMPLES} rides)`,
+    );
+    console.log(
+      `load average (1 min) ${loadBefore.toFixed(1)} before the warm figures, ${loadAfter.toFixed(1)} after, ${availableParallelism()} cpu`,
+    );
+    const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+    console.log(
+      `${'figure'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p95 × health'.padStart(14)}${'cold med'.padStart(10)}${'cold max'.padStart(10)}${'cold max × health p95'.padStart(23)}${'server cpu ms/req'.padStart(19)}`,
+    );
+    for (const [i, t] of warm.entries()) {
+      const c = i === 0 ? undefined : [...cold[i - 1]!].sort((a, b) => a - b);
+      const coldMed = c ? c[Math.floor(c.length / 2)]! : Number.NaN;
+      const coldMax = c ? c[c.length - 1]! : Number.NaN;
+      console.log(
+        `${t.label.padEnd(44)}${f(t.medianMs).padStart(9)}${f(t.p95Ms).padStart(9)}${f(t.p95Ms / health.p95Ms).padStart(14)}${f(coldMed).padStart(10)}${f(coldMax).padStart(10)}${f(coldMax / health.p95Ms).padStart(23)}${(Number.isFinite(cpu[i]!) ? cpu[i]!.toFixed(3) : '–').padStart(19)}`,
+      );
+    }
+  } finally {
+    await stop(server);
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,327 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type {
+  Database,
+  GoalsTable,
+  PlanDayOverridesTable,
+  TrainingPlansTable,
+  WorkoutsTable,
+} from '../../db/schema.ts';
+import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
+
+export type GoalRow = Selectable<GoalsTable>;
+export type WorkoutRow = Selectable<WorkoutsTable>;
+export type TrainingPlanRow = Selectable<TrainingPlansTable>;
+export type PlanOverrideRow = Selectable<PlanDayOverridesTable>;
+
+export type GoalValues = Pick<
+  GoalRow,
+  'name' | 'event_date' | 'priority' | 'kind' | 'course_activity_id' | 'expected_tss' | 'notes'
+>;
+export type WorkoutValues = Pick<WorkoutRow, 'name' | 'description' | 'purpose'> & { structure: unknown };
+export type PlanValues = Pick<
+  TrainingPlanRow,
+  'start_date' | 'time_zone' | 'training_weekdays' | 'weekly_hours' | 'target_ctl' | 'ramp_per_week'
+> & { load_weeks_per_block: number };
+export type OverrideValues = Omit<PlanOverrideRow, 'user_id' | 'created_at'>;
+
+/** A ride as the plan reads it: its local day comes from start_time, its load from the stored TSS. */
+export interface PlanRide {
+  id: string;
+  start_time: Date;
+  training_stress_score: number | null;
+  has_power: boolean;
+  ftp_w: number | null;
+}
+
+/** Goals, workouts, plan settings, day changes and the calendar token; every query carries the rider. */
+export class PlanRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  // ---- goals ----
+
+  goals(userId: string): Promise<GoalRow[]> {
+    return this.db
+      .selectFrom('goals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('event_date')
+      .orderBy('created_at')
+      .execute();
+  }
+
+  goal(userId: string, id: string): Promise<GoalRow | undefined> {
+    return this.db
+      .selectFrom('goals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  createGoal(userId: string, values: GoalValues, now: Date): Promise<GoalRow> {
+    return this.db
+      .insertInto('goals')
+      .values({ ...values, user_id: userId, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  updateGoal(
+    userId: string,
+    id: string,
+    values: Partial<GoalValues>,
+    now: Date,
+  ): Promise<GoalRow | undefined> {
+    return this.db
+      .updateTable('goals')
+      .set({ ...values, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteGoal(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('goals')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** The rider's ride used as a course: its distance and climbing. */
+  course(
+    userId: string,
+    activityId: string,
+  ): Promise<{ id: string; distance_m: number | null; elevation_gain_m: number | null } | undefined> {
+    return this.db
+      .selectFrom('activities')
+      .select(['id', 'distance_m', 'elevation_gain_m'])
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .executeTakeFirst();
+  }
+
+  // ---- workouts ----
+
+  workouts(userId: string): Promise<WorkoutRow[]> {
+    return this.db
+      .selectFrom('workouts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  }
+
+  workout(userId: string, id: string): Promise<WorkoutRow | undefined> {
+    return this.db
+      .selectFrom('workouts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  createWorkout(userId: string, values: WorkoutValues, now: Date): Promise<WorkoutRow> {
+    return this.db
+      .insertInto('workouts')
+      .values({
+        ...values,
+        structure: JSON.stringify(values.structure),
+        user_id: userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  updateWorkout(
+    userId: string,
+    id: string,
+    values: Partial<WorkoutValues>,
+    now: Date,
+  ): Promise<WorkoutRow | undefined> {
+    const { structure, ...rest } = values;
+    return this.db
+      .updateTable('workouts')
+      .set({
+        ...rest,
+        ...(structure === undefined ? {} : { structure: JSON.stringify(structure) }),
+        updated_at: now,
+      })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteWorkout(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('workouts')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  // ---- the plan ----
+
+  plan(userId: string): Promise<TrainingPlanRow | undefined> {
+    return this.db.selectFrom('training_plans').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** Creates or replaces the plan; a new start drops the day changes made before it (one transaction). */
+  savePlan(userId: string, values: PlanValues, now: Date): Promise<TrainingPlanRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('training_plans')
+        .values({ ...values, user_id: userId, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .deleteFrom('plan_day_overrides')
+        .where('user_id', '=', userId)
+        .where('day', '<', values.start_date)
+        .execute();
+      return row;
+    });
+  }
+
+  async deletePlan(userId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('plan_day_overrides').where('user_id', '=', userId).execute();
+      const result = await trx.deleteFrom('training_plans').where('user_id', '=', userId).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    });
+  }
+
+  overrides(userId: string): Promise<PlanOverrideRow[]> {
+    return this.db
+      .selectFrom('plan_day_overrides')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('day')
+      .execute();
+  }
+
+  saveOverride(userId: string, values: OverrideValues, now: Date): Promise<PlanOverrideRow> {
+    return this.db
+      .insertInto('plan_day_overrides')
+      .values({ ...values, user_id: userId, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'day']).doUpdateSet({ ...values, created_at: now }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async deleteOverride(userId: string, day: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('plan_day_overrides')
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  // ---- rides ----
+
+  /** Every ride with its stored TSS, oldest first: the PMC and the plan's actual load. */
+  rides(userId: string): Promise<PlanRide[]> {
+    return this.db
+      .selectFrom('activities')
+      .select(['id', 'start_time', 'training_stress_score', 'has_power', 'ftp_w'])
+      .where('user_id', '=', userId)
+      .orderBy('start_time')
+      .orderBy('id')
+      .execute();
+  }
+
+  ride(userId: string, activityId: string): Promise<PlanRide | undefined> {
+    return this.db
+      .selectFrom('activities')
+      .select(['id', 'start_time', 'training_stress_score', 'has_power', 'ftp_w'])
+      .where('user_id', '=', userId)
+      .where('id', '=', activityId)
+      .executeTakeFirst();
+  }
+
+  /** The blob key of a ride's 1 Hz streams. */
+  async streamsKey(userId: string, activityId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('activity_streams')
+      .select('blob_key')
+      .where('user_id', '=', userId)
+      .where('activity_id', '=', activityId)
+      .executeTakeFirst();
+    return row?.blob_key ?? null;
+  }
+
+  /**
+   * The version of everything a plan answer is made of: the rider's fingerprint (rides, settings,
+   * profile, bikes) and the plan's own rows. One query, the cache key of plan.service.ts.
+   */
+  async version(userId: string): Promise<string> {
+    const [base, row] = await Promise.all([
+      riderFingerprint(this.db, userId, { bikes: true }),
+      this.db
+        .selectNoFrom([
+          sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from goals where user_id = ${userId})`.as(
+            'goals',
+          ),
+          sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from workouts where user_id = ${userId})`.as(
+            'workouts',
+          ),
+          sql<string | null>`(select updated_at::text from training_plans where user_id = ${userId})`.as(
+            'plan',
+          ),
+          sql<string>`(select count(*)::int || ':' || coalesce(max(created_at)::text, '') || ':' || coalesce(string_agg(day::text, ',' order by day), '') from plan_day_overrides where user_id = ${userId})`.as(
+            'overrides',
+          ),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return `${base}#${row.goals}#${row.workouts}#${row.plan ?? ''}#${row.overrides}`;
+  }
+
+  // ---- calendar token ----
+
+  calendarToken(userId: string): Promise<{ created_at: Date } | undefined> {
+    return this.db
+      .selectFrom('calendar_tokens')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Stores a new token's hash, replacing the old one (rotation revokes the old token). */
+  saveCalendarToken(userId: string, tokenHash: string, now: Date): Promise<{ created_at: Date }> {
+    return this.db
+      .insertInto('calendar_tokens')
+      .values({ user_id: userId, token_hash: tokenHash, created_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: tokenHash, created_at: now }))
+      .returning('created_at')
+      .executeTakeFirstOrThrow();
+  }
+
+  async deleteCalendarToken(userId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('calendar_tokens')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** The rider a calendar token belongs to, by the token's hash; the one lookup not scoped by a rider. */
+  async riderOfCalendarToken(tokenHash: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('calendar_tokens')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { activityPage, ride } from '../../test/answers/activities';
+import { importDone, noImports, oneImport } from '../../test/answers/imports';
+import { fail, inTurn, PENDING, renderScreen, screen } from '../../test/render';
+import { SyncScreen } from './SyncScreen';
+
+const route = { route: '/sync' };
+/** No Strava sync has run (GET /api/sync/status answers null). */
+const answers = { '/activities': activityPage([ride()]), '/imports/:id': importDone, '/sync/status': null };
+
+describe('SyncScreen', () => {
+  it('says it is loading while the imports have not answered', async () => {
+    await renderScreen(<SyncScreen />, { ...route, answers: { ...answers, '/imports': PENDING } });
+    const card = await screen.findByTestId('sync-status');
+    expect(card).toHaveTextContent('Loading...');
+  });
+
+  it('shows why the imports failed with Retry, and Retry asks again and shows the latest import', async () => {
+    const { user, requests } = await renderScreen(<SyncScreen />, {
+      ...route,
+      answers: { ...answers, '/imports': inTurn(fail(500, 'INTERNAL'), oneImport) },
+    });
+    expect(await screen.findByText(/Internal server error/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('sync-percent')).toHaveTextContent('100 %');
+    expect(requests.filter((r) => r.path === '/imports')).toHaveLength(2);
+  });
+
+  it('does not claim there were no syncs when the imports could not be read', async () => {
+    await renderScreen(<SyncScreen />, {
+      ...route,
+      answers: { ...answers, '/imports': fail(500, 'INTERNAL') },
+    });
+    expect(await screen.findByText(/Internal server error/)).toBeInTheDocument();
+    expect(screen.queryByTestId('sync-none')).toBeNull();
+  });
+
+  it('says there were no previous syncs to a rider who never imported', async () => {
+    await renderScreen(<SyncScreen />, { ...route, answers: { ...answers, '/imports': noImports } });
+    expect(await screen.findByTestId('sync-none')).toHaveTextContent('No previous syncs');
+    expect(screen.getByTestId('sync-badge')).toHaveTextContent('Idle');
+  });
+
+  it('shows a finished import with its failed file', async () => {
+    await renderScreen(<SyncScreen />, { ...route, answers: { ...answers, '/imports': oneImport } });
+    expect(await screen.findByText('1 file could not be imported')).toBeInTheDocument();
+    expect(screen.getByTestId('sync-badge')).toHaveTextContent('Completed');
+  });
+
+  it('speaks Spanish: the finished import', async () => {
+    await renderScreen(<SyncScreen />, {
+      ...route,
+      language: 'es',
+      answers: { ...answers, '/imports': oneImport },
+    });
+    expect(await screen.findByText('1 archivo no se pudo importar')).toBeInTheDocument();
+    expect(screen.getByTestId('sync-badge')).toHaveTextContent('Completado');
+  });
+});
