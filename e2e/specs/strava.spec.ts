@@ -36,7 +36,7 @@ test.describe('Strava', () => {
     await expect(page.getByTestId('strava-sync-status')).toHaveAttribute('data-state', 'completed', {
       timeout: 60_000,
     });
-    await expect(page.getByTestId('strava-sync-percent')).toHaveText('100 %');
+    await expect(page.getByTestId('strava-sync-percent')).toHaveText('100%'); // en: Intl's percent, no space (es reads "100 %")
     await expect(page.getByTestId('strava-sync-summary')).toContainText('4 new rides imported');
     await page.screenshot({ path: join(SHOTS, 'sync.png'), fullPage: true });
 

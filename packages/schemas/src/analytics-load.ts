@@ -111,7 +111,15 @@ export const predictiveResponseSchema = z.object({
     required_rides: z.number(),
     required_hard_efforts: z.number(),
   }),
-  current_ftp: z.object({ value: z.number(), source: z.enum(['settings', 'estimated', 'ride']) }).nullable(),
+  current_ftp: z
+    .object({
+      value: z.number(),
+      source: z
+        .enum(['settings', 'nearest', 'ride', 'estimated'])
+        .describe("A ride's order: the rider's entry in force, the nearest, the newest device FTP, the eFTP"),
+      from: z.string().nullable().describe("The date the rider's entry holds from (settings, nearest)"),
+    })
+    .nullable(),
   predicted_ftp: z
     .object({
       value: z.number(),

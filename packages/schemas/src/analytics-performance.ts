@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { riderWeightSchema } from './rider-weight.ts';
 
 // GET /api/analytics/performance (issue 13, spec 001 §2.1): the performance panel. Shared by the
 // server's contract (and so the OpenAPI document) and the web app.
@@ -105,5 +106,6 @@ export const performanceResponseSchema = z.object({
     }),
     insights: z.array(performanceInsightSchema),
   }),
+  weight: riderWeightSchema,
 });
 export type PerformanceResponse = z.infer<typeof performanceResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { riderWeightSchema } from './rider-weight.ts';
 
 // Segments (GET/PATCH /api/analytics/segments*): climbs the rider rides again, their efforts and
 // pacing. Formulas in docs/formulas/segments.md (matching, pacing, efficiency, trend, consistency).
@@ -77,6 +78,9 @@ const effortSchema = effortBrief.extend({
   activity_name: z.string().nullable(),
   average_heart_rate_bpm: z.number().nullable(),
   weight_kg: z.number().nullable().describe('the rider’s weight in force on that date'),
+  weight: riderWeightSchema.describe(
+    'which weight entry weight_kg is and from when; null without a weight or for a ride analysed before the date was kept',
+  ),
   watts_per_kg: z.number().nullable(),
   temperature_c: z.number().nullable().describe('mean recorded temperature on the segment'),
   splits_s: z
@@ -108,6 +112,9 @@ export const segmentDetailResponseSchema = z.object({
       even_time_s: z.number().describe('modelled time at the mean power held constant'),
       recommended_time_s: z.number().describe('modelled time at the recommended powers'),
       mass_kg: z.number().describe('rider and bike in the model'),
+      rider_weight: riderWeightSchema.describe(
+        'the rider’s weight in mass_kg, which entry and from when; null: 75 kg assumed or the entry unknown',
+      ),
     })
     .nullable()
     .describe('null when no effort has power'),

@@ -18,7 +18,14 @@ export const CURVE_RANGES = ['30d', '90d', '365d', 'all'] as const;
 export type CurveRange = (typeof CURVE_RANGES)[number];
 
 /** Where the FTP the dashboards use comes from: the rider's own entry, the newest ride's device FTP, or 250 W. */
-export const DASHBOARD_FTP_SOURCES = ['settings', 'ride', 'default'] as const;
+/**
+ * Where "your FTP" came from, in a ride's order (issue 25): the rider's entry in force today, else the
+ * rider's nearest entry (`ftp_from` says its date), else the newest ride's device FTP, else 250 W.
+ */
+export const DASHBOARD_FTP_SOURCES = ['settings', 'nearest', 'ride', 'default'] as const;
+const ftpFrom = localDay
+  .nullable()
+  .describe("The date the rider's FTP entry holds from (source settings or nearest); null otherwise");
 export type DashboardFtpSource = (typeof DASHBOARD_FTP_SOURCES)[number];
 
 /** Totals of a run of local days (spec 000 §3 weekly_stats, monthly_stats; the summaries). */
@@ -110,6 +117,7 @@ export const dashboardResponseSchema = z.object({
   training_zones: z.object({
     ftp: z.number().describe('W'),
     ftp_source: z.enum(DASHBOARD_FTP_SOURCES),
+    ftp_from: ftpFrom,
     zones: z.array(trainingZoneSchema).describe('Zones 1–5'),
   }),
   recent_activities: z.array(dashboardActivitySchema).describe('The five newest rides'),
@@ -184,7 +192,7 @@ export const summaryResponseSchema = z.object({
   stats: periodStatsSchema,
   previous_stats: periodStatsSchema.describe('The same number of days just before'),
   cards: z.object({
-    ftp: z.object({ value: z.number().describe('W'), source: z.enum(DASHBOARD_FTP_SOURCES) }),
+    ftp: z.object({ value: z.number().describe('W'), source: z.enum(DASHBOARD_FTP_SOURCES), from: ftpFrom }),
     average_power: z.object({
       value: z.number().nullable().describe('W'),
       max: z.number().nullable().describe('W'),
@@ -281,6 +289,7 @@ export const narrativeResponseSchema = z.object({
     strength: z.object({
       ftp_w: z.number(),
       ftp_source: z.enum(DASHBOARD_FTP_SOURCES),
+      ftp_from: ftpFrom,
       w_per_kg: z.number().nullable().describe('null when the weight is unknown'),
     }),
     aero: z.object({ value: z.number().nullable(), measure: z.enum(NARRATIVE_MEASURES) }),

@@ -32,4 +32,17 @@ describe('rideTactics', () => {
       rideTactics(streamsFromSeconds({ heartRateBpm: [120, 121] }), { ftpW: 250, criticalPower: undefined }),
     ).toBeUndefined();
   });
+
+  it('counts matches on the balance the ride page draws: the minimum CP where the fitted one goes below zero', () => {
+    // CP 200 W, W′ 10 kJ; a minute at 400 W spends 60·200 = 12 kJ: the fitted balance would reach
+    // −2 kJ. GoldenCheetah's rule (W′ ≥ 10 kJ, lowest ≥ −10 kJ) raises CP in 3 W steps until the lowest
+    // balance is above zero: 60·(400 − CP) < 10,000 needs CP > 233.3 W; 233 leaves −20 J, 236 leaves
+    // +160 J. So CP 236 W, W′ 10 kJ, and one match (a drop of 9,840 J ≥ 20 % of W′).
+    const effort = streamsFromSeconds({ powerW: seconds([60, 100], [60, 400], [300, 100]) });
+    expect(rideTactics(effort, { ftpW: 250, criticalPower: { cpW: 200, wPrimeJ: 10_000 } })).toMatchObject({
+      matches: 1,
+      cpW: 236,
+      wPrimeJ: 10_000,
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { wPrimeBalanceDifferentialJ } from '../curve/w-prime-balance.ts';
+import { wPrimeBalanceDifferentialJ, wPrimeBalanceParameters } from '../curve/w-prime-balance.ts';
 import type { ActivityStreams } from '../streams/activity-streams.ts';
 import { ENERGY_ZONES, type EnergyZone, energyByZoneKj, surgeCount, wPrimeMatches } from './tactical.ts';
 
@@ -16,7 +16,11 @@ export interface RideTactics {
   readonly surges: number;
   /** W′ balance drops (`wPrimeMatches`); null without a usable critical power for the ride. */
   readonly matches: number | null;
-  /** The critical power and W′ the W′ balance was computed with (the ride page's), or null. */
+  /**
+   * The critical power and W′ the W′ balance was computed with, or null: the ride page's, after
+   * `wPrimeBalanceParameters` (GoldenCheetah's minimum CP where the fitted ones would take the balance
+   * below zero); null too where no correction supports the ride (its balance is not shown either).
+   */
   readonly cpW: number | null;
   readonly wPrimeJ: number | null;
   readonly energyKj: Readonly<Record<EnergyZone, number>>;
@@ -39,15 +43,19 @@ export function rideTactics(
   let movingS = 0;
   for (let i = 0; i < streams.gapMask.length; i++) if (streams.gapMask[i] === 0) movingS++;
   const zones = energyByZoneKj(streams, ftpW);
-  const balance = cp ? wPrimeBalanceDifferentialJ(streams, cp) : undefined;
+  // The same parameters the ride page draws the balance with, so a match is never counted from a
+  // balance that the ride page would not show (one that goes below zero).
+  const parameters = cp ? wPrimeBalanceParameters(streams, cp) : undefined;
+  const used = parameters && parameters.status !== 'unsupported' ? parameters : undefined;
+  const balance = used ? wPrimeBalanceDifferentialJ(streams, used) : undefined;
   const energyKj = Object.fromEntries(ENERGY_ZONES.map((z) => [z, zones[z]])) as Record<EnergyZone, number>;
   return {
     ftpW,
     movingS,
     surges: surgeCount(streams, ftpW),
-    matches: cp && balance ? wPrimeMatches(balance, cp.wPrimeJ) : null,
-    cpW: cp && balance ? cp.cpW : null,
-    wPrimeJ: cp && balance ? cp.wPrimeJ : null,
+    matches: used && balance ? wPrimeMatches(balance, used.wPrimeJ) : null,
+    cpW: used && balance ? used.cpW : null,
+    wPrimeJ: used && balance ? used.wPrimeJ : null,
     energyKj,
   };
 }

@@ -61,8 +61,12 @@ import {
  * rider's nearest entry, and only then the device's; max HR, LTHR and weight take the nearest entry
  * when none was in force; the weight is one dated record (migration 0027 made the profile's weight an
  * entry), so rides analysed with the demo's or the device's values are measured again.
+ * 12: a ride's stored tactical matches use the W′ balance the ride page draws (`wPrimeBalanceParameters`,
+ * GoldenCheetah's minimum CP where the fitted CP and W′ take the balance below zero), not the raw one;
+ * and the summary keeps the date its weight entry holds from (`weightFrom`), so a segment effort's W/kg
+ * can say which weight and from when.
  */
-export const ANALYSIS_VERSION = 11;
+export const ANALYSIS_VERSION = 12;
 
 export type { FtpSource };
 
@@ -186,6 +190,8 @@ export interface AnalysedRide {
   /** The rider's weight the analysis used, and where it came from. */
   weightKg: number | undefined;
   weightSource: RideSettings['weightSource'];
+  /** The date the weight entry holds from (a screen says which weight and from when). */
+  weightFrom: string | undefined;
   /** The activity row's measured columns (what a re-analysis may rewrite). */
   columns: Omit<
     ActivitiesTable,
@@ -245,6 +251,7 @@ export function analyseImportedRide(activity: Activity, settings: RideSettings):
     ftpSource: source,
     weightKg: settings.weightKg,
     weightSource: settings.weightSource,
+    weightFrom: settings.weightFrom,
     columns: {
       type,
       day_part: rideDayPart(activity),
@@ -293,6 +300,7 @@ export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): s
     ftpSource: analysed.ftpSource,
     weightKg: analysed.weightKg ?? null,
     weightSource: analysed.weightSource ?? null,
+    weightFrom: analysed.weightFrom ?? null,
     warnings: activity.warnings,
     integrity: activity.integrity ?? true,
   });

@@ -11,6 +11,8 @@ export interface PredictiveRide {
   intensity_factor: number | null;
   /** The FTP the ride was measured against (its zones and IF). */
   ftp_w: number | null;
+  /** How ftp_w was chosen (the ride's `ftpSource`; null in rows older than the field: the file's). */
+  ftp_source: string | null;
   /** Whole-ride CdA when its virtual-elevation fit is trustworthy and the ride was outdoors. */
   cda_m2: number | null;
 }
@@ -48,6 +50,7 @@ export class AnalyticsLoadRepository {
         'has_power',
         'intensity_factor',
         'ftp_w',
+        sql<string | null>`summary->>'ftpSource'`.as('ftp_source'),
         sql<
           number | null
         >`case when type <> 'VirtualRide' and (summary->'aeroFit'->>'trustworthy')::boolean then (summary->'aeroFit'->>'cdaM2')::float8 end`.as(

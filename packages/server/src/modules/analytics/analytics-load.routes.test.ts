@@ -338,7 +338,7 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
     expect(four.predicted_ftp!.points.map((p) => p.ftp)).toEqual([240, 243, 246, 249, 252, 255]);
     const two = predictiveResponseSchema.parse(await get('/api/analytics/predictive?weeks=2'));
     expect(two.predicted_ftp).toMatchObject({ value: 261, in_days: 14 });
-    expect(four.current_ftp).toEqual({ value: 250, source: 'settings' });
+    expect(four.current_ftp).toEqual({ value: 250, source: 'settings', from: '2029-06-01' });
     // Within 3 % of the 90-day best at 3 min: CP ≥ 244.1 W (rides 2–5); the last is today's.
     expect(four.counts.maximal_efforts).toBe(4);
     // 6 hard efforts (1 point), 4 maximal (2), interval 0 % (2): 5 points, high by the points; but the

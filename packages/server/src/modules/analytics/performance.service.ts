@@ -1,14 +1,20 @@
 import { AERO_DEFAULTS, type PanelRide, type PanelWindow, performancePanel } from '@vatio/analysis';
-import type { PerformanceResponse } from '@vatio/schemas';
+import type { PerformanceResponse, RiderWeight } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { EFTP_WINDOW_DAYS, estimateFtpAt } from '../activities/estimated-ftp.ts';
 
-import {
-  type AthleteSettingsRepository,
-  type AthleteSettingsRow,
-  settingsAt,
+import type {
+  AthleteSettingsRepository,
+  AthleteSettingsRow,
 } from '../athlete/athlete-settings.repository.ts';
+import { currentFtpOf } from '../athlete/current-ftp.ts';
 import { riderValueAt } from '../athlete/ride-settings.ts';
+
+/** The rider's weight on a date as the answer states it: which entry, and from when. */
+function riderWeightOf(history: readonly AthleteSettingsRow[], date: string): RiderWeight {
+  const w = riderValueAt(history, 'weight_kg', date);
+  return w ? { kg: w.value, source: w.source, from: w.from } : null;
+}
 import { type LoadPoint, trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
 import { addDays, localToday, type LocalWindow, localWindow } from '../dashboard/zoned-calendar.ts';
@@ -92,6 +98,8 @@ export class PerformanceService {
       tabs: panel.tabs,
       profile_table: { table: panel.profileTable.table, sex_said: panel.profileTable.sexSaid },
       summary: panel.summary,
+      // Which weight the window's W/kg divides by, and from when (issue 25).
+      weight: riderWeightOf(history, addDays(end, -1)),
     };
   }
 
@@ -108,7 +116,8 @@ export class PerformanceService {
     const inWindow = <T extends { start_time: Date }>(rows: T[]) =>
       rows.filter((r) => r.start_time >= w.from && r.start_time < w.to);
     const lastDay = addDays(w.toDate, -1);
-    const settings = settingsAt(data.history, lastDay);
+    // The rider's FTP on the window's last day: the entry in force, else the nearest (a ride's order).
+    const rider = currentFtpOf(data.history, lastDay, {})?.ftpW;
     const point = data.load.find((p) => p.date === lastDay);
     const efforts = inWindow(data.efforts);
     const best = (pick: (e: BestEffortRow) => number | null) =>
@@ -118,7 +127,7 @@ export class PerformanceService {
       }, null);
     return {
       rides: inWindow(data.rides).map(panelRide),
-      ftp: await this.ftpAt(userId, w, settings.ftpW),
+      ftp: await this.ftpAt(userId, w, rider),
       // The rider's one weight (dated entries) on the window's last day, else the nearest entry.
       weightKg: riderValueAt(data.history, 'weight_kg', lastDay)?.value ?? null,
       load: point ? { ctl: point.ctl, atl: point.atl, tsb: point.tsb } : null,
@@ -127,16 +136,16 @@ export class PerformanceService {
   }
 
   /**
-   * The FTP in force on a window's last day: the rider's own entry, else the newest FTP a device
-   * recorded in a ride before then (both set by the rider), else eFTP from the curves of the 90
-   * days up to then (estimated-ftp.ts).
+   * The FTP on a window's last day, in a ride's order (issue 25): the rider's entry in force, else the
+   * rider's nearest entry, else the newest FTP a device recorded in a ride before then (all set by the
+   * rider), else eFTP from the curves of the 90 days up to then (estimated-ftp.ts).
    */
   private async ftpAt(
     userId: string,
     w: LocalWindow,
-    settingsFtpW: number | undefined,
+    riderFtpW: number | undefined,
   ): Promise<PanelWindow['ftp']> {
-    if (settingsFtpW) return { powerW: settingsFtpW, source: 'set' };
+    if (riderFtpW) return { powerW: riderFtpW, source: 'set' };
     const rideFtp = await this.deps.analytics.rideFtpBefore(userId, w.to);
     if (rideFtp) return { powerW: rideFtp, source: 'set' };
     // Whole curves only for riders with no FTP anywhere: the 90 days up to the window's end.

@@ -6,6 +6,7 @@ import {
   ENERGY_ZONES,
   surgeCount,
   wPrimeBalanceDifferentialJ,
+  wPrimeBalanceParameters,
   wPrimeMatches,
 } from '@vatio/analysis';
 import { activityAnalysisResponseSchema, predictiveResponseSchema } from '@vatio/schemas';
@@ -76,11 +77,24 @@ async function windowCriticalPower(start: Date) {
  * The files of one upload finish in any order, each measured against the rides stored before it;
  * after the last one, the import measures again every ride whose window's critical power changed.
  */
+/**
+ * The CP and W′ a ride's balance is drawn with: its window's fit, corrected as the ride page corrects
+ * it (`wPrimeBalanceParameters`, GoldenCheetah's minimum CP); none without a fit or where no correction
+ * keeps the balance above zero.
+ */
+async function ridePageParameters(r: StoredTactical) {
+  const cp = await windowCriticalPower(r.start_time);
+  if (!cp) return undefined;
+  const streams = decodeStreams(await new FsBlobStore(join(h.dataDir, 'blobs')).get(r.blob_key));
+  const p = wPrimeBalanceParameters(streams, cp);
+  return p && p.status !== 'unsupported' ? { cpW: p.cpW, wPrimeJ: p.wPrimeJ } : undefined;
+}
+
 async function rederived() {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const rides = await storedRides();
-    const cps = await Promise.all(rides.map((r) => windowCriticalPower(r.start_time)));
+    const cps = await Promise.all(rides.map((r) => ridePageParameters(r)));
     if (rides.every((r, k) => r.tactics !== null && r.tactics.cpW === (cps[k]?.cpW ?? null))) return;
     if (Date.now() > deadline) throw new Error('the tactics were not re-derived');
     await new Promise((r) => setTimeout(r, 200));
@@ -95,7 +109,7 @@ async function fromStreams(rides: StoredTactical[]) {
   const energy = { endurance: 0, tempo: 0, threshold: 0, vo2max: 0, neuromuscular: 0 };
   for (const r of rides) {
     const streams = decodeStreams(await new FsBlobStore(join(h.dataDir, 'blobs')).get(r.blob_key));
-    const cp = await windowCriticalPower(r.start_time);
+    const cp = await ridePageParameters(r);
     for (let i = 0; i < streams.gapMask.length; i++) if (streams.gapMask[i] === 0) movingS++;
     surges += surgeCount(streams, r.ftp_w!);
     const zones = energyByZoneKj(streams, r.ftp_w!);
@@ -123,9 +137,10 @@ describe('predictive tactical analysis from stored tactical facts', () => {
       expect(r.tactics, r.id).not.toBeNull();
       expect(r.tactics!.ftpW).toBe(r.ftp_w);
       const page = activityAnalysisResponseSchema.parse(await get(`/api/activities/${r.id}/analysis`));
-      // The tactical facts take the fitted CP; the page may draw its balance with a raised one
-      // (`adjustment`), and says which it fitted.
-      const pageCpW = page.w_prime_balance?.fitted_cp_w ?? null;
+      // The tactical facts take the CP the page draws its balance with: the fitted one, or the raised
+      // one where the fitted would go below zero (`adjustment`); none where no correction supports it.
+      const w = page.w_prime_balance;
+      const pageCpW = w && w.adjustment !== 'unsupported' ? w.cp_w : null;
       if (pageCpW === null) expect(r.tactics!.cpW).toBeNull();
       else expect(Math.abs(r.tactics!.cpW! - pageCpW)).toBeLessThanOrEqual(0.5); // the page rounds to 1 W
     }

@@ -18,7 +18,8 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { bestOfStoredCurves } from '../activities/rider-best-curve.ts';
 import { estimateFtpAt } from '../activities/estimated-ftp.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import { currentFtpOf } from '../athlete/current-ftp.ts';
 import { riderWeightAt } from '../athlete/ride-settings.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../dashboard/versioned-cache.ts';
@@ -97,7 +98,6 @@ export class PredictiveService {
       repo.profileSex(userId),
     ]);
     const bikeKg = bike?.weight_kg ?? null;
-    const settings = settingsAt(baseline.history, today);
     // The one weight of the rider (dated entries; the profile shows the same one): said in the answer.
     const weight = riderWeightAt(baseline, today);
     const weightKg = weight?.value;
@@ -114,16 +114,16 @@ export class PredictiveService {
     const maximal = best ? recentCurves.filter((c) => isMaximal(c, best)) : [];
     const lastMaximal = maximal.at(-1);
 
-    // Current FTP: the rider's, else the eFTP of the last 90 days, else the newest ride's.
+    // Current FTP, resolved as a ride's is (issue 25, `currentFtpOf`): the rider's entry in force, else
+    // the rider's nearest entry, else the newest ride's device FTP, else the eFTP of the last 90 days.
     const eftpNow = estimateFtpAt(curves, input.now);
-    const rideFtp = [...rides].reverse().find((r) => r.ftp_w !== null)?.ftp_w ?? undefined;
-    const currentFtp = settings.ftpW
-      ? { value: settings.ftpW, source: 'settings' as const }
-      : eftpNow
-        ? { value: eftpNow.ftpW, source: 'estimated' as const }
-        : rideFtp
-          ? { value: rideFtp, source: 'ride' as const }
-          : null;
+    const rideFtp =
+      [...rides].reverse().find((r) => r.ftp_w !== null && (r.ftp_source ?? 'file') === 'file')?.ftp_w ??
+      undefined;
+    const resolved = currentFtpOf(baseline.history, today, { rideW: rideFtp, estimatedW: eftpNow?.ftpW });
+    const currentFtp = resolved
+      ? { value: resolved.ftpW, source: resolved.source, from: resolved.from }
+      : null;
 
     const needs: PredictiveResponse['needs'] = [];
     if (withPower.length === 0) needs.push('power');

@@ -300,7 +300,7 @@ describe('GET /api/dashboard/*', () => {
     const s = await get(`/api/dashboard/summary?period=30d&${MADRID}`);
     expect(s).toMatchObject({ period: '30d', start_date: '2029-12-18', end_date: '2030-01-16' });
     expect(s.stats).toMatchObject({ activities: 4, total_tss: 220, max_power: 900, max_heartrate: 180 });
-    expect(s.cards.ftp).toEqual({ value: 280, source: 'settings' });
+    expect(s.cards.ftp).toEqual({ value: 280, source: 'settings', from: '2029-01-01' });
     // IF weighted by moving time: (0.84·3600 + 0.7·7200) / 10800
     expect(s.cards.tss.average_intensity_factor).toBeCloseTo(0.74667, 4);
     expect(s.power_zones.map((z: { time_s: number }) => z.time_s)).toEqual([
@@ -382,7 +382,12 @@ describe('GET /api/dashboard/*', () => {
       'technique-refine',
       'aero-maintain',
     ]);
-    expect(n.hero.strength).toEqual({ ftp_w: 280, ftp_source: 'settings', w_per_kg: 4 });
+    expect(n.hero.strength).toEqual({
+      ftp_w: 280,
+      ftp_source: 'settings',
+      ftp_from: '2029-01-01',
+      w_per_kg: 4,
+    });
     expect(n.next_goal).toMatchObject({ current_w: 280, target_w: 295, target_w_per_kg: 4.21 });
 
     const theirs = await get('/api/dashboard/narrative', other);

@@ -15,6 +15,7 @@ import { presentActivity } from '../activities/activity.presenter.ts';
 import type { RideLanguage } from '../activities/ride-name.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { currentFtpOf } from '../athlete/current-ftp.ts';
 import { riderValueAt } from '../athlete/ride-settings.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
 import type { DashboardRepository, RideFacts } from './dashboard.repository.ts';
@@ -84,14 +85,22 @@ export class DashboardService {
     return localWindow(addDays(end, -days), end, ctx.timeZone);
   }
 
-  /** The rider's FTP today: their own entry, else the newest ride's device FTP, else the spec's 250 W. */
+  /**
+   * The rider's FTP today, resolved as a ride's is (`currentFtpOf`): their entry in force, else their
+   * nearest entry, else the newest ride's device FTP, else the spec's 250 W (the dashboard has no
+   * power-curve estimate of its own; the predictive screen's current FTP adds it before the default).
+   */
   async currentFtp(ctx: RiderCalendarContext) {
+    const today = this.today(ctx);
     const history = await this.deps.athleteSettings.list(ctx.userId);
-    const settings = settingsAt(history, this.today(ctx));
-    if (settings.ftpW) return { ftpW: settings.ftpW, source: 'settings' as const, settings, history };
-    const rideFtp = await this.deps.dashboard.latestRideFtp(ctx.userId);
-    if (rideFtp) return { ftpW: rideFtp, source: 'ride' as const, settings, history };
-    return { ftpW: DEFAULT_FTP_W, source: 'default' as const, settings, history };
+    const settings = settingsAt(history, today);
+    const rider = currentFtpOf(history, today, {});
+    const resolved =
+      rider ?? currentFtpOf(history, today, { rideW: await this.deps.dashboard.latestRideFtp(ctx.userId) });
+    // No estimate is passed in, so the source is never 'estimated'; the check says so to the types.
+    if (resolved && resolved.source !== 'estimated')
+      return { ...resolved, source: resolved.source, settings, history };
+    return { ftpW: DEFAULT_FTP_W, source: 'default' as const, from: null, settings, history };
   }
 
   async stats(ctx: RiderCalendarContext): Promise<DashboardStatsResponse> {
@@ -198,6 +207,7 @@ export class DashboardService {
       training_zones: {
         ftp: ftp.ftpW,
         ftp_source: ftp.source,
+        ftp_from: ftp.from,
         zones: trainingZones(ftp.ftpW).slice(0, 5),
       },
       recent_activities: recent,
@@ -265,7 +275,7 @@ export class DashboardService {
       stats,
       previous_stats: before,
       cards: {
-        ftp: { value: ftp.ftpW, source: ftp.source },
+        ftp: { value: ftp.ftpW, source: ftp.source, from: ftp.from },
         average_power: { value: stats.average_power, max: stats.max_power },
         heart_rate: { average: stats.average_heartrate, max: stats.max_heartrate },
         tss: { total: stats.total_tss, average_intensity_factor: stats.average_intensity_factor },
@@ -317,6 +327,7 @@ export class DashboardService {
         strength: {
           ftp_w: ftp.ftpW,
           ftp_source: ftp.source,
+          ftp_from: ftp.from,
           w_per_kg: weightKg ? Math.round((ftp.ftpW / weightKg) * 100) / 100 : null,
         },
         aero: { value: metrics.aerodynamics.value, measure: metrics.aerodynamics.measure },

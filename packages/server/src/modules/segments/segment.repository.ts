@@ -314,16 +314,26 @@ export class SegmentRepository {
 
   /** A segment's efforts, oldest first, with their ride's name. */
   efforts(userId: string, segmentId: string) {
-    return this.db
-      .selectFrom('segment_efforts as e')
-      .innerJoin('activities as a', (j) => j.onRef('a.id', '=', 'e.activity_id').on('a.user_id', '=', userId))
-      .selectAll('e')
-      .select(['a.name as activity_name', 'a.start_time as activity_start_time'])
-      .where('e.user_id', '=', userId)
-      .where('e.segment_id', '=', segmentId)
-      .orderBy('e.start_time')
-      .orderBy('e.id')
-      .execute();
+    return (
+      this.db
+        .selectFrom('segment_efforts as e')
+        .innerJoin('activities as a', (j) =>
+          j.onRef('a.id', '=', 'e.activity_id').on('a.user_id', '=', userId),
+        )
+        .selectAll('e')
+        .select(['a.name as activity_name', 'a.start_time as activity_start_time'])
+        // The ride's weight as its analysis used it, with which entry and from when (issue 25).
+        .select([
+          sql<number | null>`(a.summary->>'weightKg')::float8`.as('ride_weight_kg'),
+          sql<string | null>`a.summary->>'weightSource'`.as('ride_weight_source'),
+          sql<string | null>`a.summary->>'weightFrom'`.as('ride_weight_from'),
+        ])
+        .where('e.user_id', '=', userId)
+        .where('e.segment_id', '=', segmentId)
+        .orderBy('e.start_time')
+        .orderBy('e.id')
+        .execute()
+    );
   }
 
   /** Some of a segment's efforts, with their ride's name and streams blob (undefined: none stored). */

@@ -16,12 +16,14 @@ import {
   thirdsGradePct,
   thirdsPowerW,
 } from '@vatio/analysis';
-import type {
-  SegmentCompareResponse,
-  SegmentDetailResponse,
-  SegmentListResponse,
-  SegmentPatch,
-  SegmentSummary,
+import {
+  RIDER_VALUE_SOURCES,
+  type RiderWeight,
+  type SegmentCompareResponse,
+  type SegmentDetailResponse,
+  type SegmentListResponse,
+  type SegmentPatch,
+  type SegmentSummary,
 } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { AppError } from '../../errors.ts';
@@ -32,6 +34,23 @@ import type { SegmentRepository, SegmentRow } from './segment.repository.ts';
 
 /** The rider's weight when no weight was in force on the effort's date, kg (AERO_DEFAULTS' rider). */
 const DEFAULT_RIDER_KG = 75;
+
+/**
+ * Which of the rider's weights an effort's W/kg and pacing model divide by, and from when: its ride's
+ * (the entry in force on the ride's date, else the nearest), as the ride's analysis stored it. Null when
+ * the effort has no weight, or its ride was analysed before the date was kept (ANALYSIS_VERSION 12) or
+ * with another weight: a weight is not attributed to an entry it may not come from.
+ */
+function effortWeight(r: {
+  weight_kg: number | null;
+  ride_weight_kg: number | null;
+  ride_weight_source: string | null;
+  ride_weight_from: string | null;
+}): RiderWeight {
+  const source = RIDER_VALUE_SOURCES.find((v) => v === r.ride_weight_source);
+  if (r.weight_kg === null || r.ride_weight_kg !== r.weight_kg || !source || !r.ride_weight_from) return null;
+  return { kg: r.weight_kg, source, from: r.ride_weight_from };
+}
 
 interface EffortLike {
   id: string;
@@ -221,8 +240,9 @@ export class SegmentService {
       activity_name: r.activity_name,
       average_heart_rate_bpm: r.avg_hr_bpm,
       weight_kg: r.weight_kg,
+      weight: effortWeight(r),
       watts_per_kg:
-        r.avg_power_w !== null && r.weight_kg ? round1((r.avg_power_w / r.weight_kg) * 10) / 10 : null,
+        r.avg_power_w !== null && r.weight_kg ? Math.round((r.avg_power_w / r.weight_kg) * 100) / 100 : null,
       temperature_c: r.temperature_c,
       splits_s: r.splits_s.map(Number),
       section_power_w: r.section_power_w.map((p) => (p === null ? null : Number(p))),
@@ -270,6 +290,7 @@ export class SegmentService {
         even_time_s: round1(recommended.evenTimeS),
         recommended_time_s: round1(recommended.recommendedTimeS),
         mass_kg: round1(massKg),
+        rider_weight: effortWeight(withPower),
       };
     }
     return {

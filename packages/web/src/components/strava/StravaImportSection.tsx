@@ -89,7 +89,7 @@ export function StravaStatusCard() {
             <div className="mb-1.5 flex justify-between text-sm">
               <span className="text-slate-600 dark:text-slate-300">{t('sync:progress')}</span>
               <span data-testid="strava-sync-percent" className="font-semibold tabular-nums">
-                {Math.round(fraction * 100)} %
+                {f.percent(fraction * 100, 0)}
               </span>
             </div>
             <ProgressBar fraction={fraction} label={t('sync:progress')} />

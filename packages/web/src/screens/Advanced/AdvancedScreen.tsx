@@ -1,5 +1,6 @@
 import type { AdvancedPeriod, AdvancedResponse } from '@vatio/schemas';
 import { useTranslation } from 'react-i18next';
+import { RiderWeightNote } from '../../components/rider/RiderWeightNote';
 import { ExampleBanner, ExamplePreparingScreen } from '../../components/analytics/ExampleNotice';
 import { TabStrip } from '../../components/ui/TabStrip';
 import { useAnalysisPeriodScreen } from '../../hooks/useAnalysisPeriodScreen';
@@ -71,6 +72,11 @@ export function AdvancedScreen() {
               })}
             </p>
             <Needs needs={data.needs} testId="advanced-needs" />
+            {/* The weight every W/kg below divides by, and from when (issue 25). */}
+            <RiderWeightNote
+              weight={data.weight ?? null}
+              className="text-xs text-slate-500 dark:text-slate-400"
+            />
             <SummaryCards data={data} />
             <TabStrip
               label={t('tabs.label')}

@@ -5,6 +5,7 @@ import { SegmentCard } from './segments/SegmentCard';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RiderWeightNote } from '../../components/rider/RiderWeightNote';
 import {
   type AnalyticsSource,
   getPerformance,
@@ -157,6 +158,11 @@ export function AnalyticsScreen() {
         >
           {(data) => (
             <>
+              {/* The weight every W/kg below divides by, and from when (issue 25). */}
+              <RiderWeightNote
+                weight={data.weight ?? null}
+                className="text-xs text-slate-500 dark:text-slate-400"
+              />
               <Panel data={data} source={source} />
               <PanelSummary data={data} />
               <p className="text-xs text-slate-500 dark:text-slate-400">{t('panel.formulas')}</p>

@@ -31,7 +31,7 @@ export function PredictiveCards({ data }: { data: PredictiveResponse }) {
           p
             ? `${t('cards.predictedRange', { low: f.number(p.low), high: f.number(p.high), days: p.in_days })}${
                 data.current_ftp
-                  ? `. ${t('cards.versus', { current: f.number(data.current_ftp.value), source: t(`${ftpSource}.${data.current_ftp.source}`) })}`
+                  ? `. ${t('cards.versus', { current: f.number(data.current_ftp.value), source: t(`${ftpSource}.${data.current_ftp.source}`, { date: f.date(data.current_ftp.from) }) })}`
                   : ''
               }`
             : t('cards.seeNeeds')

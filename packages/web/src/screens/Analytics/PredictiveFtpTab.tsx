@@ -23,7 +23,11 @@ function Prediction({ data }: { data: PredictiveResponse }) {
           <FormulaLink id="predictedFtp" className="font-semibold">
             {f.watts(data.current_ftp.value)}
           </FormulaLink>{' '}
-          ({t(`${example ? 'ftp.sourceExample' : 'ftp.source'}.${data.current_ftp.source}`)})
+          (
+          {t(`${example ? 'ftp.sourceExample' : 'ftp.source'}.${data.current_ftp.source}`, {
+            date: f.date(data.current_ftp.from),
+          })}
+          )
         </p>
       ) : null}
       {p ? (

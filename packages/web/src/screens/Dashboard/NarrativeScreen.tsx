@@ -87,7 +87,10 @@ function Hero({ data }: { data: NarrativeData }) {
         />
       </div>
       <p className="mt-3 text-xs text-white/70">
-        {t(`narrative.hero.ftpSource.${strength.ftp_source}`, { ftp: f.watts(strength.ftp_w) })}
+        {t(`narrative.hero.ftpSource.${strength.ftp_source}`, {
+          ftp: f.watts(strength.ftp_w),
+          date: f.date(strength.ftp_from),
+        })}
       </p>
       <RiderWeightNote weight={data.weight ?? null} className="mt-1 text-xs text-white/70" />
     </section>

@@ -95,10 +95,13 @@ export function ZoneList({
   zones,
   ftp,
   ftpSource,
+  ftpFrom,
 }: {
   zones: TrainingZone[];
   ftp: number;
   ftpSource: string;
+  /** The date the rider's FTP entry holds from, for a source that is the rider's. */
+  ftpFrom: string | null;
 }) {
   const { t } = useTranslation(['dashboard', 'activity']);
   const f = useFormat();
@@ -108,7 +111,7 @@ export function ZoneList({
       <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400" data-testid="zones-ftp">
         {ftpSource === 'default'
           ? t('zones.defaultFtp', { ftp: f.watts(ftp) })
-          : t(`zones.ftp.${ftpSource}`, { ftp: f.watts(ftp) })}
+          : t(`zones.ftp.${ftpSource}`, { ftp: f.watts(ftp), date: f.date(ftpFrom) })}
       </p>
       <ul className="mt-4 space-y-2">
         {zones.map((z) => (
@@ -151,6 +154,7 @@ export function OverviewTab({ data }: { data: DashboardData }) {
         zones={data.training_zones.zones}
         ftp={data.training_zones.ftp}
         ftpSource={data.training_zones.ftp_source}
+        ftpFrom={data.training_zones.ftp_from}
       />
     </div>
   );

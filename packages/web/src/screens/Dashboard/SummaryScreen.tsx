@@ -43,7 +43,7 @@ function Cards({ data }: { data: SummaryData }) {
         icon={Trophy}
         testId="summary-ftp"
         value={f.watts(c.ftp.value)}
-        detail={t(`summary.ftpSource.${c.ftp.source}`)}
+        detail={t(`summary.ftpSource.${c.ftp.source}`, { date: f.date(c.ftp.from) })}
       />
       <StatCard
         label={t('summary.avgPower')}

@@ -62,7 +62,9 @@ function PowerTrace({ ride, wPrimeJ }: { ride: LiveRide; wPrimeJ: number }) {
     const n = session.elapsedS - from;
     const x = Array.from({ length: n }, (_, k) => from + k);
     const power = session.powerW.slice(from).map((p) => (Number.isFinite(p) ? p : null));
-    const wbal = session.wPrimeBalanceJ.slice(from).map((j) => (j / wPrimeJ) * 100);
+    const wbal = session.wPrimeBalanceJ
+      .slice(from)
+      .map((j) => (Number.isFinite(j) ? (j / wPrimeJ) * 100 : null));
     return [x, power, wbal];
   }, [ride.tick, session, wPrimeJ]);
   return (
@@ -163,6 +165,7 @@ export function LivePanel({ ride, overview }: { ride: LiveRide; overview: Overvi
   const source = ride.source!;
   const replay = source.kind === 'replay';
   const balanceJ = session.currentWPrimeBalanceJ;
+  const correction = session.wPrimeCorrection;
   const zone = zoneOf(session.power3sW, overview.live.zones);
   const zoneInfo = overview.live.zones.find((z) => z.zone === zone);
   const model = overview.live;
@@ -218,13 +221,19 @@ export function LivePanel({ ride, overview }: { ride: LiveRide; overview: Overvi
         <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900/40" data-testid="live-wprime">
           <p className="text-xs font-medium text-slate-500">{t('session.wPrime')}</p>
           <p className="mt-1 text-xl font-bold text-slate-900 tabular-nums dark:text-white">
-            {f.kilojoules(balanceJ / 1000)}{' '}
-            <span className="text-sm font-medium text-slate-500">
-              ({f.percent((balanceJ / model.w_prime_j) * 100, 0)})
-            </span>
+            {balanceJ === undefined ? (
+              <span data-testid="live-wprime-none">—</span>
+            ) : (
+              <>
+                {f.kilojoules(balanceJ / 1000)}{' '}
+                <span className="text-sm font-medium text-slate-500">
+                  ({f.percent((balanceJ / session.wPrimeJ) * 100, 0)})
+                </span>
+              </>
+            )}
           </p>
           <div className="mt-2">
-            <ProgressBar fraction={balanceJ / model.w_prime_j} label={t('session.wPrime')} />
+            <ProgressBar fraction={(balanceJ ?? 0) / session.wPrimeJ} label={t('session.wPrime')} />
           </div>
           <p className="mt-2 text-xs text-slate-500">
             {t(`session.wPrimeModel.${model.model_source}`, {
@@ -232,6 +241,18 @@ export function LivePanel({ ride, overview }: { ride: LiveRide; overview: Overvi
               wPrime: f.number(model.w_prime_j / 1000, 1),
             })}
           </p>
+          {correction && correction.status !== 'fitted' && (
+            <p
+              className="mt-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+              data-testid="live-wprime-correction"
+              data-status={correction.status}
+            >
+              {t(`session.wPrimeCorrection.${correction.status}`, {
+                cp: f.watts(correction.cpW),
+                wPrime: f.number(correction.wPrimeJ / 1000, 1),
+              })}
+            </p>
+          )}
         </div>
         <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900/40" data-testid="live-zone">
           <p className="text-xs font-medium text-slate-500">{t('session.zone')}</p>
@@ -254,7 +275,7 @@ export function LivePanel({ ride, overview }: { ride: LiveRide; overview: Overvi
         </div>
       </div>
 
-      <PowerTrace ride={ride} wPrimeJ={model.w_prime_j} />
+      <PowerTrace ride={ride} wPrimeJ={session.wPrimeJ} />
 
       {ride.status === 'ended' &&
         (replay ? (

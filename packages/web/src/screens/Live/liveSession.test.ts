@@ -32,6 +32,33 @@ describe('LiveSession', () => {
     expect(s.movingS).toBe(3);
   });
 
+  it('W′ balance never shows below zero: the ride page correction (minimum CP) on the seconds so far', () => {
+    // CP 200 W, W′ 10 kJ; a minute at 400 W would take the fitted balance to 10,000 − 60·200 = −2,000 J.
+    // GoldenCheetah's rule raises CP in 3 W steps to the first that keeps it above zero: 233 W leaves
+    // 10,000 − 60·167 = −20 J, 236 W leaves 10,000 − 60·164 = +160 J.
+    const s = new LiveSession({ cpW: 200, wPrimeJ: 10_000 });
+    for (let i = 0; i < 60; i++) s.addSecond({ powerW: 100 });
+    for (let i = 0; i < 60; i++) s.addSecond({ powerW: 400 });
+    expect(s.currentWPrimeBalanceJ).toBe(160);
+    expect(s.wPrimeCorrection).toMatchObject({ status: 'cp-raised', cpW: 236, wPrimeJ: 10_000 });
+    expect(Math.min(...s.wPrimeBalanceJ)).toBe(160);
+    // The series already drawn is redrawn with the new CP: 30 s into the effort, 10,000 − 30·164.
+    expect(s.wPrimeBalanceJ[89]).toBe(5_080);
+    expect(s.wPrimeJ).toBe(10_000);
+  });
+
+  it('W′ balance is unknown, not negative, where no correction keeps it above zero', () => {
+    // Ten minutes at 500 W spend 600·300 = 180 kJ above a 200 W CP: lower than −10 kJ, so CP is not
+    // raised, and no W′ up to 50 kJ covers it.
+    const s = new LiveSession({ cpW: 200, wPrimeJ: 10_000 });
+    for (let i = 0; i < 600; i++) s.addSecond({ powerW: 500 });
+    expect(s.wPrimeCorrection?.status).toBe('unsupported');
+    expect(s.currentWPrimeBalanceJ).toBeUndefined();
+    expect(s.wPrimeBalanceJ.every((j) => Number.isNaN(j))).toBe(true);
+    s.addSecond({ powerW: 100 });
+    expect(s.currentWPrimeBalanceJ).toBeUndefined();
+  });
+
   it('W′ balance: 100 J spent per second at CP + 100 W, then back at rest (differential form)', () => {
     const s = new LiveSession(model);
     s.addSecond({ powerW: 350 });

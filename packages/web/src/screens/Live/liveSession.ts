@@ -1,4 +1,10 @@
-import { type WPrimeParameters, wPrimeBalanceDifferentialStepJ } from '@vatio/analysis';
+import {
+  type WPrimeBalanceParameters,
+  type WPrimeParameters,
+  wPrimeBalanceDifferentialJ,
+  wPrimeBalanceDifferentialStepJ,
+  wPrimeBalanceParameters,
+} from '@vatio/analysis';
 import type { IndoorBikeData } from './ftms';
 import {
   type CscMeasurement,
@@ -25,6 +31,13 @@ export const SMOOTHING_S = 3;
  * seconds are gaps, as a head unit's timer stop), 3 s power, distance from speed (Σ v·1 s), elevation
  * gained, and W′ balance stepped with the analysis package's differential form (a paused second is rest
  * at 0 W, as the ride page counts it). Pure: the view drives it with a clock, Bluetooth or a replay.
+ *
+ * A negative W′ balance is never shown as fact: the second the balance with the fitted CP and W′ would
+ * go below zero, the seconds ridden so far are given the ride page's correction
+ * (`wPrimeBalanceParameters`, GoldenCheetah's minimum CP, else a raised W′) and the whole series is
+ * redrawn with it; where no correction keeps it above zero the balance is unknown (NaN, shown "—"),
+ * and stays so, since more seconds only lower a balance. At the end of the ride the parameters are
+ * those the ride page finds for the same seconds.
  */
 export class LiveSession {
   readonly powerW: number[] = [];
@@ -40,9 +53,21 @@ export class LiveSession {
   private gain = 0;
   private lastAltitude: number | undefined;
   private balance: number;
+  /** The CP and W′ the balance is stepped with: the fitted ones until a correction replaces them. */
+  private model: WPrimeParameters;
+  private correction: WPrimeBalanceParameters | undefined;
 
-  constructor(private readonly model: WPrimeParameters) {
-    this.balance = model.wPrimeJ;
+  constructor(private readonly fitted: WPrimeParameters) {
+    this.model = fitted;
+    this.balance = fitted.wPrimeJ;
+  }
+
+  /**
+   * The correction in force (`wPrimeBalanceParameters` on the seconds so far), or undefined while the
+   * fitted CP and W′ keep the balance above zero.
+   */
+  get wPrimeCorrection(): WPrimeBalanceParameters | undefined {
+    return this.correction;
   }
 
   /** Seconds on the timeline, paused ones included. */
@@ -64,8 +89,14 @@ export class LiveSession {
     return this.gain;
   }
 
-  get currentWPrimeBalanceJ(): number {
-    return this.balance;
+  /** Undefined where no CP and W′ keep this ride's balance above zero. */
+  get currentWPrimeBalanceJ(): number | undefined {
+    return Number.isFinite(this.balance) ? this.balance : undefined;
+  }
+
+  /** The W′ the balance is a share of (the corrected one after a correction), J. */
+  get wPrimeJ(): number {
+    return this.model.wPrimeJ;
   }
 
   /** Mean power of the last 3 recorded seconds that have power; undefined before any. */
@@ -106,20 +137,34 @@ export class LiveSession {
         this.gain += s.altitudeM - this.lastAltitude;
       this.lastAltitude = s.altitudeM;
     }
-    this.balance = wPrimeBalanceDifferentialStepJ(
-      this.balance,
-      Number.isFinite(power) ? power : 0,
-      this.model,
-    );
-    this.wPrimeBalanceJ.push(this.balance);
+    this.stepBalance(Number.isFinite(power) ? power : 0);
   }
 
   /** One paused second: a gap on the timeline; W′ comes back as at rest. */
   addPausedSecond(): void {
     this.push(Number.NaN, {}, 1);
     this.distanceM[this.distanceM.length - 1] = this.distance;
-    this.balance = wPrimeBalanceDifferentialStepJ(this.balance, 0, this.model);
+    this.stepBalance(0);
+  }
+
+  private stepBalance(powerW: number) {
+    this.balance = wPrimeBalanceDifferentialStepJ(this.balance, powerW, this.model);
     this.wPrimeBalanceJ.push(this.balance);
+    if (this.balance < 0) this.correct();
+  }
+
+  /** The ride page's correction on the seconds so far; the series redrawn with it. */
+  private correct() {
+    const streams = { powerW: Float64Array.from(this.powerW), gapMask: Uint8Array.from(this.gapMask) };
+    const parameters = wPrimeBalanceParameters(streams, this.fitted);
+    this.correction = parameters;
+    const series =
+      parameters && parameters.status !== 'unsupported'
+        ? wPrimeBalanceDifferentialJ(streams, parameters)
+        : undefined;
+    if (parameters && series) this.model = { cpW: parameters.cpW, wPrimeJ: parameters.wPrimeJ };
+    for (let i = 0; i < this.wPrimeBalanceJ.length; i++) this.wPrimeBalanceJ[i] = series?.[i] ?? Number.NaN;
+    this.balance = this.wPrimeBalanceJ[this.wPrimeBalanceJ.length - 1] ?? Number.NaN;
   }
 
   private push(power: number, s: LiveSecond, gap: 0 | 1) {

@@ -393,7 +393,7 @@ function ProgressCard() {
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-semibold text-slate-900 dark:text-white">{t('dashboard.progressTitle')}</h2>
         <span className="text-sm font-semibold tabular-nums" data-testid="sync-progress-percent">
-          {Math.round(fraction * 100)} %
+          {f.percent(fraction * 100, 0)}
         </span>
       </div>
       <ProgressBar fraction={fraction} label={t('dashboard.progressTitle')} />

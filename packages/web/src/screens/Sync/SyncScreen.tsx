@@ -157,7 +157,7 @@ export function SyncScreen() {
               <div className="mb-1.5 flex justify-between text-sm">
                 <span className="text-slate-600 dark:text-slate-300">{t('progress')}</span>
                 <span data-testid="sync-percent" className="font-semibold tabular-nums">
-                  {Math.round(fraction * 100)} %
+                  {f.percent(fraction * 100, 0)}
                 </span>
               </div>
               <ProgressBar fraction={fraction} label={t('progress')} />

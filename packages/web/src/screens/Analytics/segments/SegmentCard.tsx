@@ -211,6 +211,9 @@ function Performance({ detail }: { detail: SegmentDetailResponse }) {
             <>
               {f.date(best.start_time)} · {f.watts(best.average_power_w)}
               {best.watts_per_kg !== null ? ` · ${f.number(best.watts_per_kg, 1)} W/kg` : ''}
+              {best.watts_per_kg !== null && best.weight
+                ? ` ${t(`segments.weightShort.${best.weight.source}`, { kg: f.weight(best.weight.kg), date: f.date(best.weight.from) })}`
+                : ''}
               {conditions.length > 0 ? ` · ${conditions.join(' · ')}` : ''}
             </>
           }
@@ -340,6 +343,17 @@ function Pacing({ detail }: { detail: SegmentDetailResponse }) {
           recommended: formatSegmentTime(p.recommended_time_s),
           mass: f.weight(p.mass_kg),
         })}
+      </p>
+      {/* Which weight the model's mass holds, and from when (issue 25). */}
+      <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="pacing-weight">
+        {p.rider_weight
+          ? t(`segments.modelWeight.${p.rider_weight.source}`, {
+              kg: f.weight(p.rider_weight.kg),
+              date: f.date(p.rider_weight.from),
+            })
+          : effort?.weight_kg != null
+            ? t('segments.modelWeight.unknownDate', { kg: f.weight(effort.weight_kg) })
+            : t('segments.modelWeight.none')}
       </p>
     </div>
   );

@@ -22,6 +22,7 @@ describe('segment card formatting', () => {
       activity_name: null,
       average_heart_rate_bpm: null,
       weight_kg: null,
+      weight: null,
       watts_per_kg: null,
       temperature_c: null,
       splits_s: Array.from({ length: 13 }, (_, k) => k * step),
