@@ -22,7 +22,7 @@ describe('SyncScreen', () => {
     });
     expect(await screen.findByText(/Internal server error/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByTestId('sync-percent')).toHaveTextContent('100 %');
+    expect(await screen.findByTestId('sync-percent')).toHaveTextContent('100%');
     expect(requests.filter((r) => r.path === '/imports')).toHaveLength(2);
   });
 

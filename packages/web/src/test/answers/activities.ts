@@ -59,5 +59,5 @@ export function activityPage(rides: ActivityResponse[], total = rides.length): A
 
 /** GET /api/activities/:id: the ride with its laps (none: a ride recorded as one lap). */
 export function rideDetail(overrides: Partial<ActivityResponse> = {}): ActivityDetailResponse {
-  return activityDetailResponseSchema.parse({ ...ride(overrides), laps: [] });
+  return activityDetailResponseSchema.parse({ ...ride(overrides), laps: [], plan_compliance: null });
 }

@@ -82,6 +82,7 @@ export const performance: PerformanceResponse = performanceResponseSchema.parse(
     Object.entries(PERFORMANCE_METRICS).map(([tab, keys]) => [tab, keys.map((key) => metric(key))]),
   ),
   profile_table: { table: 'female', sex_said: true },
+  weight: { kg: 62, source: 'settings', from: '2026-09-01' },
   summary: {
     counts: { excellent: 0, good: 16, warning: 0, critical: 0, unavailable: 4 },
     insights: [],
@@ -133,7 +134,7 @@ export const predictive: PredictiveResponse = predictiveResponseSchema.parse({
   ...predictiveBase,
   needs: [],
   counts: { rides: 12, hard_efforts: 4, maximal_efforts: 1, required_rides: 5, required_hard_efforts: 3 },
-  current_ftp: { value: 250, source: 'settings' },
+  current_ftp: { value: 250, source: 'settings', from: '2026-09-01' },
   predicted_ftp: {
     value: 256,
     low: 249,

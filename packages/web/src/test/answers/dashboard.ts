@@ -70,7 +70,7 @@ function dashboard(rides: number): DashboardResponse {
           ]
         : [],
     },
-    training_zones: { ftp: 250, ftp_source: 'settings', zones },
+    training_zones: { ftp: 250, ftp_source: 'settings', ftp_from: '2026-09-01', zones },
     recent_activities: rides ? [ride()] : [],
     user: { id: 'u-1', firstname: 'Ana', ftp: 250 },
   });
@@ -107,7 +107,7 @@ function summary(rides: number): SummaryResponse {
     stats: { ...week(rides), start_date: '2026-10-31' },
     previous_stats: { ...week(0), start_date: '2026-10-01', end_date: '2026-10-30' },
     cards: {
-      ftp: { value: 250, source: 'settings' },
+      ftp: { value: 250, source: 'settings', from: '2026-09-01' },
       average_power: { value: rides ? 190 : null, max: rides ? 640 : null },
       heart_rate: { average: rides ? 148 : null, max: rides ? 178 : null },
       tss: { total: rides * 105.8, average_intensity_factor: rides ? 0.84 : null },
@@ -166,7 +166,7 @@ function narrative(source: 'real' | 'none'): NarrativeResponse {
     rides_in_period: real ? 8 : 0,
     weight: { kg: 62, source: 'settings', from: '2026-09-01' },
     hero: {
-      strength: { ftp_w: 250, ftp_source: 'settings', w_per_kg: 4.03 },
+      strength: { ftp_w: 250, ftp_source: 'settings', ftp_from: '2026-09-01', w_per_kg: 4.03 },
       aero: { value: real ? 0.32 : null, measure: 'cda_m2' },
       technique: { value: null, measure: 'pedal_smoothness_pct' },
     },
