@@ -23,6 +23,13 @@ export interface RideTactics {
    */
   readonly cpW: number | null;
   readonly wPrimeJ: number | null;
+  /**
+   * The critical power and W′ the ride's window gave, before any correction (null without one): what
+   * a later import is compared with to know whether these facts still hold. Absent on facts stored
+   * before ANALYSIS_VERSION 12, whose `cpW` and `wPrimeJ` were the window's own.
+   */
+  readonly fittedCpW?: number | null;
+  readonly fittedWPrimeJ?: number | null;
   readonly energyKj: Readonly<Record<EnergyZone, number>>;
 }
 
@@ -56,6 +63,8 @@ export function rideTactics(
     matches: used && balance ? wPrimeMatches(balance, used.wPrimeJ) : null,
     cpW: used && balance ? used.cpW : null,
     wPrimeJ: used && balance ? used.wPrimeJ : null,
+    fittedCpW: cp?.cpW ?? null,
+    fittedWPrimeJ: cp?.wPrimeJ ?? null,
     energyKj,
   };
 }

@@ -76,8 +76,15 @@ async function upload(
   return ((await response.json()) as { import_id: string }).import_id;
 }
 
-/** What the API answers for each ride, as text, and each ride's original file from the export. */
-async function snapshotOverHttp(base: string, headers: Record<string, string>) {
+/**
+ * What the API answers for each ride, as text (read with `headers`), and each ride's original file
+ * from the export, which only a signed-in session may take (`sessionHeaders`; never an API key).
+ */
+async function snapshotOverHttp(
+  base: string,
+  headers: Record<string, string>,
+  sessionHeaders: Record<string, string>,
+) {
   const list = (await (await fetch(`${base}/api/activities?limit=100`, { headers })).json()) as {
     activities: { id: string }[];
   };
@@ -87,7 +94,7 @@ async function snapshotOverHttp(base: string, headers: Record<string, string>) {
     const streams = await (await fetch(`${base}/api/activities/${id}/streams`, { headers })).text();
     answers.set(id, { detail, streams });
   }
-  const exported = await fetch(`${base}/api/export`, { headers });
+  const exported = await fetch(`${base}/api/export`, { headers: sessionHeaders });
   expect(exported.status).toBe(200);
   const originals = new Map<string, string>();
   for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await exported.arrayBuffer())))) {
@@ -161,7 +168,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('vatio backup and restore', () => {
     });
     expect(created.status).toBe(201);
     const keyHeaders = { authorization: `Bearer ${((await created.json()) as { secret: string }).secret}` };
-    const before = await snapshotOverHttp(base, keyHeaders);
+    const before = await snapshotOverHttp(base, keyHeaders, headers);
     rideIds = [...before.answers.keys()];
     expect(rideIds).toHaveLength(3);
     expect(new Set(before.originals.values())).toEqual(new Set(first.map((r) => sha(r.bytes))));
@@ -208,7 +215,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('vatio backup and restore', () => {
     // The import in flight was in the snapshot with its files, and the restored server finishes it.
     const resumed = await waitForImportOverHttp(baseB, headersB, laterImport, 120_000);
     expect(resumed.counts).toMatchObject({ total: 2, done: 2, failed: 0 });
-    const after = await snapshotOverHttp(baseB, headersB);
+    // The session's access token is signed with the restored secret key and names a restored session.
+    const after = await snapshotOverHttp(baseB, headersB, headers);
     for (const id of rideIds) {
       expect(after.answers.get(id)).toEqual(before.answers.get(id));
       expect(after.originals.get(id)).toBe(before.originals.get(id));

@@ -101,8 +101,13 @@ export function tacticsHold(
   cp: { cpW: number; wPrimeJ: number } | undefined,
 ): tactics is RideTactics {
   if (tactics === null || ftpW === null || tactics.ftpW !== ftpW) return false;
-  if (cp === undefined) return tactics.cpW === null;
-  return same(tactics.cpW, cp.cpW) && same(tactics.wPrimeJ, cp.wPrimeJ);
+  // Compared with the window's own critical power, not the one the balance was drawn with: that one
+  // may be raised (GoldenCheetah's minimum CP) and would never equal the window's, so every import
+  // would measure the ride again.
+  const fittedCpW = tactics.fittedCpW === undefined ? tactics.cpW : tactics.fittedCpW;
+  const fittedWPrimeJ = tactics.fittedWPrimeJ === undefined ? tactics.wPrimeJ : tactics.fittedWPrimeJ;
+  if (cp === undefined) return fittedCpW === null;
+  return same(fittedCpW, cp.cpW) && same(fittedWPrimeJ, cp.wPrimeJ);
 }
 
 /**

@@ -145,7 +145,12 @@ describe('GET /api/analytics/compare', () => {
       ['a', a],
       ['b', b],
     ] as const) {
-      const { laps: _laps, ...detail } = await get<Record<string, unknown>>(`/api/activities/${id}`);
+      // The ride page's laps and plan compliance belong to its detail answer, not to the ride.
+      const {
+        laps: _laps,
+        plan_compliance: _compliance,
+        ...detail
+      } = await get<Record<string, unknown>>(`/api/activities/${id}`);
       const analysis = await get<{ summary: unknown; power_curve: unknown }>(
         `/api/activities/${id}/analysis`,
       );
