@@ -119,21 +119,7 @@ function LibraryCard({
         label={t('libraryView.profileLabel', { name, duration: f.hoursMinutes(workout.duration_s) })}
       />
       <p className="text-xs text-slate-600 dark:text-slate-300">{t(workout.description_key)}</p>
-      <code
-        className="block truncate font-mono text-[11px] text-slate-500 dark:text-slate-400"
-        title={workout.text}
-      >
-        {workout.text}
-      </code>
-      <WorkoutLoadFigures
-        compact
-        durationS={workout.duration_s}
-        tss={workout.tss}
-        intensityFactor={workout.intensity_factor}
-        npW={workout.np_w}
-        estimated={workout.load_estimated}
-        reason={workout.load_reason}
-      />
+      <WorkoutTextAndLoad workout={workout} />
       <div className="mt-auto">
         <ExportButtons
           target={{ source: 'library', id: workout.id }}
@@ -233,6 +219,29 @@ function OwnCard({
           duration: f.hoursMinutes(workout.duration_s),
         })}
       />
+      <WorkoutTextAndLoad workout={workout} />
+      <div className="mt-auto">
+        <ExportButtons
+          target={{ source: 'own', id: workout.id }}
+          workout={workout.structure}
+          name={workout.name}
+        />
+      </div>
+    </Card>
+  );
+}
+
+/** A workout card's text form and load figures: the same on library and own workouts. */
+function WorkoutTextAndLoad({
+  workout,
+}: {
+  workout: Pick<
+    WorkoutResponse,
+    'text' | 'duration_s' | 'tss' | 'intensity_factor' | 'np_w' | 'load_estimated' | 'load_reason'
+  >;
+}) {
+  return (
+    <>
       <code
         className="block truncate font-mono text-[11px] text-slate-500 dark:text-slate-400"
         title={workout.text}
@@ -248,13 +257,6 @@ function OwnCard({
         estimated={workout.load_estimated}
         reason={workout.load_reason}
       />
-      <div className="mt-auto">
-        <ExportButtons
-          target={{ source: 'own', id: workout.id }}
-          workout={workout.structure}
-          name={workout.name}
-        />
-      </div>
-    </Card>
+    </>
   );
 }
