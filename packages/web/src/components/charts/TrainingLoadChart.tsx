@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
+import { dailyLoadAxes } from './dailyLoadAxes';
 import { UPlotChart } from './UPlotChart';
 
 export interface LoadSeries {
@@ -34,24 +35,9 @@ export function TrainingLoadChart({
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    const grid = { stroke: 'rgba(148,163,184,0.25)', width: 1 };
     return {
       scales: { x: { time: true } },
-      axes: [
-        {
-          stroke: '#64748b',
-          grid,
-          space: 70,
-          values: (_u, splits) => splits.map((v) => day.format(v * 1000)),
-        },
-        {
-          stroke: '#64748b',
-          size: 44,
-          grid,
-          ticks: { show: false },
-          values: (_u, s) => s.map((v) => number.format(v)),
-        },
-      ],
+      axes: dailyLoadAxes(day, number),
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       series: [

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
+import { dailyLoadAxes } from '../../components/charts/dailyLoadAxes';
 import { UPlotChart } from '../../components/charts/UPlotChart';
 
 export interface LoadDay {
@@ -62,7 +63,6 @@ export function PlanLoadChart({
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    const grid = { stroke: 'rgba(148,163,184,0.25)', width: 1 };
     // One legend row per metric: the ridden series shows the planned value where it has none, and its
     // planned twin (dashed) is left out of the legend and shown or hidden with it.
     const line = (label: string, stroke: string, dashed: boolean, width: number): uPlot.Series => ({
@@ -80,21 +80,7 @@ export function PlanLoadChart({
     const markerTimes = markers.map((m) => ({ ...m, t: Date.parse(`${m.date}T12:00:00Z`) / 1000 }));
     return {
       scales: { x: { time: true } },
-      axes: [
-        {
-          stroke: '#64748b',
-          grid,
-          space: 70,
-          values: (_u, splits) => splits.map((v) => day.format(v * 1000)),
-        },
-        {
-          stroke: '#64748b',
-          size: 44,
-          grid,
-          ticks: { show: false },
-          values: (_u, s) => s.map((v) => number.format(v)),
-        },
-      ],
+      axes: dailyLoadAxes(day, number),
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false } },
       series: [
