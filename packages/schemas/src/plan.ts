@@ -122,19 +122,20 @@ export const WORKOUT_PURPOSE_VALUES = [
   'sprint',
 ] as const;
 
+/** A workout's name, description and purpose: the same rules when it is created and when it is edited. */
+const workoutNamingFields = {
+  name: z.string().trim().min(1, { message: 'workout_name_required' }).max(120, { message: 'text_too_long' }),
+  description: optionalText(2000),
+  purpose: z
+    .enum(WORKOUT_PURPOSE_VALUES, { message: 'workout_purpose_invalid' })
+    .nullish()
+    .transform((v) => v ?? null),
+};
+
 /** A rider's workout: the structure as JSON, or the text form (`wu 10m 55%, 3x10m 95%…`), not both. */
 export const workoutSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { message: 'workout_name_required' })
-      .max(120, { message: 'text_too_long' }),
-    description: optionalText(2000),
-    purpose: z
-      .enum(WORKOUT_PURPOSE_VALUES, { message: 'workout_purpose_invalid' })
-      .nullish()
-      .transform((v) => v ?? null),
+    ...workoutNamingFields,
     structure: workoutStructureSchema.optional(),
     text: z.string().max(4000, { message: 'text_too_long' }).optional(),
   })
@@ -145,16 +146,7 @@ export const workoutSchema = z
   });
 export const workoutUpdateSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { message: 'workout_name_required' })
-      .max(120, { message: 'text_too_long' }),
-    description: optionalText(2000),
-    purpose: z
-      .enum(WORKOUT_PURPOSE_VALUES, { message: 'workout_purpose_invalid' })
-      .nullish()
-      .transform((v) => v ?? null),
+    ...workoutNamingFields,
     structure: workoutStructureSchema,
     text: z.string().max(4000, { message: 'text_too_long' }),
   })
