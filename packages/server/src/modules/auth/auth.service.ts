@@ -179,7 +179,7 @@ export class AuthService {
     const contact = contactOf(input);
     const existing = await this.deps.users.findByContact(contact.column, contact.value);
     if (existing?.is_example) throw new AppError('EXAMPLE_NO_SIGN_IN');
-    await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'sign_in' }, ip));
+    await this.countingFailures(ip, () => this.consumeCode(contact, input.token, { purpose: 'sign_in' }, ip));
     // A rider signing up in Spanish gets Spanish settings (ride names, messages) from the start. Only a
     // new rider's rows are written, which no kept answer holds yet (they had no session): bookkeeping.
     const user = await runAsBookkeeping(() =>
@@ -192,7 +192,9 @@ export class AuthService {
   /** Links the contact to the rider; 409 when another account already signs in with it. */
   async verifyLink(userId: string, input: VerifyRequest, ip: string): Promise<UserRow> {
     const contact = contactOf(input);
-    await this.countingFailures(ip, this.consumeCode(contact, input.token, { purpose: 'link', userId }, ip));
+    await this.countingFailures(ip, () =>
+      this.consumeCode(contact, input.token, { purpose: 'link', userId }, ip),
+    );
     const user = await this.deps.users.setContact(userId, contact.column, contact.value);
     if (!user) throw new AppError('CONTACT_IN_USE');
     return user;
@@ -257,17 +259,19 @@ export class AuthService {
   }
 
   /**
-   * Awaits a code check and records a failure by address when the code was refused. The address
+   * Runs a code check and records a failure by address when the code was refused. The address
    * limit is applied only to a refused code (issue 28): many riders share one address (a club, an
    * office, a carrier's NAT), and refusing their right codes once strangers behind it had failed
    * twenty locked them all out. Guessing stays bounded by each code's own tries (five from the
    * address that asked, five from anywhere else), which the limit never lifts: past it a wrong
    * code is answered 429, so the address learns nothing more than from a 400.
    */
-  private async countingFailures(ip: string, check: Promise<void>): Promise<void> {
+  private async countingFailures(ip: string, check: () => Promise<void>): Promise<void> {
+    // The check starts only once the limit is read: started before, its refusal could settle while
+    // nothing awaited it yet, an unhandled rejection that PostgreSQL's real I/O made happen (CI).
     const limited = await this.verifyLimit(ip);
     try {
-      await check;
+      await check();
     } catch (error) {
       if (
         error instanceof AppError &&
