@@ -23,6 +23,8 @@ try {
       const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
       await context.addInitScript((lang) => localStorage.setItem('vatio.language', lang), language);
       if (refreshToken) {
+        // The app tries its refresh cookie only when it knows a cookie session exists (api/client.ts).
+        await context.addInitScript(() => localStorage.setItem('vatio.session', '1'));
         await context.addCookies([
           {
             name: 'vatio_refresh',

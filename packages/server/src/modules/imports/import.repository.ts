@@ -200,19 +200,24 @@ export class ImportRepository {
   }
 
   /**
+   * The blob of a file still queued or processing (the job's own file, by id: the job runs for no
+   * rider's request), which failing it frees.
+   */
+  async pendingBlobKey(fileId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('import_files')
+      .select('blob_key')
+      .where('id', '=', fileId)
+      .where('status', 'in', ['queued', 'processing'])
+      .executeTakeFirst();
+    return row?.blob_key ?? null;
+  }
+
+  /**
    * Settles a file that is still queued or processing; returns false when it was settled already
    * (issue 16: a job handed out twice, after its process was thought dead, must not turn a stored
    * file into a duplicate of itself, nor count it twice).
    */
-  /** A file's status (the job's own file, by id: the job runs for no rider's request). */
-  async fileStatus(fileId: string): Promise<ImportFileStatus | undefined> {
-    const row = await this.db
-      .selectFrom('import_files')
-      .select('status')
-      .where('id', '=', fileId)
-      .executeTakeFirst();
-    return row?.status;
-  }
 
   async finish(
     executor: Kysely<Database>,

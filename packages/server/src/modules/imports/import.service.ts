@@ -145,33 +145,40 @@ export class ImportService {
         });
         throw error; // pg-boss retries; after the last retry the file is marked failed by onFinalFailure
       }
-    } finally {
-      // A file that failed (unreadable, not a ride, the disk full) keeps no bytes (issue 28): its row
-      // no longer points to the blob, which goes unless another row needs the same bytes.
-      if ((await imports.fileStatus(file.id)) === 'failed') await this.discardBlobs([file.blob_key]);
     }
+  }
+
+  /**
+   * Marks a file failed and deletes its bytes in one transaction (issue 28: a failed file keeps
+   * none): the rider sees the failure only once the bytes are gone, and they go unless another row
+   * needs the same content. Nothing when the file was settled already.
+   */
+  private async fail(
+    fileId: string,
+    blobKey: string | null,
+    outcome: { message_code: string; message: string },
+  ): Promise<void> {
+    const { db, imports, activities, blobs, now } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      if (!(await imports.finish(trx, fileId, { status: 'failed', ...outcome }, now()))) return;
+      if (!blobKey) return;
+      await activities.lockBlob(trx, blobKey);
+      if (!(await activities.blobInUse(blobKey, trx))) await blobs.delete(blobKey);
+    });
   }
 
   /** Marks the file failed for the errors a retry cannot help; false for the others. */
   private async failUnretriable(file: ImportFileRow, error: unknown): Promise<boolean> {
-    const { imports, now } = this.deps;
     if (isFormatError(error)) {
-      await imports.finish(
-        this.deps.db,
-        file.id,
-        { status: 'failed', message_code: error.code, message: error.message },
-        now(),
-      );
+      await this.fail(file.id, file.blob_key, { message_code: error.code, message: error.message });
       return true;
     }
     if (error instanceof StorageFullError) {
       // Trying again cannot help until the operator frees space: the rider is told at once.
-      await imports.finish(
-        this.deps.db,
-        file.id,
-        { status: 'failed', message_code: 'STORAGE_FULL', message: ERRORS.STORAGE_FULL.message },
-        now(),
-      );
+      await this.fail(file.id, file.blob_key, {
+        message_code: 'STORAGE_FULL',
+        message: ERRORS.STORAGE_FULL.message,
+      });
       return true;
     }
     return false;
@@ -192,16 +199,10 @@ export class ImportService {
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
   async markFailed(fileId: string): Promise<void> {
-    await this.deps.imports.finish(
-      this.deps.db,
-      fileId,
-      {
-        status: 'failed',
-        message_code: 'INTERNAL',
-        message: 'The file could not be analysed because of a server error.',
-      },
-      this.deps.now(),
-    );
+    await this.fail(fileId, await this.deps.imports.pendingBlobKey(fileId), {
+      message_code: 'INTERNAL',
+      message: 'The file could not be analysed because of a server error.',
+    });
   }
 
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
@@ -217,25 +218,14 @@ export class ImportService {
       bikeKg: bike?.weight_kg ?? null,
     });
     if (prepared.kind === 'format-error') {
-      await imports.finish(
-        db,
-        file.id,
-        { status: 'failed', message_code: prepared.code, message: prepared.message },
-        now(),
-      );
+      await this.fail(file.id, blobKey, { message_code: prepared.code, message: prepared.message });
       return;
     }
     if (prepared.kind === 'not-cycling') {
-      await imports.finish(
-        db,
-        file.id,
-        {
-          status: 'failed',
-          message_code: 'NOT_CYCLING',
-          message: `This is a ${prepared.sport} activity; Vatio imports rides only.`,
-        },
-        now(),
-      );
+      await this.fail(file.id, blobKey, {
+        message_code: 'NOT_CYCLING',
+        message: `This is a ${prepared.sport} activity; Vatio imports rides only.`,
+      });
       return;
     }
     // A ride with power and no FTP is measured against the rider's eFTP at its date.
