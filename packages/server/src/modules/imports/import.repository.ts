@@ -284,8 +284,9 @@ export class ImportRepository {
         message_code: outcome.message_code ?? null,
         message: outcome.message ?? null,
         updated_at: now,
-        // Issue 28 (disk filling): a failed file keeps no bytes; the service deletes its blob.
-        ...(outcome.status === 'failed' ? { blob_key: null } : {}),
+        // Issue 28 (disk filling): a failed file keeps no bytes, nor does a duplicate (its ride is stored
+        // from other bytes, or from these same ones under the ride's own row); the service deletes the blob.
+        ...(outcome.status === 'failed' || outcome.status === 'duplicate' ? { blob_key: null } : {}),
       })
       .where('id', '=', fileId)
       .where('status', 'in', ['queued', 'processing'])

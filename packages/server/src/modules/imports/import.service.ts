@@ -146,9 +146,10 @@ export class ImportService {
         throw error; // pg-boss retries; after the last retry the file is marked failed by onFinalFailure
       }
     } finally {
-      // A file that failed (unreadable, not a ride, the disk full) keeps no bytes (issue 28): its row
-      // no longer points to the blob, which goes unless another row needs the same bytes.
-      if ((await imports.fileStatus(file.id)) === 'failed') await this.discardBlobs([file.blob_key]);
+      // A file that failed (unreadable, not a ride, the disk full) or was a duplicate keeps no bytes
+      // (issue 28): its row no longer points to the blob, which goes unless another row needs the bytes.
+      const status = await imports.fileStatus(file.id);
+      if (status === 'failed' || status === 'duplicate') await this.discardBlobs([file.blob_key]);
     }
   }
 
