@@ -154,7 +154,10 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
-/** STORAGE_QUOTA_MB: 5 GB by default (about 10 years of a keen rider's FIT files); 0 turns it off. */
+/**
+ * STORAGE_QUOTA_MB: 5 GB by default, 0 turns it off. A 3-hour FIT at 1 s is about 0.5 MB, so 300 rides a
+ * year are ~150 MB: decades of FIT, or years of the bulkier GPX/TCX, yet one account cannot fill a disk.
+ */
 function readStorageQuota(value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') return 5120 * 1024 * 1024;
   const mb = nonNegativeInt(value.trim(), 'STORAGE_QUOTA_MB');
