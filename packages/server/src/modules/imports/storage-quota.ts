@@ -72,7 +72,7 @@ const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 function quotaExceeded(usedBytes: number, quotaBytes: number): AppError {
   return new AppError(
     'STORAGE_QUOTA_EXCEEDED',
-    `This upload would take your stored files past your ${mb(quotaBytes)} MB storage quota (${mb(usedBytes)} MB used). Nothing of it was kept: delete rides or failed imports, or ask the server's administrator for more.`,
+    `This upload would take your stored files past your ${mb(quotaBytes)} MB storage quota (${mb(usedBytes)} MB used). Nothing of it was kept: delete rides, or ask the server's administrator for more.`,
     { storage: { used_bytes: usedBytes, quota_bytes: quotaBytes } },
   );
 }
