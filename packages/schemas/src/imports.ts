@@ -92,3 +92,14 @@ export const uploadResponseSchema = z.object({
   files: z.array(importFileResponseSchema.omit({ activity_id: true })),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/**
+ * GET /api/storage: the bytes the rider stores against their quota (issue 28). `used_bytes` counts
+ * their ride files, files still waiting for analysis and fitting photos; `quota_bytes` is null when
+ * the server sets none (STORAGE_QUOTA_MB=0).
+ */
+export const storageUsageResponseSchema = z.object({
+  used_bytes: z.number().int().nonnegative(),
+  quota_bytes: z.number().int().positive().nullable(),
+});
+export type StorageUsageResponse = z.infer<typeof storageUsageResponseSchema>;

@@ -39,6 +39,11 @@ export interface Config {
     maxFilesPerRequest: number;
     /** Archives one rider may have being unpacked at once (UPLOAD_ZIPS_PER_RIDER, default 1). */
     maxZipsPerRider: number;
+    /**
+     * Bytes one rider may store (STORAGE_QUOTA_MB, default 5120; 0: no quota). Issue 28: without it one
+     * account could fill the disk. What counts: imports/storage-quota.ts.
+     */
+    storageQuotaBytes: number | null;
   };
   /** Run the background workers in the server process (default); `vatio worker` runs more. */
   inProcessWorkers: boolean;
@@ -149,6 +154,16 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
+/**
+ * STORAGE_QUOTA_MB: 5 GB by default, 0 turns it off. A 3-hour FIT at 1 s is about 0.5 MB, so 300 rides a
+ * year are ~150 MB: decades of FIT, or years of the bulkier GPX/TCX, yet one account cannot fill a disk.
+ */
+function readStorageQuota(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return 5120 * 1024 * 1024;
+  const mb = nonNegativeInt(value.trim(), 'STORAGE_QUOTA_MB');
+  return mb === 0 ? null : mb * 1024 * 1024;
+}
+
 function nonNegativeInt(value: string, name: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0)
@@ -252,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUnpackedBytes: positiveInt(env.UPLOAD_MAX_UNPACKED_MB, 1024, 'UPLOAD_MAX_UNPACKED_MB') * 1024 * 1024,
       maxFilesPerRequest: positiveInt(env.UPLOAD_MAX_FILES, 200, 'UPLOAD_MAX_FILES'),
       maxZipsPerRider: positiveInt(env.UPLOAD_ZIPS_PER_RIDER, 1, 'UPLOAD_ZIPS_PER_RIDER'),
+      storageQuotaBytes: readStorageQuota(env.STORAGE_QUOTA_MB),
     },
     inProcessWorkers: env.WORKERS_IN_PROCESS !== 'false',
     responseCacheBytes:

@@ -68,6 +68,14 @@ export const ERRORS = {
     status: 413,
     message: 'Too many files in one upload: send the rest in another upload.',
   },
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    message: 'This upload would take your stored files past your storage quota. Nothing was kept.',
+  },
+  IMPORT_RUNNING: {
+    status: 409,
+    message: 'This import still has files being analysed. Delete it when it has finished.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: 'The request body is in a type this route does not read: send application/json.',
@@ -110,6 +118,8 @@ export class AppError extends Error {
       workout_text_error?: { code: string; position: number };
       /** WORKOUT_EXPORT_UNSUPPORTED: the format writer's code (formats workout/errors.ts). */
       export_error?: { code: string; format: string; path: number[] };
+      /** STORAGE_QUOTA_EXCEEDED: what the rider stores and may store (bytes). */
+      storage?: { used_bytes: number; quota_bytes: number };
     } = {},
     cause?: unknown,
   ) {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startAdminSocket } from './backup/admin-socket.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
 import { BlobRepository } from './storage/blob.repository.ts';
-import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
+import { startBlobSweeper, sweepOrphanBlobs } from './storage/blob-sweep.ts';
 
 /** Connections waiting to be accepted (see listen below). */
 const LISTEN_BACKLOG = 4096;
@@ -40,10 +40,22 @@ export async function startServer(config: Config = loadConfig()) {
           },
         })
       : async () => {};
+  // Orphans are swept at start (below) and every few hours while it runs (issue 28): a long-running
+  // server does not wait for a restart.
+  const stopSweeper = startBlobSweeper({
+    root: join(config.dataDir, 'blobs'),
+    rows: new BlobRepository(database.db),
+    log: (swept) => {
+      if (swept instanceof Error)
+        app.log.warn({ err: swept }, 'blob store: the periodic orphan sweep failed');
+      else if (swept.orphans + swept.partial > 0) app.log.warn(swept, 'blob store: orphan files removed');
+    },
+  });
   // Stops the example rider's background preparation (below) when the server closes.
   const stopPreparing = new AbortController();
   app.addHook('onClose', async () => {
     stopPreparing.abort();
+    await stopSweeper();
     await closeAdminSocket();
     await queue.stop();
     await database.close();

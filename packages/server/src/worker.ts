@@ -5,6 +5,8 @@ import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
 import { uploadDecodeLimits } from './modules/imports/upload.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
+import { BlobRepository } from './storage/blob.repository.ts';
+import { startBlobSweeper } from './storage/blob-sweep.ts';
 import { join } from 'node:path';
 
 /**
@@ -37,8 +39,20 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
   });
   await startWorkers(queue, services);
   console.log('Vatio worker running; Ctrl-C to stop.');
+  // Orphan bytes (a crash between a blob's write and its row) are swept here too (issue 28), every few
+  // hours, with the hour's margin a shared PostgreSQL needs for uploads still in progress elsewhere.
+  const stopSweeper = startBlobSweeper({
+    root: join(config.dataDir, 'blobs'),
+    rows: new BlobRepository(database.db),
+    log: (swept) => {
+      if (swept instanceof Error)
+        console.error('blob store: the periodic orphan sweep failed', swept.message);
+      else if (swept.orphans + swept.partial > 0) console.log('blob store: orphan files removed', swept);
+    },
+  });
   void bringAnalysesUpToDate(services, (message, details) => console.log(message, details ?? ''));
   return async () => {
+    await stopSweeper();
     await queue.stop();
     await services.preparer.close();
     await database.close();

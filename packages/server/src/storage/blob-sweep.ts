@@ -81,3 +81,38 @@ async function list(folder: string): Promise<string[]> {
     return [];
   }
 }
+
+/**
+ * Sweeps orphans while the server (or a `vatio worker`) runs, not only at its next start (issue 28):
+ * every `everyMs` (default 6 h), files last written more than `minAgeMs` ago (default 1 h: an upload
+ * in progress has written its blobs seconds before its rows commit) that no row needs go. The first
+ * run waits one interval (start-up has its own sweep). Returns a stop that waits for a run under way.
+ */
+export function startBlobSweeper(options: {
+  root: string;
+  rows: BlobRepository;
+  everyMs?: number;
+  minAgeMs?: number;
+  log: (swept: SweepResult | Error) => void;
+}): () => Promise<void> {
+  const everyMs = options.everyMs ?? 6 * 3_600_000;
+  const minAgeMs = options.minAgeMs ?? 3_600_000;
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    const cutoff = new Date(Date.now() - minAgeMs);
+    running = sweepOrphanBlobs(options.root, options.rows, cutoff)
+      .then(
+        (swept) => options.log(swept),
+        (error: Error) => options.log(error),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -16,7 +16,7 @@ import type {
   ReanalysisStatus,
   UploadResult,
 } from './activity-types';
-import type { AeroFitRequest, AeroFitResponse } from '@vatio/schemas';
+import type { AeroFitRequest, AeroFitResponse, StorageUsageResponse } from '@vatio/schemas';
 import type { Bike } from './types';
 
 export interface ActivityQuery {
@@ -65,6 +65,11 @@ export const saveBikeAero = (
 
 export const getImport = (id: string) => api<ImportDetail>(`/imports/${encodeURIComponent(id)}`);
 export const listImports = (limit = 10) => api<ImportList>(`/imports${query({ limit })}`);
+/** Deletes a finished import and its file list; the rides it stored stay (issue 28). */
+export const deleteImport = (id: string) =>
+  api<void>(`/imports/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** The bytes the rider stores against the server's per-rider quota. */
+export const getStorageUsage = () => api<StorageUsageResponse>('/storage');
 
 export const listAthleteSettings = () => api<{ history: AthleteSettingsEntry[] }>('/athlete-settings');
 export const createAthleteSettings = (input: AthleteSettingsInput) =>

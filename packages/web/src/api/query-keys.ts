@@ -63,6 +63,8 @@ export const queryKeys = {
   imports: {
     all: ['imports'] as const,
     latest: (userId: UserId) => ['imports', userId, 'latest'] as const,
+    /** What the rider stores against their quota (GET /api/storage): re-read after every import. */
+    storage: (userId: UserId) => ['imports', userId, 'storage'] as const,
   },
   /** One import's progress (its id is already the rider's own). */
   import: (importId: string | null) => ['import', importId] as const,

@@ -1,4 +1,9 @@
-import { importDetailResponseSchema, importListResponseSchema, uploadResponseSchema } from '@vatio/schemas';
+import {
+  importDetailResponseSchema,
+  importListResponseSchema,
+  storageUsageResponseSchema,
+  uploadResponseSchema,
+} from '@vatio/schemas';
 import { z } from 'zod';
 import { idParams, type RouteContract } from '../../http/contract.ts';
 
@@ -40,5 +45,24 @@ export const importContracts: RouteContract[] = [
     auth: true,
     query: importListQuery,
     response: { status: 200, schema: importListResponseSchema },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/imports/:id',
+    summary:
+      'Delete a finished import and its file list (a failed one, say); the rides it stored stay. 409 IMPORT_RUNNING while a file is still being analysed; a read-scope key gets 403',
+    tags,
+    auth: true,
+    params: idParams,
+    response: { status: 204 },
+  },
+  {
+    method: 'GET',
+    path: '/api/storage',
+    summary:
+      "The bytes the rider stores against the server's per-rider quota (STORAGE_QUOTA_MB); an upload past it is 413 STORAGE_QUOTA_EXCEEDED",
+    tags,
+    auth: true,
+    response: { status: 200, schema: storageUsageResponseSchema },
   },
 ];

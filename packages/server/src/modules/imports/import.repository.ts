@@ -166,6 +166,57 @@ export class ImportRepository {
       .execute();
   }
 
+  /**
+   * The bytes the rider stores, for the quota (storage-quota.ts): each distinct blob their ride files,
+   * their files still queued or in analysis, and their fitting photos point to, once.
+   */
+  async storedBytes(userId: string): Promise<number> {
+    const result = await sql<{ bytes: string | number | null }>`
+      select coalesce(sum(size), 0) as bytes from (
+        select blob_key, max(size_bytes) as size from (
+          select blob_key, size_bytes from activity_files where user_id = ${userId}
+          union all
+          select blob_key, size_bytes from import_files
+            where user_id = ${userId} and blob_key is not null and status in ('queued', 'processing')
+          union all
+          select blob_key, size_bytes from fitting_photos where user_id = ${userId}
+        ) as held group by blob_key
+      ) as distinct_blobs`.execute(this.db);
+    return Number(result.rows[0]?.bytes ?? 0);
+  }
+
+  /**
+   * Deletes one of the rider's imports and its file rows, when none of its files is queued or being
+   * analysed. The rides it stored stay (they hold their own file rows). 'running' when a file is not
+   * settled yet; undefined when the import is not the rider's. Returns the blob keys its rows held.
+   */
+  async delete(userId: string, importId: string): Promise<{ keys: string[] } | 'running' | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('imports')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '=', importId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const files = await trx
+        .selectFrom('import_files')
+        .select(['status', 'blob_key'])
+        .where('user_id', '=', userId)
+        .where('import_id', '=', importId)
+        .execute();
+      if (files.some((f) => f.status === 'queued' || f.status === 'processing')) return 'running';
+      await trx
+        .deleteFrom('import_files')
+        .where('user_id', '=', userId)
+        .where('import_id', '=', importId)
+        .execute();
+      await trx.deleteFrom('imports').where('user_id', '=', userId).where('id', '=', importId).execute();
+      return { keys: files.flatMap((f) => (f.blob_key ? [f.blob_key] : [])) };
+    });
+  }
+
   async counts(userId: string, importIds: string[]): Promise<Map<string, ImportCounts>> {
     const out = new Map<string, ImportCounts>();
     if (importIds.length === 0) return out;
@@ -238,8 +289,9 @@ export class ImportRepository {
         message_code: outcome.message_code ?? null,
         message: outcome.message ?? null,
         updated_at: now,
-        // Issue 28 (disk filling): a failed file keeps no bytes; the service deletes its blob.
-        ...(outcome.status === 'failed' ? { blob_key: null } : {}),
+        // Issue 28 (disk filling): a failed file keeps no bytes, nor does a duplicate (its ride is stored
+        // from other bytes, or from these same ones under the ride's own row); the service deletes the blob.
+        ...(outcome.status === 'failed' || outcome.status === 'duplicate' ? { blob_key: null } : {}),
       })
       .where('id', '=', fileId)
       .where('status', 'in', ['queued', 'processing'])

@@ -10,6 +10,7 @@ import { presentImportDetail, presentImportList, presentUpload } from './import.
 import { countFiles, type ImportRepository } from './import.repository.ts';
 import type { ImportService } from './import.service.ts';
 import { RiderGate } from './rider-gate.ts';
+import { StorageQuota } from './storage-quota.ts';
 import { readUpload, requireMultipartBoundary, type UploadLimits } from './upload.ts';
 
 export function importRoutes(
@@ -25,6 +26,7 @@ export function importRoutes(
   const { auth, imports, service, blobs, limits } = deps;
   const zipGate = new RiderGate(limits.maxZipsPerRider);
   const guard = { preHandler: requireAuth(auth) };
+  const quota = new StorageQuota(limits.storageQuotaBytes ?? null, imports);
 
   app.post('/api/activities/upload', guard, async (request, reply) => {
     if (!request.isMultipart()) {
@@ -36,6 +38,7 @@ export function importRoutes(
     // Blobs written by this request: if it fails half-way (the disk fills, the body is cut off), none
     // stays behind without the import row that would have pointed to it.
     const created: string[] = [];
+    const budget = await quota.begin(request.auth.userId);
     try {
       const incoming = await readUpload(request, {
         userId: request.auth.userId,
@@ -43,6 +46,7 @@ export function importRoutes(
         blobs,
         zipGate,
         created,
+        budget,
       });
       if (incoming.length === 0)
         throw new AppError('VALIDATION', VALIDATION_MESSAGES.file_required, {
@@ -62,8 +66,22 @@ export function importRoutes(
     } catch (error) {
       await service.discardBlobs(created);
       throw error;
+    } finally {
+      budget.release();
     }
   });
+
+  // Issue 28: a rider can take a failed import (and its list entry) out; the rides it stored stay.
+  app.delete<{ Params: { id: string } }>('/api/imports/:id', guard, async (request, reply) => {
+    const deleted = await imports.delete(request.auth.userId, parseId(request.params.id));
+    if (deleted === undefined) throw new AppError('NOT_FOUND');
+    if (deleted === 'running') throw new AppError('IMPORT_RUNNING');
+    // Bytes only these rows held (a duplicate's own file, say) go, unless another row needs them.
+    await service.discardBlobs(deleted.keys);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/storage', guard, async (request) => quota.usage(request.auth.userId));
 
   app.get<{ Params: { id: string } }>('/api/imports/:id', guard, async (request) => {
     const userId = request.auth.userId;

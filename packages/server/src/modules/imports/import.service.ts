@@ -1,5 +1,5 @@
 import { isFormatError } from '@vatio/formats';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { ERRORS } from '../../errors.ts';
@@ -150,7 +150,7 @@ export class ImportService {
 
   /**
    * Marks a file failed and deletes its bytes in one transaction (issue 28: a failed file keeps
-   * none): the rider sees the failure only once the bytes are gone, and they go unless another row
+   * none, nor does a duplicate): the rider sees the failure only once the bytes are gone, and they go unless another row
    * needs the same content. Nothing when the file was settled already.
    */
   private async fail(
@@ -158,13 +158,22 @@ export class ImportService {
     blobKey: string | null,
     outcome: { message_code: string; message: string },
   ): Promise<void> {
-    const { db, imports, activities, blobs, now } = this.deps;
+    const { db, imports, now } = this.deps;
     await db.transaction().execute(async (trx) => {
-      if (!(await imports.finish(trx, fileId, { status: 'failed', ...outcome }, now()))) return;
-      if (!blobKey) return;
-      await activities.lockBlob(trx, blobKey);
-      if (!(await activities.blobInUse(blobKey, trx))) await blobs.delete(blobKey);
+      if (await imports.finish(trx, fileId, { status: 'failed', ...outcome }, now())) {
+        await this.dropBytes(trx, blobKey);
+      }
     });
+  }
+
+  /**
+   * Inside the transaction that settles a file as failed or duplicate (its row no longer names the
+   * blob): deletes the bytes unless another row needs the same content, under the blob's lock.
+   */
+  private async dropBytes(trx: Transaction<Database>, blobKey: string | null): Promise<void> {
+    if (!blobKey) return;
+    await this.deps.activities.lockBlob(trx, blobKey);
+    if (!(await this.deps.activities.blobInUse(blobKey, trx))) await this.deps.blobs.delete(blobKey);
   }
 
   /** Marks the file failed for the errors a retry cannot help; false for the others. */
@@ -358,7 +367,10 @@ export class ImportService {
       // damaged ride replaces a shorter one).
       const replaces = !sameBytes && stored.recovered && (!ready.damaged || elapsedS > stored.elapsedS);
       if (!replaces) {
-        await imports.finish(trx, file.id, this.duplicate(language, ready, stored.id), now());
+        // A duplicate in other bytes keeps none (issue 28); its ride is stored already.
+        if (await imports.finish(trx, file.id, this.duplicate(language, ready, stored.id), now())) {
+          await this.dropBytes(trx, file.blob_key);
+        }
         return [];
       }
       await putStreams();

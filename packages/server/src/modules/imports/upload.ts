@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { IncomingFile } from './import.service.ts';
 import type { RiderGate } from './rider-gate.ts';
+import type { UploadBudget } from './storage-quota.ts';
 import { unpackZip } from './zip-unpacker.ts';
 
 export interface UploadLimits {
@@ -15,6 +16,8 @@ export interface UploadLimits {
   maxFilesPerRequest: number;
   /** Archives one rider may have being unpacked at once; more is a 429 (UPLOAD_BUSY). */
   maxZipsPerRider: number;
+  /** Bytes one rider may store (storage-quota.ts); null: no quota. */
+  storageQuotaBytes?: number | null;
 }
 
 export interface UploadContext {
@@ -25,6 +28,8 @@ export interface UploadContext {
   zipGate: RiderGate;
   /** Blobs this request wrote (not there before): removed again if the upload fails half-way. */
   created: string[];
+  /** The rider's storage quota: every file and archive entry is reserved before it is stored. */
+  budget: UploadBudget;
 }
 
 /**
@@ -33,7 +38,7 @@ export interface UploadContext {
  * default would let a ~250 KB .gz unpack to 256 MB in the import job.
  */
 export function uploadDecodeLimits(
-  limits: Omit<UploadLimits, 'maxFilesPerRequest' | 'maxZipsPerRider'>,
+  limits: Omit<UploadLimits, 'maxFilesPerRequest' | 'maxZipsPerRider' | 'storageQuotaBytes'>,
 ): DecodeLimits {
   return {
     maxFileBytes: limits.maxFileBytes,
@@ -75,7 +80,11 @@ export async function readUpload(request: FastifyRequest, context: UploadContext
     }
     const bytes = Buffer.concat(chunks);
     if (detectFormat(bytes) === 'zip') incoming.push(...(await expandZip(name, bytes, context)));
-    else incoming.push({ name, bytes, sizeBytes: bytes.length });
+    else {
+      // Only what is stored counts: an archive's entries, each as it is unpacked (expandZip).
+      await context.budget.take(bytes.length);
+      incoming.push({ name, bytes, sizeBytes: bytes.length });
+    }
   }
   return incoming;
 }
@@ -120,6 +129,9 @@ async function expandZip(name: string, bytes: Uint8Array, context: UploadContext
   const entries: IncomingFile[] = [];
   try {
     const result = await unpackZip(bytes, decodeLimits, async (entry) => {
+      // Reserved before it is stored: a small archive that unpacks past the quota stops here, and the
+      // route removes the entries stored before it (issue 28).
+      await context.budget.take(entry.bytes.length);
       // Stored now, so the entry's memory goes as soon as the next one comes.
       const { key: blobKey, created } = await context.blobs.store(entry.bytes, entry.sha256);
       if (created) context.created.push(blobKey);

@@ -12,6 +12,7 @@ import { Input, Select } from '../../components/ui/Input';
 import { ActivityCard } from './ActivityCard';
 import { ActivityDetailsDialog } from './ActivityDetailsDialog';
 import { ImportProgressPanel } from './ImportProgressPanel';
+import { StorageUsage } from '../../components/imports/StorageUsage';
 import { type ListState, listStateParams, readListState, SORT_KEYS, type SortKey } from './listState';
 import { useImportUpload } from '../../hooks/useImportUpload';
 import { queryKeys } from '../../api/query-keys';
@@ -174,6 +175,7 @@ export function ActivitiesScreen() {
       </div>
 
       <p className="hidden text-sm text-slate-500 sm:block dark:text-slate-400">{t('upload.hint')}</p>
+      <StorageUsage />
 
       <ImportProgressPanel tracker={tracker} />
 

@@ -5,6 +5,8 @@ import { errorMessage } from '../../lib/errors';
 import { ImportFileList } from '../../components/imports/ImportFileList';
 import type { ImportTracker } from '../../hooks/useImportUpload';
 import { ProgressBar } from '../../components/ui/ProgressBar';
+import { ApiError } from '../../api/client';
+import { StorageQuotaMessage } from '../../components/imports/StorageQuotaMessage';
 
 /** The live list of the files of the latest upload, one row each, until every file is settled. */
 export function ImportProgressPanel({ tracker }: { tracker: ImportTracker }) {
@@ -67,7 +69,13 @@ export function ImportProgressPanel({ tracker }: { tracker: ImportTracker }) {
 
       {uploadError != null && (
         <div className="mt-3">
-          <Alert>{t('import.uploadFailed', { reason: errorMessage(uploadError, t) })}</Alert>
+          <Alert>
+            {uploadError instanceof ApiError && uploadError.code === 'STORAGE_QUOTA_EXCEEDED' ? (
+              <StorageQuotaMessage fallback={uploadError.message} />
+            ) : (
+              t('import.uploadFailed', { reason: errorMessage(uploadError, t) })
+            )}
+          </Alert>
         </div>
       )}
 

@@ -56,4 +56,39 @@ describe('SyncScreen', () => {
     expect(await screen.findByText('1 archivo no se pudo importar')).toBeInTheDocument();
     expect(screen.getByTestId('sync-badge')).toHaveTextContent('Completado');
   });
+
+  it('deletes a finished import with failed files after the rider confirms, then shows the one before', async () => {
+    const { user, requests } = await renderScreen(<SyncScreen />, {
+      ...route,
+      answers: {
+        ...answers,
+        '/imports': inTurn(oneImport, noImports),
+        'DELETE /imports/:id': { status: 204 },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete this import' }));
+    expect(screen.getByTestId('delete-import-confirm')).toHaveTextContent('The rides it stored stay');
+    // Cancel asks nothing.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete this import' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    expect(await screen.findByTestId('sync-none')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/imports/i-1']);
+  });
+
+  it('says why an import could not be deleted, in Spanish', async () => {
+    const { user } = await renderScreen(<SyncScreen />, {
+      ...route,
+      language: 'es',
+      answers: {
+        ...answers,
+        '/imports': oneImport,
+        'DELETE /imports/:id': fail(409, 'IMPORT_RUNNING', 'still running'),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Eliminar esta importación' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, eliminarla' }));
+    expect(await screen.findByText(/No se ha podido eliminar la importación/)).toBeInTheDocument();
+  });
 });

@@ -17,6 +17,7 @@ import { useFormat } from '../../hooks/useFormat';
 import { StravaOutcomeBanner } from '../../components/strava/StravaConnectCard';
 import { StravaImportActions, StravaStatusCard } from '../../components/strava/StravaImportSection';
 import { DemoProgress } from './DemoProgress';
+import { DeleteImport } from './DeleteImport';
 import { queryKeys } from '../../api/query-keys';
 
 const POLL_MS = 2000;
@@ -219,6 +220,7 @@ export function SyncScreen() {
                     </li>
                   ))}
                 </ul>
+                {data.status === 'done' && <DeleteImport importId={data.id} />}
               </div>
             )}
 
