@@ -101,7 +101,10 @@ async function ride(page: Page, seconds: number) {
 
 async function startWorkout(page: Page, workoutId: string, language: 'es' | 'en', shots = false) {
   await page.goto(`/dashboard/responsive?workout=${workoutId}`);
-  await expect(page.getByTestId('workout-select')).toHaveValue(workoutId);
+  // A bare library id in the link is the picker's `library:<id>` (Live/workoutChoices.ts).
+  await expect(page.getByTestId('workout-select')).toHaveValue(
+    workoutId.includes(':') ? workoutId : `library:${workoutId}`,
+  );
   await expect(page.getByTestId('workout-profile').first()).toBeVisible();
   if (shots)
     for (const width of [1280, 390]) {
