@@ -1,4 +1,6 @@
+import { activityStreamsResponseSchema } from '@vatio/schemas';
 import { describe, expect, it, vi } from 'vitest';
+import { ride as storedRide } from '../../test/answers/activities';
 import {
   liveOverview,
   noPlan,
@@ -10,6 +12,7 @@ import {
 import { fail, PENDING, renderScreen, screen, waitFor, within } from '../../test/render';
 import { StartPanel } from './StartPanel';
 import type { LiveRide } from './useLiveRide';
+import type { WorkoutRun } from './workoutRun';
 
 // The picker as the live screen holds it (StartPanel: the `?workout=` link, the choice the ride is
 // started with). jsdom has no Web Bluetooth, so the sensors' card only says so.
@@ -61,7 +64,7 @@ describe('the live workout picker', () => {
     expect(options[1]).toHaveTextContent('Today: Sweet spot 3 × 15 min');
     await user.selectOptions(select(), `plan:${PLAN_TODAY}`);
     const chosen = screen.getByTestId('workout-chosen');
-    expect(chosen).toHaveTextContent("Today's workout from your training plan");
+    expect(chosen).toHaveTextContent("Today's session in your training plan");
     // The plan's 4 × 15 (not the library's 3 × 15): 10 min + 4 × (15 + 5) min + 10 min = 100 min.
     expect(chosen).toHaveTextContent('1h 40m');
   });
@@ -108,6 +111,45 @@ describe('the live workout picker', () => {
     expect(await screen.findByTestId('workout-choices-failed')).toBeVisible();
     expect(groups()).toContain('My workouts');
     expect(groups()).toContain('Recovery');
+  });
+
+  it("starts a ride of today's planned workout under the plan day's reference, with the plan's steps", async () => {
+    const start = vi.fn();
+    const streams = activityStreamsResponseSchema.parse({
+      time: [0, 1, 2],
+      moving: [true, true, true],
+      watts: [200, 210, 220],
+      heartrate: null,
+      cadence: null,
+      velocity: null,
+      distance: null,
+      altitude: null,
+      latlng: null,
+      temp: null,
+      left_right_balance: null,
+      torque_effectiveness: null,
+      pedal_smoothness: null,
+    });
+    const { user } = await renderScreen(
+      <StartPanel
+        overview={{ ...liveOverview, latest_ride: storedRide() }}
+        ride={{ ...ride, start } as unknown as LiveRide}
+      />,
+      {
+        route: `/dashboard/responsive?workout=plan:${PLAN_TODAY}`,
+        answers: { '/plan': planWithWorkoutToday, '/workouts': [], '/activities/:id/streams': streams },
+      },
+    );
+    await waitFor(() => expect(select()).toHaveValue(`plan:${PLAN_TODAY}`));
+    await user.click(screen.getByRole('button', { name: 'Replay latest ride' }));
+    await waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+    const run = (start.mock.calls[0]![0] as { workout: WorkoutRun }).workout;
+    // Saved as `vatio-workout:plan:2026-11-29` (LivePanel writes `<source>:<id>` into the FIT file).
+    expect(run.plan.ref).toEqual({ source: 'plan', id: PLAN_TODAY });
+    expect(run.plan.name).toBe('Sweet spot 3 × 15 min');
+    // The plan's 4 × 15 at 250 W: warm-up, 8 interval steps, cool-down; 100 min.
+    expect(run.plan.steps).toHaveLength(10);
+    expect(run.plan.durationS).toBe(6000);
   });
 
   it('in Spanish', async () => {
