@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import type { OverviewData } from '../../api/overview';
 import { Card } from '../../components/ui/Card';
 import { useFormat } from '../../hooks/useFormat';
-import { planWorkoutName } from '../TrainingPlan/planText';
-import type { WorkoutChoices } from './workoutChoices';
+import { plannedName, type WorkoutChoices } from './workoutChoices';
 import { WorkoutProfile } from './WorkoutProfile';
 import { workoutPlan } from './workoutRide';
 
@@ -81,7 +80,7 @@ export function WorkoutPicker({
           data-testid="workout-planned-today"
         >
           <CalendarCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
-          <span>{t('workout.todayPlanned', { name: planWorkoutName(today.workout, t) })}</span>
+          <span>{t('workout.todayPlanned', { name: plannedName(today.workout, t) })}</span>
         </p>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="workout-rest-today">
@@ -100,7 +99,7 @@ export function WorkoutPicker({
           {today?.workout && (
             <optgroup label={t('workout.todayGroup')}>
               <option value={`plan:${today.date}`}>
-                {t('workout.todayOption', { name: planWorkoutName(today.workout, t) })}
+                {t('workout.todayOption', { name: plannedName(today.workout, t) })}
               </option>
             </optgroup>
           )}

@@ -1,11 +1,11 @@
 import { libraryWorkout, type Workout } from '@vatio/analysis';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { getPlan, listWorkouts } from '../../api/plan';
-import type { PlanDay, PlanResponse, WorkoutResponse } from '../../api/plan-types';
+import type { PlanDay, PlanResponse, PlanWorkout, WorkoutResponse } from '../../api/plan-types';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../auth/AuthProvider';
-import { planWorkoutName } from '../TrainingPlan/planText';
 import type { WorkoutPlan } from './workoutRide';
 
 /**
@@ -28,6 +28,15 @@ export interface WorkoutChoice {
   /** In words, already translated: the library's description, the rider's own, or none. */
   description?: string;
   workout: Workout;
+}
+
+/**
+ * A planned workout's name: the rider's own, or the library session's words in the `plan` namespace
+ * (as the training plan screen names it; a screen does not import another screen's folder).
+ */
+export function plannedName(workout: Pick<PlanWorkout, 'name' | 'name_key'>, t: TFunction): string {
+  if (workout.name_key) return t(`plan:${workout.name_key}`, { defaultValue: workout.name ?? '' });
+  return workout.name ?? '';
 }
 
 /** A link's value as the picker's: a bare library id becomes `library:<id>`. */
@@ -106,7 +115,7 @@ export function useWorkoutChoices(): WorkoutChoices {
       return {
         value,
         ref: { source: 'plan', id: today.date },
-        name: planWorkoutName(today.workout, t),
+        name: plannedName(today.workout, t),
         ...(today.workout.name_key ? { nameKey: today.workout.name_key } : {}),
         description: t('workout.plannedToday'),
         workout: today.workout.structure as Workout,
