@@ -152,6 +152,20 @@ describe('the live workout picker', () => {
     expect(run.plan.durationS).toBe(6000);
   });
 
+  it('without a session offers the library only, asks for no plan and says nothing of one', async () => {
+    const { requests } = await renderScreen(<StartPanel overview={liveOverview} ride={ride} />, {
+      route: '/dashboard/responsive',
+      signedIn: false,
+      answers: { '/me': fail(401, 'UNAUTHORIZED') },
+    });
+    await screen.findByTestId('workout-select');
+    expect(groups()).toContain('Recovery');
+    expect(groups()).not.toContain("Today's plan");
+    for (const id of ['workout-loading', 'workout-no-plan', 'workout-rest-today', 'workout-choices-failed'])
+      expect(screen.queryByTestId(id)).toBeNull();
+    expect(requests.some((r) => r.path === '/plan' || r.path === '/workouts')).toBe(false);
+  });
+
   it('in Spanish', async () => {
     await show('/dashboard/responsive', { '/workouts': ownWorkouts }, 'es');
     expect(await screen.findByTestId('workout-planned-today')).toHaveTextContent(

@@ -56,7 +56,7 @@ export function WorkoutPicker({
           {t('workout.unknownLink', { id: unknownLinkId })}
         </p>
       )}
-      {choices.loading ? (
+      {!choices.signedIn ? null : choices.loading ? (
         <p className="text-sm text-slate-500 dark:text-slate-400" role="status" data-testid="workout-loading">
           {t('workout.loadingChoices')}
         </p>

@@ -53,6 +53,8 @@ export function plannedToday(plan: PlanResponse | undefined): PlanDay | undefine
 }
 
 export interface WorkoutChoices {
+  /** Without a session there is no plan and no own workout to ask for: the library only. */
+  signedIn: boolean;
   /** The rider's plan and own workouts are still being asked for. */
   loading: boolean;
   /** One of them could not be read (the library is still offered). */
@@ -125,6 +127,7 @@ export function useWorkoutChoices(): WorkoutChoices {
   };
 
   return {
+    signedIn,
     loading: signedIn && (plan.isPending || workouts.isPending),
     failed: plan.isError || workouts.isError,
     noPlan: plan.data?.status === 'none',
