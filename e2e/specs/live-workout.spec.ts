@@ -1,10 +1,13 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
+import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/live');
+const PLAN_SHOTS = join(import.meta.dirname, '../../docs/screenshots/training-plan');
 
 /**
  * A stand-in for `navigator.bluetooth` with one smart trainer offering the Fitness Machine Service
@@ -101,7 +104,10 @@ async function ride(page: Page, seconds: number) {
 
 async function startWorkout(page: Page, workoutId: string, language: 'es' | 'en', shots = false) {
   await page.goto(`/dashboard/responsive?workout=${workoutId}`);
-  await expect(page.getByTestId('workout-select')).toHaveValue(workoutId);
+  // A bare library id in the link is the picker's `library:<id>` (Live/workoutChoices.ts).
+  await expect(page.getByTestId('workout-select')).toHaveValue(
+    workoutId.includes(':') ? workoutId : `library:${workoutId}`,
+  );
   await expect(page.getByTestId('workout-profile').first()).toBeVisible();
   if (shots)
     for (const width of [1280, 390]) {
@@ -109,6 +115,11 @@ async function startWorkout(page: Page, workoutId: string, language: 'es' | 'en'
       await page.getByTestId('workout-picker').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `workout-pick-${width}-${language}.png`) });
     }
+  return startRide(page, language);
+}
+
+/** Connects the simulated trainer and starts the ride; from here the page's clock moves only when told. */
+async function startRide(page: Page, language: 'es' | 'en') {
   await page.getByTestId('live-connect-trainer').click();
   await expect(page.getByTestId('live-connect-trainer')).toContainText('Fake Trainer 1826');
   // From here the page's clock moves only when the test moves it.
@@ -131,6 +142,33 @@ async function finishAndOpen(page: Page) {
   expect(href).toMatch(/^\/activities\/[\w-]+$/);
   return href!;
 }
+
+interface PlanDayJson {
+  date: string;
+  goal_id: string | null;
+  planned_tss: number;
+  workout: { source: string; id: string; name: string | null; duration_s: number } | null;
+  override: { action: string; other_day: string | null } | null;
+  compliance: {
+    activity_id: string;
+    score: number | null;
+    in_target_fraction: number | null;
+    duration_ratio: number | null;
+  } | null;
+}
+interface PlanJson {
+  status: string;
+  today: string;
+  days: PlanDayJson[];
+}
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** Seconds as the app's hours and minutes in English ("1h 5m", "45m"), worked out here. */
+const hoursMinutes = (s: number) => {
+  const m = Math.round(s / 60);
+  return m >= 60 ? `${Math.floor(m / 60)}h ${m % 60}m` : `${m}m`;
+};
 
 test.describe('ride a workout on /dashboard/responsive', () => {
   test('a smart trainer in ERG mode: control, start, each step’s target power at its second; saved under the workout’s name', async ({
@@ -248,5 +286,153 @@ test.describe('ride a workout on /dashboard/responsive', () => {
     const href = await finishAndOpen(page);
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Recuperación 30 min');
+  });
+  test('today’s planned workout: the demo’s plan, a day swapped onto today, “ride it”, ERG on the simulated trainer, the ride’s compliance on the plan', async ({
+    page,
+  }) => {
+    test.setTimeout(600_000);
+    await page.clock.install();
+    await page.addInitScript(fakeTrainer, false);
+    await signUpAndOnboard(page, `live-plan-${Date.now()}@example.org`, 'en');
+    await loadDemoRides(page);
+    const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const planJson = async () => {
+      const access = await accessToken(page);
+      return page.evaluate(
+        async ([token, zone]) => {
+          const r = await fetch(`/api/plan?tz=${encodeURIComponent(zone!)}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          return (await r.json()) as PlanJson;
+        },
+        [access, tz] as const,
+      );
+    };
+
+    // The demo rider has a plan. A short session of the rider's own (8 min: the ride runs on the page's
+    // clock, and the demo's sessions last an hour or more) is put on a day of the coming week through the
+    // API (editing a day is the training-plan spec's), and that day is swapped onto today on the screen.
+    const plan = await planJson();
+    expect(plan.status).toBe('active');
+    const access = await accessToken(page);
+    const headers = { authorization: `Bearer ${access}` };
+    const created = await page.request.post('/api/workouts', {
+      headers,
+      data: { name: 'Short ERG check', text: 'wu ramp 2m 50-70%, 2x(1m 105%, 1m 55%), cd ramp 2m 60-45%' },
+    });
+    expect(created.ok()).toBe(true);
+    const own = (await created.json()) as { id: string; duration_s: number };
+    // 2 + 2 × (1 + 1) + 2 minutes.
+    expect(own.duration_s).toBe(480);
+    const before = plan.days.find((d) => d.date === plan.today)!;
+    const other = plan.days.find(
+      (d) => d.date > plan.today && d.date <= addDays(plan.today, 6) && d.goal_id === null && !d.override,
+    )!;
+    expect(other).toBeDefined();
+    const edit = await page.request.put(`/api/plan/days/${other.date}`, {
+      headers,
+      data: { action: 'edit', workout_id: own.id, tss: 12 },
+    });
+    expect(edit.ok()).toBe(true);
+
+    await page.goto('/training-plan');
+    await page.getByTestId('calendar-view-week').click();
+    const todayCell = page.locator(`[data-date="${plan.today}"] button`).first();
+    await todayCell.click();
+    await page.getByTestId('day-swap').click();
+    await page.getByTestId('day-other').fill(other.date);
+    await page.getByTestId('day-confirm').click();
+    await expect(page.getByTestId('day-dialog')).toBeHidden();
+    await expect(todayCell).toContainText('Swapped');
+    const swapped = await planJson();
+    const today = swapped.days.find((d) => d.date === plan.today)!;
+    expect(today.override?.action).toBe('swap');
+    expect(today.override?.other_day).toBe(other.date);
+    // The two days changed places: today has the other day's session and TSS, the other day today's.
+    expect([today.workout?.source, today.workout?.id, today.planned_tss]).toEqual(['own', own.id, 12]);
+    const there = swapped.days.find((d) => d.date === other.date)!;
+    expect([there.workout?.id ?? null, there.planned_tss]).toEqual([
+      before.workout?.id ?? null,
+      before.planned_tss,
+    ]);
+
+    // Today's dialog offers "Ride it", which opens the live screen with today's session chosen.
+    mkdirSync(PLAN_SHOTS, { recursive: true });
+    for (const language of ['en', 'es'] as const) {
+      await page.getByTestId('language-switcher').first().selectOption(language);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+        await todayCell.click();
+        await expect(page.getByTestId('day-ride-it')).toBeVisible();
+        await page.screenshot({ path: join(PLAN_SHOTS, `day-ride-it-${width}-${language}.png`) });
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('day-dialog')).toBeHidden();
+      }
+    }
+    await page.getByTestId('language-switcher').first().selectOption('en');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await todayCell.click();
+    await page.getByTestId('day-ride-it').click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/responsive\\?workout=plan%3A${plan.today}$`));
+    const select = page.getByTestId('workout-select');
+    await expect(select).toHaveValue(`plan:${plan.today}`);
+    // First in the list, after the free ride.
+    const first = select.locator('option').nth(1);
+    await expect(first).toHaveAttribute('value', `plan:${plan.today}`);
+    await expect(first).toHaveText('Today: Short ERG check');
+    const name = 'Short ERG check';
+    await expect(page.getByTestId('workout-planned-today')).toBeVisible();
+    // The session as the plan holds it today: its duration, 8 min.
+    await expect(page.getByTestId('workout-chosen')).toContainText(hoursMinutes(today.workout!.duration_s));
+    for (const language of ['en', 'es'] as const) {
+      await page.getByTestId('language-switcher').first().selectOption(language);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+        await page.getByTestId('workout-picker').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, `workout-pick-plan-${width}-${language}.png`) });
+      }
+    }
+    await page.getByTestId('language-switcher').first().selectOption('en');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Ride it to its end on the trainer in ERG, then a few seconds more, and save.
+    await startRide(page, 'en');
+    await expect(page.getByTestId('workout-mode')).toHaveAttribute('data-mode', 'erg');
+    await ride(page, today.workout!.duration_s + 1);
+    await expect(page.getByTestId('workout-complete')).toBeVisible();
+    const href = await finishAndOpen(page);
+    const activityId = href.split('/').at(-1)!;
+    await page.goto(href);
+    // Saved under the session's name (the FIT file's `plan:<date>` tag names the plan day).
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+
+    // The plan compares today's first ride with today's workout. The trainer held every target, so
+    // nearly all of the ride is in its band (a change of target reaches the ride's power a second later).
+    let scored: PlanDayJson | undefined;
+    await expect(async () => {
+      scored = (await planJson()).days.find((d) => d.date === plan.today);
+      expect(scored?.compliance?.activity_id).toBe(activityId);
+    }).toPass({ timeout: 60_000 });
+    const c = scored!.compliance!;
+    expect(c.score).not.toBeNull();
+    expect(c.in_target_fraction!).toBeGreaterThan(0.9);
+    // Ridden to the end and a few seconds on (the start and the finish are clicks apart): 480 s ± 2 %.
+    expect(Math.abs(c.duration_ratio! - 1)).toBeLessThan(0.02);
+    await page.goto('/training-plan');
+    await page.getByTestId('calendar-view-week').click();
+    await expect(page.locator(`[data-date="${plan.today}"]`).getByTestId('day-compliance')).toContainText(
+      String(Math.round(c.score!)),
+    );
+    await page.locator(`[data-date="${plan.today}"] button`).first().click();
+    const actual = page.getByTestId('day-actual');
+    await expect(actual).toContainText(`${Math.round(c.score!)} %`);
+    await expect(actual.getByRole('link')).toHaveAttribute('href', href);
+    await page.screenshot({ path: join(PLAN_SHOTS, 'day-ridden-1280-en.png') });
+    // The ride's page says the same.
+    await page.goto(href);
+    const onRide = page.getByTestId('ride-plan-compliance');
+    await expect(onRide).toContainText(`${Math.round(c.score!)} %`);
+    await onRide.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(PLAN_SHOTS, 'ride-compliance-1280-en.png') });
   });
 });

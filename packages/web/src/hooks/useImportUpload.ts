@@ -89,6 +89,8 @@ export function useImportUpload(): ImportTracker {
     if (stored !== lastStored.current || finished) {
       lastStored.current = stored;
       void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+      // A stored ride is a plan day's ridden TSS and compliance (e.g. a workout just ridden live).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.plan.all });
     }
     if (finished) void queryClient.invalidateQueries({ queryKey: queryKeys.imports.all });
   }, [stored, finished, queryClient]);

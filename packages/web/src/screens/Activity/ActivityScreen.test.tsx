@@ -1,3 +1,4 @@
+import { workoutComplianceSchema } from '@vatio/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rideDetail } from '../../test/answers/activities';
 import { fail, inTurn, PENDING, renderScreen, screen, waitFor } from '../../test/render';
@@ -11,6 +12,68 @@ const common = { '/bikes': [], '/client-config': { map: null } };
 describe('ActivityScreen (the ride page)', () => {
   // The route loads the page (and uPlot) lazily: load it once, so no test waits on the transform.
   beforeAll(() => import('./ActivityScreen'), 30_000);
+
+  it("shows how the ride followed its day's planned workout, with a way to the plan", async () => {
+    const compliance = workoutComplianceSchema.parse({
+      activity_id: 'a-1',
+      date: '2026-11-29',
+      workout_ref: { source: 'library', id: 'sweet-spot-3x15' },
+      score: 87.4,
+      unavailable: null,
+      duration_ratio: 1.002,
+      tss_ratio: 0.948,
+      in_target_fraction: 0.921,
+      planned_duration_s: 6000,
+      ride_duration_s: 6012,
+      planned_tss: 98.5,
+      ride_tss: 94.1,
+      steps: [],
+    });
+    await renderScreen(<ActivityRoute />, {
+      ...at,
+      language: 'es',
+      answers: {
+        ...common,
+        '/activities/:id': { ...noStreams, plan_compliance: compliance },
+        '/activities/:id/analysis': PENDING,
+      },
+    });
+    const section = await screen.findByTestId('ride-plan-compliance');
+    expect(section).toHaveTextContent('el entrenamiento previsto para el 29 de noviembre de 2026');
+    // Whole percentages, as the plan's day shows them: 87.4 → 87, 0.921 → 92, 1.002 → 100, 0.948 → 95.
+    const values = [...section.querySelectorAll('[data-testid="stat-value"]')].map((v) => v.textContent);
+    expect(values).toEqual(['87 %', '92 %', '100 %', '95 %']);
+    expect(screen.getByRole('link', { name: 'Abrir el plan' })).toHaveAttribute('href', '/training-plan');
+  });
+
+  it('says why a ride without power cannot be compared with its planned workout', async () => {
+    const compliance = workoutComplianceSchema.parse({
+      activity_id: 'a-1',
+      date: '2026-11-29',
+      workout_ref: { source: 'own', id: 'w-1' },
+      score: null,
+      unavailable: 'noPower',
+      duration_ratio: null,
+      tss_ratio: null,
+      in_target_fraction: null,
+      planned_duration_s: 1500,
+      ride_duration_s: null,
+      planned_tss: null,
+      ride_tss: null,
+      steps: [],
+    });
+    await renderScreen(<ActivityRoute />, {
+      ...at,
+      answers: {
+        ...common,
+        '/activities/:id': { ...noStreams, plan_compliance: compliance },
+        '/activities/:id/analysis': PENDING,
+      },
+    });
+    expect(await screen.findByTestId('ride-plan-compliance')).toHaveTextContent(
+      'The ride has no power data to compare with the plan.',
+    );
+  });
 
   it('says it is loading while the ride has not answered', async () => {
     await renderScreen(<ActivityRoute />, { ...at, answers: { ...common, '/activities/:id': PENDING } });
@@ -48,6 +111,8 @@ describe('ActivityScreen (the ride page)', () => {
     });
     expect(await screen.findByText('No detailed data available for this activity.')).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/activities/a-1/streams')).toBe(false);
+    // A ride the plan does not compare with a workout has no plan section.
+    expect(screen.queryByTestId('ride-plan-compliance')).toBeNull();
   });
 
   it('shows the ride while its analysis loads, then the analysis failure with a Retry that asks again', async () => {

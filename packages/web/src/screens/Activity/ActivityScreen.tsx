@@ -35,6 +35,7 @@ import {
 } from './Sections';
 import { StreamsSection } from './StreamsSection';
 import { FtpEstimatesSection } from './FtpEstimatesSection';
+import { PlanComplianceSection } from './PlanComplianceSection';
 import { queryKeys } from '../../api/query-keys';
 
 function scrollToChart() {
@@ -170,6 +171,8 @@ export function ActivityScreen() {
       </div>
 
       <SummaryTiles activity={ride} analysis={data} />
+
+      {ride.plan_compliance && <PlanComplianceSection compliance={ride.plan_compliance} />}
 
       {ride.has_streams === false ? (
         <Section title={t('streams.title')}>

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bluetooth, PlayCircle } from 'lucide-react';
-import { libraryWorkout } from '@vatio/analysis';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,6 +20,7 @@ import {
   type SensorKind,
 } from './bluetooth';
 import { ErgControl } from './ergControl';
+import { choiceValue, useWorkoutChoices } from './workoutChoices';
 import { WorkoutPicker } from './WorkoutPicker';
 import { workoutPlan } from './workoutRide';
 import { type FollowReason, WorkoutRun } from './workoutRun';
@@ -51,10 +51,15 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
   const { t } = useTranslation(['live', 'plan']);
   const queryClient = useQueryClient();
   const supported = bluetoothSupported();
-  // `?workout=<library id>`: the plan's link to ride today's session.
+  // `?workout=plan:<date>|own:<id>|library:<id>` (or a bare library id): the plan's "ride it" link.
   const [searchParams] = useSearchParams();
-  const linkedId = searchParams.get('workout') ?? '';
-  const [workoutId, setWorkoutId] = useState(() => (libraryWorkout(linkedId) ? linkedId : ''));
+  const linkedId = choiceValue(searchParams.get('workout') ?? '');
+  const choices = useWorkoutChoices();
+  const [picked, setWorkoutId] = useState(linkedId);
+  // A link to a plan day or an own workout is known once they have loaded; one that names nothing
+  // (an unknown id, a day that is not today's) leaves a free ride.
+  const linkUnknown = linkedId !== '' && !choices.loading && !choices.resolve(linkedId);
+  const workoutId = picked === linkedId && linkUnknown ? '' : picked;
   const [trainer, setTrainer] = useState<ConnectedTrainer>();
   const [connectingTrainer, setConnectingTrainer] = useState(false);
   const [wheelMm, setWheelMm] = useState(2105);
@@ -107,15 +112,9 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
 
   /** The chosen workout for this ride: ERG through the trainer when there is one that can be steered. */
   const workoutRun = (kind: 'sensors' | 'replay'): WorkoutRun | undefined => {
-    const chosen = workoutId ? libraryWorkout(workoutId) : undefined;
+    const chosen = workoutId ? choices.resolve(workoutId) : undefined;
     if (!chosen) return undefined;
-    const plan = workoutPlan(
-      { source: 'library', id: chosen.id },
-      t(chosen.nameKey, { ns: 'plan' }),
-      chosen.workout,
-      overview.live.ftp_w,
-      chosen.nameKey,
-    );
+    const plan = workoutPlan(chosen.ref, chosen.name, chosen.workout, overview.live.ftp_w, chosen.nameKey);
     const link = kind === 'sensors' ? trainer?.link : undefined;
     if (!trainer || !link) {
       trainer?.listen(undefined);
@@ -186,9 +185,10 @@ export function StartPanel({ overview, ride }: { overview: OverviewData; ride: L
       <div className="lg:col-span-2">
         <WorkoutPicker
           overview={overview}
+          choices={choices}
           workoutId={workoutId}
           onChange={setWorkoutId}
-          unknownLinkId={linkedId && !libraryWorkout(linkedId) ? linkedId : undefined}
+          unknownLinkId={linkUnknown ? linkedId : undefined}
         />
       </div>
       <Card className="space-y-3 p-4 sm:p-5" data-testid="live-start">

@@ -5,7 +5,7 @@ import type { LiveSession } from './liveSession';
 /** The workout a ride followed, for the file: its name, its reference and where each step began. */
 export interface RiddenWorkout {
   name: string;
-  /** `library:<id>` or `own:<id>`. */
+  /** `library:<id>`, `own:<id>` or `plan:<YYYY-MM-DD>` (fitWorkoutTag.ts). */
   ref: string;
   /** Timeline second at which each step began (the first is 0). */
   stepStartsElapsedS: readonly number[];

@@ -7,8 +7,14 @@
  *   the first sport message's name as the ride's own name (formats' decode-fit `name`), so the stored
  *   ride is called after the workout, as a head unit names a ride done from a workout.
  * - `workout` (global 26): sport (field 4), wkt_name (field 8) and wkt_description (field 17) holding
- *   `vatio-workout:<source>:<id>`, the plan's reference of the workout, for a reader that links a ride
- *   to the workout it followed.
+ *   `vatio-workout:<source>:<id>`, the reference of the workout, for a reader that links a ride to the
+ *   workout it followed. The forms (workoutChoices.ts makes them; the server's plan linking reads them):
+ *   - `vatio-workout:plan:<YYYY-MM-DD>`: the training plan's workout of that day (the rider's local
+ *     date, as GET /api/plan's `today` and `days[].date`), ridden as the plan showed it that day;
+ *   - `vatio-workout:own:<id>`: the rider's own workout `<id>` (GET /api/workouts), ridden on its own;
+ *   - `vatio-workout:library:<id>`: the library session `<id>` (GET /api/workouts/library), on its own.
+ *   Only `plan:` says the ride was the plan's session of a day; `own:` and `library:` name the workout
+ *   only (a reader may still match them to the day's planned workout of the same source and id).
  * The header's data size and both CRCs (header and file) are written again. Pure: tested by decoding.
  */
 

@@ -8,8 +8,11 @@ import {
 
 /** A workout being ridden: its steps placed on the workout clock for the rider's FTP. */
 export interface WorkoutPlan {
-  /** Library id (`library:<id>`) or own workout (`own:<id>`), carried into the saved ride. */
-  ref: { source: 'library' | 'own'; id: string };
+  /**
+   * What was ridden, carried into the saved ride as `<source>:<id>` (fitWorkoutTag.ts): a library
+   * session, one of the rider's own workouts, or the plan's workout of a day (`id` = its date).
+   */
+  ref: { source: 'library' | 'own' | 'plan'; id: string };
   /** Name in the rider's language, as the saved ride is named. */
   name: string;
   /** i18n key (namespace `plan`) of a library workout's name, so the view follows a language change. */

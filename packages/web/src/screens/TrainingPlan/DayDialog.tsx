@@ -1,3 +1,4 @@
+import { Bike } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -87,6 +88,18 @@ export function DayDialog({
             </p>
             {day.workout.fitted && (
               <p className="text-xs text-slate-500 dark:text-slate-400">{t('day.fitted')}</p>
+            )}
+            {day.date === plan.today && day.workout.structure.steps.length > 0 && (
+              // Today's session on the live screen, preselected there as the plan's (`plan:<date>`,
+              // Live/workoutChoices.ts), so the saved ride names the plan day it followed.
+              <Link
+                to={`/dashboard/responsive?${new URLSearchParams({ workout: `plan:${day.date}` })}`}
+                className="inline-flex min-h-10 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                data-testid="day-ride-it"
+              >
+                <Bike className="h-4 w-4" aria-hidden />
+                {t('day.rideIt')}
+              </Link>
             )}
             <ExportButtons
               target={
