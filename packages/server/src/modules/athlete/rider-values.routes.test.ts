@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasFixtures, loadExpected, readFixture } from '../../../../formats/src/test-support/fixtures.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 import { waitForReanalysis } from '../../test/wait.ts';
 
 // Issue 25 (numbers a rider can trust): the rider's FTP, max HR and weight win over what a file says,
@@ -39,9 +39,12 @@ async function onboard(rider: SignedIn, weightKg: number) {
 const idle = (rider: SignedIn) => waitForReanalysis(h.app, rider.headers, 120_000);
 
 async function uploadRide(rider: SignedIn): Promise<string> {
-  const response = await upload(h.app, rider.headers, [{ name: RIDE, bytes: readFixture(RIDE) }]);
-  expect(response.statusCode).toBe(202);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id, 120_000);
+  const result = await uploadAndWait(
+    h.app,
+    rider.headers,
+    [{ name: RIDE, bytes: readFixture(RIDE) }],
+    120_000,
+  );
   const id = result.files[0]?.activity_id;
   expect(id, JSON.stringify(result.files)).toBeTruthy();
   return id!;
