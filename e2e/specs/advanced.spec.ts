@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session.ts';
+import { steady } from '../page-models/steady.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/advanced');
 const TABS = ['physiological', 'biomechanics', 'aero', 'specific', 'power'] as const;
@@ -123,7 +124,7 @@ test.describe('advanced metrics on real data', () => {
           await page.getByTestId(`advanced-tab-${tab}`).click();
           // From the top, so the sticky header is not captured mid-page.
           await page.evaluate(() => window.scrollTo(0, 0));
-          await page.waitForTimeout(300);
+          await steady(page);
           await page.screenshot({
             path: join(SHOTS, `advanced-${tab}-${width}-${language}.png`),
             fullPage: true,

@@ -5,6 +5,7 @@ import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session.ts';
+import { steady } from '../page-models/steady.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/bikes');
 
@@ -211,19 +212,19 @@ test.describe('bikes, parts and maintenance', () => {
         await page.goto(`/bikes?bike=${tarmac.id}`);
         await expect(page.getByTestId('bike-detail')).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.waitForTimeout(300);
+        await steady(page);
         await page.screenshot({ path: join(SHOTS, `bikes-cards-${width}-${language}.png`) });
         for (const tab of ['overview', 'performance', 'components', 'maintenance'] as const) {
           await page.getByTestId(`bike-tab-${tab}`).click();
           await page.getByTestId(`bike-tab-${tab}`).scrollIntoViewIfNeeded();
           await page.evaluate(() => window.scrollBy(0, -80));
-          await page.waitForTimeout(300);
+          await steady(page);
           await page.screenshot({ path: join(SHOTS, `bikes-${tab}-${width}-${language}.png`) });
           // The edit dialog (the add form, prefilled): 1280 px in English, 390 px in Spanish.
           if (tab === 'components' && (width === 1280) === (language === 'en')) {
             await page.getByTestId('component-edit').first().click();
             await expect(page.getByTestId('component-form')).toBeVisible();
-            await page.waitForTimeout(300);
+            await steady(page);
             await page.screenshot({ path: join(SHOTS, `bikes-component-edit-${width}-${language}.png`) });
             await page.keyboard.press('Escape');
             await expect(page.getByRole('dialog')).toBeHidden();

@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures.ts';
 import { riderJson as apiJson } from '../page-models/analytics-pages.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { steady } from '../page-models/steady.ts';
 
 // Issue 14, /analytics/comparative, as a new rider would use it: sign up, load the demo, open every
 // tab. COMPARATIVE_SHOTS=1 also writes the screenshots people look at (docs/screenshots/comparative).
@@ -160,7 +161,7 @@ test.describe('comparative analysis', () => {
             if (tab === 'compare')
               await expect(page.getByTestId('compare-view')).toBeVisible({ timeout: 20_000 });
             if (tab === 'evolution') await expect(page.getByTestId('evolution-summary')).toBeVisible();
-            await page.waitForTimeout(400);
+            await steady(page);
             await page.screenshot({ path: join(SHOTS, `${tab}-${width}-${lang}.png`), fullPage: true });
           }
         }

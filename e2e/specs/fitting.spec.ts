@@ -4,6 +4,7 @@ import { encodePng } from '../../packages/server/src/test/png.ts';
 import { expect, test } from '../fixtures.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session';
+import { steady } from '../page-models/steady.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/fitting');
 
@@ -180,14 +181,14 @@ test.describe('bike fitting', () => {
         await page.goto('/fitting');
         await expect(page.getByTestId('position')).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.waitForTimeout(300);
+        await steady(page);
         await page.screenshot({ path: join(SHOTS, `fitting-${width}-${language}.png`) });
 
         await page.getByTestId('photo-list').getByRole('button').first().click();
         await expect(page.getByTestId('photo-surface').locator('circle')).toHaveCount(6);
         await page.getByTestId('photos-card').scrollIntoViewIfNeeded();
         await page.getByTestId('photos-card').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-        await page.waitForTimeout(300);
+        await steady(page);
         await page.screenshot({ path: join(SHOTS, `fitting-photo-${width}-${language}.png`) });
 
         await page.evaluate(() => window.scrollTo(0, 0));
@@ -198,7 +199,7 @@ test.describe('bike fitting', () => {
         await page.getByRole('dialog').getByTestId('fit-position.knee_angle_min_deg').fill('28');
         await page.getByRole('dialog').getByTestId('tab-analysis').click();
         await expect(page.getByRole('dialog').getByTestId('estimate-lemond')).toBeVisible();
-        await page.waitForTimeout(300);
+        await steady(page);
         await page.screenshot({ path: join(SHOTS, `fitting-analysis-${width}-${language}.png`) });
         await page.keyboard.press('Escape');
       }

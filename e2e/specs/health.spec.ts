@@ -4,6 +4,7 @@ import { requestCode, submitCode } from '../page-models/auth-pages.ts';
 import { addFirstBike, fillProfile } from '../page-models/onboarding-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session';
+import { steady } from '../page-models/steady.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/health');
 const SERVICES = ['database', 'jobs', 'storage', 'mail', 'sms', 'strava', 'map_tiles'] as const;
@@ -73,7 +74,7 @@ test.describe('system health', () => {
           (document.activeElement as HTMLElement | null)?.blur();
           window.scrollTo(0, 0);
         });
-        await page.waitForTimeout(150);
+        await steady(page);
         await page.screenshot({ path: join(SHOTS, `health-${width}-${language}.png`) });
         // The records card at the top, under the sticky header.
         await page.getByTestId('health-tab-network').evaluate((tab, phone) => {
@@ -82,7 +83,7 @@ test.describe('system health', () => {
           tab.scrollIntoView({ block: 'start' });
           window.scrollBy(0, -96);
         }, width < 500);
-        await page.waitForTimeout(150);
+        await steady(page);
         // On a desktop the page is barely taller than the window: the whole page, so the list shows.
         await page.screenshot({
           path: join(SHOTS, `health-network-${width}-${language}.png`),

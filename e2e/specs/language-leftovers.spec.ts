@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { steady } from '../page-models/steady.ts';
 
 // Issue 25 §7: every screen in the rider's language. A rider in Spanish visits every main screen
 // (and every tab of it) and the visible text must hold no decimal point, no ISO date and none of the
@@ -142,7 +143,7 @@ async function settle(page: Page) {
   await expect(page.locator('[role="status"][aria-busy="true"], .animate-pulse')).toHaveCount(0, {
     timeout: 30_000,
   });
-  await page.waitForTimeout(300);
+  await steady(page);
 }
 
 /** Screens to photograph when I18N_SHOTS names a folder (for a person to look at, 1280 and 390 px). */
@@ -161,7 +162,7 @@ async function shoot(page: Page, name: string, language: 'es' | 'en') {
   const file = name.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '');
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
-    await page.waitForTimeout(400);
+    await steady(page);
     await page.screenshot({ path: join(SHOTS, `${file}-${width}-${language}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });

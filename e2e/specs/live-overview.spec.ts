@@ -97,6 +97,9 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
     page,
   }) => {
     test.setTimeout(420_000);
+    // The page's clock (timers, Date, performance.now, animation frames) is Playwright's: it runs with
+    // real time, and `runFor` moves it on at once, firing every timer due, instead of a real wait.
+    await page.clock.install();
     await signUpAndOnboard(page, `live-${Date.now()}@example.org`, 'en');
     await loadDemoRides(page);
 
@@ -145,7 +148,7 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
     await expect(elapsed).not.toHaveText('0:00');
     const distance1 = await cardValue(page, 'distance');
     const time1 = await elapsed.innerText();
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1500);
     const distance2 = await cardValue(page, 'distance');
     const time2 = await elapsed.innerText();
     expect(time2).not.toBe(time1);
@@ -158,7 +161,7 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
     await page.getByTestId('live-pause').click();
     await expect(page.getByTestId('live-banner')).toContainText('Paused');
     const pausedAt = await elapsed.innerText();
-    await page.waitForTimeout(1200);
+    await page.clock.runFor(1200);
     await expect(elapsed).toHaveText(pausedAt);
     await page.getByTestId('live-resume').click();
     await expect(elapsed).not.toHaveText(pausedAt);
@@ -177,15 +180,15 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
         await expect(page.getByTestId('live-load-ctl')).toBeVisible();
         await expect(page.getByTestId('live-curve').locator('canvas').first()).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.waitForTimeout(300);
+        await page.clock.runFor(300);
         await page.screenshot({ path: join(SHOTS, `overview-${width}-${language}.png`) });
         await page.getByTestId('live-today').scrollIntoViewIfNeeded();
-        await page.waitForTimeout(300);
+        await page.clock.runFor(300);
         await page.screenshot({ path: join(SHOTS, `overview-cards-${width}-${language}.png`) });
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.getByTestId('live-start-replay').click();
         await expect(page.getByTestId('live-trace').locator('canvas').first()).toBeVisible();
-        await page.waitForTimeout(6000);
+        await page.clock.runFor(6000);
         await page.getByTestId('live-pause').click();
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(SHOTS, `replay-${width}-${language}.png`) });
@@ -197,6 +200,8 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
     page,
   }) => {
     test.setTimeout(180_000);
+    // The sensors' notifications and the recorder's seconds run on Playwright's clock (see above).
+    await page.clock.install();
     await page.addInitScript(fakeBluetooth);
     await signUpAndOnboard(page, `live-ble-${Date.now()}@example.org`, 'en');
     await page.goto('/dashboard/responsive');
@@ -223,9 +228,9 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
     await expect(page.getByTestId('live-zone')).toContainText('Zone');
     // A pause is a gap; the ride goes on after it.
     await page.getByTestId('live-pause').click();
-    await page.waitForTimeout(2000);
+    await page.clock.runFor(2000);
     await page.getByTestId('live-resume').click();
-    await page.waitForTimeout(8000);
+    await page.clock.runFor(8000);
     const distance = await cardValue(page, 'distance');
     expect(distance).toMatch(/km$/);
 

@@ -8,6 +8,7 @@ import { expect, test } from '../fixtures.ts';
 import { loadDemoRides } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session.ts';
+import { steady } from '../page-models/steady.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/training-plan');
 
@@ -410,11 +411,11 @@ test.describe('the training plan', () => {
         await expect(page.getByTestId('builder-text')).toHaveValue(
           'wu 10m 55%, 5x(30s 150%, 30s 50%), cd 10m 50%',
         );
-        await page.waitForTimeout(300);
+        await steady(page);
         await page.screenshot({ path: join(SHOTS, `builder-${width}-${language}.png`), fullPage: true });
         await page.getByTestId('tab-goals').click();
         await expect(page.getByTestId('goal-card').first()).toBeVisible();
-        await page.waitForTimeout(300);
+        await steady(page);
         await page.screenshot({ path: join(SHOTS, `goals-${width}-${language}.png`), fullPage: true });
         await page.getByTestId('goal-add').click();
         await expect(page.getByTestId('goal-form')).toBeVisible();

@@ -1,5 +1,6 @@
 import { encodeFit, generateRide, type SyntheticRideOptions } from '@vatio/formats';
 import type { FastifyInstance } from 'fastify';
+import { waitUntil } from './wait.ts';
 
 export interface UploadPart {
   name: string;
@@ -55,14 +56,25 @@ export async function waitForImport(
   importId: string,
   timeoutMs = 60_000,
 ): Promise<ImportStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await app.inject({ url: `/api/imports/${importId}`, headers });
-    const body = response.json() as ImportStatus;
-    if (body.status === 'done') return body;
-    if (Date.now() > deadline) throw new Error(`import still ${body.status}: ${JSON.stringify(body.counts)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return waitUntil(
+    `import ${importId} not done`,
+    async () => (await app.inject({ url: `/api/imports/${importId}`, headers })).json() as ImportStatus,
+    (body) => body.status === 'done',
+    { timeoutMs },
+  );
+}
+
+/** Uploads the files through the real import (202 or it throws) and waits until it is done. */
+export async function uploadAndWait(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  files: UploadPart[],
+  timeoutMs = 60_000,
+): Promise<ImportStatus> {
+  const response = await upload(app, headers, files);
+  if (response.statusCode !== 202)
+    throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
+  return waitForImport(app, headers, (response.json() as { import_id: string }).import_id, timeoutMs);
 }
 
 const DAY_MS = 86_400_000;

@@ -9,6 +9,7 @@ import { readFixture } from '../../../../cli/src/test-support/fixtures.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
 import { ANALYSIS_VERSION } from './ride-import-analysis.ts';
+import { waitUntil } from '../../test/wait.ts';
 
 let h: Harness;
 let rider: SignedIn;
@@ -103,12 +104,12 @@ describe('ascent and laps on the ride page', () => {
     expect(stale.laps[7].elapsed_time).toBe(99_999);
 
     expect(await h.services.reanalysis.scheduleOutdated(10)).toBeGreaterThanOrEqual(1);
-    const deadline = Date.now() + 30_000;
-    let ride = await detail(edgeId);
-    while (ride.total_elevation_gain_source === null && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      ride = await detail(edgeId);
-    }
+    const ride = await waitUntil(
+      'the re-analysis did not give the ride its ascent',
+      () => detail(edgeId),
+      (r) => r.total_elevation_gain_source !== null,
+      { timeoutMs: 30_000 },
+    );
     expect(ride.total_elevation_gain).toBe(514);
     expect(ride.total_elevation_gain_source).toBe('device');
     expect(ride.laps).toHaveLength(8);

@@ -2,7 +2,7 @@ import { encodeFit, generateRide } from '@vatio/formats';
 import type { ActivityAnalysisResponse } from '@vatio/schemas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 
 // The ride page's "FTP estimates from this ride" (`ftp_estimates` of /analysis, spec 000 §1 and §9) on
 // a stored ride whose bests are known by hand.
@@ -38,9 +38,7 @@ function steppedRide(): Uint8Array {
 }
 
 async function analysisOf(name: string, bytes: Uint8Array): Promise<ActivityAnalysisResponse> {
-  const response = await upload(h.app, rider.headers, [{ name, bytes }]);
-  expect(response.statusCode).toBe(202);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
+  const result = await uploadAndWait(h.app, rider.headers, [{ name, bytes }]);
   expect(result.files[0]!.status).toBe('done');
   const id = result.files[0]!.activity_id!;
   const answer = await h.app.inject({ url: `/api/activities/${id}/analysis`, headers: rider.headers });

@@ -7,6 +7,7 @@ import { decodeStreams, encodeStreams } from '../../storage/stream-codec.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { importHardWeek, syntheticRideFile, upload, waitForImport } from '../../test/upload.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
+import { waitUntil } from '../../test/wait.ts';
 
 // The advanced page adds up each ride's advanced facts, stored once by the import
 // (activities.advanced_facts, migration 0015); a ride without them is read from its stream. Rides
@@ -63,14 +64,18 @@ beforeAll(async () => {
   expect(result.files.every((f) => f.status === 'done')).toBe(true);
   // The jobs an import batch leaves behind (facts measured again against the batch) read streams:
   // wait for them, so that the blob reads counted below are the page's own (a CI run caught one).
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    const open = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+  await waitUntil(
+    'the import batch left jobs running',
+    async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pgboss.job
       where state in ('retry', 'active') or (state = 'created' and start_after <= now())`.execute(
-      h.database.db,
-    );
-    if (open.rows[0]!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+          h.database.db,
+        )
+      ).rows[0]!.n,
+    (n) => n === 0,
+    { pollMs: 100 },
+  ).catch(() => undefined); // as before: after a minute the test goes on and its own checks decide
 }, 180_000);
 afterAll(async () => h?.close());
 
@@ -111,16 +116,10 @@ describe('advanced analysis from stored advanced facts', () => {
     await dropStoredFacts();
     // As a changed weight or FTP does (athlete-settings.routes.ts): every ride re-analysed.
     expect(await h.services.reanalysis.scheduleFrom(rider.user.id, undefined)).toBe(4);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const rides = await storedFacts();
-      if (rides.every((r) => r.advanced_facts !== null)) {
-        for (const r of rides) expect(r.advanced_facts!.ftpW).toBe(r.ftp_w);
-        break;
-      }
-      if (Date.now() > deadline) throw new Error('re-analysis did not store the advanced facts');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const rides = await waitUntil('re-analysis did not store the advanced facts', storedFacts, (rows) =>
+      rows.every((r) => r.advanced_facts !== null),
+    );
+    for (const r of rides) expect(r.advanced_facts!.ftpW).toBe(r.ftp_w);
   });
 
   test('re-analysis gives a ride stored before power phase was read its pedal phase channels', async () => {
@@ -154,21 +153,18 @@ describe('advanced analysis from stored advanced facts', () => {
       .where('id', '=', row.activity_id)
       .execute();
     expect(await h.services.reanalysis.scheduleFrom(vector.user.id, undefined)).toBe(1);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ride = await db
-        .selectFrom('activities')
-        .select(['advanced_facts'])
-        .where('id', '=', row.activity_id)
-        .executeTakeFirstOrThrow();
-      if (ride.advanced_facts !== null) {
-        expect(ride.advanced_facts.pedaling.pco?.[0]).toBeTypeOf('number');
-        expect(ride.advanced_facts.pedaling.phase?.left?.[2]).toBeGreaterThan(150);
-        break;
-      }
-      if (Date.now() > deadline) throw new Error('re-analysis did not store the advanced facts');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const ride = await waitUntil(
+      're-analysis did not store the advanced facts',
+      () =>
+        db
+          .selectFrom('activities')
+          .select(['advanced_facts'])
+          .where('id', '=', row.activity_id)
+          .executeTakeFirstOrThrow(),
+      (r) => r.advanced_facts !== null,
+    );
+    expect(ride.advanced_facts!.pedaling.pco?.[0]).toBeTypeOf('number');
+    expect(ride.advanced_facts!.pedaling.phase?.left?.[2]).toBeGreaterThan(150);
     const renewed = await db
       .selectFrom('activity_streams')
       .select('blob_key')

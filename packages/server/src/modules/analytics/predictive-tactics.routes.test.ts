@@ -16,6 +16,7 @@ import { FsBlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { importHardWeek } from '../../test/upload.ts';
+import { waitUntil } from '../../test/wait.ts';
 
 // The predictive tactical analysis adds up each ride's tactical facts, stored once by the import
 // (activities.tactics); here rides go through the real upload and import, and the answer is compared
@@ -91,14 +92,14 @@ async function ridePageParameters(r: StoredTactical) {
 }
 
 async function rederived() {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const rides = await storedRides();
-    const cps = await Promise.all(rides.map((r) => ridePageParameters(r)));
-    if (rides.every((r, k) => r.tactics !== null && r.tactics.cpW === (cps[k]?.cpW ?? null))) return;
-    if (Date.now() > deadline) throw new Error('the tactics were not re-derived');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntil(
+    'the tactics were not re-derived',
+    async () => {
+      const rides = await storedRides();
+      return { rides, cps: await Promise.all(rides.map((r) => ridePageParameters(r))) };
+    },
+    ({ rides, cps }) => rides.every((r, k) => r.tactics !== null && r.tactics.cpW === (cps[k]?.cpW ?? null)),
+  );
 }
 
 /** The period's figures from the stream blobs, each ride against its FTP and its ride page's CP. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hasFixtures, loadExpected, readFixture } from '../../../../formats/src/test-support/fixtures.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
+import { waitForReanalysis } from '../../test/wait.ts';
 
 // Issue 25 (numbers a rider can trust): the rider's FTP, max HR and weight win over what a file says,
 // and every screen divides by the one weight the rider gave, through the real server and database.
@@ -35,19 +36,15 @@ async function onboard(rider: SignedIn, weightKg: number) {
   });
 }
 
-async function idle(rider: SignedIn) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if ((await json(rider, '/api/reanalysis')).status === 'idle') return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('re-analysis did not finish');
-}
+const idle = (rider: SignedIn) => waitForReanalysis(h.app, rider.headers, 120_000);
 
 async function uploadRide(rider: SignedIn): Promise<string> {
-  const response = await upload(h.app, rider.headers, [{ name: RIDE, bytes: readFixture(RIDE) }]);
-  expect(response.statusCode).toBe(202);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id, 120_000);
+  const result = await uploadAndWait(
+    h.app,
+    rider.headers,
+    [{ name: RIDE, bytes: readFixture(RIDE) }],
+    120_000,
+  );
   const id = result.files[0]?.activity_id;
   expect(id, JSON.stringify(result.files)).toBeTruthy();
   return id!;

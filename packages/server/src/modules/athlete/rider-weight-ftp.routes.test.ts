@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
+import { waitForReanalysis } from '../../test/wait.ts';
 
 // The rider's weight (profile, dated settings), the bike's weight and the FTP reach every stored
 // analysis: through the real server and database, with rides written by the synthetic physics model.
@@ -31,14 +32,7 @@ async function get(url: string) {
   return response.json();
 }
 
-async function idle() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if ((await get('/api/reanalysis')).status === 'idle') return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('re-analysis did not finish');
-}
+const idle = () => waitForReanalysis(h.app, rider.headers, 60_000);
 
 let early: string; // 2026-04-01, before the dated weight
 let late: string; // 2026-05-20, after it

@@ -5,6 +5,7 @@ import { createHarness, type Harness, type SignedIn } from '../../test/harness.t
 import { upload, waitForImport } from '../../test/upload.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { RiderBestCurve } from '../activities/rider-best-curve.ts';
+import { waitUntil } from '../../test/wait.ts';
 
 // Rides with bests worked by hand: synthetic rides (for speed, heart rate, position) whose power is
 // replaced by blocks of constant watts, written as FIT and imported through the real pipeline.
@@ -130,14 +131,14 @@ describe('the all-time best-power curve', () => {
 
     h.advance(300); // the re-analysis writes five minutes later
     expect(await h.services.reanalysis.scheduleOutdated()).toBe(3);
-    const deadline = Date.now() + 30_000;
-    let pending = 3;
-    while (pending > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      pending = (
-        await db.selectFrom('activities').select('id').where('reanalysis_pending', '=', true).execute()
-      ).length;
-    }
+    const pending = await waitUntil(
+      'the rides were not re-analysed',
+      async () =>
+        (await db.selectFrom('activities').select('id').where('reanalysis_pending', '=', true).execute())
+          .length,
+      (n) => n === 0,
+      { timeoutMs: 30_000 },
+    );
     expect(pending).toBe(0);
     const points = await allTime();
     expectMonotone(points);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
+import { waitUntil } from '../../test/wait.ts';
 
 let h: Harness;
 let rider: SignedIn;
@@ -186,14 +187,19 @@ describe('a stored ride', () => {
       payload: { effective_from: '2026-01-01', ftp_w: 300, max_hr_bpm: 190, weight_kg: 70 },
     });
     expect(saved.statusCode).toBe(201);
-    const deadline = Date.now() + 30_000;
-    let ride: { ftp_w: number; intensity_factor: number; normalized_power: number } | undefined;
-    while (Date.now() < deadline) {
-      ride = (await h.app.inject({ url: `/api/activities/${id}`, headers: rider.headers })).json();
-      const re = (await h.app.inject({ url: '/api/reanalysis', headers: rider.headers })).json();
-      if (ride?.ftp_w === 300 && re.status === 'idle') break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const { ride } = await waitUntil(
+      'the ride was not re-analysed with the new FTP',
+      async () => ({
+        ride: (await h.app.inject({ url: `/api/activities/${id}`, headers: rider.headers })).json() as
+          | { ftp_w: number; intensity_factor: number; normalized_power: number }
+          | undefined,
+        re: (await h.app.inject({ url: '/api/reanalysis', headers: rider.headers })).json() as {
+          status: string;
+        },
+      }),
+      ({ ride, re }) => ride?.ftp_w === 300 && re.status === 'idle',
+      { timeoutMs: 30_000 },
+    );
     expect(ride!.ftp_w).toBe(300);
     expect(ride!.intensity_factor).toBeCloseTo(ride!.normalized_power / 300, 3);
 
@@ -242,12 +248,12 @@ describe('a stored ride', () => {
     expect(await h.services.reanalysis.scheduleOutdated(2)).toBe(0);
     const ids = rows.map((r) => r.id);
     const read = () => db.selectFrom('activities').selectAll().where('id', 'in', ids).execute();
-    const deadline = Date.now() + 30_000;
-    let after = await read();
-    while (after.some((r) => r.reanalysis_pending) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      after = await read();
-    }
+    const after = await waitUntil(
+      'the outdated rides were not re-analysed',
+      read,
+      (rows) => !rows.some((r) => r.reanalysis_pending),
+      { timeoutMs: 30_000 },
+    );
     for (const row of after) {
       expect(row.reanalysis_pending).toBe(false);
       expect(row.analysis_version).toBe(ANALYSIS_VERSION);

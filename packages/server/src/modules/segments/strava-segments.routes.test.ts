@@ -5,6 +5,7 @@ import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../.
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
 import { RIDE_TRIES } from '../strava/strava-sync.service.ts';
+import { waitForSync as waitForStravaSync } from '../../test/wait.ts';
 
 // Strava segment efforts join the segment list (issue 14): through the real app against the fake
 // Strava on loopback, which describes each effort from the activity's own streams as Strava does.
@@ -39,15 +40,8 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, who: SignedI
   return h.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 }
 
-async function waitForSync(who: SignedIn) {
-  const started = Date.now();
-  for (;;) {
-    const s = (await call('GET', '/api/sync/status', who)).json();
-    if (s && (s.status === 'completed' || s.status === 'error')) return s;
-    if (Date.now() - started > 120_000) throw new Error(`sync did not finish: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForSync = (who: SignedIn) =>
+  waitForStravaSync(async () => (await call('GET', '/api/sync/status', who)).json(), { timeoutMs: 120_000 });
 
 /** Vatio's authorize URL → the fake's page → approve → Vatio's callback. */
 async function connect(who: SignedIn, athleteId: number) {

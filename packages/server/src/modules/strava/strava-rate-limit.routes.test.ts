@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
 import { createHarness, type Harness, injectRefreshing, type SignedIn } from '../../test/harness.ts';
 import { nextQuarterHour, nextUtcMidnight } from './rate-limit.ts';
+import { waitUntil } from '../../test/wait.ts';
 
 // Strava's rate limits and the bike import through the real app against the Strava look-alike on
 // loopback (issue 11 item 3): each kind of 429 waits what it should — measured on the movable
@@ -40,15 +41,8 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
 const status = async () => (await call('GET', '/api/sync/status')).json() as SyncStatus;
 
 /** Polls every 100 ms until `done` holds. */
-async function waitFor(done: (s: SyncStatus) => boolean, timeoutMs = 30_000): Promise<SyncStatus> {
-  const started = Date.now();
-  for (;;) {
-    const s = await status();
-    if (done(s)) return s;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; status: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = (done: (s: SyncStatus) => boolean, timeoutMs = 30_000): Promise<SyncStatus> =>
+  waitUntil('timed out', status, done, { timeoutMs, pollMs: 100 });
 const paused = (s: SyncStatus) => s.paused_until !== null;
 const ended = (s: SyncStatus) => s.status === 'completed' || s.status === 'error';
 

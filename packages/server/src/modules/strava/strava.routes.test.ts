@@ -5,6 +5,7 @@ import { answerConsent, type FakeStrava, startFakeStrava } from '../../test/fake
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { upload, waitForImport } from '../../test/upload.ts';
 import { RIDE_TRIES } from './strava-sync.service.ts';
+import { waitForSync as waitForStravaSync } from '../../test/wait.ts';
 
 // The whole Strava flow through the real app against a Strava look-alike on loopback: connect by
 // OAuth, import a mix of rides and other sports, sync again, bikes, webhook events, rate limits,
@@ -60,17 +61,9 @@ async function status(who: SignedIn): Promise<SyncStatus | null> {
   return (await call('GET', '/api/sync/status', who)).json() as SyncStatus | null;
 }
 
-/** Polls the status every 200 ms until the run ends; `onPoll` may act meanwhile (move clocks…). */
-async function waitForSync(who: SignedIn, onPoll?: (s: SyncStatus) => void, timeoutMs = 60_000) {
-  const started = Date.now();
-  for (;;) {
-    const s = await status(who);
-    if (s && (s.status === 'completed' || s.status === 'error')) return s;
-    if (s && onPoll) onPoll(s);
-    if (Date.now() - started > timeoutMs) throw new Error(`sync did not finish: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Polls the status until the run ends; `onPoll` may act meanwhile (move clocks…). */
+const waitForSync = (who: SignedIn, onPoll?: (s: SyncStatus) => void, timeoutMs = 60_000) =>
+  waitForStravaSync(() => status(who), { timeoutMs, onPoll });
 
 /** The rider connects: Vatio's authorize URL → Strava's page → approve → Vatio's callback. */
 async function connect(who: SignedIn, athleteId: number, scopes?: string[], decision = 'approve') {
