@@ -22,17 +22,15 @@ import { recordedChannels } from './lapChannels';
 import { useFormat } from '../../hooks/useFormat';
 import { LoadError, Missing, Pending, Section } from './parts';
 import { indexAtTime, toActivityStreams } from './rideStreams';
-import {
-  AeroSection,
-  ClimbList,
-  DecouplingSection,
-  LapsTable,
-  PedalingSection,
-  PowerCurveSection,
-  SummaryTiles,
-  WPrimeSection,
-  ZonesSection,
-} from './Sections';
+import { AeroSection } from './sections/AeroSection';
+import { ClimbList } from './sections/ClimbList';
+import { DecouplingSection } from './sections/DecouplingSection';
+import { LapsTable } from './sections/LapsTable';
+import { PedalingSection } from './sections/PedalingSection';
+import { PowerCurveSection } from './sections/PowerCurveSection';
+import { SummaryTiles } from './sections/SummaryTiles';
+import { WPrimeSection } from './sections/WPrimeSection';
+import { ZonesSection } from './sections/ZonesSection';
 import { StreamsSection } from './StreamsSection';
 import { FtpEstimatesSection } from './FtpEstimatesSection';
 import { queryKeys } from '../../api/query-keys';
