@@ -28,7 +28,7 @@ const LANDING = /\/screens\/Landing\/LandingScreen\.tsx$/;
 const DASHBOARD = /\/screens\/Dashboard\/DashboardScreen\.tsx$/;
 const LANGUAGE_CORE = (language: string) => new RegExp(`/i18n/locales/${language}/index\\.ts$`);
 const APP_NAMESPACE = (language: string) =>
-  new RegExp(`/i18n/locales/${language}/(dashboard|activity|strava)\\.json$`);
+  new RegExp(`/i18n/locales/${language}/(dashboard|activity|strava|activities|sync|bikes)\\.json$`);
 
 /** What each page loads, from the bundle's chunk graph. */
 export function pageWeights(chunks: ChunkInfo[]): PageWeights {

@@ -20,8 +20,19 @@ function screen<Name extends string>(
   };
 }
 
-/** Signed-in screens share these namespaces (dashboards show ride and Strava words, settings ride words). */
-const APP_NAMESPACES: readonly LazyNamespace[] = ['dashboard', 'activity', 'strava'];
+/**
+ * Signed-in screens share these namespaces (dashboards show ride and Strava words, settings ride
+ * words); the app's navigation (AppLayout) names the ride list, garage and import screens with
+ * activities:, bikes: and sync: keys, so every screen inside it loads those too.
+ */
+const APP_NAMESPACES: readonly LazyNamespace[] = [
+  'dashboard',
+  'activity',
+  'strava',
+  'activities',
+  'sync',
+  'bikes',
+];
 
 /** Every route starts at the top of the page (or where the rider left it, going back). */
 function Root() {
@@ -100,7 +111,7 @@ export const router = createBrowserRouter([
             lazy: screen(
               () => import('./screens/Onboarding/OnboardingBikesScreen'),
               'OnboardingBikesScreen',
-              ['onboarding'],
+              ['onboarding', 'bikes'],
             ),
           },
         ],

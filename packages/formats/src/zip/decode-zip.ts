@@ -15,10 +15,6 @@ export function isActivityEntryName(name: string): boolean {
   return !base.startsWith('._') && ACTIVITY_NAME.test(base);
 }
 
-export function isZip(bytes: Uint8Array): boolean {
-  return bytes[0] === 0x50 && bytes[1] === 0x4b;
-}
-
 type ZipFileInfo = { name: string; originalSize: number; size?: number };
 
 /**

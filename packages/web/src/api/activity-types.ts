@@ -4,7 +4,6 @@
 import type { ActivityAnalysisResponse, UploadResponse } from '@vatio/schemas';
 
 export const ACTIVITY_TYPES = ['Ride', 'VirtualRide', 'GravelRide', 'MountainBikeRide', 'EBikeRide'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export type {
   ActivityAnalysisResponse as ActivityAnalysis,
@@ -19,7 +18,6 @@ export type {
   ImportFileStatus,
   ImportListResponse as ImportList,
   ImportStatus,
-  ImportSummaryResponse as ImportSummary,
   LapResponse as Lap,
   UploadResponse as UploadResult,
 } from '@vatio/schemas';
@@ -34,7 +32,6 @@ export type PowerZone = ActivityAnalysisResponse['zones']['power'][number];
 export type HeartRateZone = ActivityAnalysisResponse['zones']['heart_rate'][number];
 export type Climb = ActivityAnalysisResponse['climbs'][number];
 export type CurvePoint = ActivityAnalysisResponse['power_curve'][number];
-export type BestCurvePoint = ActivityAnalysisResponse['best_power_curve'][number];
 
 /** PUT /api/activities/:id (the server checks it with `activityUpdateSchema`). */
 export interface ActivityUpdate {

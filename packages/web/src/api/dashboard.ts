@@ -30,8 +30,6 @@ export type {
   TrainingZoneResponse as TrainingZone,
 } from '@vatio/schemas';
 
-export type SummaryAlert = SummaryResponse['alerts'][number];
-
 /** The same values as @vatio/schemas SUMMARY_PERIODS, kept here so the bundle takes no schema module. */
 export const SUMMARY_PERIODS: readonly SummaryPeriod[] = ['7d', '30d', '90d', '365d'];
 

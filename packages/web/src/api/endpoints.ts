@@ -30,7 +30,6 @@ export const createProfile = (input: ProfileInput) =>
 export const updateProfile = (input: ProfileInput) =>
   api<Profile>('/profile', { method: 'PUT', body: input });
 export const getSubscription = () => api<Subscription>('/subscription');
-export const getSettings = () => api<Settings>('/settings');
 export const updateSettings = (update: SettingsUpdate) =>
   api<Settings>('/settings', { method: 'PUT', body: update });
 

@@ -24,8 +24,6 @@ export const disconnectStrava = () => api<void>('/strava/connection', { method: 
 export const getSyncStatus = () => api<SyncStatusResponse | null>('/sync/status');
 export const startStravaSync = (action: StravaSyncAction) =>
   api<SyncStatusResponse | null>('/strava/sync', { method: 'POST', body: { action } });
-export const syncRecentActivities = (daysBack = 30) =>
-  api<SyncStatusResponse | null>('/activities/sync', { method: 'POST', body: { days_back: daysBack } });
 export const listStravaActivities = () => api<StravaActivitiesResponse>('/strava/activities');
 export const refreshStravaList = (days: number) =>
   api<SyncStatusResponse | null>('/strava/activities/refresh', { method: 'POST', body: { days } });

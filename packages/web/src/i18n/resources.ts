@@ -34,6 +34,11 @@ export const LAZY_NAMESPACES = [
   'plan',
   'athlete',
   'onboarding',
+  // Ride list, import and garage words: only on signed-in screens (every one loads them, as the app's
+  // navigation names them) and onboarding; in the core chunk they put the landing page at its budget.
+  'activities',
+  'sync',
+  'bikes',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

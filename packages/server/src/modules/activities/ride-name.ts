@@ -61,19 +61,6 @@ export function isDayPart(value: unknown): value is DayPart {
   return typeof value === 'string' && (DAY_PARTS as readonly string[]).includes(value);
 }
 
-/** Every name Vatio ever generated, in both languages, with the day part and kind it stands for. */
-export function allDefaultNames(): { name: string; dayPart: DayPart; virtual: boolean }[] {
-  return RIDE_LANGUAGES.flatMap((language) =>
-    DAY_PARTS.flatMap((dayPart) =>
-      [false, true].map((virtual) => ({
-        name: defaultRideName(dayPart, virtual, language),
-        dayPart,
-        virtual,
-      })),
-    ),
-  );
-}
-
 function fold(text: string): string {
   return text
     .normalize('NFD')

@@ -5,25 +5,6 @@ import { Link } from 'react-router';
 import type { ImportFile, ImportFileStatus } from '../../api/activity-types';
 import { cn } from '../ui/cn';
 
-/** Codes the server gives for a file it could not import (docs/API.md, `message_code`). */
-export const KNOWN_MESSAGE_CODES = [
-  'CORRUPT_FILE',
-  'UNSUPPORTED_FORMAT',
-  'EMPTY_FILE',
-  'NO_RECORDS',
-  'FILE_TOO_LARGE',
-  'ZIP_TOO_LARGE',
-  'ZIP_TOO_MANY_ENTRIES',
-  'ZIP_INVALID',
-  'NO_ACTIVITIES',
-  'DUPLICATE',
-  'REPLACED_DAMAGED',
-  'NOT_CYCLING',
-  'DECODE_FAILED',
-  'STORAGE_FULL',
-  'INTERNAL',
-] as const;
-
 /**
  * The file's message in the rider's language when its code is known, else the server's words (which the
  * server writes in the rider's language: RECOVERED and DUPLICATE_DAMAGED carry the minutes read).

@@ -115,6 +115,24 @@ describe('ActivityScreen (the ride page)', () => {
     expect(screen.queryByTestId('ride-plan-compliance')).toBeNull();
   });
 
+  it('shows the streams failure with a Retry that asks for them again', async () => {
+    const { user, requests } = await renderScreen(<ActivityRoute />, {
+      ...at,
+      answers: {
+        ...common,
+        '/activities/:id': rideDetail({ has_streams: true, has_gps: false }),
+        '/activities/:id/streams': inTurn(fail(500, 'INTERNAL', 'boom'), PENDING),
+        '/activities/:id/analysis': PENDING,
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The ride's data could not be loaded: Internal server error",
+    );
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(requests.filter((r) => r.path === '/activities/a-1/streams')).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the ride while its analysis loads, then the analysis failure with a Retry that asks again', async () => {
     const { user, requests } = await renderScreen(<ActivityRoute />, {
       ...at,

@@ -20,19 +20,18 @@ import { errorMessage } from '../../lib/errors';
 import { NoPowerBadge, TypeBadge } from '../../components/activities/ActivityBadges';
 import { recordedChannels } from './lapChannels';
 import { useFormat } from '../../hooks/useFormat';
-import { LoadError, Missing, Pending, Section } from './parts';
+import { Missing, Pending, Section } from './parts';
+import { Loadable, LoadError } from '../../components/Loadable';
 import { indexAtTime, toActivityStreams } from './rideStreams';
-import {
-  AeroSection,
-  ClimbList,
-  DecouplingSection,
-  LapsTable,
-  PedalingSection,
-  PowerCurveSection,
-  SummaryTiles,
-  WPrimeSection,
-  ZonesSection,
-} from './Sections';
+import { AeroSection } from './sections/AeroSection';
+import { ClimbList } from './sections/ClimbList';
+import { DecouplingSection } from './sections/DecouplingSection';
+import { LapsTable } from './sections/LapsTable';
+import { PedalingSection } from './sections/PedalingSection';
+import { PowerCurveSection } from './sections/PowerCurveSection';
+import { SummaryTiles } from './sections/SummaryTiles';
+import { WPrimeSection } from './sections/WPrimeSection';
+import { ZonesSection } from './sections/ZonesSection';
 import { StreamsSection } from './StreamsSection';
 import { FtpEstimatesSection } from './FtpEstimatesSection';
 import { PlanComplianceSection } from './PlanComplianceSection';
@@ -109,6 +108,7 @@ export function ActivityScreen() {
           <Alert>{t('notFound')}</Alert>
         ) : (
           <LoadError
+            look="alert"
             message={t('loadFailed', { reason: errorMessage(activity.error, t) })}
             onRetry={() => void activity.refetch()}
           />
@@ -178,34 +178,40 @@ export function ActivityScreen() {
         <Section title={t('streams.title')}>
           <Missing>{t('streams.none')}</Missing>
         </Section>
-      ) : streamsJson.isPending ? (
-        <Section title={t('streams.title')}>
-          <Pending />
-        </Section>
-      ) : streamsJson.isError ? (
-        <Section title={t('streams.title')}>
-          <LoadError
-            message={t('streams.failed', { reason: errorMessage(streamsJson.error, t) })}
-            onRetry={() => void streamsJson.refetch()}
-          />
-        </Section>
       ) : (
-        streams && (
-          <StreamsSection json={streamsJson.data} streams={streams} range={range} onRangeChange={setRange} />
-        )
+        <Loadable
+          query={streamsJson}
+          loading={
+            <Section title={t('streams.title')}>
+              <Pending />
+            </Section>
+          }
+          error={{
+            message: (error) => t('streams.failed', { reason: errorMessage(error, t) }),
+            look: 'alert',
+          }}
+        >
+          {(json) =>
+            streams && <StreamsSection json={json} streams={streams} range={range} onRangeChange={setRange} />
+          }
+        </Loadable>
       )}
 
-      {analysis.isError && (
-        <LoadError
-          message={t('analysisFailed', { reason: errorMessage(analysis.error, t) })}
-          onRetry={() => void analysis.refetch()}
-        />
-      )}
-      {analysis.isPending && (
-        <Section title={t('analysisTitle')}>
-          <Pending />
-        </Section>
-      )}
+      {/* The analysis's loading and failure; the sections below show its answer, each its part. */}
+      <Loadable
+        query={analysis}
+        loading={
+          <Section title={t('analysisTitle')}>
+            <Pending />
+          </Section>
+        }
+        error={{
+          message: (error) => t('analysisFailed', { reason: errorMessage(error, t) }),
+          look: 'alert',
+        }}
+      >
+        {() => null}
+      </Loadable>
 
       {data && (
         <ClimbList

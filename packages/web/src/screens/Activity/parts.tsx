@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 
 /** A titled card of the ride page. */
@@ -42,21 +41,6 @@ export function Section({
 /** Why a section has nothing to show (the ride lacks the data). */
 export function Missing({ children }: { children: ReactNode }) {
   return <p className="text-sm text-slate-500 italic dark:text-slate-400">{children}</p>;
-}
-
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('activity');
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-    >
-      <span>{message}</span>
-      <Button variant="secondary" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </div>
-  );
 }
 
 export function Pending() {

@@ -13,9 +13,7 @@ import {
   getEvolution,
 } from '../../api/comparative';
 import { queryKeys } from '../../api/query-keys';
-import { examplePolling as polling, useAnalysisSource } from '../../hooks/useAnalysisPeriodScreen';
-
-export const useSource = useAnalysisSource;
+import { examplePolling as polling } from '../../hooks/useAnalysisPeriodScreen';
 
 const useLang = () => (useTranslation().i18n.language === 'en' ? 'en' : 'es');
 

@@ -24,6 +24,7 @@ import { ApiError } from '../../api/client';
 import { listBikes } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../auth/AuthProvider';
+import { Loadable } from '../../components/Loadable';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -185,21 +186,24 @@ export function FittingScreen() {
         </div>
       </div>
 
-      {loading && (
-        <p role="status" className="text-sm text-slate-500">
-          {t('fitting:loading')}
-        </p>
-      )}
-      {failed && (
-        <Alert>
-          <span className="flex flex-wrap items-center justify-between gap-2">
-            {errorMessage(failed.error, t)}
-            <Button variant="secondary" onClick={() => void invalidate()}>
-              {t('fitting:retry')}
-            </Button>
-          </span>
-        </Alert>
-      )}
+      {/* The five lists' loading and first failure; Retry asks them all again. */}
+      <Loadable
+        query={{
+          data: loading || failed ? undefined : true,
+          error: failed?.error,
+          isPending: loading,
+          isError: failed !== undefined,
+          refetch: invalidate,
+        }}
+        loading={
+          <p role="status" className="text-sm text-slate-500">
+            {t('fitting:loading')}
+          </p>
+        }
+        error={{ message: (error) => errorMessage(error, t), look: 'alert', retryLabel: t('fitting:retry') }}
+      >
+        {() => null}
+      </Loadable>
       {actionError && <Alert>{actionError}</Alert>}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

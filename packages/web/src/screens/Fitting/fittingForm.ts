@@ -68,7 +68,6 @@ export const MEASUREMENT_FIELDS = [
   { name: 'sit_bone_width_cm', kind: 'bodyCm', group: 'advanced' },
   { name: 'flexibility_score', kind: 'score', group: 'advanced' },
 ] as const satisfies readonly { name: keyof BodyMeasurement; kind: FieldKind; group: string }[];
-export type MeasurementField = (typeof MEASUREMENT_FIELDS)[number]['name'];
 
 /** Spec 001 §2.9: positions grouped as saddle, handlebar, drivetrain, foot (and the joint angles, ratings). */
 export const POSITION_FIELDS = [
@@ -94,7 +93,6 @@ export const POSITION_FIELDS = [
   { name: 'comfort_rating', kind: 'score', group: 'ratings' },
   { name: 'power_rating', kind: 'score', group: 'ratings' },
 ] as const satisfies readonly { name: keyof BikePosition; kind: FieldKind; group: string }[];
-export type PositionField = (typeof POSITION_FIELDS)[number]['name'];
 export const POSITION_GROUPS = ['saddle', 'handlebar', 'drivetrain', 'foot', 'angles', 'ratings'] as const;
 
 /** '' → null; otherwise a number (a decimal comma is accepted). NaN fails validation later. */

@@ -45,6 +45,3 @@ export function loadFormulaMarkdown(page: string, language = 'en'): Promise<Form
   const fallback = loaders.en.get(page);
   return fallback ? fallback().then((markdown) => ({ markdown, language: 'en' as const })) : null;
 }
-
-/** Every page name, for tests and links. */
-export const FORMULA_PAGES = [...loaders.en.keys()];

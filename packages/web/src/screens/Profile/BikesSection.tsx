@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createBike, deleteBike, listBikes, setPrimaryBike, updateBike } from '../../api/endpoints';
 import type { Bike } from '../../api/types';
 import { useAuth } from '../../auth/AuthProvider';
+import { Loadable } from '../../components/Loadable';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -47,8 +48,6 @@ export function BikesSection() {
     },
   });
 
-  const list = bikes.data ?? [];
-
   return (
     <Card id="bikes" className="scroll-mt-24">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -64,93 +63,89 @@ export function BikesSection() {
 
       <div className="mt-5 space-y-3">
         {actionError && <Alert>{actionError}</Alert>}
-        {bikes.isPending && (
-          <p role="status" className="text-sm text-slate-500">
-            {t('common:loading')}
-          </p>
-        )}
-        {bikes.isError && (
-          <Alert>
-            <span className="flex flex-wrap items-center justify-between gap-2">
-              {errorMessage(bikes.error, t)}
-              <Button variant="secondary" onClick={() => void bikes.refetch()}>
-                {t('profile:retry')}
-              </Button>
-            </span>
-          </Alert>
-        )}
-        {bikes.isSuccess && list.length === 0 && (
-          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-600 dark:text-slate-400">
-            {t('profile:bikes.empty')}
-          </p>
-        )}
-        {list.length > 0 && (
-          <ul
-            data-testid="bike-list"
-            className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
-          >
-            {list.map((bike) => {
-              const details = [bike.brand, bike.model, bike.year].filter(
-                (part) => part != null && part !== '',
-              );
-              return (
-                <li key={bike.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-                  <div className="flex min-w-0 flex-1 items-center gap-3">
-                    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500 dark:bg-slate-700 dark:text-slate-300">
-                      <BikeIcon className="h-5 w-5" aria-hidden />
-                    </span>
-                    <div className="min-w-0">
-                      <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900 dark:text-white">
-                        <span className="truncate">{bike.name}</span>
-                        {bike.is_primary && (
-                          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-700 dark:text-brand-500">
-                            <Star className="h-3 w-3" aria-hidden />
-                            {t('bikes:primary')}
-                          </span>
-                        )}
-                      </p>
-                      <p className="truncate text-sm text-slate-500 dark:text-slate-400">
-                        {[t(`bikes:types.${bike.type}`), ...details].join(' · ')}
-                      </p>
+        <Loadable
+          query={bikes}
+          error={{
+            message: (error) => errorMessage(error, t),
+            look: 'alert',
+            retryLabel: t('profile:retry'),
+          }}
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-600 dark:text-slate-400">
+              {t('profile:bikes.empty')}
+            </p>
+          }
+          keepDataOnError
+        >
+          {(list) => (
+            <ul
+              data-testid="bike-list"
+              className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
+            >
+              {list.map((bike) => {
+                const details = [bike.brand, bike.model, bike.year].filter(
+                  (part) => part != null && part !== '',
+                );
+                return (
+                  <li key={bike.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                    <div className="flex min-w-0 flex-1 items-center gap-3">
+                      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500 dark:bg-slate-700 dark:text-slate-300">
+                        <BikeIcon className="h-5 w-5" aria-hidden />
+                      </span>
+                      <div className="min-w-0">
+                        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900 dark:text-white">
+                          <span className="truncate">{bike.name}</span>
+                          {bike.is_primary && (
+                            <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-700 dark:text-brand-500">
+                              <Star className="h-3 w-3" aria-hidden />
+                              {t('bikes:primary')}
+                            </span>
+                          )}
+                        </p>
+                        <p className="truncate text-sm text-slate-500 dark:text-slate-400">
+                          {[t(`bikes:types.${bike.type}`), ...details].join(' · ')}
+                        </p>
+                      </div>
                     </div>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-1 sm:justify-end">
-                    {!bike.is_primary && (
+                    <div className="flex flex-wrap items-center gap-1 sm:justify-end">
+                      {!bike.is_primary && (
+                        <Button
+                          variant="ghost"
+                          className="px-3"
+                          loading={primary.isPending && primary.variables?.id === bike.id}
+                          disabled={primary.isPending}
+                          onClick={() => primary.mutate(bike)}
+                        >
+                          <Star className="h-4 w-4" aria-hidden />
+                          {t('profile:bikes.makePrimary')}
+                        </Button>
+                      )}
                       <Button
                         variant="ghost"
                         className="px-3"
-                        loading={primary.isPending && primary.variables?.id === bike.id}
-                        disabled={primary.isPending}
-                        onClick={() => primary.mutate(bike)}
+                        aria-label={t('profile:bikes.editNamed', { name: bike.name })}
+                        onClick={() => setEditing({ mode: 'edit', bike })}
                       >
-                        <Star className="h-4 w-4" aria-hidden />
-                        {t('profile:bikes.makePrimary')}
+                        <Pencil className="h-4 w-4" aria-hidden />
+                        <span className="sm:sr-only">{t('profile:bikes.edit')}</span>
                       </Button>
-                    )}
-                    <Button
-                      variant="ghost"
-                      className="px-3"
-                      aria-label={t('profile:bikes.editNamed', { name: bike.name })}
-                      onClick={() => setEditing({ mode: 'edit', bike })}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                      <span className="sm:sr-only">{t('profile:bikes.edit')}</span>
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      className="px-3 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-700"
-                      aria-label={t('profile:bikes.deleteNamed', { name: bike.name })}
-                      onClick={() => setDeleting(bike)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                      <span className="sm:sr-only">{t('profile:bikes.delete')}</span>
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+                      <Button
+                        variant="ghost"
+                        className="px-3 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-700"
+                        aria-label={t('profile:bikes.deleteNamed', { name: bike.name })}
+                        onClick={() => setDeleting(bike)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                        <span className="sm:sr-only">{t('profile:bikes.delete')}</span>
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Loadable>
       </div>
 
       <Modal
@@ -168,7 +163,7 @@ export function BikesSection() {
             onSubmit={async (values) => {
               if (editing.mode === 'edit') await updateBike(editing.bike.id, values);
               // The first bike becomes the primary one, as in onboarding.
-              else await createBike({ ...values, is_primary: list.length === 0 });
+              else await createBike({ ...values, is_primary: (bikes.data ?? []).length === 0 });
               await invalidate();
               setEditing(null);
             }}

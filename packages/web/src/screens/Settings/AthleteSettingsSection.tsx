@@ -12,6 +12,7 @@ import {
 import type { AthleteSettingsEntry, ReanalysisStatus } from '../../api/activity-types';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../auth/AuthProvider';
+import { Loadable } from '../../components/Loadable';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -179,70 +180,64 @@ export function AthleteSettingsSection() {
       )}
 
       <div className="mt-5">
-        {history.isPending ? (
-          <p role="status" className="text-sm text-slate-500">
-            {t('common:loading')}
-          </p>
-        ) : history.isError ? (
-          <Alert>
-            {errorMessage(history.error, t)}{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void history.refetch()}>
-              {t('retry')}
-            </button>
-          </Alert>
-        ) : entries.length === 0 ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">{t('empty')}</p>
-        ) : (
-          <div className="relative -mx-6 overflow-x-auto px-6">
-            <table className="w-full min-w-[32rem] text-sm tabular-nums" data-testid="athlete-history">
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs font-semibold text-slate-500 dark:border-slate-700">
-                  <th className="py-2 pr-3">{t('fields.from')}</th>
-                  <th className="py-2 pr-3">{t('fields.ftp')}</th>
-                  <th className="py-2 pr-3">{t('fields.weight')}</th>
-                  <th className="py-2 pr-3">{t('fields.maxHr')}</th>
-                  <th className="py-2 pr-3">{t('fields.lthr')}</th>
-                  <th className="py-2">
-                    <span className="sr-only">{t('actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry, index) => (
-                  <tr
-                    key={entry.id}
-                    className="border-b border-slate-100 dark:border-slate-700"
-                    data-testid="athlete-row"
-                  >
-                    <td className="py-2 pr-3 font-medium">
-                      {f.date(entry.effective_from)}
-                      {index === 0 && (
-                        <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
-                          {t('current')}
-                        </span>
-                      )}
-                    </td>
-                    <td className="py-2 pr-3">{f.watts(entry.ftp_w)}</td>
-                    <td className="py-2 pr-3">{f.weight(entry.weight_kg)}</td>
-                    <td className="py-2 pr-3">{f.bpm(entry.max_hr_bpm)}</td>
-                    <td className="py-2 pr-3">{f.bpm(entry.lthr_bpm)}</td>
-                    <td className="py-2 text-right">
-                      <Button
-                        variant="ghost"
-                        className="min-h-8 px-2 text-red-700 dark:text-red-400"
-                        aria-label={t('delete', { date: f.date(entry.effective_from) })}
-                        loading={deleting === entry.id}
-                        onClick={() => remove.mutate(entry.id)}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                      </Button>
-                    </td>
+        <Loadable
+          query={history}
+          error={{ message: (error) => errorMessage(error, t), look: 'alert' }}
+          isEmpty={(answer) => answer.history.length === 0}
+          empty={<p className="text-sm text-slate-500 dark:text-slate-400">{t('empty')}</p>}
+        >
+          {() => (
+            <div className="relative -mx-6 overflow-x-auto px-6">
+              <table className="w-full min-w-[32rem] text-sm tabular-nums" data-testid="athlete-history">
+                <thead>
+                  <tr className="border-b border-slate-200 text-left text-xs font-semibold text-slate-500 dark:border-slate-700">
+                    <th className="py-2 pr-3">{t('fields.from')}</th>
+                    <th className="py-2 pr-3">{t('fields.ftp')}</th>
+                    <th className="py-2 pr-3">{t('fields.weight')}</th>
+                    <th className="py-2 pr-3">{t('fields.maxHr')}</th>
+                    <th className="py-2 pr-3">{t('fields.lthr')}</th>
+                    <th className="py-2">
+                      <span className="sr-only">{t('actions')}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                </thead>
+                <tbody>
+                  {entries.map((entry, index) => (
+                    <tr
+                      key={entry.id}
+                      className="border-b border-slate-100 dark:border-slate-700"
+                      data-testid="athlete-row"
+                    >
+                      <td className="py-2 pr-3 font-medium">
+                        {f.date(entry.effective_from)}
+                        {index === 0 && (
+                          <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200">
+                            {t('current')}
+                          </span>
+                        )}
+                      </td>
+                      <td className="py-2 pr-3">{f.watts(entry.ftp_w)}</td>
+                      <td className="py-2 pr-3">{f.weight(entry.weight_kg)}</td>
+                      <td className="py-2 pr-3">{f.bpm(entry.max_hr_bpm)}</td>
+                      <td className="py-2 pr-3">{f.bpm(entry.lthr_bpm)}</td>
+                      <td className="py-2 text-right">
+                        <Button
+                          variant="ghost"
+                          className="min-h-8 px-2 text-red-700 dark:text-red-400"
+                          aria-label={t('delete', { date: f.date(entry.effective_from) })}
+                          loading={deleting === entry.id}
+                          onClick={() => remove.mutate(entry.id)}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden />
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Loadable>
         {!running && status && entries.length > 0 && (
           <p className="mt-3 text-xs text-slate-500 dark:text-slate-400" data-testid="reanalysis-idle">
             {t('reanalysis.idle')}

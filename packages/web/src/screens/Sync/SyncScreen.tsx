@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { getImport, listImports } from '../../api/activities';
 import type { ImportDetail } from '../../api/activity-types';
 import { useAuth } from '../../auth/AuthProvider';
-import { Alert } from '../../components/ui/Alert';
+import { LoadError } from '../../components/Loadable';
 import { Button } from '../../components/ui/Button';
 import { ActionCard } from '../../components/ui/ActionCard';
 import { Card } from '../../components/ui/Card';
@@ -117,12 +117,15 @@ export function SyncScreen() {
       <StravaStatusCard />
 
       {loadError && (
-        <Alert>
-          {errorMessage(loadError, t)}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void latest.refetch()}>
-            {t('retry')}
-          </button>
-        </Alert>
+        <LoadError
+          look="alert"
+          message={errorMessage(loadError, t)}
+          retryLabel={t('retry')}
+          onRetry={() => {
+            void latest.refetch();
+            if (latestId) void detail.refetch();
+          }}
+        />
       )}
 
       <Card data-testid="sync-status" data-state={state}>

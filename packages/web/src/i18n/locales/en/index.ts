@@ -6,7 +6,7 @@ export const { core, lazy } = languageModule(
   import.meta.glob<Messages>(
     [
       './*.json',
-      '!./{legal,dashboard,activity,strava,analytics,predictive,formulas,advanced,comparative,fitting,health,live,garage,settings,plan,athlete,onboarding}.json',
+      '!./{legal,dashboard,activity,strava,analytics,predictive,formulas,advanced,comparative,fitting,health,live,garage,settings,plan,athlete,onboarding,activities,sync,bikes}.json',
     ],
     {
       eager: true,
@@ -14,7 +14,7 @@ export const { core, lazy } = languageModule(
     },
   ),
   import.meta.glob<Messages>(
-    './{legal,dashboard,activity,strava,analytics,predictive,formulas,advanced,comparative,fitting,health,live,garage,settings,plan,athlete,onboarding}.json',
+    './{legal,dashboard,activity,strava,analytics,predictive,formulas,advanced,comparative,fitting,health,live,garage,settings,plan,athlete,onboarding,activities,sync,bikes}.json',
     {
       import: 'default',
     },
