@@ -98,6 +98,11 @@ export interface ImportBenchResult {
   stored: number;
   notStored: number;
   generatedMs?: number;
+  /**
+   * Where the server's import time went, stage by stage, added up over the files (its
+   * IMPORT_STAGE_TIMES_FILE, import-stage-times.ts), costliest first.
+   */
+  stages: { stage: string; ms: number; count: number }[];
 }
 
 export async function runImportBench(options: ImportBenchOptions): Promise<ImportBenchResult> {
@@ -122,9 +127,19 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
   const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-import-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' }, port, {
-    compiled: true,
-  });
+  const stagesFile = join(dataDir, 'import-stages.json');
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      IMPORT_STAGE_TIMES_FILE: stagesFile,
+      // The public example rider (its ~180 rides generated and imported in the background after
+      // start-up) is measured by `npm run bench -- example`; here it would compete with the upload.
+      EXAMPLE_RIDER_PREPARE: process.env.EXAMPLE_RIDER_PREPARE ?? 'false',
+    },
+    port,
+    { compiled: true },
+  );
   try {
     const headers = await signInOverHttp(base, dataDir, 'bench@vatio.test');
     const startServerRssMb = rssMb(server.pid, 'VmRSS');
@@ -158,6 +173,13 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
       notStored += (progress.counts.failed ?? 0) + (progress.counts.duplicate ?? 0);
     }
     const wallS = (performance.now() - t0) / 1000;
+    const stages = existsSync(stagesFile)
+      ? Object.entries(
+          JSON.parse(readFileSync(stagesFile, 'utf8')) as Record<string, { ms: number; count: number }>,
+        )
+          .map(([stage, total]) => ({ stage, ...total }))
+          .sort((a, b) => b.ms - a.ms)
+      : [];
     return {
       rides: names.length,
       megabytes,
@@ -170,6 +192,7 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
       stored,
       notStored,
       generatedMs: corpus.generatedMs,
+      stages,
     };
   } finally {
     server.kill('SIGTERM');
