@@ -168,7 +168,8 @@ async function importBench(): Promise<void> {
     console.log(`(corpus generated in ${fmt(r.generatedMs / 1000, 1)} s, kept for later runs)`);
   console.log(
     `${r.rides} rides, ${fmt(r.megabytes, 0)} MB: all stored and analysed in ${fmt(r.wallS, 1)} s = ` +
-      `${fmt(r.ridesPerS, 1)} rides/s (${r.stored} stored, ${r.notStored} not stored)`,
+      `${fmt(r.ridesPerS, 1)} rides/s (${r.stored} stored, ${r.notStored} not stored; every file done at ` +
+      `${fmt(r.filesDoneS, 1)} s, the rider's batch pass after it)`,
   );
   console.log(
     `bare decoding of the same files in one process: ${fmt(r.bareDecodeS, 1)} s; import / bare decode = ` +

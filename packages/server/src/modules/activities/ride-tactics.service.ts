@@ -175,7 +175,7 @@ export class RideTacticsService {
   async rederive(userId: string): Promise<number> {
     const { activities, blobs, now, athleteSettings } = this.deps;
     const [rides, curves, baseline] = await Promise.all([
-      activities.ridesWithPower(userId, { withStream: true }),
+      activities.ridesWithPower(userId, { withStream: true, factsToCheck: true }),
       activities.curves(userId),
       athleteSettings?.baseline(userId),
     ]);
