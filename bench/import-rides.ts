@@ -27,6 +27,7 @@ import {
   startServerProcess,
   waitForImportOverHttp,
 } from '../packages/server/src/test/processes.ts';
+import { FILES_FINISHED_STAGE } from '../packages/server/src/modules/imports/import-stage-times.ts';
 
 export interface ImportBenchOptions {
   rides: number;
@@ -189,20 +190,23 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     // again after the last file: import.service.ts afterLastFile), which runs after the files show
     // done: the server writes its stage file when a file's job ends, the pass included, so the wait
     // is for that file to stop changing.
-    const writtenAtMs = () => (existsSync(stagesFile) ? statSync(stagesFile).mtimeMs : 0);
-    let lastMs = writtenAtMs();
-    for (let quietMs = 0, waitedMs = 0; quietMs < 3000 && waitedMs < 30 * 60_000; waitedMs += 250) {
+    type StageFile = { stages?: Record<string, { ms: number; count: number }> };
+    const read = (): StageFile =>
+      existsSync(stagesFile) ? (JSON.parse(readFileSync(stagesFile, 'utf8')) as StageFile) : {};
+    const finished = (f: StageFile) => f.stages?.[FILES_FINISHED_STAGE]?.count ?? 0;
+    let written = read();
+    // (A server built before the count, as the one the figure was first taken with: until the files are done.)
+    const counts = (f: StageFile) => f.stages !== undefined;
+    for (
+      let waitedMs = 0;
+      (counts(written) || waitedMs < 3000) && finished(written) < names.length && waitedMs < 30 * 60_000;
+      waitedMs += 250
+    ) {
       await new Promise((r) => setTimeout(r, 250));
-      const nowMs = writtenAtMs();
-      quietMs = nowMs === lastMs ? quietMs + 250 : 0;
-      lastMs = nowMs;
+      written = read();
     }
+    const lastMs = existsSync(stagesFile) ? statSync(stagesFile).mtimeMs : 0;
     const wallS = Math.max(filesDoneS, (lastMs - t0EpochMs) / 1000);
-    const written = existsSync(stagesFile)
-      ? (JSON.parse(readFileSync(stagesFile, 'utf8')) as {
-          stages?: Record<string, { ms: number; count: number }>;
-        })
-      : {};
     const stages = Object.entries(written.stages ?? {})
       .map(([stage, total]) => ({ stage, ...total }))
       .sort((a, b) => b.ms - a.ms);

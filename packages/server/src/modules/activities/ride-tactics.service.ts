@@ -106,6 +106,26 @@ export function tacticsHold(
 }
 
 /**
+ * The rider's stored curves that the windows (`days` up to and including each start) of `rides`
+ * can hold: from the earliest window's start to the latest ride's. None without rides.
+ */
+export async function curvesAround(
+  activities: Pick<ActivityRepository, 'curves'>,
+  userId: string,
+  rides: readonly { start_time: Date }[],
+  days: number,
+): Promise<StoredRideCurve[]> {
+  if (rides.length === 0) return [];
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const r of rides) {
+    first = Math.min(first, r.start_time.getTime());
+    last = Math.max(last, r.start_time.getTime());
+  }
+  return activities.curves(userId, { from: new Date(first - days * DAY_MS), to: new Date(last + 1) });
+}
+
+/**
  * A ride's tactical facts, computed once when it is stored or re-analysed (the predictive analysis
  * adds them up): against the FTP the ride is measured with (after any eFTP) and the critical power of
  * its ride page's W′ balance, read from the stored curves of its 90-day window.
@@ -174,14 +194,15 @@ export class RideTacticsService {
    */
   async rederive(userId: string): Promise<number> {
     const { activities, blobs, now, athleteSettings } = this.deps;
-    const [rides, curves, baseline] = await Promise.all([
+    const [rides, baseline] = await Promise.all([
       activities.ridesWithPower(userId, { withStream: true, factsToCheck: true }),
-      activities.curves(userId),
       athleteSettings?.baseline(userId),
     ]);
     const withStream = rides.filter((r): r is RideWithPower & { blob_key: string } => r.blob_key !== null);
     // Tactics are measured against the ride's own FTP: rides without one keep none.
     const tactical = withStream.filter((r) => r.ftp_w !== null);
+    // Only the curves the tactical rides' windows can hold (issue 28: every stored curve was read).
+    const curves = await curvesAround(activities, userId, tactical, RECENT_BESTS_DAYS);
     const cps = windowCriticalPowers(
       curves,
       tactical.map((r) => r.start_time),

@@ -1,5 +1,8 @@
 import { writeFileSync } from 'node:fs';
 
+/** Counts the files whose job ended (after the batch pass it ran, if it was the rider's last). */
+export const FILES_FINISHED_STAGE = 'files finished, batch pass included (count)';
+
 /** One stage's wall time added up over every file (or batch) that went through it, and how many did. */
 export interface StageTotal {
   ms: number;

@@ -13,7 +13,7 @@ import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
 import { importMessage } from './import-messages.ts';
-import { ImportStageTimes } from './import-stage-times.ts';
+import { FILES_FINISHED_STAGE, ImportStageTimes } from './import-stage-times.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
 import type { PreparedRide } from './ride-preparation.ts';
 
@@ -142,10 +142,14 @@ export class ImportService {
     try {
       await this.importFile(file, file.blob_key);
       await this.afterLastFile(file);
+      this.stages.count(FILES_FINISHED_STAGE, 1);
       this.stages.flush();
     } catch (error) {
-      if (await this.failUnretriable(file, error)) await this.afterLastFile(file);
-      else {
+      if (await this.failUnretriable(file, error)) {
+        await this.afterLastFile(file);
+        this.stages.count(FILES_FINISHED_STAGE, 1);
+        this.stages.flush();
+      } else {
         this.deps.log('import failed', {
           fileId: file.id,
           error: error instanceof Error ? error.message : String(error),
