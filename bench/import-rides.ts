@@ -191,8 +191,13 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     // done: the server writes its stage file when a file's job ends, the pass included, so the wait
     // is for that file to stop changing.
     type StageFile = { stages?: Record<string, { ms: number; count: number }> };
-    const read = (): StageFile =>
-      existsSync(stagesFile) ? (JSON.parse(readFileSync(stagesFile, 'utf8')) as StageFile) : {};
+    const read = (): StageFile => {
+      try {
+        return JSON.parse(readFileSync(stagesFile, 'utf8')) as StageFile;
+      } catch {
+        return {}; // not written yet
+      }
+    };
     const finished = (f: StageFile) => f.stages?.[FILES_FINISHED_STAGE]?.count ?? 0;
     let written = read();
     // (A server built before the count, as the one the figure was first taken with: until the files are done.)

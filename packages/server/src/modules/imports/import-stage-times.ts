@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 
 /** Counts the files whose job ended (after the batch pass it ran, if it was the rider's last). */
 export const FILES_FINISHED_STAGE = 'files finished, batch pass included (count)';
@@ -61,7 +61,9 @@ export class ImportStageTimes {
   flush(): void {
     if (this.file === undefined) return;
     try {
-      writeFileSync(this.file, JSON.stringify({ stages: this.snapshot() }));
+      // Whole or not at all: the bench reads it while files are imported.
+      writeFileSync(`${this.file}.tmp`, JSON.stringify({ stages: this.snapshot() }));
+      renameSync(`${this.file}.tmp`, this.file);
     } catch {
       // A measurement aid: an unwritable file never fails an import.
     }
