@@ -199,6 +199,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     now,
     requestsPerWindow: config.apiKeyRequestsPer10Min,
     sharedWindows: database.engine === 'postgres',
+    writes: database.writes,
   });
   const auth = new AuthService({
     apiKeys,
@@ -317,6 +318,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
     analysisThreads: config.analysisThreads,
     decodeLimits: uploadDecodeLimits(config.upload),
+    importStageTimesFile: config.importStageTimesFile,
   });
   app.addHook('onClose', async () => services.preparer.close());
   await app.register(fastifyMultipart, {

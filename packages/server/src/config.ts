@@ -60,6 +60,11 @@ export interface Config {
   exampleRiderPrepare: boolean;
   /** Worker threads for decoding and analysing imports (0: in the job's own thread). */
   analysisThreads: number;
+  /**
+   * IMPORT_STAGE_TIMES_FILE: where the import writes its time per stage (import-stage-times.ts), for
+   * `npm run bench -- import`; unset, nothing is measured.
+   */
+  importStageTimesFile: string | undefined;
   /** Folder with the built web app; not served when absent. */
   webDistDir: string | undefined;
   /** Serve the web build's source maps (SERVE_SOURCE_MAPS=true); off by default. */
@@ -281,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.ANALYSIS_THREADS === undefined || env.ANALYSIS_THREADS === ''
         ? Math.min(4, Math.max(0, availableParallelism() - 1))
         : nonNegativeInt(env.ANALYSIS_THREADS, 'ANALYSIS_THREADS'),
+    importStageTimesFile: env.IMPORT_STAGE_TIMES_FILE || undefined,
     webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true' || env.SERVE_SOURCE_MAPS === '1',
     strava: {

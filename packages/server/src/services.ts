@@ -11,6 +11,7 @@ import { ImportRepository } from './modules/imports/import.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
 import { PlanRepository } from './modules/plan/plan.repository.ts';
 import { ImportService } from './modules/imports/import.service.ts';
+import { ImportStageTimes } from './modules/imports/import-stage-times.ts';
 import { createPreparer } from './modules/imports/preparation-pool.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createStravaServices, type StravaSettings } from './modules/strava/strava.module.ts';
@@ -28,6 +29,8 @@ export function createRideServices(deps: {
   analysisThreads?: number;
   /** Limits of the files imports decode (`uploadDecodeLimits` of the upload config); formats defaults if absent. */
   decodeLimits?: DecodeLimits;
+  /** Where the import writes its time per stage (import-stage-times.ts); nothing is measured without it. */
+  importStageTimesFile?: string;
 }) {
   const activities = new ActivityRepository(deps.db);
   const athleteSettings = new AthleteSettingsRepository(deps.db);
@@ -39,6 +42,7 @@ export function createRideServices(deps: {
     blobs: deps.blobs,
     now: deps.now,
     athleteSettings,
+    measureFacts: (streamsBlob, request) => preparer.measureFacts(streamsBlob, request),
   });
   const importService = new ImportService({
     ...deps,
@@ -48,6 +52,7 @@ export function createRideServices(deps: {
     rideFtp,
     rideTactics,
     preparer,
+    stageTimes: new ImportStageTimes(deps.importStageTimesFile),
   });
   const reanalysis = new ReanalysisService({ ...deps, athleteSettings, rideFtp, rideTactics, preparer });
   const demo = new DemoService({

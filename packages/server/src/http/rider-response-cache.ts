@@ -7,7 +7,7 @@ import type { Authenticated } from '../modules/auth/auth.service.ts';
  * answer is a function of the rider's own rows, the URL (path and query), the language asked for and
  * the day (their "today", "this week", "the last 90 days"), and of nothing else: no clock finer than
  * the day, no other rider's data, no state outside the database. A route joins this list only when
- * that is true of it; imports, Strava status, health, exports and photos are not on it.
+ * that is true of it; imports, Strava status, health, exports and the photos' images are not on it.
  */
 export const RIDER_CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/me',
@@ -24,6 +24,14 @@ export const RIDER_CACHED_ROUTES: ReadonlySet<string> = new Set([
   '/api/bikes',
   '/api/bikes/:id/performance',
   '/api/maintenance/due',
+  // Issue 28: the parts' wear sums the bike's rides (a query per part), the service log its rows; the
+  // fitting lists are the rider's rows. Each was a query or more on every visit of the garage.
+  '/api/bikes/:id/components',
+  '/api/bikes/:id/maintenance',
+  '/api/fitting/measurements',
+  '/api/fitting/positions',
+  '/api/fitting/sessions',
+  '/api/fitting/photos',
   // Issue 26: the plan is computed from the rider's rows and their day in the plan's zone.
   '/api/plan',
   '/api/goals',

@@ -546,9 +546,22 @@ export class ActivityRepository {
    */
   ridesWithPower(
     userId: string,
-    options: { range?: { from: Date; to: Date }; withStream?: boolean } = {},
+    options: {
+      range?: { from: Date; to: Date };
+      withStream?: boolean;
+      /**
+       * Only what tells whether the stored facts still hold (`tacticsHold`, `advancedFactsHold`):
+       * the keys they read, each present or absent as stored. Issue 28: the batch pass read every
+       * ride's whole facts (kilobytes each) to look at five numbers.
+       */
+      factsToCheck?: boolean;
+    } = {},
   ): Promise<RideWithPower[]> {
-    const { range, withStream = false } = options;
+    const { range, withStream = false, factsToCheck = false } = options;
+    const only = (column: 'tactics' | 'advanced_facts', keys: readonly string[]) =>
+      sql<never>`case when jsonb_typeof(activities.${sql.ref(column)}) = 'object' then (
+        select jsonb_object_agg(e.key, e.value) from jsonb_each(activities.${sql.ref(column)}) e
+        where e.key in (${sql.join(keys)})) end`.as(column);
     let query = this.db
       .selectFrom('activities')
       .leftJoin('activity_streams', (join) =>
@@ -560,8 +573,12 @@ export class ActivityRepository {
         'activities.id',
         'activities.start_time',
         'activities.ftp_w',
-        'activities.tactics',
-        'activities.advanced_facts',
+        factsToCheck
+          ? only('tactics', ['ftpW', 'cpW', 'wPrimeJ', 'fittedCpW', 'fittedWPrimeJ'])
+          : 'activities.tactics',
+        factsToCheck
+          ? only('advanced_facts', ['hasPower', 'ftpW', 'durabilityWorkKj'])
+          : 'activities.advanced_facts',
         'activity_streams.blob_key',
       ])
       .where('activities.user_id', '=', userId)

@@ -1,4 +1,5 @@
 import type { ActivityRepository } from './activity.repository.ts';
+import { curvesAround } from './ride-tactics.service.ts';
 import {
   EFTP_WINDOW_DAYS,
   type FtpEstimateAtDate,
@@ -60,7 +61,8 @@ export class RideFtpService {
     const { activities } = this.deps;
     const rides = await activities.ridesWithEstimatedFtp(userId);
     if (rides.length === 0) return 0;
-    const curves = await activities.curves(userId);
+    // Only the curves their windows can hold (issue 28: every stored curve was read).
+    const curves = await curvesAround(activities, userId, rides, EFTP_WINDOW_DAYS);
     let changed = 0;
     for (const ride of rides) {
       const estimate: FtpEstimateAtDate | undefined = estimateFtpAt(curves, ride.start_time);

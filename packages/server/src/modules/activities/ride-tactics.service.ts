@@ -8,17 +8,12 @@ import {
 } from '@vatio/analysis';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
-import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, RideWithPower } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
-import {
-  advancedFactsHold,
-  durabilityWorkKjFor,
-  isoDate,
-  measureAdvancedFacts,
-} from './ride-advanced-facts.ts';
+import { advancedFactsHold, durabilityWorkKjFor, isoDate } from './ride-advanced-facts.ts';
 import { RECENT_BESTS_DAYS } from './ride-detail-analysis.ts';
 import { bestOfRideCurves } from './rider-best-curve.ts';
+import { measureRideFacts, type RideFacts, type RideFactsRequest } from './ride-facts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -111,6 +106,26 @@ export function tacticsHold(
 }
 
 /**
+ * The rider's stored curves that the windows (`days` up to and including each start) of `rides`
+ * can hold: from the earliest window's start to the latest ride's. None without rides.
+ */
+export async function curvesAround(
+  activities: Pick<ActivityRepository, 'curves'>,
+  userId: string,
+  rides: readonly { start_time: Date }[],
+  days: number,
+): Promise<StoredRideCurve[]> {
+  if (rides.length === 0) return [];
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const r of rides) {
+    first = Math.min(first, r.start_time.getTime());
+    last = Math.max(last, r.start_time.getTime());
+  }
+  return activities.curves(userId, { from: new Date(first - days * DAY_MS), to: new Date(last + 1) });
+}
+
+/**
  * A ride's tactical facts, computed once when it is stored or re-analysed (the predictive analysis
  * adds them up): against the FTP the ride is measured with (after any eFTP) and the critical power of
  * its ride page's W′ balance, read from the stored curves of its 90-day window.
@@ -123,8 +138,33 @@ export class RideTacticsService {
       now: () => Date;
       /** With it, `rederive` also refreshes the stored advanced facts (ride-advanced-facts.ts). */
       athleteSettings?: Pick<AthleteSettingsRepository, 'baseline'>;
+      /** Where the facts are measured from a stream (an analysis thread); in this thread without it. */
+      measureFacts?: (streamsBlob: Uint8Array, request: RideFactsRequest) => Promise<RideFacts>;
     },
   ) {}
+
+  /**
+   * The critical power of the 90-day window ending at `start` (the ride's W′ balance is drawn with
+   * it), from the stored curves; `ownCurve` joins them when the ride is not stored yet (it replaces
+   * a stored curve with the same start).
+   */
+  async windowCriticalPower(
+    userId: string,
+    start: Date,
+    ownCurve: { durations_s: number[]; power_w: number[] } | undefined,
+  ): Promise<{ cpW: number; wPrimeJ: number } | undefined> {
+    const stored = await this.deps.activities.curves(userId, {
+      from: new Date(start.getTime() - RECENT_BESTS_DAYS * DAY_MS + 1),
+      to: new Date(start.getTime() + 1),
+    });
+    const curves: StoredRideCurve[] = ownCurve
+      ? [
+          ...stored.filter((c) => c.start_time.getTime() !== start.getTime()),
+          { activity_id: 'own', start_time: start, ...ownCurve },
+        ]
+      : stored;
+    return rideCriticalPower(curves, start);
+  }
 
   /**
    * The JSON to store in `activities.tactics` (null without power or FTP). `ownCurve` joins the
@@ -136,20 +176,9 @@ export class RideTacticsService {
     ownCurve: { durations_s: number[]; power_w: number[] } | undefined,
   ): Promise<string | null> {
     if (!ride.hasPower || ride.ftpW === null) return null;
-    const start = ride.start;
-    const stored = await this.deps.activities.curves(userId, {
-      from: new Date(start.getTime() - RECENT_BESTS_DAYS * DAY_MS + 1),
-      to: new Date(start.getTime() + 1),
-    });
-    const curves: StoredRideCurve[] = ownCurve
-      ? [
-          ...stored.filter((c) => c.start_time.getTime() !== start.getTime()),
-          { activity_id: 'own', start_time: start, ...ownCurve },
-        ]
-      : stored;
     const tactics = rideTactics(ride.streams, {
       ftpW: ride.ftpW,
-      criticalPower: rideCriticalPower(curves, start),
+      criticalPower: await this.windowCriticalPower(userId, ride.start, ownCurve),
     });
     return tactics ? JSON.stringify(tactics) : null;
   }
@@ -165,14 +194,15 @@ export class RideTacticsService {
    */
   async rederive(userId: string): Promise<number> {
     const { activities, blobs, now, athleteSettings } = this.deps;
-    const [rides, curves, baseline] = await Promise.all([
-      activities.ridesWithPower(userId, { withStream: true }),
-      activities.curves(userId),
+    const [rides, baseline] = await Promise.all([
+      activities.ridesWithPower(userId, { withStream: true, factsToCheck: true }),
       athleteSettings?.baseline(userId),
     ]);
     const withStream = rides.filter((r): r is RideWithPower & { blob_key: string } => r.blob_key !== null);
     // Tactics are measured against the ride's own FTP: rides without one keep none.
     const tactical = withStream.filter((r) => r.ftp_w !== null);
+    // Only the curves the tactical rides' windows can hold (issue 28: every stored curve was read).
+    const curves = await curvesAround(activities, userId, tactical, RECENT_BESTS_DAYS);
     const cps = windowCriticalPowers(
       curves,
       tactical.map((r) => r.start_time),
@@ -191,17 +221,17 @@ export class RideTacticsService {
           durabilityWorkKj: advanced.durabilityWorkKj,
         });
       if (!tacticsStale && !advancedStale) continue;
-      const streams = decodeStreams(await blobs.get(ride.blob_key));
-      const facts: { tactics?: string | null; advanced_facts?: string } = {};
-      if (tacticsStale) {
-        const tactics = rideTactics(streams, { ftpW: ride.ftp_w ?? undefined, criticalPower: cp });
-        facts.tactics = tactics ? JSON.stringify(tactics) : null;
-      }
-      if (advancedStale && advanced) {
-        facts.advanced_facts = JSON.stringify(
-          measureAdvancedFacts(streams, { ftpW: ride.ftp_w, baseline: advanced.baseline, today }),
-        );
-      }
+      const request: RideFactsRequest = {
+        ...(tacticsStale ? { tactics: { ftpW: ride.ftp_w!, criticalPower: cp } } : {}),
+        ...(advancedStale && advanced
+          ? { advanced: { ftpW: ride.ftp_w, baseline: advanced.baseline, today } }
+          : {}),
+      };
+      const blob = await blobs.get(ride.blob_key);
+      // Issue 28: on an analysis thread where there is one, so the main thread goes on serving.
+      const facts = this.deps.measureFacts
+        ? await this.deps.measureFacts(blob, request)
+        : measureRideFacts(blob, request);
       await activities.updateRideFacts(userId, ride.id, facts, now());
       changed++;
     }

@@ -132,6 +132,24 @@ describe('personal API keys', () => {
     );
   });
 
+  test('a key used again from memory is still refused at once once revoked, by the rider or by any other write', async () => {
+    // Issue 28: the key's row is remembered between requests; the second use within the minute writes
+    // nothing (no last-use touch), so its row is the remembered one.
+    const key = await createKey(rider, { name: 'remembered' });
+    expect((await call('GET', '/api/activities', bearer(key.secret))).statusCode).toBe(200);
+    expect((await call('GET', '/api/activities', bearer(key.secret))).statusCode).toBe(200);
+    const revoked = await call('DELETE', `/api/me/api-keys/${key.id}`, rider.headers.authorization);
+    expect(revoked.statusCode).toBe(204);
+    expect((await call('GET', '/api/activities', bearer(key.secret))).statusCode).toBe(401);
+
+    const other = await createKey(rider, { name: 'revoked by an operator' });
+    expect((await call('GET', '/api/activities', bearer(other.secret))).statusCode).toBe(200);
+    expect((await call('GET', '/api/activities', bearer(other.secret))).statusCode).toBe(200);
+    // A write outside any rider's request (an operator's statement, a job for nobody in particular).
+    await sql`update api_keys set revoked_at = now() where id = ${other.id}`.execute(h.database.db);
+    expect((await call('GET', '/api/activities', bearer(other.secret))).statusCode).toBe(401);
+  });
+
   test('unknown or malformed keys are refused with 401', async () => {
     expect((await call('GET', '/api/activities', bearer('vatio_nope'))).statusCode).toBe(401);
     const key = await createKey(rider, { name: 'tampered' });

@@ -436,3 +436,54 @@ describe('export and deletion', () => {
     }
   });
 });
+
+describe('kept answers (issue 28)', () => {
+  test('the parts, the service log and the fitting lists are answered from memory, and follow each write at once', async () => {
+    const who = await h.signIn({ email: 'garage-kept@example.org' });
+    const kept = h.app.riderResponses;
+    expect(kept).toBeDefined();
+    const bike = (await call('POST', '/api/bikes', who, { name: 'Kept', type: 'road' })).json().id;
+    const added = await call('POST', `/api/bikes/${bike}/components`, who, {
+      kind: 'chain',
+      installed_on: '2026-01-01',
+    });
+    expect(added.statusCode).toBe(201);
+    const parts = `/api/bikes/${bike}/components`;
+    const log = `/api/bikes/${bike}/maintenance`;
+    const measurements = '/api/fitting/measurements';
+    const get = async (url: string) => (await call('GET', url, who)).json();
+    for (const url of [parts, log, measurements]) await get(url);
+    const hits = kept!.stats().hits;
+    expect((await get(parts))[0].distance_m).toBe(0);
+    expect((await get(log)).log).toEqual([]);
+    expect(await get(measurements)).toEqual([]);
+    expect(kept!.stats().hits).toBe(hits + 3);
+
+    // A ride put on the bike: the part's distance follows.
+    const ride = await storeRide(h.database.db, who.user.id, {
+      start: '2026-02-01T08:00:00Z',
+      distanceM: 12_000,
+      movingS: 1800,
+      elevationM: 10,
+      avgPowerW: 190,
+    });
+    expect((await call('POST', `/api/bikes/${bike}/rides`, who, { ids: [ride] })).statusCode).toBe(200);
+    expect((await get(parts))[0].distance_m).toBe(12_000);
+    // A service entry: the log and the part's last service follow.
+    const entry = await call('POST', log, who, {
+      performed_on: '2026-02-02',
+      what: 'Chain waxed',
+      component_id: added.json().id,
+    });
+    expect(entry.statusCode).toBe(201);
+    expect((await get(log)).log).toHaveLength(1);
+    expect((await get(parts))[0]).toMatchObject({
+      last_service_on: '2026-02-02',
+      since_service_distance_m: 0,
+    });
+    // A measurement: the fitting list follows.
+    const measured = await call('POST', measurements, who, { measured_on: '2026-02-03', height_cm: 178 });
+    expect(measured.statusCode).toBe(201);
+    expect(await get(measurements)).toHaveLength(1);
+  });
+});

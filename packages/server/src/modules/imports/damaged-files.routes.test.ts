@@ -221,6 +221,7 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
         return prepared;
       },
       reanalyse: (bytes, name, rider) => inline.reanalyse(bytes, name, rider),
+      measureFacts: (blob, request) => inline.measureFacts(blob, request),
       close: async () => {},
     };
     const service = new ImportService({

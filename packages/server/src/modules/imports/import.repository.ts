@@ -237,6 +237,21 @@ export class ImportRepository {
   }
 
   /**
+   * Whether any of the rider's files, in any of their imports, is still waiting or being processed
+   * (the partial index of migration 0033 holds only those).
+   */
+  async riderHasPendingFiles(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('import_files')
+      .select(sql<number>`1`.as('one'))
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['queued', 'processing'])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
    * Takes a file for processing. Queued files, and files a crashed worker left in processing, are
    * taken; finished ones are not, which makes a retried job a no-op.
    */
@@ -269,6 +284,14 @@ export class ImportRepository {
    * (issue 16: a job handed out twice, after its process was thought dead, must not turn a stored
    * file into a duplicate of itself, nor count it twice).
    */
+  /** A file's rider and import (the job's own file, by id). */
+  fileOwner(fileId: string): Promise<{ user_id: string; import_id: string } | undefined> {
+    return this.db
+      .selectFrom('import_files')
+      .select(['user_id', 'import_id'])
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+  }
 
   async finish(
     executor: Kysely<Database>,

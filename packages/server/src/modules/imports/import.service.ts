@@ -4,15 +4,16 @@ import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { ERRORS } from '../../errors.ts';
 import { type BlobStore, sha256OfBytes, StorageFullError } from '../../storage/blob-store.ts';
-import { decodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
+import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
-import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
+import { isoDate } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
 import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
 import { importMessage } from './import-messages.ts';
+import { FILES_FINISHED_STAGE, ImportStageTimes } from './import-stage-times.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
 import type { PreparedRide } from './ride-preparation.ts';
 
@@ -29,6 +30,8 @@ export interface ImportDeps {
   log: (message: string, details?: Record<string, unknown>) => void;
   /** Where decoding and analysis run; inline by default. */
   preparer?: RidePreparer;
+  /** Time per import stage, for the bench (off by default). */
+  stageTimes?: ImportStageTimes;
 }
 
 export interface IncomingFile {
@@ -59,9 +62,11 @@ export interface ImportFileJob {
  */
 export class ImportService {
   private readonly preparer: RidePreparer;
+  private readonly stages: ImportStageTimes;
 
   constructor(private readonly deps: ImportDeps) {
     this.preparer = deps.preparer ?? inlinePreparer();
+    this.stages = deps.stageTimes ?? new ImportStageTimes(undefined);
   }
 
   /**
@@ -132,13 +137,19 @@ export class ImportService {
   /** The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once. */
   async processFile(job: ImportFileJob): Promise<void> {
     const { imports, now } = this.deps;
-    const file = await imports.claim(job.fileId, now());
+    const file = await this.stages.time('claim', () => imports.claim(job.fileId, now()));
     if (!file?.blob_key) return;
     try {
       await this.importFile(file, file.blob_key);
       await this.afterLastFile(file);
+      this.stages.count(FILES_FINISHED_STAGE, 1);
+      this.stages.flush();
     } catch (error) {
-      if (!(await this.failUnretriable(file, error))) {
+      if (await this.failUnretriable(file, error)) {
+        await this.afterLastFile(file);
+        this.stages.count(FILES_FINISHED_STAGE, 1);
+        this.stages.flush();
+      } else {
         this.deps.log('import failed', {
           fileId: file.id,
           error: error instanceof Error ? error.message : String(error),
@@ -197,13 +208,22 @@ export class ImportService {
    * When an import's last file is done, rides measured against an estimated FTP get the estimate
    * their 90-day window gives with every ride of the batch stored (files finish in any order), and
    * rides whose tactical facts no longer hold (that FTP, or their window's critical power, changed)
-   * are measured again.
+   * are measured again. Issue 28: only once none of the rider's files, of any import, is left: a
+   * rider dropping a folder sends it in many uploads, and each pass reads every ride with power (and
+   * measures again those whose window the next upload changes anyway). Each file marks itself
+   * finished before it looks, so the last to look sees every file finished and does it for all.
    */
-  private async afterLastFile(file: ImportFileRow): Promise<void> {
+  private async afterLastFile(file: Pick<ImportFileRow, 'user_id' | 'import_id'>): Promise<void> {
     const counts = (await this.deps.imports.counts(file.user_id, [file.import_id])).get(file.import_id);
     if (!counts || counts.queued + counts.processing > 0) return;
-    await this.deps.rideFtp.rederiveEstimated(file.user_id);
-    await this.deps.rideTactics.rederive(file.user_id);
+    if (await this.deps.imports.riderHasPendingFiles(file.user_id)) return;
+    await this.stages.time('batch: eFTP re-estimated', () =>
+      this.deps.rideFtp.rederiveEstimated(file.user_id),
+    );
+    const remeasured = await this.stages.time('batch: facts re-measured', () =>
+      this.deps.rideTactics.rederive(file.user_id),
+    );
+    this.stages.count('batch: rides whose facts were measured again (count)', remeasured);
   }
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
@@ -212,20 +232,23 @@ export class ImportService {
       message_code: 'INTERNAL',
       message: 'The file could not be analysed because of a server error.',
     });
+    // It may be the rider's last file: the rides the others stored still get their batch pass.
+    const file = await this.deps.imports.fileOwner(fileId);
+    if (file) await this.afterLastFile(file);
   }
 
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
     const { db, imports, activities, athleteSettings, rideFtp, rideTactics, blobs, now } = this.deps;
     const userId = file.user_id;
-    const [bytes, baseline, bike] = await Promise.all([
-      blobs.get(blobKey),
-      athleteSettings.baseline(userId),
-      activities.primaryBikeId(userId),
-    ]);
-    const prepared = await this.preparer.prepare(bytes, file.name, {
-      baseline,
-      bikeKg: bike?.weight_kg ?? null,
-    });
+    const [bytes, baseline, bike] = await this.stages.time('read file and rider', () =>
+      Promise.all([blobs.get(blobKey), athleteSettings.baseline(userId), activities.primaryBikeId(userId)]),
+    );
+    const prepared = await this.stages.time('decode and analyse (analysis thread)', () =>
+      this.preparer.prepare(bytes, file.name, {
+        baseline,
+        bikeKg: bike?.weight_kg ?? null,
+      }),
+    );
     if (prepared.kind === 'format-error') {
       await this.fail(file.id, blobKey, { message_code: prepared.code, message: prepared.message });
       return;
@@ -238,32 +261,34 @@ export class ImportService {
       return;
     }
     // A ride with power and no FTP is measured against the rider's eFTP at its date.
-    const ready = await rideFtp.applyEstimate(
-      userId,
-      prepared.ride,
-      prepared.ride.startTime,
-      prepared.ride.curve,
+    const ready = await this.stages.time('eFTP', () =>
+      rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve),
     );
     // Its tactical facts, against that FTP and the critical power of its 90-day window.
-    const streams = decodeStreams(ready.streamsBlob);
-    const tactics = await rideTactics.measure(
-      userId,
-      {
-        streams,
-        start: ready.startTime,
-        ftpW: ready.columns.ftp_w,
-        hasPower: ready.columns.has_power,
-      },
-      ready.curve,
+    // (Tactics need power and an FTP.)
+    const ftpW = ready.columns.has_power ? ready.columns.ftp_w : null;
+    const criticalPower =
+      ftpW === null
+        ? undefined
+        : await this.stages.time('tactics: window critical power', () =>
+            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve),
+          );
+    // Its advanced-page facts, against the same FTP and the rider's weight today. Both measured on
+    // the analysis thread (issue 28: decoding the streams again and measuring held the main thread).
+    const facts = await this.stages.time('tactics and advanced facts (analysis thread)', () =>
+      this.preparer.measureFacts(ready.streamsBlob, {
+        ...(ftpW === null ? {} : { tactics: { ftpW, criticalPower } }),
+        advanced: { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) },
+      }),
     );
-    // Its advanced-page facts, against the same FTP and the rider's weight today.
-    const advancedFacts = JSON.stringify(
-      measureAdvancedFacts(streams, { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) }),
-    );
+    const tactics = facts.tactics ?? null;
+    const advancedFacts = facts.advanced_facts!;
     const language = await imports.riderLanguage(userId);
     const elapsedS = Math.round(ready.elapsedTimeS);
     // The same bytes again: nothing to analyse or store. (Checked again, authoritatively, below.)
-    const sameFile = await activities.findByContentHash(userId, blobKey);
+    const sameFile = await this.stages.time('duplicate check', () =>
+      activities.findByContentHash(userId, blobKey),
+    );
     if (sameFile) {
       await imports.finish(db, file.id, this.duplicate(language, ready, sameFile.id), now());
       return;
@@ -305,7 +330,9 @@ export class ImportService {
     const wrote = { streams: false };
     let freed: string[];
     try {
-      freed = await this.storeInTransaction(file, ride, ready, streamsKey, language, elapsedS, wrote);
+      freed = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
+        this.storeInTransaction(file, ride, ready, streamsKey, language, elapsedS, wrote),
+      );
     } catch (error) {
       // Rolled back after the streams were written: a run that lost to another run of this job, or any
       // other failure (the database, a constraint). The blob this run wrote goes with the rows it was

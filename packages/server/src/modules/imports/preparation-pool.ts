@@ -8,6 +8,7 @@ import {
   reanalyseFile,
   type RiderForRide,
 } from './ride-preparation.ts';
+import { measureRideFacts, type RideFacts, type RideFactsRequest } from '../activities/ride-facts.ts';
 
 /**
  * Where imports and re-analyses do their CPU work. Inline (in the calling thread) or on a pool of worker threads, so
@@ -20,6 +21,11 @@ export interface RidePreparer {
   prepare(bytes: Uint8Array, fileName: string, rider: RiderForRide): Promise<PreparedFile>;
   /** A stored original analysed again (`reanalyseFile`). */
   reanalyse(bytes: Uint8Array, originalName: string, rider: RiderForRide): Promise<ReanalysedRide>;
+  /**
+   * A ride's tactical and advanced facts measured from its streams blob (ride-facts.ts): at import
+   * and in the batch pass, off the main thread (issue 28: they held it ~80 ms a ride).
+   */
+  measureFacts(streamsBlob: Uint8Array, request: RideFactsRequest): Promise<RideFacts>;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,7 @@ export function inlinePreparer(limits?: DecodeLimits): RidePreparer {
     threads: 0,
     prepare: async (bytes, fileName, rider) => prepareFile(bytes, fileName, rider, limits),
     reanalyse: async (bytes, originalName, rider) => reanalyseFile(bytes, originalName, rider),
+    measureFacts: async (streamsBlob, request) => measureRideFacts(streamsBlob, request),
     close: async () => {},
   };
 }
@@ -94,6 +101,9 @@ export function threadPreparer(threads: number, limits?: DecodeLimits): RidePrep
       send({ kind: 'prepare', bytes, fileName, rider, limits }) as Promise<PreparedFile>,
     reanalyse: (bytes, fileName, rider) =>
       send({ kind: 'reanalyse', bytes, fileName, rider }) as Promise<ReanalysedRide>,
+    // The blob is copied (the caller still stores it).
+    measureFacts: (streamsBlob, request) =>
+      send({ kind: 'facts', streamsBlob, request }) as Promise<RideFacts>,
     async close() {
       closing = true;
       await Promise.all(pool.map((thread) => thread.worker.terminate()));

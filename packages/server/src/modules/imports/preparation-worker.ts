@@ -12,6 +12,7 @@ import {
   reanalyseFile,
   type RiderForRide,
 } from './ride-preparation.ts';
+import { measureRideFacts, type RideFacts, type RideFactsRequest } from '../activities/ride-facts.ts';
 
 export type PreparationRequest =
   | {
@@ -22,14 +23,19 @@ export type PreparationRequest =
       rider: RiderForRide;
       limits: DecodeLimits | undefined;
     }
-  | { id: number; kind: 'reanalyse'; bytes: Uint8Array; fileName: string; rider: RiderForRide };
+  | { id: number; kind: 'reanalyse'; bytes: Uint8Array; fileName: string; rider: RiderForRide }
+  | { id: number; kind: 'facts'; streamsBlob: Uint8Array; request: RideFactsRequest };
 
-export type PreparationResult = PreparedFile | ReanalysedRide;
+export type PreparationResult = PreparedFile | ReanalysedRide | RideFacts;
 
 const port = parentPort;
 if (!port) throw new Error('preparation-worker.ts runs as a worker thread');
 port.on('message', (request: PreparationRequest) => {
   try {
+    if (request.kind === 'facts') {
+      port.postMessage({ id: request.id, result: measureRideFacts(request.streamsBlob, request.request) });
+      return;
+    }
     if (request.kind === 'reanalyse') {
       port.postMessage({
         id: request.id,

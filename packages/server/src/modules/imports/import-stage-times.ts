@@ -1,0 +1,71 @@
+import { renameSync, writeFileSync } from 'node:fs';
+
+/** Counts the files whose job ended (after the batch pass it ran, if it was the rider's last). */
+export const FILES_FINISHED_STAGE = 'files finished, batch pass included (count)';
+
+/** One stage's wall time added up over every file (or batch) that went through it, and how many did. */
+export interface StageTotal {
+  ms: number;
+  count: number;
+}
+
+/**
+ * Where an import's time goes, stage by stage (decode and analysis, the eFTP, the tactics, the
+ * store…), added up over every file this process imported. Off unless IMPORT_STAGE_TIMES_FILE names a
+ * file, where the totals are written after each file: `npm run bench -- import` reads them and names
+ * the costliest stage. Stages of two files in flight overlap, so the totals add to more than the
+ * import's wall time; a stage that runs on the main thread (everything but `prepare`) holds it that long.
+ */
+export class ImportStageTimes {
+  private readonly totals = new Map<string, StageTotal>();
+
+  constructor(private readonly file: string | undefined) {}
+
+  get enabled(): boolean {
+    return this.file !== undefined;
+  }
+
+  async time<T>(stage: string, work: () => Promise<T> | T): Promise<T> {
+    if (!this.enabled) return work();
+    const t0 = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.add(stage, performance.now() - t0);
+    }
+  }
+
+  add(stage: string, ms: number): void {
+    const total = this.totals.get(stage) ?? { ms: 0, count: 0 };
+    total.ms += ms;
+    total.count += 1;
+    this.totals.set(stage, total);
+  }
+
+  /** Counts `n` more of something a stage did (rides it measured again), with no time of its own. */
+  count(stage: string, n: number): void {
+    if (!this.enabled) return;
+    const total = this.totals.get(stage) ?? { ms: 0, count: 0 };
+    total.count += n;
+    this.totals.set(stage, total);
+  }
+
+  snapshot(): Record<string, StageTotal> {
+    return Object.fromEntries(this.totals);
+  }
+
+  /**
+   * Writes the totals so far (a small JSON object) to the file, if one is set: after a file's batch
+   * pass too, so the file's time of writing tells the bench when the last pass ended.
+   */
+  flush(): void {
+    if (this.file === undefined) return;
+    try {
+      // Whole or not at all: the bench reads it while files are imported.
+      writeFileSync(`${this.file}.tmp`, JSON.stringify({ stages: this.snapshot() }));
+      renameSync(`${this.file}.tmp`, this.file);
+    } catch {
+      // A measurement aid: an unwritable file never fails an import.
+    }
+  }
+}
