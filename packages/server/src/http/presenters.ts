@@ -8,8 +8,8 @@ import type {
   UserResponse,
 } from '@vatio/schemas';
 import type { UserRow } from '../modules/auth/user.repository.ts';
-import type { BikeRow } from '../modules/bikes/bike.repository.ts';
-import type { ProfileRow, SettingsRow, SubscriptionRow } from '../modules/profile/profile.repository.ts';
+import type { BikeRow } from '../kernel/bike.repository.ts';
+import type { ProfileRow, SettingsRow, SubscriptionRow } from '../kernel/profile.repository.ts';
 
 export const presentUser = (u: UserRow): UserResponse => ({
   id: u.id,

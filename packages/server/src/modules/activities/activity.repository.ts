@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
-import { BikeRepository } from '../bikes/bike.repository.ts';
+import { BikeRepository } from '../../kernel/bike.repository.ts';
 import {
   type RideSegmentClimbs,
   SegmentRepository,
@@ -9,7 +9,7 @@ import {
 import { RiderBestCurve } from './rider-best-curve.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
-import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
+import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type LapRow = Selectable<LapsTable>;

@@ -8,7 +8,7 @@ import {
   type RideAdvancedFacts,
   rideAdvancedFacts,
 } from '@vatio/analysis';
-import { type RiderBaseline, riderWeightAt } from '../athlete/ride-settings.ts';
+import { type RiderBaseline, riderWeightAt } from '../../kernel/ride-settings.ts';
 
 /**
  * A ride's advanced-page facts as stored in `activities.advanced_facts` (migration 0015): the

@@ -42,10 +42,10 @@ import {
   type StoredAdvancedFacts,
 } from '../activities/ride-advanced-facts.ts';
 import type { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
-import { riderWeightAt } from '../athlete/ride-settings.ts';
+import { type AthleteSettingsRepository, settingsAt } from '../../kernel/athlete-settings.repository.ts';
+import { riderWeightAt } from '../../kernel/ride-settings.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
-import { VersionedCache } from '../dashboard/versioned-cache.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
 import { aeroSection, median } from './advanced-aero.ts';
 import type { AdvancedRepository } from './advanced.repository.ts';

@@ -1,6 +1,6 @@
 import type { BikesTable } from '../../db/schema.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
-import type { BikeRepository } from '../bikes/bike.repository.ts';
+import type { BikeRepository } from '../../kernel/bike.repository.ts';
 import type { StravaSession } from './strava-session.ts';
 import type { StravaAthlete, StravaGear } from './strava-types.ts';
 

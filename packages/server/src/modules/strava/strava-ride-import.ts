@@ -12,10 +12,10 @@ import {
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
-import type { BikeRepository } from '../bikes/bike.repository.ts';
-import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
-import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
-import { storedCurve } from '../imports/stored-ride-parts.ts';
+import type { BikeRepository } from '../../kernel/bike.repository.ts';
+import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../../kernel/ride-settings.ts';
+import { storedCurve } from '../activities/stored-ride-parts.ts';
 import {
   isTransientStravaError,
   StravaNotFoundError,

@@ -1,7 +1,7 @@
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../errors.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
-import type { BikeRepository } from '../bikes/bike.repository.ts';
+import type { BikeRepository } from '../../kernel/bike.repository.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import type { PauseReason } from './rate-limit.ts';
 import { importStravaBikes } from './strava-bikes.ts';

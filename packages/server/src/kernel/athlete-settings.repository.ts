@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AthleteSettingsHistoryTable, Database } from '../../db/schema.ts';
+import type { AthleteSettingsHistoryTable, Database } from '../db/schema.ts';
 import type { RiderBaseline } from './ride-settings.ts';
 
 export type AthleteSettingsRow = Selectable<AthleteSettingsHistoryTable>;
