@@ -28,6 +28,7 @@ import {
   vo2maxScore,
 } from '@vatio/analysis';
 import type { AdvancedPeriod, AdvancedResponse } from '@vatio/schemas';
+import type { StoredAdvancedFacts } from '../../db/schema.ts';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -39,7 +40,6 @@ import {
   compactAdvancedFacts,
   durabilityWorkKjFor,
   expandAdvancedFacts,
-  type StoredAdvancedFacts,
 } from '../activities/ride-advanced-facts.ts';
 import type { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../../kernel/athlete-settings.repository.ts';

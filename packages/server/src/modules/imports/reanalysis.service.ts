@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import { type AnalyzeActivityJob, QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
@@ -11,11 +11,6 @@ import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { ReanalysisRepository } from './reanalysis.repository.ts';
-
-export interface AnalyzeActivityJob {
-  userId: string;
-  activityId: string;
-}
 
 /**
  * Re-analysis from the stored original file, with the rider's settings (and profile and bike

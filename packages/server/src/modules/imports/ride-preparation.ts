@@ -8,7 +8,8 @@ import {
   isCycling,
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
-import { type RiderBaseline, rideDate, rideSettingsAt } from '../../kernel/ride-settings.ts';
+import type { RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../../kernel/ride-settings.ts';
 import { decodeStravaOriginal, isStravaOriginalName } from '../strava/strava-streams.ts';
 import { lapsOf, storedCurve } from '../activities/stored-ride-parts.ts';
 
