@@ -174,7 +174,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     });
   });
   registerNoStore(app);
-  // Every /api route has a contract (http/api-contracts.ts); app.test.ts checks these against it.
+  // Every /api route has a contract (api-contracts.ts); app.test.ts checks these against it.
   collectRoutes(app);
   if (options.checkResponses) checkResponsesAgainstContracts(app, API_CONTRACTS);
   const outboxDir = join(config.dataDir, 'outbox');
