@@ -9,3 +9,11 @@ export interface LayerViolation {
   text: string;
 }
 export function findLayerViolations(srcDir?: string): LayerViolation[];
+export const FOUNDATION: Set<string>;
+export function roomOf(path: string): string;
+export function serverImports(srcDir?: string): { from: string; to: string }[];
+export interface ImportViolation {
+  kind: 'upward' | 'room-loop' | 'file-circle';
+  message: string;
+}
+export function findImportViolations(srcDir?: string): ImportViolation[];

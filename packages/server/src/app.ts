@@ -9,8 +9,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError, ERRORS } from './errors.ts';
 import { isDatabaseUnavailable, isTaggedUnavailable } from './db/unavailable.ts';
-import { findInputProblem, VALIDATION_MESSAGES } from '@vatio/schemas';
-import { API_CONTRACTS } from './http/api-contracts.ts';
+import { findInputProblem, VALIDATION_MESSAGES, type WorkoutComplianceResponse } from '@vatio/schemas';
+import { API_CONTRACTS } from './api-contracts.ts';
 import { apiDocsRoutes } from './http/api-docs.routes.ts';
 import { collectRoutes, contractKey } from './http/contract.ts';
 import { checkResponsesAgainstContracts } from './http/response-check.ts';
@@ -31,7 +31,7 @@ import { bikeRoutes } from './modules/bikes/bike.routes.ts';
 import { FittingRepository } from './modules/fitting/fitting.repository.ts';
 import { fittingRoutes } from './modules/fitting/fitting.routes.ts';
 import { FittingService } from './modules/fitting/fitting.service.ts';
-import { BikeRepository } from './modules/bikes/bike.repository.ts';
+import { BikeRepository } from './kernel/bike.repository.ts';
 import { GarageRepository } from './modules/bikes/garage.repository.ts';
 import { GarageService } from './modules/bikes/garage.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -41,7 +41,7 @@ import { HealthService } from './modules/health/health.service.ts';
 import { LogRing, ringStream } from './modules/health/log-ring.ts';
 import { migrations } from './db/migrations/index.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { ProfileRepository } from './modules/profile/profile.repository.ts';
+import { ProfileRepository } from './kernel/profile.repository.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { JobQueue } from './jobs/queue.ts';
 import { demoRoutes } from './modules/demo/demo.routes.ts';
@@ -123,58 +123,10 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   const logger = options.logger ?? { level: config.logLevel };
   // What the logger writes also goes to the operators' ring of the last hour (GET /api/health/logs).
   const logRing = new LogRing();
-  const out =
-    typeof logger === 'object' && logger.stream
-      ? logger.stream
-      : logger === true || (logger !== false && logger.stdout !== false)
-        ? process.stdout
-        : undefined;
-  const app = Fastify({
-    logger:
-      logger === false
-        ? false
-        : {
-            level: logger === true ? 'info' : logger.level,
-            stream: ringStream(logRing, out),
-            // Never log query strings: the e-mail sign-in link carries a one-time code in its query.
-            serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({
-                method: req.method,
-                url: req.url.split('?')[0],
-                remoteAddress: req.ip,
-              }),
-            },
-          },
-    trustProxy: trustProxyOption(config.trustProxy),
-    bodyLimit: 1024 * 1024,
-    // The router's own refusals, in the API's error shape (issue 16): a path segment over 100
-    // characters cannot be an id (a 404, as any id that is not a UUID is), and a path whose
-    // %-escapes do not decode is a 400.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
-      return reply.code(400).send({
-        error: { code: 'VALIDATION', message: VALIDATION_MESSAGES.invalid, fields: { path: 'invalid' } },
-      });
-    },
-  });
-  // JSON is the one body the API reads (besides the multipart uploads): without Fastify's built-in
-  // text/plain parser, a text body is a 415 everywhere instead of a string reaching a route.
-  app.removeContentTypeParser('text/plain');
-  // Issue 28: the multipart parser (for the uploads) accepted a multipart body on every route, which
-  // then saw no body and answered 200. Only the routes whose contract reads multipart take it.
-  const multipartRoutes = new Set(
-    API_CONTRACTS.filter((c) => c.body === 'multipart').map((c) => contractKey(c.method, c.path)),
-  );
-  app.addHook('preValidation', async (request) => {
-    if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
-    if (multipartRoutes.has(contractKey(request.method, request.routeOptions.url ?? ''))) return;
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', undefined, {
-      fields: { 'content-type': 'content_type_unsupported' },
-    });
-  });
+  const app = createFastify(config, logger, logRing);
+  acceptOnlyDeclaredBodies(app);
   registerNoStore(app);
-  // Every /api route has a contract (http/api-contracts.ts); app.test.ts checks these against it.
+  // Every /api route has a contract (api-contracts.ts); app.test.ts checks these against it.
   collectRoutes(app);
   if (options.checkResponses) checkResponsesAgainstContracts(app, API_CONTRACTS);
   const outboxDir = join(config.dataDir, 'outbox');
@@ -217,6 +169,346 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   });
 
   const healthRepository = new HealthRepository(db);
+  registerErrorHandler(app, config, healthRepository);
+
+  refuseUnstorableInput(app);
+
+  const blobs = options.blobs ?? new FsBlobStore(join(config.dataDir, 'blobs'));
+  const services = createRideServices({
+    db,
+    blobs,
+    queue: options.queue,
+    now,
+    log: (message, details) => app.log.error(details ?? {}, message),
+    strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
+    analysisThreads: config.analysisThreads,
+    decodeLimits: uploadDecodeLimits(config.upload),
+    importStageTimesFile: config.importStageTimesFile,
+  });
+  app.addHook('onClose', async () => services.preparer.close());
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: config.upload.maxFileBytes,
+      files: config.upload.maxFilesPerRequest,
+      fields: 10,
+      parts: config.upload.maxFilesPerRequest + 10,
+    },
+  });
+  const bikes = new BikeRepository(db);
+
+  healthRoutes(app, {
+    health: healthRepository,
+    engine: database.engine,
+    auth,
+    service: new HealthService({
+      repository: healthRepository,
+      queue: options.queue,
+      engine: database.engine,
+      migrations: Object.keys(migrations),
+      config,
+      mailKind: mail.kind,
+      smsKind: sms.kind,
+      rateLimit: services.strava?.rateLimit,
+      logs: logRing,
+      emailOf: async (userId) => (await users.findById(userId))?.email ?? null,
+    }),
+  });
+  clientConfigRoutes(app, { mapTiles: config.mapTiles });
+  authRoutes(app, auth, config.publicUrl);
+  apiKeyRoutes(app, { auth, apiKeys });
+  const modules: Composition = {
+    app,
+    db,
+    config,
+    auth,
+    users,
+    bikes,
+    services,
+    blobs,
+    now,
+    writes: database.writes,
+    queue: options.queue,
+  };
+  // The ride's compliance with its day's planned workout (issue 26): the plan service is made below.
+  const rides = composeRides(modules, (userId, activityId) =>
+    analysis.plan.complianceOfRide(userId, activityId),
+  );
+  const analysis = composeAnalysis(modules, rides);
+  composeRiderRecords(modules);
+
+  apiDocsRoutes(app, { contracts: API_CONTRACTS });
+
+  await registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
+
+  return { app, services, example: analysis.example };
+}
+
+/** What each module's composition takes: the app, the database, the configuration and the shared services. */
+interface Composition {
+  app: FastifyInstance;
+  db: DatabaseHandle['db'];
+  config: Config;
+  auth: AuthService;
+  users: UserRepository;
+  bikes: BikeRepository;
+  services: RideServices;
+  blobs: BlobStore;
+  now: () => Date;
+  writes: DatabaseHandle['writes'];
+  queue: JobQueue;
+}
+
+/** The rider's rides and what shapes their analysis: profile, bikes, uploads, rides, settings, demo, Strava. */
+function composeRides(
+  c: Composition,
+  planCompliance: (userId: string, activityId: string) => Promise<WorkoutComplianceResponse | null>,
+): ActivityService {
+  const { app, db, auth, users, bikes, services, blobs, now, writes, queue, config } = c;
+  profileRoutes(app, {
+    auth,
+    users,
+    profiles: new ProfileRepository(db),
+    reanalysis: services.reanalysis,
+    now,
+  });
+  bikeRoutes(app, {
+    auth,
+    bikes,
+    garage: new GarageService({
+      garage: new GarageRepository(db),
+      bikes,
+      athleteSettings: services.athleteSettings,
+      now,
+      writes,
+    }),
+    reanalysis: services.reanalysis,
+    now,
+  });
+  importRoutes(app, {
+    auth,
+    imports: services.imports,
+    service: services.importService,
+    blobs,
+    limits: config.upload,
+  });
+  const rides = new ActivityService({
+    activities: services.activities,
+    athleteSettings: services.athleteSettings,
+    bikes,
+    blobs,
+    queue,
+    now,
+    writes,
+  });
+  activityRoutes(app, { auth, rides, planCompliance });
+  athleteSettingsRoutes(app, {
+    auth,
+    athleteSettings: services.athleteSettings,
+    reanalysis: services.reanalysis,
+  });
+  demoRoutes(app, { auth, demo: services.demo });
+  stravaRoutes(app, { auth, strava: services.strava!, queue, now });
+  return rides;
+}
+
+/** The analysis screens over the stored rides: dashboard, overview, analytics, plan, comparative, advanced, segments, the public example. */
+function composeAnalysis(
+  c: Composition,
+  rides: ActivityService,
+): { plan: PlanService; example: ExampleRiderService } {
+  const { app, db, config, auth, bikes, services, blobs, now, writes } = c;
+  const profiles = new ProfileRepository(db);
+  const dashboardRepository = new DashboardRepository(db);
+  const dashboardService = new DashboardService({
+    dashboard: dashboardRepository,
+    activities: services.activities,
+    athleteSettings: services.athleteSettings,
+    profiles,
+    now,
+    writes,
+  });
+  dashboardRoutes(app, { auth, profiles, dashboard: dashboardService });
+  overviewRoutes(app, {
+    auth,
+    profiles,
+    overview: new OverviewService({
+      dashboard: dashboardService,
+      repository: dashboardRepository,
+      activities: services.activities,
+      overview: new OverviewRepository(db),
+      now,
+      writes,
+    }),
+  });
+  const analyticsLoad = new AnalyticsLoadRepository(db);
+  const trainingLoad = new TrainingLoadService({ repository: analyticsLoad, now, writes });
+  const predictive = new PredictiveService({
+    repository: analyticsLoad,
+    activities: services.activities,
+    athleteSettings: services.athleteSettings,
+    bikes,
+    blobs,
+    now,
+    writes,
+  });
+  const analytics = new AnalyticsRepository(db);
+  const performance = new PerformanceService({
+    analytics,
+    athleteSettings: services.athleteSettings,
+    now,
+    writes,
+  });
+  const planRepository = new PlanRepository(db);
+  const plan = new PlanService({
+    repo: planRepository,
+    athleteSettings: services.athleteSettings,
+    predictive,
+    blobs,
+    now,
+    writes,
+  });
+  planRoutes(app, {
+    auth,
+    plan,
+    workouts: new WorkoutService({ repo: planRepository, athleteSettings: services.athleteSettings, now }),
+  });
+  trainingLoadRoutes(app, { auth, trainingLoad });
+  predictiveRoutes(app, { auth, predictive });
+  performanceRoutes(app, { auth, performance });
+  const comparative = new ComparativeService({
+    repository: new ComparativeRepository(db),
+    analytics,
+    athleteSettings: services.athleteSettings,
+    rides,
+    now,
+    writes,
+  });
+  comparativeRoutes(app, { auth, comparative });
+  const example = new ExampleRiderService({
+    repository: new ExampleRiderRepository(db),
+    profiles,
+    bikes,
+    demo: services.demo,
+    now,
+    days: config.exampleRiderDays,
+  });
+  const advanced = new AdvancedService({
+    repository: new AdvancedRepository(db),
+    load: analyticsLoad,
+    athleteSettings: services.athleteSettings,
+    blobs,
+    now,
+    writes,
+  });
+  advancedRoutes(app, { auth, advanced, example });
+  segmentRoutes(app, {
+    auth,
+    example,
+    segments: new SegmentService({
+      repository: new SegmentRepository(db),
+      blobs,
+      writes,
+      now,
+    }),
+  });
+  exampleRiderRoutes(app, {
+    example,
+    performance,
+    trainingLoad,
+    predictive,
+  });
+  registerComparativeRoutes(app, '/api/public/analytics', () => example.riderId(), comparative);
+  return { plan, example };
+}
+
+/** The rider's other records: bike fittings, and the account's export and deletion. */
+function composeRiderRecords(c: Composition): void {
+  const { app, db, auth, services, blobs, now } = c;
+  fittingRoutes(app, {
+    auth,
+    fitting: new FittingService({
+      repo: new FittingRepository(db),
+      blobs,
+      blobInUse: (key) => services.activities.blobInUse(key),
+      now,
+    }),
+  });
+  accountRoutes(app, {
+    auth,
+    account: new AccountRepository(db),
+    activities: services.activities,
+    blobs,
+    now,
+  });
+}
+
+/** The Fastify instance: its logger (written to the operators' log ring too), proxy trust, body limit
+ * and the router's own refusals. */
+function createFastify(config: Config, logger: NonNullable<BuildAppOptions['logger']>, logRing: LogRing) {
+  const out =
+    typeof logger === 'object' && logger.stream
+      ? logger.stream
+      : logger === true || (logger !== false && logger.stdout !== false)
+        ? process.stdout
+        : undefined;
+  const app = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            level: logger === true ? 'info' : logger.level,
+            stream: ringStream(logRing, out),
+            // Never log query strings: the e-mail sign-in link carries a one-time code in its query.
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    // The router's own refusals, in the API's error shape (issue 16): a path segment over 100
+    // characters cannot be an id (a 404, as any id that is not a UUID is), and a path whose
+    // %-escapes do not decode is a 400.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: ERRORS.NOT_FOUND.message } });
+      return reply.code(400).send({
+        error: { code: 'VALIDATION', message: VALIDATION_MESSAGES.invalid, fields: { path: 'invalid' } },
+      });
+    },
+  });
+  return app;
+}
+
+/** Which bodies the routes read: JSON, and multipart only where the route's contract says so. */
+function acceptOnlyDeclaredBodies(app: FastifyInstance): void {
+  // JSON is the one body the API reads (besides the multipart uploads): without Fastify's built-in
+  // text/plain parser, a text body is a 415 everywhere instead of a string reaching a route.
+  app.removeContentTypeParser('text/plain');
+  // Issue 28: the multipart parser (for the uploads) accepted a multipart body on every route, which
+  // then saw no body and answered 200. Only the routes whose contract reads multipart take it.
+  const multipartRoutes = new Set(
+    API_CONTRACTS.filter((c) => c.body === 'multipart').map((c) => contractKey(c.method, c.path)),
+  );
+  app.addHook('preValidation', async (request) => {
+    if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+    if (multipartRoutes.has(contractKey(request.method, request.routeOptions.url ?? ''))) return;
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', undefined, {
+      fields: { 'content-type': 'content_type_unsupported' },
+    });
+  });
+}
+
+/** Every failure in the API's error shape: { error: { code, message, fields? } } with its status. */
+function registerErrorHandler(
+  app: FastifyInstance,
+  config: Config,
+  healthRepository: HealthRepository,
+): void {
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     // The file store's disk filled while a route wrote to it (issue 16, "Faults"): the route stored
     // nothing (it cleaned up); the rider is told in words, the operator in the log.
@@ -290,7 +582,9 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'INTERNAL', message: ERRORS.INTERNAL.message } });
   });
+}
 
+function refuseUnstorableInput(app: FastifyInstance): void {
   // Issue 16: U+0000 anywhere in a query or JSON body is a 400 naming the field, for every route at
   // once; PostgreSQL text cannot hold it, so it used to come back from the database as a 500. So is
   // a body nested deeper than any schema reads (50,000 levels overflowed the stack: a 500).
@@ -307,223 +601,6 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
       });
     }
   });
-
-  const blobs = options.blobs ?? new FsBlobStore(join(config.dataDir, 'blobs'));
-  const services = createRideServices({
-    db,
-    blobs,
-    queue: options.queue,
-    now,
-    log: (message, details) => app.log.error(details ?? {}, message),
-    strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
-    analysisThreads: config.analysisThreads,
-    decodeLimits: uploadDecodeLimits(config.upload),
-    importStageTimesFile: config.importStageTimesFile,
-  });
-  app.addHook('onClose', async () => services.preparer.close());
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: false,
-    limits: {
-      fileSize: config.upload.maxFileBytes,
-      files: config.upload.maxFilesPerRequest,
-      fields: 10,
-      parts: config.upload.maxFilesPerRequest + 10,
-    },
-  });
-  const bikes = new BikeRepository(db);
-
-  healthRoutes(app, {
-    health: healthRepository,
-    engine: database.engine,
-    auth,
-    service: new HealthService({
-      repository: healthRepository,
-      queue: options.queue,
-      engine: database.engine,
-      migrations: Object.keys(migrations),
-      config,
-      mailKind: mail.kind,
-      smsKind: sms.kind,
-      rateLimit: services.strava?.rateLimit,
-      logs: logRing,
-      emailOf: async (userId) => (await users.findById(userId))?.email ?? null,
-    }),
-  });
-  clientConfigRoutes(app, { mapTiles: config.mapTiles });
-  authRoutes(app, auth, config.publicUrl);
-  apiKeyRoutes(app, { auth, apiKeys });
-  profileRoutes(app, {
-    auth,
-    users,
-    profiles: new ProfileRepository(db),
-    reanalysis: services.reanalysis,
-    now,
-  });
-  bikeRoutes(app, {
-    auth,
-    bikes,
-    garage: new GarageService({
-      garage: new GarageRepository(db),
-      bikes,
-      athleteSettings: services.athleteSettings,
-      now,
-      writes: database.writes,
-    }),
-    reanalysis: services.reanalysis,
-    now,
-  });
-  importRoutes(app, {
-    auth,
-    imports: services.imports,
-    service: services.importService,
-    blobs,
-    limits: config.upload,
-  });
-  const rides = new ActivityService({
-    activities: services.activities,
-    athleteSettings: services.athleteSettings,
-    bikes,
-    blobs,
-    queue: options.queue,
-    now,
-    writes: database.writes,
-  });
-  // The ride's compliance with its day's planned workout (issue 26): the plan service is made below.
-  activityRoutes(app, {
-    auth,
-    rides,
-    planCompliance: (userId, activityId) => plan.complianceOfRide(userId, activityId),
-  });
-  athleteSettingsRoutes(app, {
-    auth,
-    athleteSettings: services.athleteSettings,
-    reanalysis: services.reanalysis,
-  });
-  demoRoutes(app, { auth, demo: services.demo });
-  stravaRoutes(app, { auth, strava: services.strava!, queue: options.queue, now });
-  const profiles = new ProfileRepository(db);
-  const dashboardRepository = new DashboardRepository(db);
-  const dashboardService = new DashboardService({
-    dashboard: dashboardRepository,
-    activities: services.activities,
-    athleteSettings: services.athleteSettings,
-    profiles,
-    now,
-    writes: database.writes,
-  });
-  dashboardRoutes(app, { auth, profiles, dashboard: dashboardService });
-  overviewRoutes(app, {
-    auth,
-    profiles,
-    overview: new OverviewService({
-      dashboard: dashboardService,
-      repository: dashboardRepository,
-      activities: services.activities,
-      overview: new OverviewRepository(db),
-      now,
-      writes: database.writes,
-    }),
-  });
-  const analyticsLoad = new AnalyticsLoadRepository(db);
-  const trainingLoad = new TrainingLoadService({ repository: analyticsLoad, now, writes: database.writes });
-  const predictive = new PredictiveService({
-    repository: analyticsLoad,
-    activities: services.activities,
-    athleteSettings: services.athleteSettings,
-    bikes,
-    blobs,
-    now,
-    writes: database.writes,
-  });
-  const analytics = new AnalyticsRepository(db);
-  const performance = new PerformanceService({
-    analytics,
-    athleteSettings: services.athleteSettings,
-    now,
-    writes: database.writes,
-  });
-  const planRepository = new PlanRepository(db);
-  const plan = new PlanService({
-    repo: planRepository,
-    athleteSettings: services.athleteSettings,
-    predictive,
-    blobs,
-    now,
-    writes: database.writes,
-  });
-  planRoutes(app, {
-    auth,
-    plan,
-    workouts: new WorkoutService({ repo: planRepository, athleteSettings: services.athleteSettings, now }),
-  });
-  trainingLoadRoutes(app, { auth, trainingLoad });
-  predictiveRoutes(app, { auth, predictive });
-  performanceRoutes(app, { auth, performance });
-  const comparative = new ComparativeService({
-    repository: new ComparativeRepository(db),
-    analytics,
-    athleteSettings: services.athleteSettings,
-    rides,
-    now,
-    writes: database.writes,
-  });
-  comparativeRoutes(app, { auth, comparative });
-  const example = new ExampleRiderService({
-    repository: new ExampleRiderRepository(db),
-    profiles,
-    bikes,
-    demo: services.demo,
-    now,
-    days: config.exampleRiderDays,
-  });
-  const advanced = new AdvancedService({
-    repository: new AdvancedRepository(db),
-    load: analyticsLoad,
-    athleteSettings: services.athleteSettings,
-    blobs,
-    now,
-    writes: database.writes,
-  });
-  advancedRoutes(app, { auth, advanced, example });
-  segmentRoutes(app, {
-    auth,
-    example,
-    segments: new SegmentService({
-      repository: new SegmentRepository(db),
-      blobs,
-      writes: database.writes,
-      now,
-    }),
-  });
-  exampleRiderRoutes(app, {
-    example,
-    performance,
-    trainingLoad,
-    predictive,
-  });
-  registerComparativeRoutes(app, '/api/public/analytics', () => example.riderId(), comparative);
-  fittingRoutes(app, {
-    auth,
-    fitting: new FittingService({
-      repo: new FittingRepository(db),
-      blobs,
-      blobInUse: (key) => services.activities.blobInUse(key),
-      now,
-    }),
-  });
-  accountRoutes(app, {
-    auth,
-    account: new AccountRepository(db),
-    activities: services.activities,
-    blobs,
-    now,
-  });
-
-  apiDocsRoutes(app, { contracts: API_CONTRACTS });
-
-  await registerWebApp(app, { webDistDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
-
-  return { app, services, example };
 }
 
 /**

@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { startWorkers } from './job-workers.ts';
 import { UserRepository } from './modules/auth/user.repository.ts';
-import { BikeRepository } from './modules/bikes/bike.repository.ts';
+import { BikeRepository } from './kernel/bike.repository.ts';
 import { DemoRepository } from './modules/demo/demo.repository.ts';
-import { ProfileRepository } from './modules/profile/profile.repository.ts';
+import { ProfileRepository } from './kernel/profile.repository.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildVatio } from './app.ts';
 import type { ExampleRiderService } from './modules/example-rider/example-rider.service.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
+import { bringAnalysesUpToDate, startWorkers } from './job-workers.ts';
 import { join } from 'node:path';
 import { startAdminSocket } from './backup/admin-socket.ts';
 import { FsBlobStore } from './storage/blob-store.ts';

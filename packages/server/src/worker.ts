@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
-import { bringAnalysesUpToDate, startWorkers } from './jobs/workers.ts';
+import { bringAnalysesUpToDate, startWorkers } from './job-workers.ts';
 import { uploadDecodeLimits } from './modules/imports/upload.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';

@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { RideTactics } from '@vatio/analysis';
-import type { StoredAdvancedFacts } from '../modules/activities/ride-advanced-facts.ts';
 
 // Row types for Kysely. Timestamps are timestamptz (Date on both engines); DATE columns are
 // returned as 'YYYY-MM-DD' strings (parsers set in database.ts) so no time zone can shift them.
@@ -232,7 +231,7 @@ export interface ActivitiesTable {
    */
   tactics: ColumnType<RideTactics | null, string | null | undefined, string | null>;
   /**
-   * The ride's advanced-page facts (`StoredAdvancedFacts`, activities/ride-advanced-facts.ts,
+   * The ride's advanced-page facts (`StoredAdvancedFacts` below, measured by activities/ride-advanced-facts.ts,
    * migration 0015); NULL without a stream, or when stored by an analysis older than version 6.
    */
   advanced_facts: ColumnType<StoredAdvancedFacts | null, string | null | undefined, string | null>;
@@ -632,3 +631,41 @@ export interface CalendarTokensTable {
   token_hash: string;
   created_at: UpdatedAt;
 }
+
+/**
+ * A ride's advanced-page facts as stored in `activities.advanced_facts` (migration 0015): the
+ * figures of @vatio/analysis `RideAdvancedFacts`, rounded (powers to 0.01 W, seconds and summed
+ * cadence to 0.1), with the FTP and the durability split work they were measured against, so the
+ * advanced page knows when they still hold. The gradient curves are already on the page's grid
+ * (`GRADIENT_CURVE_DURATIONS_S`, ten durations); tuples keep the JSON small.
+ */
+export interface StoredAdvancedFacts {
+  /** Recorded power: without it the FTP and the split work change nothing. */
+  hasPower: boolean;
+  /** The FTP the sprints and hard efforts were found with; null: none (no sprints, no efforts). */
+  ftpW: number | null;
+  /** Where the durability split was made (kJ), from the rider's weight when measured. */
+  durabilityWorkKj: number;
+  workKj: number | null;
+  gradient: Record<string, { timeS: number; powerW: Array<number | null> }> | null;
+  durability: { freshW: number | null; fatiguedW: number | null } | null;
+  /** [startS, durationS, peakPowerW, peakAccelerationMps2, peakTorqueNm]. */
+  sprints: Array<[number, number, number, number | null, number | null]>;
+  hardEffortsW: number[];
+  /** [powerW, heartRateBpm]. */
+  steady: Array<[number, number]>;
+  /** `byPower`: [fromW, timeS, cadenceSum]. */
+  cadence: { timeByCadenceS: number[]; byPower: Array<[number, number, number]> } | null;
+  pedaling: {
+    leftBalancePct: number | null;
+    torqueEffectivenessPct: number | null;
+    pedalSmoothnessPct: number | null;
+    /** Platform centre offset [left, right], mm (ANALYSIS_VERSION 7; absent in older rows). */
+    pco?: [number | null, number | null];
+    /** Power phase per leg: [startDeg, endDeg, arcDeg, peakStartDeg, peakEndDeg, peakArcDeg]. */
+    phase?: { left: PhaseTuple | null; right: PhaseTuple | null };
+  };
+}
+
+/** One leg's power phase, rounded: [startDeg, endDeg, arcDeg, peakStartDeg, peakEndDeg, peakArcDeg]. */
+export type PhaseTuple = [number, number, number, number | null, number | null, number | null];

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * On whose behalf the code running now writes: a rider's id inside that rider's signed-in request
- * (http/auth-hook.ts) or inside a job that carries the rider (jobs/workers.ts), or nobody. The write
+ * (http/auth-hook.ts) or inside a job that carries the rider (job-workers.ts), or nobody. The write
  * epoch (db/write-epoch.ts) uses it to tell which rider's cached answers a committed write can have
  * changed. It rests on the rule every repository keeps, that a rider's request or job reads and
  * writes that rider's rows only (docs/ARCHITECTURE.md, "every query is scoped"). Code that writes

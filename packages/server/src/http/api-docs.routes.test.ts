@@ -6,7 +6,7 @@ import {
 } from '@vatio/schemas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../test/harness.ts';
-import { API_CONTRACTS } from './api-contracts.ts';
+import { API_CONTRACTS } from '../api-contracts.ts';
 import { contractKey, registeredRoutes, routesWithoutContract } from './contract.ts';
 import type { OpenApiDocument } from './openapi.ts';
 

@@ -22,7 +22,7 @@ import {
 } from '../test/api-walk.ts';
 import { createHarness, type Harness, type SignedIn } from '../test/harness.ts';
 import { multipartBody } from '../test/upload.ts';
-import { API_CONTRACTS } from './api-contracts.ts';
+import { API_CONTRACTS } from '../api-contracts.ts';
 import { contractKey } from './contract.ts';
 import { openApiPath } from './openapi.ts';
 

@@ -7,9 +7,13 @@ import type {
   SubscriptionResponse,
   UserResponse,
 } from '@vatio/schemas';
-import type { UserRow } from '../modules/auth/user.repository.ts';
-import type { BikeRow } from '../modules/bikes/bike.repository.ts';
-import type { ProfileRow, SettingsRow, SubscriptionRow } from '../modules/profile/profile.repository.ts';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema.ts';
+import type { BikeRow } from '../kernel/bike.repository.ts';
+import type { ProfileRow, SettingsRow, SubscriptionRow } from '../kernel/profile.repository.ts';
+
+/** modules/auth/user.repository.ts's UserRow, named from the schema so that http/ stands below the modules. */
+type UserRow = Selectable<UsersTable>;
 
 export const presentUser = (u: UserRow): UserResponse => ({
   id: u.id,

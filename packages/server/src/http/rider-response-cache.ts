@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WriteEpoch } from '../db/write-epoch.ts';
-import type { Authenticated } from '../modules/auth/auth.service.ts';
+import type { Authenticated } from '../kernel/authenticated.ts';
 
 /**
  * The rider's screens that are answered from memory while nothing of theirs changed: GET routes whose

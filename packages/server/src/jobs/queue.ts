@@ -32,6 +32,12 @@ export const QUEUES = {
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/** A job of QUEUES.analyzeActivity: one stored ride to analyse again (imports/reanalysis.service.ts). */
+export interface AnalyzeActivityJob {
+  userId: string;
+  activityId: string;
+}
+
 export interface JobQueue {
   /** Queues a job; pass the transaction to queue it atomically with the rows it refers to. */
   send(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildVatio } from '../app.ts';
 import { type JobQueue, startJobQueue } from '../jobs/queue.ts';
-import { startWorkers } from '../jobs/workers.ts';
+import { startWorkers } from '../job-workers.ts';
 import type { RideServices } from '../services.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';

@@ -8,44 +8,9 @@ import {
   type RideAdvancedFacts,
   rideAdvancedFacts,
 } from '@vatio/analysis';
-import { type RiderBaseline, riderWeightAt } from '../athlete/ride-settings.ts';
-
-/**
- * A ride's advanced-page facts as stored in `activities.advanced_facts` (migration 0015): the
- * figures of @vatio/analysis `RideAdvancedFacts`, rounded (powers to 0.01 W, seconds and summed
- * cadence to 0.1), with the FTP and the durability split work they were measured against, so the
- * advanced page knows when they still hold. The gradient curves are already on the page's grid
- * (`GRADIENT_CURVE_DURATIONS_S`, ten durations); tuples keep the JSON small.
- */
-export interface StoredAdvancedFacts {
-  /** Recorded power: without it the FTP and the split work change nothing. */
-  hasPower: boolean;
-  /** The FTP the sprints and hard efforts were found with; null: none (no sprints, no efforts). */
-  ftpW: number | null;
-  /** Where the durability split was made (kJ), from the rider's weight when measured. */
-  durabilityWorkKj: number;
-  workKj: number | null;
-  gradient: Record<string, { timeS: number; powerW: Array<number | null> }> | null;
-  durability: { freshW: number | null; fatiguedW: number | null } | null;
-  /** [startS, durationS, peakPowerW, peakAccelerationMps2, peakTorqueNm]. */
-  sprints: Array<[number, number, number, number | null, number | null]>;
-  hardEffortsW: number[];
-  /** [powerW, heartRateBpm]. */
-  steady: Array<[number, number]>;
-  /** `byPower`: [fromW, timeS, cadenceSum]. */
-  cadence: { timeByCadenceS: number[]; byPower: Array<[number, number, number]> } | null;
-  pedaling: {
-    leftBalancePct: number | null;
-    torqueEffectivenessPct: number | null;
-    pedalSmoothnessPct: number | null;
-    /** Platform centre offset [left, right], mm (ANALYSIS_VERSION 7; absent in older rows). */
-    pco?: [number | null, number | null];
-    /** Power phase per leg: [startDeg, endDeg, arcDeg, peakStartDeg, peakEndDeg, peakArcDeg]. */
-    phase?: { left: PhaseTuple | null; right: PhaseTuple | null };
-  };
-}
-
-type PhaseTuple = [number, number, number, number | null, number | null, number | null];
+import type { PhaseTuple, StoredAdvancedFacts } from '../../db/schema.ts';
+import type { RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
+import { riderWeightAt } from '../../kernel/ride-settings.ts';
 
 const phaseTuple = (leg: LegPowerPhase | undefined): PhaseTuple | null =>
   leg

@@ -13,8 +13,8 @@ import {
 } from '@vatio/analysis';
 import type { AeroFitRequest, AeroFitResponse } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
-import type { RideSettings } from '../athlete/ride-settings.ts';
-import type { BikeRow } from '../bikes/bike.repository.ts';
+import type { RideSettings } from '../../kernel/ride-settings.ts';
+import type { BikeRow } from '../../kernel/bike.repository.ts';
 import type { ActivityRow, LapRow } from './activity.repository.ts';
 
 // POST /api/activities/:id/aero-fit: the aero lab's curve (packages/analysis aero/aero-lab.ts) on the

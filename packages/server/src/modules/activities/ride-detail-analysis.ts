@@ -14,7 +14,7 @@ import {
   type WeightSource,
 } from '@vatio/analysis';
 import type { ActivityAnalysisResponse, FtpSource } from '@vatio/schemas';
-import type { RideSettings } from '../athlete/ride-settings.ts';
+import type { RideSettings } from '../../kernel/ride-settings.ts';
 import type { ActivityRow } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
 import { type StoredAeroFit, storedAeroFit } from './ride-import-analysis.ts';

@@ -1,6 +1,6 @@
 import { rideTactics } from '@vatio/analysis';
 import { decodeStreams } from '../../storage/stream-codec.ts';
-import type { RiderBaseline } from '../athlete/ride-settings.ts';
+import type { RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
 import { measureAdvancedFacts } from './ride-advanced-facts.ts';
 
 /**

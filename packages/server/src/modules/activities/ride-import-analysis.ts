@@ -12,7 +12,7 @@ import {
 } from '@vatio/analysis';
 import type { Activity } from '@vatio/formats';
 import type { ActivitiesTable } from '../../db/schema.ts';
-import type { RideSettings } from '../athlete/ride-settings.ts';
+import type { RideSettings } from '../../kernel/ride-settings.ts';
 import {
   type DayPart,
   dayPartAt,

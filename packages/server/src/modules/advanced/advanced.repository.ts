@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { StoredAdvancedFacts } from '../activities/ride-advanced-facts.ts';
+import type { Database, StoredAdvancedFacts } from '../../db/schema.ts';
 
 /** A ride as the advanced page reads it: stored columns and its stored whole-ride aero fit. */
 export interface AdvancedRide {

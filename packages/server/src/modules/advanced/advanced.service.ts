@@ -1,33 +1,21 @@
 import {
   acuteChronicRatio,
   advancedSummary,
-  aerobicCapacity,
-  CADENCE_BIN_RPM,
-  CADENCE_FROM_RPM,
-  curvePowerAtW,
   durabilityOf,
   estimatedFtp,
   fatigueResistanceGap,
   fatigueResistanceScore,
-  GRADIENT_CLASSES,
   GRADIENT_CURVE_DURATIONS_S,
-  circularMeanDeg,
   improvementScore,
-  type LegPowerPhase,
-  mergeCadenceProfiles,
-  mergeGradientCurves,
   overallScore,
-  POWER_BIN_W,
   type RideAdvancedFacts,
   readinessScore,
-  repeatability,
   rideAdvancedFacts,
   type ScoreComponent,
-  ventilatoryThresholds,
-  vo2maxFromFiveMinutePower,
   vo2maxScore,
 } from '@vatio/analysis';
 import type { AdvancedPeriod, AdvancedResponse } from '@vatio/schemas';
+import type { StoredAdvancedFacts } from '../../db/schema.ts';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -39,15 +27,21 @@ import {
   compactAdvancedFacts,
   durabilityWorkKjFor,
   expandAdvancedFacts,
-  type StoredAdvancedFacts,
 } from '../activities/ride-advanced-facts.ts';
 import type { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
-import { riderWeightAt } from '../athlete/ride-settings.ts';
+import { type AthleteSettingsRepository, settingsAt } from '../../kernel/athlete-settings.repository.ts';
+import { riderWeightAt } from '../../kernel/ride-settings.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
-import { VersionedCache } from '../dashboard/versioned-cache.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
-import { aeroSection, median } from './advanced-aero.ts';
+import { aeroSection } from './advanced-aero.ts';
+import {
+  biomechanicsSection,
+  physiologicalSection,
+  powerSection,
+  round,
+  specificSection,
+} from './advanced-sections.ts';
 import type { AdvancedRepository } from './advanced.repository.ts';
 
 export const PERIOD_DAYS: Record<AdvancedPeriod, number> = { '4w': 28, '12w': 84, '1y': 365 };
@@ -56,9 +50,6 @@ export const PERIOD_DAYS: Record<AdvancedPeriod, number> = { '4w': 28, '12w': 84
  * until re-analysis stores them, a 1-year answer after a 4-week one decodes nothing again.
  */
 const RIDE_FACTS_KEPT = 1000;
-const MAX_THRESHOLD_POINTS = 200;
-
-const round = (v: number, digits = 1) => Number(v.toFixed(digits));
 
 /**
  * GET /api/analytics/advanced: the advanced metrics page (issue 14, spec 001 §2.6) from the rider's
@@ -215,118 +206,22 @@ export class AdvancedService {
         : null;
     if (withPower.length > 0 && !improvement) needs.push('previous_period');
 
-    // Fisiológico: VO2max from the period's best 5 minutes (ACSM), VT1/VT2.
-    const physNeeds: AdvancedResponse['needs'] = [];
-    const best5 = nowBest ? curvePowerAtW(nowBest, 300) : undefined;
-    const vo2 =
-      best5 && weightKg ? vo2maxFromFiveMinutePower({ power5MinW: best5, massKg: weightKg }) : undefined;
-    if (!best5) physNeeds.push('power');
-    if (!weightKg) physNeeds.push('weight');
-    const segments = facts.flatMap((f) => f.steady);
-    const vt = ftpW ? ventilatoryThresholds(ftpW, segments) : undefined;
-    if (!ftpW) physNeeds.push('ftp');
-    if (vt && vt.method === 'ftp_fraction')
-      physNeeds.push(rides.some((r) => r.has_heartrate) ? 'steady_segments' : 'heart_rate');
-    const vo2max =
-      vo2 !== undefined && best5 && weightKg
-        ? {
-            ml_kg_min: round(vo2),
-            power_5min_w: Math.round(best5),
-            w_per_kg: round(best5 / weightKg, 2),
-            capacity: aerobicCapacity(vo2),
-            at_vt2_ml_kg_min: vt
-              ? round(vo2maxFromFiveMinutePower({ power5MinW: vt.vt2.powerW, massKg: weightKg }) ?? 0)
-              : null,
-          }
-        : null;
+    // Fisiológico.
+    const physiological = physiologicalSection({ nowBest, weightKg, ftpW, facts, rides });
+    const { vo2, vo2max } = physiological;
 
     // Biomecánico.
-    const bioNeeds: AdvancedResponse['needs'] = [];
-    const pedal = (pick: (f: RideAdvancedFacts) => number | undefined) => {
-      let sum = 0;
-      let weight = 0;
-      for (const f of facts) {
-        const v = pick(f);
-        if (v === undefined || !f.workKj) continue;
-        sum += v * f.workKj;
-        weight += f.workKj;
-      }
-      return weight > 0 ? round(sum / weight) : null;
-    };
-    const withDynamics = facts.filter(
-      (f) =>
-        f.pedaling.leftBalancePct !== undefined ||
-        f.pedaling.torqueEffectivenessPct !== undefined ||
-        f.pedaling.pedalSmoothnessPct !== undefined,
-    ).length;
-    if (withDynamics === 0) bioNeeds.push('pedaling_dynamics');
-    const phase = periodPedalPhase(facts);
-    if (!phase.pco && !phase.powerPhase) bioNeeds.push('pco_power_phase');
-    const cadenceAll = mergeCadenceProfiles(facts.flatMap((f) => (f.cadence ? [f.cadence] : [])));
-    const cadenceTime = cadenceAll?.timeByCadenceS.reduce((a, b) => a + b, 0) ?? 0;
-    if (!cadenceAll || cadenceTime === 0) bioNeeds.push('cadence');
-    let cadenceSum = 0;
-    let cadencePowerTime = 0;
-    for (const v of cadenceAll?.byPower.values() ?? []) {
-      cadenceSum += v.cadenceSum;
-      cadencePowerTime += v.timeS;
-    }
-    const cadence =
-      cadenceAll && cadenceTime > 0
-        ? {
-            average_rpm: round(
-              cadencePowerTime > 0 ? cadenceSum / cadencePowerTime : averageBinned(cadenceAll.timeByCadenceS),
-            ),
-            bins: cadenceAll.timeByCadenceS.map((t, k) => ({
-              from_rpm: CADENCE_FROM_RPM + k * CADENCE_BIN_RPM,
-              to_rpm: CADENCE_FROM_RPM + (k + 1) * CADENCE_BIN_RPM,
-              time_s: t,
-            })),
-            by_power: [...cadenceAll.byPower.entries()]
-              .sort((a, b) => a[0] - b[0])
-              .filter(([, v]) => v.timeS >= 60)
-              .map(([from, v]) => ({
-                from_w: from,
-                to_w: from + POWER_BIN_W,
-                cadence_rpm: round(v.cadenceSum / v.timeS),
-                time_s: v.timeS,
-              })),
-          }
-        : null;
+    const biomechanics = biomechanicsSection(facts);
 
     // Aerodinámico: the stored whole-ride fits.
     const aero = aeroSection(rides, bikes, dateOf);
 
     // Específicas.
-    const specNeeds: AdvancedResponse['needs'] = ['gas_exchange'];
-    const sprints = facts.flatMap((f) => f.sprints);
-    const maxOf = (values: Array<number | undefined>) => {
-      const v = values.filter((x): x is number => x !== undefined);
-      return v.length > 0 ? Math.max(...v) : undefined;
-    };
-    if (sprints.length === 0) specNeeds.push('sprints');
-    const accel = maxOf(sprints.map((s) => s.peakAccelerationMps2));
-    const torque = maxOf(sprints.map((s) => s.peakTorqueNm));
-    const rideRepeat = facts.flatMap((f) => {
-      const r = repeatability(f.hardEffortsW);
-      return r ? [r] : [];
-    });
-    if (rideRepeat.length === 0) specNeeds.push('hard_efforts');
-    if (!ftpW) specNeeds.push('ftp');
+    const specific = specificSection(facts, ftpW);
 
     // Potencia: NP, IF and TSS of the period; gradient curves.
-    const powNeeds: AdvancedResponse['needs'] = [];
-    const npRides = withPower.filter((r) => r.normalized_power_w !== null && r.moving_time_s > 0);
-    const npTime = npRides.reduce((a, r) => a + r.moving_time_s, 0);
-    const npW =
-      npTime > 0
-        ? (npRides.reduce((a, r) => a + r.normalized_power_w! ** 4 * r.moving_time_s, 0) / npTime) ** 0.25
-        : undefined;
-    const tssRides = rides.filter((r) => r.training_stress_score !== null);
-    if (!npW) powNeeds.push('power');
-    if (!ftpW) powNeeds.push('ftp');
-    const gradient = mergeGradientCurves(facts.flatMap((f) => (f.gradient ? [f.gradient] : [])));
-    if (!gradient && withPower.length > 0) powNeeds.push('altitude');
+    const power = powerSection(rides, withPower, ftpW, facts);
+    const gradient = power.gradient;
 
     const components: Array<{ key: ScoreComponent; score: number }> = [];
     if (readiness) components.push({ key: 'readiness', score: readiness.score });
@@ -338,8 +233,8 @@ export class AdvancedService {
 
     const flat20 = gradient?.flat.powerW[GRADIENT_CURVE_DURATIONS_S.indexOf(1200)];
     const climb20 = gradient?.climbing.powerW[GRADIENT_CURVE_DURATIONS_S.indexOf(1200)];
-    const leftBalance = pedal((f) => f.pedaling.leftBalancePct);
-    const repeatIndex = rideRepeat.length > 0 ? median(rideRepeat.map((r) => r.indexPct)) : undefined;
+    const { leftBalance } = biomechanics;
+    const { repeatIndex } = specific;
 
     return {
       period,
@@ -377,79 +272,11 @@ export class AdvancedService {
           : null,
         improvement,
       },
-      physiological: {
-        needs: physNeeds,
-        vo2max,
-        thresholds: vt
-          ? {
-              method: vt.method,
-              confidence: vt.confidence,
-              vt1: {
-                power_w: Math.round(vt.vt1.powerW),
-                heart_rate_bpm: vt.vt1.heartRateBpm === undefined ? null : Math.round(vt.vt1.heartRateBpm),
-              },
-              vt2: {
-                power_w: Math.round(vt.vt2.powerW),
-                heart_rate_bpm: vt.vt2.heartRateBpm === undefined ? null : Math.round(vt.vt2.heartRateBpm),
-              },
-              segments: vt.segments,
-              r2: vt.r2 === undefined ? null : round(vt.r2, 3),
-              points: thin(segments, MAX_THRESHOLD_POINTS).map((s) => ({
-                power_w: Math.round(s.powerW),
-                heart_rate_bpm: Math.round(s.heartRateBpm),
-              })),
-            }
-          : null,
-      },
-      biomechanics: {
-        needs: bioNeeds,
-        rides_with_dynamics: withDynamics,
-        left_balance_pct: leftBalance,
-        torque_effectiveness_pct: pedal((f) => f.pedaling.torqueEffectivenessPct),
-        pedal_smoothness_pct: pedal((f) => f.pedaling.pedalSmoothnessPct),
-        platform_centre_offset_mm: phase.pco,
-        power_phase_deg: phase.powerPhase,
-        cadence,
-      },
+      physiological: physiological.section,
+      biomechanics: biomechanics.section,
       aero,
-      specific: {
-        needs: specNeeds,
-        sprints:
-          sprints.length > 0
-            ? {
-                count: sprints.length,
-                peak_power_w: Math.round(Math.max(...sprints.map((s) => s.peakPowerW))),
-                peak_acceleration_mps2: accel === undefined ? null : round(accel, 2),
-                peak_torque_nm: torque === undefined ? null : round(torque),
-              }
-            : null,
-        repeatability:
-          rideRepeat.length > 0 && repeatIndex !== undefined
-            ? {
-                rides: rideRepeat.length,
-                efforts: rideRepeat.reduce((a, r) => a + r.efforts, 0),
-                index_pct: round(repeatIndex),
-                cv_pct: round(median(rideRepeat.map((r) => r.cvPct))),
-              }
-            : null,
-        mechanical_efficiency: null,
-      },
-      power: {
-        needs: powNeeds,
-        np_w: npW === undefined ? null : Math.round(npW),
-        intensity_factor: npW !== undefined && ftpW ? round(npW / ftpW, 2) : null,
-        tss: tssRides.length > 0 ? round(tssRides.reduce((a, r) => a + r.training_stress_score!, 0)) : null,
-        gradient: gradient
-          ? {
-              durations_s: [...GRADIENT_CURVE_DURATIONS_S],
-              curves: GRADIENT_CLASSES.map((key) => ({
-                key,
-                time_s: gradient[key].timeS,
-                power_w: gradient[key].powerW.map((w) => (w === null ? null : Math.round(w))),
-              })),
-            }
-          : null,
-      },
+      specific: specific.section,
+      power: power.section,
       professional_summary: advancedSummary({
         vo2max: vo2max ? { mlKgMin: vo2max.ml_kg_min, capacity: vo2max.capacity } : undefined,
         readiness: readiness
@@ -464,94 +291,4 @@ export class AdvancedService {
       }),
     };
   }
-}
-
-function averageBinned(timeByBin: readonly number[]): number {
-  let t = 0;
-  let s = 0;
-  timeByBin.forEach((v, k) => {
-    t += v;
-    s += v * (CADENCE_FROM_RPM + (k + 0.5) * CADENCE_BIN_RPM);
-  });
-  return t > 0 ? s / t : 0;
-}
-
-/** Every k-th item so at most `max` remain. */
-function thin<T>(items: readonly T[], max: number): T[] {
-  if (items.length <= max) return [...items];
-  const step = items.length / max;
-  return Array.from({ length: max }, (_, k) => items[Math.floor(k * step)]!);
-}
-
-type Biomechanics = AdvancedResponse['biomechanics'];
-
-/**
- * The period's platform centre offset and power phase: each ride's means (`pedalPhaseSummary`)
- * weighted by its work, as the other pedal figures; angles as directions (`circularMeanDeg`), arcs
- * as numbers (docs/formulas/pedaling.md).
- */
-function periodPedalPhase(facts: readonly RideAdvancedFacts[]): {
-  pco: Biomechanics['platform_centre_offset_mm'];
-  powerPhase: Biomechanics['power_phase_deg'];
-} {
-  const weightOf = (f: RideAdvancedFacts) => f.workKj ?? 0;
-  const mean = (pick: (f: RideAdvancedFacts) => number | undefined) => {
-    let sum = 0;
-    let weight = 0;
-    for (const f of facts) {
-      const v = pick(f);
-      if (v === undefined || !(weightOf(f) > 0)) continue;
-      sum += v * weightOf(f);
-      weight += weightOf(f);
-    }
-    return weight > 0 ? round(sum / weight) : null;
-  };
-  const angle = (pick: (f: RideAdvancedFacts) => number | undefined) => {
-    const deg = circularMeanDeg(
-      facts.flatMap((f) => {
-        const v = pick(f);
-        return v === undefined ? [] : [{ deg: v, weight: weightOf(f) }];
-      }),
-    );
-    return deg === undefined ? null : round(deg) % 360;
-  };
-  const leg = (pick: (f: RideAdvancedFacts) => LegPowerPhase | undefined) => {
-    if (!facts.some((f) => pick(f) !== undefined && weightOf(f) > 0)) return null;
-    const start = angle((f) => pick(f)?.phase.startDeg);
-    const end = angle((f) => pick(f)?.phase.endDeg);
-    const arc = mean((f) => pick(f)?.phase.arcDeg);
-    if (start === null || end === null || arc === null) return null;
-    return {
-      start_deg: start,
-      end_deg: end,
-      arc_deg: arc,
-      peak_start_deg: angle((f) => pick(f)?.peak?.startDeg),
-      peak_end_deg: angle((f) => pick(f)?.peak?.endDeg),
-      peak_arc_deg: mean((f) => pick(f)?.peak?.arcDeg),
-    };
-  };
-  const pcoRides = facts.filter(
-    (f) =>
-      weightOf(f) > 0 &&
-      (f.pedaling.platformCentreOffsetLeftMm !== undefined ||
-        f.pedaling.platformCentreOffsetRightMm !== undefined),
-  ).length;
-  const phaseRides = facts.filter(
-    (f) =>
-      weightOf(f) > 0 &&
-      (f.pedaling.powerPhaseLeft !== undefined || f.pedaling.powerPhaseRight !== undefined),
-  ).length;
-  const left = leg((f) => f.pedaling.powerPhaseLeft);
-  const right = leg((f) => f.pedaling.powerPhaseRight);
-  return {
-    pco:
-      pcoRides > 0
-        ? {
-            rides: pcoRides,
-            left_mm: mean((f) => f.pedaling.platformCentreOffsetLeftMm),
-            right_mm: mean((f) => f.pedaling.platformCentreOffsetRightMm),
-          }
-        : null,
-    powerPhase: phaseRides > 0 && (left || right) ? { rides: phaseRides, left, right } : null,
-  };
 }

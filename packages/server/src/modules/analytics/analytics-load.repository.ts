@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
+import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
 
 /** A ride as the predictive analysis reads it: stored columns, nothing decoded. */
 export interface PredictiveRide {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
+import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
 
 /** The stored numbers of one ride the performance panel reads (columns and summary; nothing decoded). */
 export interface PanelRideRow {

@@ -6,9 +6,9 @@ import { EFTP_WINDOW_DAYS, estimateFtpAt } from '../activities/estimated-ftp.ts'
 import type {
   AthleteSettingsRepository,
   AthleteSettingsRow,
-} from '../athlete/athlete-settings.repository.ts';
-import { currentFtpOf } from '../athlete/current-ftp.ts';
-import { riderValueAt } from '../athlete/ride-settings.ts';
+} from '../../kernel/athlete-settings.repository.ts';
+import { currentFtpOf } from '../../kernel/current-ftp.ts';
+import { riderValueAt } from '../../kernel/ride-settings.ts';
 
 /** The rider's weight on a date as the answer states it: which entry, and from when. */
 function riderWeightOf(history: readonly AthleteSettingsRow[], date: string): RiderWeight {
@@ -16,7 +16,7 @@ function riderWeightOf(history: readonly AthleteSettingsRow[], date: string): Ri
   return w ? { kg: w.value, source: w.source, from: w.from } : null;
 }
 import { type LoadPoint, trainingLoad } from '../dashboard/training-load.ts';
-import { VersionedCache } from '../dashboard/versioned-cache.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localToday, type LocalWindow, localWindow } from '../dashboard/zoned-calendar.ts';
 import type { AnalyticsRepository, PanelRideRow } from './analytics.repository.ts';
 

@@ -13,7 +13,7 @@ import {
 import type { TrainingLoadResponse } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
-import { VersionedCache } from '../dashboard/versioned-cache.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localToday } from '../dashboard/zoned-calendar.ts';
 import type { AnalyticsLoadRepository } from './analytics-load.repository.ts';
 

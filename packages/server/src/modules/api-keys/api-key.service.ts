@@ -4,7 +4,7 @@ import type { ApiKeyCreateInput } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import { generateOpaqueToken, sha256Hex } from '../../lib/crypto.ts';
-import type { Authenticated } from '../auth/auth.service.ts';
+import type { Authenticated } from '../../kernel/authenticated.ts';
 import type { ApiKeyRepository, ApiKeyRow, ApiKeySummary } from './api-key.repository.ts';
 
 /** Every key starts with this, so the auth hook tells keys from access tokens (JWTs never do). */

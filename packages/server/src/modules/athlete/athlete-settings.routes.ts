@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { parseBody, parseId } from '../../http/validate.ts';
-import type { ReanalysisService } from '../activities/reanalysis.service.ts';
+import type { ReanalysisService } from '../imports/reanalysis.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { AthleteSettingsRepository, AthleteSettingsRow } from './athlete-settings.repository.ts';
+import type {
+  AthleteSettingsRepository,
+  AthleteSettingsRow,
+} from '../../kernel/athlete-settings.repository.ts';
 
 const present = (r: AthleteSettingsRow) => ({
   id: r.id,

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { LinkContactRequest, OtpRequest, VerifyRequest } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
+import type { Authenticated } from '../../kernel/authenticated.ts';
 import {
   deriveKey,
   digestsEqual,
@@ -96,19 +97,6 @@ export interface TokenPair {
   refresh_token: string;
   expires_in: number;
   token_type: 'bearer';
-}
-
-export interface Authenticated {
-  userId: string;
-  /** The signed-in session, or null when the request came with a personal API key. */
-  sessionId: string | null;
-  /** The personal API key used, or null for a signed-in session. */
-  apiKeyId: string | null;
-  /**
-   * On PostgreSQL, the rider's write version read with the session (db/write-epoch.ts): answers
-   * kept at this version are still right (http/rider-response-cache.ts).
-   */
-  writeVersion?: string;
 }
 
 type CodePurpose = { purpose: 'sign_in' } | { purpose: 'link'; userId: string };

@@ -14,10 +14,10 @@ import { requireAuth } from '../../http/auth-hook.ts';
 import { presentBike } from '../../http/presenters.ts';
 import { langQuery } from '../../http/contract.ts';
 import { parseBody, parseId, parseQuery } from '../../http/validate.ts';
-import type { ReanalysisService } from '../activities/reanalysis.service.ts';
+import type { ReanalysisService } from '../imports/reanalysis.service.ts';
 import { displayRideName, requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { BikeRepository, BikeRow } from './bike.repository.ts';
+import type { BikeRepository, BikeRow } from '../../kernel/bike.repository.ts';
 import type { GarageService } from './garage.service.ts';
 
 type IdParams = { Params: { id: string } };

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { EFFICIENCY_MAX_CLIMB_M_PER_KM, EFFICIENCY_MIN_MOVING_S } from '@vatio/analysis';
 import type { BikeComponentsTable, BikeMaintenanceTable, Database } from '../../db/schema.ts';
-import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
+import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type ComponentRow = Selectable<BikeComponentsTable>;
 export type MaintenanceRow = Selectable<BikeMaintenanceTable>;

@@ -17,10 +17,10 @@ import type { z } from 'zod';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { AppError } from '../../errors.ts';
 import { bestOfRideCurves } from '../activities/rider-best-curve.ts';
-import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
-import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
-import { VersionedCache } from '../dashboard/versioned-cache.ts';
-import type { BikeRepository, BikeRow } from './bike.repository.ts';
+import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../../kernel/ride-settings.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
+import type { BikeRepository, BikeRow } from '../../kernel/bike.repository.ts';
 import type {
   BikeRideSums,
   ComponentWithUse,

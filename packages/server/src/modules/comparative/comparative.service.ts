@@ -17,8 +17,8 @@ import { presentActivity } from '../activities/activity.presenter.ts';
 import type { ActivityService } from '../activities/activity.service.ts';
 import type { RideLanguage } from '../activities/ride-name.ts';
 import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
-import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
-import { VersionedCache } from '../dashboard/versioned-cache.ts';
+import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
 import { seriesByDistance, seriesByTime } from './compare-series.ts';
 import {

@@ -1,7 +1,8 @@
 import { vo2maxFromFiveMinutePower } from '@vatio/analysis';
 import type { EvolutionMetric, EvolutionPoint, EvolutionResponse } from '@vatio/schemas';
-import type { AthleteSettingsRow } from '../athlete/athlete-settings.repository.ts';
-import { type RiderBaseline, rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
+import type { AthleteSettingsRow } from '../../kernel/athlete-settings.repository.ts';
+import type { RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../../kernel/ride-settings.ts';
 
 /** Allen & Coggan's 20-minute test: FTP ≈ 95 % of the best 20 minutes (Training and Racing with a Power Meter). */
 export const TWENTY_MIN_TEST_FACTOR = 0.95;

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { RiderBestCurve } from '../activities/rider-best-curve.ts';
 import { SyncStatusRepository } from '../strava/sync-status.repository.ts';
-import { riderFingerprint } from './rider-fingerprint.repository.ts';
+import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
 
 /** The stored per-ride numbers the dashboards add up (activity columns, nothing decoded). */
 export interface RideFacts {

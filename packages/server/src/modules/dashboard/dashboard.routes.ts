@@ -4,7 +4,7 @@ import { requireAuth } from '../../http/auth-hook.ts';
 import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
 import { requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { ProfileRepository } from '../profile/profile.repository.ts';
+import type { ProfileRepository } from '../../kernel/profile.repository.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { calendarQuery, powerCurveQuery, recentActivitiesQuery, summaryQuery } from './dashboard.contract.ts';
 import type { DashboardService, RiderCalendarContext } from './dashboard.service.ts';

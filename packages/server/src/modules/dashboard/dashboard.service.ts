@@ -14,16 +14,16 @@ import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { presentActivity } from '../activities/activity.presenter.ts';
 import type { RideLanguage } from '../activities/ride-name.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
-import { currentFtpOf } from '../athlete/current-ftp.ts';
-import { riderValueAt } from '../athlete/ride-settings.ts';
-import type { ProfileRepository } from '../profile/profile.repository.ts';
+import { type AthleteSettingsRepository, settingsAt } from '../../kernel/athlete-settings.repository.ts';
+import { currentFtpOf } from '../../kernel/current-ftp.ts';
+import { riderValueAt } from '../../kernel/ride-settings.ts';
+import type { ProfileRepository } from '../../kernel/profile.repository.ts';
 import type { DashboardRepository, RideFacts } from './dashboard.repository.ts';
 import { coachAdvice, narrativeMetrics, narrativeWeeks, nextGoal } from './narrative.ts';
 import { compare, type PeriodStats, periodStats } from './period-stats.ts';
 import { type CurveRange, RiderCurves } from './rider-curve.ts';
 import { currentForm, trainingLoad } from './training-load.ts';
-import { VersionedCache } from './versioned-cache.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import {
   addDays,
   addMonths,

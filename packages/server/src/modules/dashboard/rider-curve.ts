@@ -2,7 +2,7 @@ import type { CurvePointResponse, CurveRange } from '@vatio/schemas';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { bestOfRideCurves } from '../activities/rider-best-curve.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
-import { VersionedCache } from './versioned-cache.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 
 export type { CurveRange } from '@vatio/schemas';
 const RANGE_DAYS: Record<Exclude<CurveRange, 'all'>, number> = { '30d': 30, '90d': 90, '365d': 365 };

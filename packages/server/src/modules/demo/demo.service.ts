@@ -1,7 +1,7 @@
 import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
-import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
 import type { ImportService, IncomingFile } from '../imports/import.service.ts';
 import type { PlanRepository } from '../plan/plan.repository.ts';
 import { type DemoRidePlan, demoFtpAt, planDemoRides } from './demo-plan.ts';

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
-import { BikeRepository } from '../bikes/bike.repository.ts';
-import { ProfileRepository } from '../profile/profile.repository.ts';
+import { BikeRepository } from '../../kernel/bike.repository.ts';
+import { ProfileRepository } from '../../kernel/profile.repository.ts';
 import { ExampleRiderRepository } from './example-rider.repository.ts';
 import { EXAMPLE_EMAIL, ExampleRiderService, RESTART_GRACE_MS } from './example-rider.service.ts';
 

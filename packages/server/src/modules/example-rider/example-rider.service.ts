@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.ts';
-import type { BikeRepository } from '../bikes/bike.repository.ts';
+import type { BikeRepository } from '../../kernel/bike.repository.ts';
 import { DemoService } from '../demo/demo.service.ts';
-import type { ProfileRepository } from '../profile/profile.repository.ts';
+import type { ProfileRepository } from '../../kernel/profile.repository.ts';
 import type { ExampleRiderRepository } from './example-rider.repository.ts';
 
 /** No mailbox answers under the reserved `.invalid` top-level domain (RFC 2606 §2). */

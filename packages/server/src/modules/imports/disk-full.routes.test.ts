@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:
 import { join, relative } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../job-workers.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { syntheticRideFile, upload, waitForImport } from '../../test/upload.ts';
 

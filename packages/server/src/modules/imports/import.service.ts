@@ -10,7 +10,7 @@ import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { isoDate } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
-import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
 import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
 import { importMessage } from './import-messages.ts';
 import { FILES_FINISHED_STAGE, ImportStageTimes } from './import-stage-times.ts';

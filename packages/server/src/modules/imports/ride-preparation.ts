@@ -8,9 +8,10 @@ import {
   isCycling,
   storedSummaryJson,
 } from '../activities/ride-import-analysis.ts';
-import { type RiderBaseline, rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
+import type { RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../../kernel/ride-settings.ts';
 import { decodeStravaOriginal, isStravaOriginalName } from '../strava/strava-streams.ts';
-import { lapsOf, storedCurve } from './stored-ride-parts.ts';
+import { lapsOf, storedCurve } from '../activities/stored-ride-parts.ts';
 
 /**
  * Everything an import does to one file that needs no database: decode, analyse with the rider's

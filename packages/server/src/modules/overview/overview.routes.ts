@@ -6,7 +6,7 @@ import { calendarQuery } from '../dashboard/dashboard.contract.ts';
 import { requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { firstDayOfWeek, resolveTimeZone } from '../dashboard/zoned-calendar.ts';
-import type { ProfileRepository } from '../profile/profile.repository.ts';
+import type { ProfileRepository } from '../../kernel/profile.repository.ts';
 import type { OverviewService } from './overview.service.ts';
 
 type Q = { Querystring: { tz?: string; locale?: string } };

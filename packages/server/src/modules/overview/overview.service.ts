@@ -11,7 +11,7 @@ import {
   trainingZones,
 } from '../dashboard/dashboard.service.ts';
 import { trainingLoad } from '../dashboard/training-load.ts';
-import { VersionedCache } from '../dashboard/versioned-cache.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localDate, localWindow, weekStartOf } from '../dashboard/zoned-calendar.ts';
 
 /**

@@ -6,7 +6,7 @@ import type {
   TrainingPlansTable,
   WorkoutsTable,
 } from '../../db/schema.ts';
-import { riderFingerprint } from '../dashboard/rider-fingerprint.repository.ts';
+import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type GoalRow = Selectable<GoalsTable>;
 export type WorkoutRow = Selectable<WorkoutsTable>;

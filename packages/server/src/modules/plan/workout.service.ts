@@ -9,7 +9,7 @@ import { exportWorkout, isWorkoutExportError, type WorkoutFileFormat } from '@va
 import type { WorkoutResponse, workoutSchema, workoutUpdateSchema } from '@vatio/schemas';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../athlete/athlete-settings.repository.ts';
+import { type AthleteSettingsRepository, settingsAt } from '../../kernel/athlete-settings.repository.ts';
 import type { PlanRepository, WorkoutRow } from './plan.repository.ts';
 import { assertValidWorkout, presentLibraryWorkout, presentLoad, workoutOf } from './workout-input.ts';
 

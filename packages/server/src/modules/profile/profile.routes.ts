@@ -4,10 +4,10 @@ import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth-hook.ts';
 import { presentProfile, presentSettings, presentSubscription, presentUser } from '../../http/presenters.ts';
 import { parseBody } from '../../http/validate.ts';
-import type { ReanalysisService } from '../activities/reanalysis.service.ts';
+import type { ReanalysisService } from '../imports/reanalysis.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
-import type { ProfileRepository } from './profile.repository.ts';
+import type { ProfileRepository } from '../../kernel/profile.repository.ts';
 
 export function profileRoutes(
   app: FastifyInstance,

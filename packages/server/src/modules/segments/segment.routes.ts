@@ -4,7 +4,6 @@ import { requireAuth } from '../../http/auth-hook.ts';
 import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
 import { parseBody, parseId, parseQuery } from '../../http/validate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { ExampleRiderService } from '../example-rider/example-rider.service.ts';
 import type { SegmentService } from './segment.service.ts';
 
 type IdParams = { Params: { id: string } };
@@ -17,7 +16,8 @@ function compareArgs(request: { params: { id: string }; query: unknown }) {
 /** GET /api/analytics/segments[/:id[/compare]], PATCH /api/analytics/segments/:id, and the public example's. */
 export function segmentRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; segments: SegmentService; example: ExampleRiderService },
+  // The example rider (example-rider/example-rider.service.ts, a module above this one): only its id.
+  deps: { auth: AuthService; segments: SegmentService; example: { riderId(): Promise<string> } },
 ) {
   const auth = { preHandler: requireAuth(deps.auth) };
   // The list and each segment are kept whole per rider (segment.service.ts): they go out as their

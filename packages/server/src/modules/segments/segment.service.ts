@@ -29,7 +29,7 @@ import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { AppError } from '../../errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
-import { VersionedCache } from '../dashboard/versioned-cache.ts';
+import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import type { SegmentRepository, SegmentRow } from './segment.repository.ts';
 
 /** The rider's weight when no weight was in force on the effort's date, kg (AERO_DEFAULTS' rider). */

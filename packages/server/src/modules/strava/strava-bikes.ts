@@ -1,6 +1,6 @@
 import type { BikesTable } from '../../db/schema.ts';
-import type { ActivityRepository } from '../activities/activity.repository.ts';
-import type { BikeRepository } from '../bikes/bike.repository.ts';
+import type { StravaRideRepository } from './strava-ride.repository.ts';
+import type { BikeRepository } from '../../kernel/bike.repository.ts';
 import type { StravaSession } from './strava-session.ts';
 import type { StravaAthlete, StravaGear } from './strava-types.ts';
 
@@ -24,12 +24,12 @@ export function bikeTypeOf(frameType: number | null | undefined): BikesTable['ty
  * gear and no bike are linked to it.
  */
 export async function importStravaBikes(
-  repositories: { bikes: BikeRepository; activities: ActivityRepository },
+  repositories: { bikes: BikeRepository; stravaRides: StravaRideRepository },
   session: StravaSession,
   now: () => Date,
   onBike: (name: string) => Promise<void>,
 ): Promise<{ created: number; updated: number }> {
-  const { bikes, activities } = repositories;
+  const { bikes, stravaRides } = repositories;
   const userId = session.userId;
   const athlete = await session.get<StravaAthlete>('/athlete');
   let created = 0;
@@ -56,7 +56,7 @@ export async function importStravaBikes(
     );
     if (bike.created) created++;
     else updated++;
-    await activities.linkStravaGearRides(userId, summary.id, bike.id);
+    await stravaRides.linkStravaGearRides(userId, summary.id, bike.id);
   }
   return { created, updated };
 }

@@ -7,6 +7,7 @@ import type { StravaConnectionRepository } from './strava-connection.repository.
 import type { StravaRideImport } from './strava-ride-import.ts';
 import { StravaNotConnectedError, type StravaSession } from './strava-session.ts';
 import { CYCLING_SPORT_TYPES, type StravaActivity, type StravaWebhookEvent } from './strava-types.ts';
+import type { StravaRideRepository } from './strava-ride.repository.ts';
 
 /**
  * Strava push events (https://developers.strava.com/docs/webhooks/), handled in a background job
@@ -22,6 +23,7 @@ export class StravaEventsService {
       connections: StravaConnectionRepository;
       stravaActivities: StravaActivityRepository;
       activities: ActivityRepository;
+      stravaRides: StravaRideRepository;
       rides: StravaRideImport;
       blobs: BlobStore;
       session: (userId: string) => StravaSession;
@@ -63,7 +65,7 @@ export class StravaEventsService {
   }
 
   private async activityChanged(session: StravaSession, stravaId: number) {
-    const { stravaActivities, activities, rides, now } = this.deps;
+    const { stravaActivities, stravaRides, rides, now } = this.deps;
     const userId = session.userId;
     let activity: StravaActivity;
     try {
@@ -75,7 +77,7 @@ export class StravaEventsService {
     const row = await stravaActivities.upsert(userId, activity, now());
     if (row.state === 'imported' && row.activity_id) {
       // An update (title, type): follow it on a ride that came from Strava; an uploaded file keeps its own name.
-      await activities.followStravaName(userId, row.activity_id, activity.name, now());
+      await stravaRides.followStravaName(userId, row.activity_id, activity.name, now());
       return;
     }
     if (row.state === 'imported' || !CYCLING_SPORT_TYPES.has(row.sport_type)) return;
@@ -83,7 +85,7 @@ export class StravaEventsService {
   }
 
   private async activityDeleted(session: StravaSession, stravaId: number) {
-    const { stravaActivities, activities, blobs, now } = this.deps;
+    const { stravaActivities, activities, stravaRides, blobs, now } = this.deps;
     const userId = session.userId;
     try {
       await session.get(`/activities/${stravaId}`);
@@ -91,13 +93,13 @@ export class StravaEventsService {
     } catch (error) {
       if (!(error instanceof StravaNotFoundError)) throw error;
     }
-    const ride = await activities.findByStravaId(userId, stravaId);
+    const ride = await stravaRides.findByStravaId(userId, stravaId);
     if (ride?.source === 'strava') {
       const keys = (await activities.delete(userId, ride.id, now())) ?? [];
       for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
     } else if (ride) {
       // The rider's own uploaded file stays; it is just no longer linked to Strava.
-      await activities.unlinkStrava(userId, ride.id);
+      await stravaRides.unlinkStrava(userId, ride.id);
     }
     await stravaActivities.delete(userId, stravaId);
   }

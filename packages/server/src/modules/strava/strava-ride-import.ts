@@ -12,10 +12,10 @@ import {
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
-import type { BikeRepository } from '../bikes/bike.repository.ts';
-import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
-import { rideDate, rideSettingsAt } from '../athlete/ride-settings.ts';
-import { storedCurve } from '../imports/stored-ride-parts.ts';
+import type { BikeRepository } from '../../kernel/bike.repository.ts';
+import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
+import { rideDate, rideSettingsAt } from '../../kernel/ride-settings.ts';
+import { storedCurve } from '../activities/stored-ride-parts.ts';
 import {
   isTransientStravaError,
   StravaNotFoundError,
@@ -39,6 +39,7 @@ import {
   type StravaSegmentEffort,
   type StravaStreamSet,
 } from './strava-types.ts';
+import type { StravaRideRepository } from './strava-ride.repository.ts';
 
 export type RideImportOutcome = 'imported' | 'linked' | 'skipped';
 
@@ -53,6 +54,7 @@ export class StravaRideImport {
     private readonly deps: {
       db: Kysely<Database>;
       activities: ActivityRepository;
+      stravaRides: StravaRideRepository;
       athleteSettings: AthleteSettingsRepository;
       rideFtp: RideFtpService;
       rideTactics: RideTacticsService;
@@ -152,10 +154,10 @@ export class StravaRideImport {
     row: StravaActivityRow,
     lastTry: boolean,
   ): Promise<boolean> {
-    const { db, activities, stravaActivities, now } = this.deps;
+    const { db, activities, stravaRides, stravaActivities, now } = this.deps;
     const userId = row.user_id;
     const same =
-      (await activities.findByStravaId(userId, row.strava_id)) ??
+      (await stravaRides.findByStravaId(userId, row.strava_id)) ??
       (row.elapsed_time_s !== null
         ? await activities.findSameRide(userId, row.start_time, row.elapsed_time_s)
         : undefined);
@@ -164,9 +166,9 @@ export class StravaRideImport {
     // with this activity still pending, so it is linked, efforts and all, when the import resumes.
     const efforts = await this.linkedEffortsOf(session, row, same.id, lastTry);
     await db.transaction().execute(async (trx) => {
-      await activities.linkStrava(trx, userId, same.id, row.strava_id);
+      await stravaRides.linkStrava(trx, userId, same.id, row.strava_id);
       if (efforts)
-        await activities.stravaEffortsStored(
+        await stravaRides.stravaEffortsStored(
           trx,
           userId,
           same.id,
@@ -200,9 +202,9 @@ export class StravaRideImport {
     activityId: string,
     lastTry: boolean,
   ) {
-    const { activities, athleteSettings, blobs } = this.deps;
+    const { stravaRides, athleteSettings, blobs } = this.deps;
     const userId = row.user_id;
-    const target = await activities.stravaEffortsTarget(userId, activityId);
+    const target = await stravaRides.stravaEffortsTarget(userId, activityId);
     if (
       !target ||
       target.source === 'strava' ||
@@ -398,12 +400,12 @@ export class StravaRideImport {
    * meanwhile; the Strava activity settled in the same transaction.
    */
   private async insert(row: StravaActivityRow, ride: NewRide): Promise<void> {
-    const { db, activities, stravaActivities, blobs, now } = this.deps;
+    const { db, activities, stravaRides, stravaActivities, blobs, now } = this.deps;
     const userId = row.user_id;
     const result = await db.transaction().execute(async (trx) => {
       const stored = await activities.storeRide(trx, userId, ride, now());
       const id = stored.kind === 'inserted' ? stored.id : stored.match.id;
-      if (stored.kind === 'existing') await activities.linkStrava(trx, userId, id, row.strava_id);
+      if (stored.kind === 'existing') await stravaRides.linkStrava(trx, userId, id, row.strava_id);
       await stravaActivities.settle(userId, row.strava_id, { state: 'imported', activityId: id }, now(), trx);
       return stored;
     });

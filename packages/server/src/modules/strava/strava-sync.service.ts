@@ -1,7 +1,6 @@
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../errors.ts';
-import type { ActivityRepository } from '../activities/activity.repository.ts';
-import type { BikeRepository } from '../bikes/bike.repository.ts';
+import type { BikeRepository } from '../../kernel/bike.repository.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import type { PauseReason } from './rate-limit.ts';
 import { importStravaBikes } from './strava-bikes.ts';
@@ -18,6 +17,7 @@ import { StravaNotConnectedError, type StravaSession } from './strava-session.ts
 import type { StravaActivity } from './strava-types.ts';
 import type { SyncAction, SyncStatusRepository } from './sync-status.repository.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
+import type { StravaRideRepository } from './strava-ride.repository.ts';
 
 /** `failures`: Strava failed (no answer, 5xx) this many times in a row, with no progress in between. */
 type RunJob = { userId: string; runId: string; failures?: number };
@@ -71,7 +71,7 @@ export class StravaSyncService {
       queue: JobQueue;
       connections: StravaConnectionRepository;
       stravaActivities: StravaActivityRepository;
-      activities: ActivityRepository;
+      stravaRides: StravaRideRepository;
       bikes: BikeRepository;
       status: SyncStatusRepository;
       rides: StravaRideImport;
@@ -357,9 +357,9 @@ export class StravaSyncService {
   }
 
   private async bikes(job: Extract<StravaSyncJob, { step: 'bikes' }>) {
-    const { bikes, activities, status, now } = this.deps;
+    const { bikes, stravaRides, status, now } = this.deps;
     const session = this.deps.session(job.userId);
-    const result = await importStravaBikes({ bikes, activities }, session, now, async (name) => {
+    const result = await importStravaBikes({ bikes, stravaRides }, session, now, async (name) => {
       await status.update(job.userId, job.runId, { current_activity: name, paused_until: null }, now(), {});
     });
     const total = result.created + result.updated;

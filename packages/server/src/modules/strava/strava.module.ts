@@ -8,8 +8,8 @@ import { deriveKey } from '../../lib/crypto.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
-import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
-import { BikeRepository } from '../bikes/bike.repository.ts';
+import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
+import { BikeRepository } from '../../kernel/bike.repository.ts';
 import { RateLimitState } from './rate-limit.ts';
 import { StravaActivityRepository } from './strava-activity.repository.ts';
 import { StravaApi, StravaOAuth } from './strava-client.ts';
@@ -18,6 +18,7 @@ import { StravaConnectionRepository } from './strava-connection.repository.ts';
 import { StravaEventsService } from './strava-events.service.ts';
 import { OAuthStateSigner } from './strava-oauth-state.ts';
 import { StravaRideImport } from './strava-ride-import.ts';
+import { StravaRideRepository } from './strava-ride.repository.ts';
 import { StravaSession } from './strava-session.ts';
 import { StravaSyncService } from './strava-sync.service.ts';
 import { SyncStatusRepository } from './sync-status.repository.ts';
@@ -47,24 +48,33 @@ export function createStravaServices(deps: {
     new SecretBox(deriveKey(settings.secretKey, 'strava-tokens')),
   );
   const stravaActivities = new StravaActivityRepository(db);
+  const stravaRides = new StravaRideRepository(db);
   const bikes = new BikeRepository(db);
   const status = new SyncStatusRepository(db);
   const oauth = new StravaOAuth(settings.strava);
   const rateLimit = new RateLimitState(now);
   const api = new StravaApi(settings.strava.apiUrl, rateLimit, settings.strava.timeoutMs);
   const session = (userId: string) => new StravaSession({ connections, oauth, api, now }, userId);
-  const rides = new StravaRideImport({ ...deps, stravaActivities, bikes });
+  const rides = new StravaRideImport({ ...deps, stravaActivities, stravaRides, bikes });
   const sync = new StravaSyncService({
     ...deps,
     connections,
     stravaActivities,
+    stravaRides,
     bikes,
     status,
     rides,
     session,
     retryDelayMs: settings.strava.retryDelayMs,
   });
-  const events = new StravaEventsService({ ...deps, connections, stravaActivities, rides, session });
+  const events = new StravaEventsService({
+    ...deps,
+    connections,
+    stravaActivities,
+    stravaRides,
+    rides,
+    session,
+  });
   const connect = new StravaConnectService({
     oauth,
     connections,

@@ -11,8 +11,8 @@ import {
   signInOverHttp,
   startServerProcess,
   waitForImportOverHttp,
-} from '../test/processes.ts';
-import { multipartBody } from '../test/upload.ts';
+} from './test/processes.ts';
+import { multipartBody } from './test/upload.ts';
 
 // Scale-out on PostgreSQL: the server without in-process workers, and two `vatio worker`
 // processes sharing the queue. Every ride is stored exactly once.

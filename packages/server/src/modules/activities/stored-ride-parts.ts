@@ -1,6 +1,6 @@
 import { type MeanMaxCurve, meanMaxCurve } from '@vatio/analysis';
 import type { Activity } from '@vatio/formats';
-import type { NewRide } from '../activities/activity.repository.ts';
+import type { NewRide } from './activity.repository.ts';
 
 /** The per-ride curve as stored (0.1 W), computed with stops as 0 W (the zero gap policy). */
 export function curveOf(activity: Activity): NewRide['curve'] {

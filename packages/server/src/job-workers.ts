@@ -1,11 +1,10 @@
-import type { AnalyzeActivityJob } from '../modules/activities/reanalysis.service.ts';
-import type { DemoRidesJob } from '../modules/demo/demo.service.ts';
-import type { ImportFileJob } from '../modules/imports/import.service.ts';
-import type { StravaSyncJob } from '../modules/strava/strava-sync.service.ts';
-import type { StravaWebhookEvent } from '../modules/strava/strava-types.ts';
-import type { RideServices } from '../services.ts';
-import { runAsRider } from '../db/write-scope.ts';
-import { QUEUES, type JobQueue } from './queue.ts';
+import type { DemoRidesJob } from './modules/demo/demo.service.ts';
+import type { ImportFileJob } from './modules/imports/import.service.ts';
+import type { StravaSyncJob } from './modules/strava/strava-sync.service.ts';
+import type { StravaWebhookEvent } from './modules/strava/strava-types.ts';
+import type { RideServices } from './services.ts';
+import { runAsRider } from './db/write-scope.ts';
+import { type AnalyzeActivityJob, QUEUES, type JobQueue } from './jobs/queue.ts';
 
 /** Runs the ride pipeline's jobs in this process (the server does by default; `vatio worker` too). */
 export async function startWorkers(queue: JobQueue, services: RideServices): Promise<void> {

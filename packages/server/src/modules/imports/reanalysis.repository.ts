@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
-import { RiderBestCurve } from './rider-best-curve.ts';
+import { RiderBestCurve } from '../activities/rider-best-curve.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 
 /** A re-analysed ride's columns, as the analysis gives them (the rider's name and type stay). */

@@ -1,7 +1,7 @@
 import type { Profile as ProfileInput } from '@vatio/schemas';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SubscriptionsTable, UserProfilesTable, UserSettingsTable } from '../../db/schema.ts';
-import { riderValueAt } from '../athlete/ride-settings.ts';
+import type { Database, SubscriptionsTable, UserProfilesTable, UserSettingsTable } from '../db/schema.ts';
+import { riderValueAt } from './ride-settings.ts';
 
 /**
  * The profile with the rider's weight in force today: the weight is not a profile column but the

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * The rider's fingerprint, the version key of every answer cached per rider (versioned-cache.ts):

@@ -1,5 +1,5 @@
-import type { WriteEpoch } from '../../db/write-epoch.ts';
-import { setBounded } from '../../lib/bounded-map.ts';
+import type { WriteEpoch } from '../db/write-epoch.ts';
+import { setBounded } from '../lib/bounded-map.ts';
 
 interface Entry<T> {
   version: string;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { WriteEpoch } from '../../db/write-epoch.ts';
+import { WriteEpoch } from '../db/write-epoch.ts';
 import { VersionedCache } from './versioned-cache.ts';
 
 function counted<T>(value: () => T) {

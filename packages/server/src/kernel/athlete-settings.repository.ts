@@ -1,8 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AthleteSettingsHistoryTable, Database } from '../../db/schema.ts';
-import type { RiderBaseline } from './ride-settings.ts';
+import type { AthleteSettingsHistoryTable, Database } from '../db/schema.ts';
 
 export type AthleteSettingsRow = Selectable<AthleteSettingsHistoryTable>;
+
+/**
+ * What a ride's analysis knows about the rider beyond its file: the dated settings (the one record
+ * of FTP, body weight, max HR and LTHR over time: the profile's weight and the onboarding weight are
+ * entries of it) and the weight of the ride's bike. Plain data, so a worker thread can receive it.
+ */
+export interface RiderBaseline {
+  history: AthleteSettingsRow[];
+}
 
 /** The values that were true on a given day, each from the newest entry on or before it that sets it. */
 export interface SettingsAtDate {

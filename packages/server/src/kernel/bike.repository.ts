@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { BikesTable, Database } from '../../db/schema.ts';
+import type { BikesTable, Database } from '../db/schema.ts';
 
 export type BikeRow = Selectable<BikesTable>;
 export type BikeValues = Pick<BikeRow, 'name' | 'type' | 'brand' | 'model' | 'year' | 'weight_kg'>;

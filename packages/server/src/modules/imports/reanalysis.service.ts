@@ -1,21 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
+import { type AnalyzeActivityJob, QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import type { AthleteSettingsRepository } from '../athlete/athlete-settings.repository.ts';
+import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
-import { hasPedalPhase } from '../imports/ride-preparation.ts';
-import type { RidePreparer } from '../imports/preparation-pool.ts';
-import type { RideFtpService } from './ride-ftp.service.ts';
-import { isoDate, measureAdvancedFacts } from './ride-advanced-facts.ts';
-import type { RideTacticsService } from './ride-tactics.service.ts';
-import { ANALYSIS_VERSION } from './ride-import-analysis.ts';
+import { hasPedalPhase } from './ride-preparation.ts';
+import type { RidePreparer } from './preparation-pool.ts';
+import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
+import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
+import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { ReanalysisRepository } from './reanalysis.repository.ts';
-
-export interface AnalyzeActivityJob {
-  userId: string;
-  activityId: string;
-}
 
 /**
  * Re-analysis from the stored original file, with the rider's settings (and profile and bike

@@ -1,13 +1,9 @@
-import { type AthleteSettingsRow, type SettingsAtDate, settingsAt } from './athlete-settings.repository.ts';
-
-/**
- * What a ride's analysis knows about the rider beyond its file: the dated settings (the one record
- * of FTP, body weight, max HR and LTHR over time: the profile's weight and the onboarding weight are
- * entries of it) and the weight of the ride's bike. Plain data, so a worker thread can receive it.
- */
-export interface RiderBaseline {
-  history: AthleteSettingsRow[];
-}
+import {
+  type AthleteSettingsRow,
+  type RiderBaseline,
+  type SettingsAtDate,
+  settingsAt,
+} from './athlete-settings.repository.ts';
 
 /**
  * settings: the rider's entry in force on the date; nearest: none was in force yet, so the rider's
