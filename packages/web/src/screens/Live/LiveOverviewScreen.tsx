@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOverview } from '../../api/overview';
 import { queryKeys } from '../../api/query-keys';
+import { Loadable, LoadingCards } from '../../components/Loadable';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
 import { LivePanel } from './LivePanel';
 import { MetricCards } from './MetricCards';
 import { StartPanel } from './StartPanel';
@@ -38,31 +38,31 @@ export function LiveOverviewScreen() {
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
       </header>
-      {overview.isPending ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
-            <div key={k} className="h-24 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
-          ))}
-        </div>
-      ) : overview.isError || !overview.data ? (
-        <div className="space-y-3">
-          <Alert>{t('loadError')}</Alert>
-          <Button variant="secondary" onClick={() => overview.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <MetricCards overview={overview.data} ride={ride} />
-          {/* Kept mounted during a ride: it holds the Bluetooth connections the ride reads. */}
-          <div hidden={ride.status !== 'idle' && ride.session !== undefined}>
-            <StartPanel overview={overview.data} ride={ride} />
-          </div>
-          {ride.status !== 'idle' && ride.session && <LivePanel ride={ride} overview={overview.data} />}
-          {!overview.data.latest_ride && <Alert tone="info">{t('empty')}</Alert>}
-          <SummaryCards overview={overview.data} />
-        </>
-      )}
+      <Loadable
+        query={overview}
+        loading={
+          <LoadingCards
+            label={t('loading', { ns: 'common' })}
+            count={6}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+            boxClassName="h-24"
+          />
+        }
+        error={{ message: t('loadError'), look: 'refresh', retryLabel: t('retry') }}
+      >
+        {(data) => (
+          <>
+            <MetricCards overview={data} ride={ride} />
+            {/* Kept mounted during a ride: it holds the Bluetooth connections the ride reads. */}
+            <div hidden={ride.status !== 'idle' && ride.session !== undefined}>
+              <StartPanel overview={data} ride={ride} />
+            </div>
+            {ride.status !== 'idle' && ride.session && <LivePanel ride={ride} overview={data} />}
+            {!data.latest_ride && <Alert tone="info">{t('empty')}</Alert>}
+            <SummaryCards overview={data} />
+          </>
+        )}
+      </Loadable>
     </div>
   );
 }

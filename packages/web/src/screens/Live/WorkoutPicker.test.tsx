@@ -9,7 +9,7 @@ import {
   planRestToday,
   planWithWorkoutToday,
 } from '../../test/answers/plan';
-import { fail, PENDING, renderScreen, screen, waitFor, within } from '../../test/render';
+import { fail, inTurn, PENDING, renderScreen, screen, waitFor, within } from '../../test/render';
 import { StartPanel } from './StartPanel';
 import type { LiveRide } from './useLiveRide';
 import type { WorkoutRun } from './workoutRun';
@@ -111,6 +111,24 @@ describe('the live workout picker', () => {
     expect(await screen.findByTestId('workout-choices-failed')).toBeVisible();
     expect(groups()).toContain('My workouts');
     expect(groups()).toContain('Recovery');
+  });
+
+  it('offers a Retry when the plan could not be read, which asks for the plan again and shows it', async () => {
+    const { user, requests } = await show('/dashboard/responsive', {
+      '/plan': inTurn(fail(500), planWithWorkoutToday),
+      '/workouts': ownWorkouts,
+    });
+    const failed = await screen.findByTestId('workout-choices-failed');
+    expect(failed).toHaveTextContent('Your plan and your own workouts could not be loaded');
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('workout-planned-today')).toHaveTextContent(
+      'Planned for today: Sweet spot 3 × 15 min.',
+    );
+    expect(screen.queryByTestId('workout-choices-failed')).toBeNull();
+    expect(groups()[0]).toBe("Today's plan");
+    // Only the answer that failed is asked for again.
+    expect(requests.filter((r) => r.path === '/plan')).toHaveLength(2);
+    expect(requests.filter((r) => r.path === '/workouts')).toHaveLength(1);
   });
 
   it("starts a ride of today's planned workout under the plan day's reference, with the plan's steps", async () => {

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OverviewData } from '../../api/overview';
+import { Loadable } from '../../components/Loadable';
 import { Card } from '../../components/ui/Card';
 import { useFormat } from '../../hooks/useFormat';
 import { plannedName, type WorkoutChoices } from './workoutChoices';
@@ -56,36 +57,46 @@ export function WorkoutPicker({
           {t('workout.unknownLink', { id: unknownLinkId })}
         </p>
       )}
-      {!choices.signedIn ? null : choices.loading ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400" role="status" data-testid="workout-loading">
-          {t('workout.loadingChoices')}
-        </p>
-      ) : choices.failed ? (
-        <p className="text-sm text-amber-700 dark:text-amber-300" data-testid="workout-choices-failed">
-          {t('workout.choicesFailed')}
-        </p>
-      ) : choices.noPlan ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="workout-no-plan">
-          {t('workout.noPlan')}{' '}
-          <Link
-            to="/training-plan"
-            className="font-medium text-brand-700 hover:underline dark:text-brand-500"
-          >
-            {t('workout.makePlan')}
-          </Link>
-        </p>
-      ) : today?.workout ? (
-        <p
-          className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-200"
-          data-testid="workout-planned-today"
+      {choices.signedIn && (
+        <Loadable
+          query={choices.query}
+          loading={
+            <p
+              className="text-sm text-slate-500 dark:text-slate-400"
+              role="status"
+              data-testid="workout-loading"
+            >
+              {t('workout.loadingChoices')}
+            </p>
+          }
+          error={{ message: t('workout.choicesFailed'), look: 'line', testId: 'workout-choices-failed' }}
         >
-          <CalendarCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
-          <span>{t('workout.todayPlanned', { name: plannedName(today.workout, t) })}</span>
-        </p>
-      ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="workout-rest-today">
-          {t('workout.nothingToday')}
-        </p>
+          {() =>
+            choices.noPlan ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="workout-no-plan">
+                {t('workout.noPlan')}{' '}
+                <Link
+                  to="/training-plan"
+                  className="font-medium text-brand-700 hover:underline dark:text-brand-500"
+                >
+                  {t('workout.makePlan')}
+                </Link>
+              </p>
+            ) : today?.workout ? (
+              <p
+                className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-200"
+                data-testid="workout-planned-today"
+              >
+                <CalendarCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden />
+                <span>{t('workout.todayPlanned', { name: plannedName(today.workout, t) })}</span>
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="workout-rest-today">
+                {t('workout.nothingToday')}
+              </p>
+            )
+          }
+        </Loadable>
       )}
       <label className="block space-y-1 text-sm text-slate-700 dark:text-slate-200">
         <span>{t('workout.pick')}</span>

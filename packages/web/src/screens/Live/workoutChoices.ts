@@ -6,6 +6,7 @@ import { getPlan, listWorkouts } from '../../api/plan';
 import type { PlanDay, PlanResponse, PlanWorkout, WorkoutResponse } from '../../api/plan-types';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../auth/AuthProvider';
+import type { QueryState } from '../../components/Loadable';
 import type { WorkoutPlan } from './workoutRide';
 
 /**
@@ -57,8 +58,11 @@ export interface WorkoutChoices {
   signedIn: boolean;
   /** The rider's plan and own workouts are still being asked for. */
   loading: boolean;
-  /** One of them could not be read (the library is still offered). */
-  failed: boolean;
+  /**
+   * Both answers as one query for the picker's Loadable: pending while either is, failed when either
+   * failed (the library is still offered), and a retry that asks again for the one that failed.
+   */
+  query: QueryState<{ plan: PlanResponse; workouts: WorkoutResponse[] }>;
   /** No plan made yet (signed in, plan answered). */
   noPlan: boolean;
   today: PlanDay | undefined;
@@ -129,7 +133,13 @@ export function useWorkoutChoices(): WorkoutChoices {
   return {
     signedIn,
     loading: signedIn && (plan.isPending || workouts.isPending),
-    failed: plan.isError || workouts.isError,
+    query: {
+      data: plan.data && workouts.data ? { plan: plan.data, workouts: workouts.data } : undefined,
+      error: plan.error ?? workouts.error,
+      isPending: plan.isPending || workouts.isPending,
+      isError: plan.isError || workouts.isError,
+      refetch: () => Promise.all([plan.isError && plan.refetch(), workouts.isError && workouts.refetch()]),
+    },
     noPlan: plan.data?.status === 'none',
     today,
     own,

@@ -10,6 +10,7 @@ import {
   type StravaListActivity,
 } from '../../api/strava';
 import { useAuth } from '../../auth/AuthProvider';
+import { Loadable } from '../../components/Loadable';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
@@ -116,8 +117,8 @@ export function StravaSyncDashboard() {
   const active = isRunning(status.data) || sync.isPending || refresh.isPending;
   const s = status.data;
   const runError = s?.status === 'error' ? syncErrorText(s, t) : null;
-  const loadError = list.isError ? t('dashboard.errors.load', { reason: reason(list.error) }) : null;
-  const errorText = actionError ?? loadError ?? runError;
+  // A list that could not be read says so in the list's place, with a Retry (Loadable below).
+  const errorText = actionError ?? runError;
 
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -137,174 +138,199 @@ export function StravaSyncDashboard() {
       </div>
       <StravaOutcomeBanner />
 
-      {connection.data && !connected ? (
-        <Card data-testid="sync-access-required">
-          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
-            {t('dashboard.accessRequired')}
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-300">{t('dashboard.accessText')}</p>
-          <StravaConnectCard returnTo="/activities/sync" />
-        </Card>
-      ) : !connection.data ? (
-        <p role="status" className="text-slate-500">
-          {t('common:loading')}
-        </p>
-      ) : (
-        <>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Stat label={t('dashboard.total')} value={shown.length} testId="sync-total" />
-            <Stat
-              label={t('dashboard.synced')}
-              value={shown.filter((a) => a.synced).length}
-              testId="sync-synced"
-            />
-            <Stat label={t('dashboard.pending')} value={pendingShown.length} testId="sync-pending" />
-            <Stat label={t('dashboard.selected')} value={selected.size} testId="sync-selected" />
-          </div>
-
-          <div className="grid gap-4 lg:grid-cols-3">
-            <Section title={t('dashboard.filters')}>
-              <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-                <label className="text-sm">
-                  <span className="mb-1 block text-slate-600 dark:text-slate-300">{t('dashboard.type')}</span>
-                  <select
-                    data-testid="sync-type"
-                    className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
-                    value={type}
-                    onChange={(e) => setType(e.target.value as TypeFilter)}
-                  >
-                    {TYPE_FILTERS.map((v) => (
-                      <option key={v} value={v}>
-                        {t(`dashboard.types.${v}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="text-sm">
-                  <span className="mb-1 block text-slate-600 dark:text-slate-300">
-                    {t('dashboard.period')}
-                  </span>
-                  <select
-                    data-testid="sync-period"
-                    className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
-                    value={period}
-                    onChange={(e) => setPeriod(Number(e.target.value) as Period)}
-                  >
-                    {PERIODS.map((v) => (
-                      <option key={v} value={v}>
-                        {t(`dashboard.periods.${v}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </div>
-            </Section>
-            <Section title={t('dashboard.batch')}>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="secondary"
-                  data-testid="sync-select-all"
-                  disabled={active || pendingShown.length === 0}
-                  onClick={() => setSelected(new Set(pendingShown.map((a) => a.id)))}
-                >
-                  {t('dashboard.all')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  data-testid="sync-select-none"
-                  onClick={() => setSelected(new Set())}
-                >
-                  {t('dashboard.none')}
-                </Button>
-                <Button
-                  data-testid="sync-batch"
-                  disabled={active || selected.size === 0}
-                  loading={sync.isPending && (sync.variables?.length ?? 0) > 1}
-                  onClick={() => sync.mutate([...selected])}
-                >
-                  {t('dashboard.syncSelected', { count: selected.size })}
-                </Button>
-              </div>
-            </Section>
-            <Section title={t('dashboard.quick')}>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="secondary"
-                  data-testid="sync-refresh"
-                  disabled={active}
-                  onClick={() => refresh.mutate()}
-                >
-                  <RefreshCw className={cn('h-4 w-4', refresh.isPending && 'animate-spin')} aria-hidden />
-                  {t('dashboard.refresh')}
-                </Button>
-                <Link to="/dashboard" className={LINK_BUTTON}>
-                  <LayoutDashboard className="h-4 w-4" aria-hidden />
-                  {t('dashboard.toDashboard')}
-                </Link>
-                <Link to="/profile" className={LINK_BUTTON}>
-                  <User className="h-4 w-4" aria-hidden />
-                  {t('dashboard.toProfile')}
-                </Link>
-              </div>
-            </Section>
-          </div>
-
-          {errorText && (
-            <Card
-              data-testid="sync-error"
-              className="border-red-200 bg-red-50 dark:border-red-900 dark:bg-red-950/40"
-            >
-              <h2 className="flex items-center gap-2 font-semibold text-red-800 dark:text-red-200">
-                <AlertTriangle className="h-5 w-5" aria-hidden />
-                {t('dashboard.errorTitle')}
+      <Loadable
+        query={connection}
+        loading={
+          <p role="status" className="text-slate-500">
+            {t('common:loading')}
+          </p>
+        }
+        error={{ message: reason, look: 'alert', testId: 'sync-connection-error' }}
+      >
+        {() =>
+          !connected ? (
+            <Card data-testid="sync-access-required">
+              <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
+                {t('dashboard.accessRequired')}
               </h2>
-              <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
-                {errorText}
+              <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-300">
+                {t('dashboard.accessText')}
               </p>
+              <StravaConnectCard returnTo="/activities/sync" />
             </Card>
-          )}
-
-          {s && isRunning(s) && <ProgressCard />}
-
-          <div className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800">
-            <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
-              <h2 className="font-semibold text-slate-900 dark:text-white">
-                {t('dashboard.listTitle', { count: shown.length })}
-              </h2>
-              <p className="text-sm text-slate-500 dark:text-slate-400">
-                {t('dashboard.listSynced', { count: shown.filter((a) => a.synced).length })}
-              </p>
-            </div>
-            {list.isPending ? (
-              <p role="status" className="p-5 text-slate-500">
-                {t('common:loading')}
-              </p>
-            ) : shown.length === 0 ? (
-              <div className="p-5 text-slate-600 dark:text-slate-300" data-testid="sync-empty">
-                <p className="font-medium">{t('dashboard.empty')}</p>
-                <p className="mt-1 text-sm">{t('dashboard.emptyHint')}</p>
+          ) : (
+            <>
+              <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                <Stat label={t('dashboard.total')} value={shown.length} testId="sync-total" />
+                <Stat
+                  label={t('dashboard.synced')}
+                  value={shown.filter((a) => a.synced).length}
+                  testId="sync-synced"
+                />
+                <Stat label={t('dashboard.pending')} value={pendingShown.length} testId="sync-pending" />
+                <Stat label={t('dashboard.selected')} value={selected.size} testId="sync-selected" />
               </div>
-            ) : (
-              <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="sync-list">
-                {shown.map((a) => (
-                  <ActivityRow
-                    key={a.id}
-                    activity={a}
-                    checked={selected.has(a.id)}
-                    disabled={active}
-                    onToggle={() => toggle(a.id)}
-                    onSync={() => sync.mutate([a.id])}
-                    date={f.date(a.start_date)}
-                    distance={f.distance(a.distance)}
-                    speed={f.speed(a.average_speed)}
-                    watts={a.average_watts !== null ? f.watts(a.average_watts) : null}
-                  />
-                ))}
-              </ul>
-            )}
-          </div>
-        </>
-      )}
+
+              <div className="grid gap-4 lg:grid-cols-3">
+                <Section title={t('dashboard.filters')}>
+                  <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+                    <label className="text-sm">
+                      <span className="mb-1 block text-slate-600 dark:text-slate-300">
+                        {t('dashboard.type')}
+                      </span>
+                      <select
+                        data-testid="sync-type"
+                        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+                        value={type}
+                        onChange={(e) => setType(e.target.value as TypeFilter)}
+                      >
+                        {TYPE_FILTERS.map((v) => (
+                          <option key={v} value={v}>
+                            {t(`dashboard.types.${v}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label className="text-sm">
+                      <span className="mb-1 block text-slate-600 dark:text-slate-300">
+                        {t('dashboard.period')}
+                      </span>
+                      <select
+                        data-testid="sync-period"
+                        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+                        value={period}
+                        onChange={(e) => setPeriod(Number(e.target.value) as Period)}
+                      >
+                        {PERIODS.map((v) => (
+                          <option key={v} value={v}>
+                            {t(`dashboard.periods.${v}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </div>
+                </Section>
+                <Section title={t('dashboard.batch')}>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      data-testid="sync-select-all"
+                      disabled={active || pendingShown.length === 0}
+                      onClick={() => setSelected(new Set(pendingShown.map((a) => a.id)))}
+                    >
+                      {t('dashboard.all')}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      data-testid="sync-select-none"
+                      onClick={() => setSelected(new Set())}
+                    >
+                      {t('dashboard.none')}
+                    </Button>
+                    <Button
+                      data-testid="sync-batch"
+                      disabled={active || selected.size === 0}
+                      loading={sync.isPending && (sync.variables?.length ?? 0) > 1}
+                      onClick={() => sync.mutate([...selected])}
+                    >
+                      {t('dashboard.syncSelected', { count: selected.size })}
+                    </Button>
+                  </div>
+                </Section>
+                <Section title={t('dashboard.quick')}>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      data-testid="sync-refresh"
+                      disabled={active}
+                      onClick={() => refresh.mutate()}
+                    >
+                      <RefreshCw className={cn('h-4 w-4', refresh.isPending && 'animate-spin')} aria-hidden />
+                      {t('dashboard.refresh')}
+                    </Button>
+                    <Link to="/dashboard" className={LINK_BUTTON}>
+                      <LayoutDashboard className="h-4 w-4" aria-hidden />
+                      {t('dashboard.toDashboard')}
+                    </Link>
+                    <Link to="/profile" className={LINK_BUTTON}>
+                      <User className="h-4 w-4" aria-hidden />
+                      {t('dashboard.toProfile')}
+                    </Link>
+                  </div>
+                </Section>
+              </div>
+
+              {errorText && (
+                <Card
+                  data-testid="sync-error"
+                  className="border-red-200 bg-red-50 dark:border-red-900 dark:bg-red-950/40"
+                >
+                  <h2 className="flex items-center gap-2 font-semibold text-red-800 dark:text-red-200">
+                    <AlertTriangle className="h-5 w-5" aria-hidden />
+                    {t('dashboard.errorTitle')}
+                  </h2>
+                  <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
+                    {errorText}
+                  </p>
+                </Card>
+              )}
+
+              {s && isRunning(s) && <ProgressCard />}
+
+              <div className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800">
+                <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+                  <h2 className="font-semibold text-slate-900 dark:text-white">
+                    {t('dashboard.listTitle', { count: shown.length })}
+                  </h2>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">
+                    {t('dashboard.listSynced', { count: shown.filter((a) => a.synced).length })}
+                  </p>
+                </div>
+                <Loadable
+                  query={list}
+                  loading={
+                    <p role="status" className="p-5 text-slate-500">
+                      {t('common:loading')}
+                    </p>
+                  }
+                  error={{
+                    message: (error) => t('dashboard.errors.load', { reason: reason(error) }),
+                    look: 'line',
+                    className: 'p-5',
+                    testId: 'sync-list-error',
+                  }}
+                  isEmpty={() => shown.length === 0}
+                  empty={
+                    <div className="p-5 text-slate-600 dark:text-slate-300" data-testid="sync-empty">
+                      <p className="font-medium">{t('dashboard.empty')}</p>
+                      <p className="mt-1 text-sm">{t('dashboard.emptyHint')}</p>
+                    </div>
+                  }
+                >
+                  {() => (
+                    <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="sync-list">
+                      {shown.map((a) => (
+                        <ActivityRow
+                          key={a.id}
+                          activity={a}
+                          checked={selected.has(a.id)}
+                          disabled={active}
+                          onToggle={() => toggle(a.id)}
+                          onSync={() => sync.mutate([a.id])}
+                          date={f.date(a.start_date)}
+                          distance={f.distance(a.distance)}
+                          speed={f.speed(a.average_speed)}
+                          watts={a.average_watts !== null ? f.watts(a.average_watts) : null}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                </Loadable>
+              </div>
+            </>
+          )
+        }
+      </Loadable>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useFormat } from '../../hooks/useFormat';
 import { validationMessage } from '../../lib/errors';
 import { schemaResolver } from '../../lib/form';
 import { ExportButtons } from './ExportButtons';
+import { LabelledValue } from './LabelledValue';
 import { dayDate } from './planDates';
 import { PlanError } from './PlanError';
 import {
@@ -212,10 +213,7 @@ function pct(ratio: number | null, number: (v: number | null, d?: number) => str
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-lg bg-slate-50 p-2 dark:bg-slate-900/40">
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="font-semibold text-slate-900 dark:text-white">{value}</dd>
-    </div>
+    <LabelledValue className="rounded-lg bg-slate-50 p-2 dark:bg-slate-900/40" label={label} value={value} />
   );
 }
 

@@ -17,6 +17,7 @@ import { Textarea } from '../../components/ui/Textarea';
 import { useFormat } from '../../hooks/useFormat';
 import { schemaResolver } from '../../lib/form';
 import { validationMessage } from '../../lib/errors';
+import { LabelledValue } from './LabelledValue';
 import { addDays } from './planDates';
 import { PlanError } from './PlanError';
 import { type GoalFormOutput, type GoalFormValues, goalFormSchema } from './planForms';
@@ -131,6 +132,9 @@ function GoalCard({
   );
 }
 
+/** The prediction's distance and speed, quieter than its power and time. */
+const SECONDARY_VALUE = 'text-slate-800 dark:text-slate-100';
+
 /** The event model's predicted power and time, or why there is none. */
 function Prediction({ goal }: { goal: GoalResponse }) {
   const { t } = useTranslation('plan');
@@ -145,22 +149,18 @@ function Prediction({ goal }: { goal: GoalResponse }) {
   }
   return (
     <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="goal-prediction">
-      <div>
-        <dt className="text-xs text-slate-500 dark:text-slate-400">{t('goals.predictedPower')}</dt>
-        <dd className="font-semibold text-slate-900 dark:text-white">{f.watts(p.power_w)}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-slate-500 dark:text-slate-400">{t('goals.predictedTime')}</dt>
-        <dd className="font-semibold text-slate-900 dark:text-white">{f.clock(p.time_s)}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-slate-500 dark:text-slate-400">{t('goals.distance')}</dt>
-        <dd className="text-slate-800 dark:text-slate-100">{f.distance(p.distance_m)}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-slate-500 dark:text-slate-400">{t('goals.speed')}</dt>
-        <dd className="text-slate-800 dark:text-slate-100">{f.speed(p.average_speed_kmh / 3.6)}</dd>
-      </div>
+      <LabelledValue label={t('goals.predictedPower')} value={f.watts(p.power_w)} />
+      <LabelledValue label={t('goals.predictedTime')} value={f.clock(p.time_s)} />
+      <LabelledValue
+        label={t('goals.distance')}
+        value={f.distance(p.distance_m)}
+        valueClassName={SECONDARY_VALUE}
+      />
+      <LabelledValue
+        label={t('goals.speed')}
+        value={f.speed(p.average_speed_kmh / 3.6)}
+        valueClassName={SECONDARY_VALUE}
+      />
       <p className="col-span-full text-xs text-slate-500 dark:text-slate-400">
         {t(`goals.predictionSource.${p.source}`)}
       </p>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WorkoutLoadReasonCode } from '../../api/plan-types';
 import { useFormat } from '../../hooks/useFormat';
+import { LabelledValue } from './LabelledValue';
 
 /**
  * Duration, TSS, IF and NP of a planned workout at the rider's FTP (Coggan's definitions on the
@@ -37,12 +38,13 @@ export function WorkoutLoadFigures({
     <div className="space-y-1">
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="workout-figures">
         {items.map(([key, label, value]) => (
-          <div key={key} className="flex items-baseline gap-1">
-            <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-            <dd className="font-semibold text-slate-900 dark:text-white" data-testid={`figure-${key}`}>
-              {value}
-            </dd>
-          </div>
+          <LabelledValue
+            key={key}
+            className="flex items-baseline gap-1"
+            label={label}
+            value={value}
+            testId={`figure-${key}`}
+          />
         ))}
       </dl>
       {reason && (
