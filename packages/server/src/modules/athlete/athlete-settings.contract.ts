@@ -1,10 +1,10 @@
 import { athleteSettingsEntrySchema, athleteSettingsSchema, reanalysisStatusSchema } from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, type RouteContract } from '../../http/contract.ts';
+import { idParams, defineContracts } from '../../http/contract.ts';
 
 const tags = ['athlete'];
 
-export const athleteSettingsContracts: RouteContract[] = [
+export const athleteSettingsContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/athlete-settings',
@@ -42,4 +42,4 @@ export const athleteSettingsContracts: RouteContract[] = [
     auth: true,
     response: { status: 200, schema: reanalysisStatusSchema },
   },
-];
+]);
