@@ -1,4 +1,9 @@
-import { athleteSettingsEntrySchema, athleteSettingsSchema, reanalysisStatusSchema } from '@vatio/schemas';
+import {
+  athleteSettingsEntrySchema,
+  athleteSettingsSavedSchema,
+  athleteSettingsSchema,
+  reanalysisStatusSchema,
+} from '@vatio/schemas';
 import { z } from 'zod';
 import { idParams, defineContracts } from '../../http/contract.ts';
 
@@ -22,7 +27,7 @@ export const athleteSettingsContracts = defineContracts([
     body: athleteSettingsSchema,
     response: {
       status: 201,
-      schema: athleteSettingsEntrySchema.extend({ reanalysis: z.object({ rides: z.number() }) }),
+      schema: athleteSettingsSavedSchema,
     },
   },
   {
