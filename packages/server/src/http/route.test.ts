@@ -23,7 +23,7 @@ const contracts = defineContracts([
 
 async function app() {
   const server = Fastify();
-  server.setErrorHandler((error, _request, reply) => {
+  server.setErrorHandler((error: Error, _request, reply) => {
     if (!(error instanceof AppError)) return reply.code(500).send({ message: error.message });
     return reply
       .code(error.status)
