@@ -280,3 +280,4 @@ export const bikeRidesResponseSchema = z.array(
     moving_time_s: z.number(),
   }),
 );
+export type BikeRide = z.infer<typeof bikeRidesResponseSchema>[number];

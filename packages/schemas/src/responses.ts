@@ -143,3 +143,10 @@ export const reanalysisStatusSchema = z.object({
   status: z.enum(['running', 'idle']),
   remaining: z.number(),
 });
+export type AthleteSettingsEntry = z.infer<typeof athleteSettingsEntrySchema>;
+/** POST /api/athlete-settings: the entry and how many rides are being re-analysed. */
+export const athleteSettingsSavedSchema = athleteSettingsEntrySchema.extend({
+  reanalysis: z.object({ rides: z.number() }),
+});
+export type AthleteSettingsSaved = z.infer<typeof athleteSettingsSavedSchema>;
+export type ReanalysisStatus = z.infer<typeof reanalysisStatusSchema>;

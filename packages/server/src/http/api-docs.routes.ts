@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VERSION } from '../version.ts';
 import { apiDocsPage } from './api-docs-page.ts';
-import type { RouteContract } from './contract.ts';
+import { defineContracts, type RouteContract } from './contract.ts';
 import { buildOpenApi } from './openapi.ts';
+import { contractRoutes } from './route.ts';
 
-export const apiDocsContracts: RouteContract[] = [
+export const apiDocsContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/openapi.json',
@@ -22,7 +23,7 @@ export const apiDocsContracts: RouteContract[] = [
     auth: false,
     response: { status: 200, contentType: 'text/html', description: 'An HTML page' },
   },
-];
+]);
 
 /**
  * GET /api/openapi.json and GET /api/docs, public, both built from the route contracts once, on the
@@ -38,10 +39,11 @@ export function apiDocsRoutes(app: FastifyInstance, deps: { contracts: readonly 
     }
     return built;
   };
-  app.get('/api/openapi.json', async (_request, reply) =>
+  const on = contractRoutes(app, apiDocsContracts, {});
+  on('GET /api/openapi.json', async (_input, _request, reply) =>
     reply.header('content-type', 'application/json; charset=utf-8').send(documents().json),
   );
-  app.get('/api/docs', async (_request, reply) =>
+  on('GET /api/docs', async (_input, _request, reply) =>
     reply.header('content-type', 'text/html; charset=utf-8').send(documents().html),
   );
 }

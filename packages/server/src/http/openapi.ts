@@ -98,7 +98,7 @@ function operationOf(c: RouteContract): OpenApiOperation {
   return {
     operationId: operationId(c),
     summary: c.summary,
-    tags: c.tags,
+    tags: [...c.tags],
     ...(c.auth ? { security: [{ bearer: [] }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(c.body

@@ -3,7 +3,8 @@
 // the screens already use. Types only: importing the schemas' values would pull zod into the bundle.
 import type { ActivityAnalysisResponse, UploadResponse } from '@vatio/schemas';
 
-export const ACTIVITY_TYPES = ['Ride', 'VirtualRide', 'GravelRide', 'MountainBikeRide', 'EBikeRide'] as const;
+// The ride types the server accepts (activityUpdateSchema), from the schemas: a constant, no zod.
+export { ACTIVITY_TYPES } from '@vatio/schemas';
 
 export type {
   ActivityAnalysisResponse as ActivityAnalysis,
@@ -12,6 +13,10 @@ export type {
   ActivityResponse as Activity,
   ActivitySearchResponse as ActivitySearchResult,
   ActivityStreamsResponse as ActivityStreamsJson,
+  AthleteSettingsEntry,
+  AthleteSettingsInput,
+  AthleteSettingsSaved,
+  ReanalysisStatus,
   FtpSource,
   ImportCountsResponse as ImportCounts,
   ImportDetailResponse as ImportDetail,
@@ -39,35 +44,4 @@ export interface ActivityUpdate {
   type?: string;
   bike_id?: string | null;
   notes?: string | null;
-}
-
-/** POST /api/athlete-settings answers the entry and how many rides are being re-analysed. */
-export interface AthleteSettingsSaved extends AthleteSettingsEntry {
-  reanalysis: { rides: number };
-}
-
-export interface AthleteSettingsEntry {
-  id: string;
-  effective_from: string;
-  ftp_w: number | null;
-  weight_kg: number | null;
-  max_hr_bpm: number | null;
-  lthr_bpm: number | null;
-}
-
-export interface AthleteSettingsInput {
-  effective_from: string;
-  ftp_w?: number | null;
-  weight_kg?: number | null;
-  max_hr_bpm?: number | null;
-  lthr_bpm?: number | null;
-}
-
-export interface ReanalysisStatus {
-  status: 'idle' | 'running';
-  /** Rides still waiting for their re-analysis. */
-  remaining?: number;
-  /** Older shape of the contract: rides of the current batch and how many are finished. */
-  total?: number;
-  done?: number;
 }

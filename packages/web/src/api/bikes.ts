@@ -1,5 +1,6 @@
 import type {
   BikePerformanceResponse,
+  BikeRide,
   ComponentInput,
   ComponentResponse,
   MaintenanceDueResponse,
@@ -15,6 +16,7 @@ import { api } from './client';
 
 export type {
   BikePerformanceResponse,
+  BikeRide,
   BikeStats,
   BikeWithStatsResponse as BikeWithStats,
   ComponentKind,
@@ -23,14 +25,6 @@ export type {
   MaintenanceEntryResponse as MaintenanceEntry,
   MaintenanceResponse,
 } from '@vatio/schemas';
-
-export interface BikeRide {
-  id: string;
-  name: string | null;
-  start_time: string;
-  distance_m: number | null;
-  moving_time_s: number;
-}
 
 export const getBikePerformance = (bikeId: string) =>
   api<BikePerformanceResponse>(`/bikes/${bikeId}/performance`);

@@ -1,8 +1,8 @@
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
 const tags = ['account'];
 
-export const accountContracts: RouteContract[] = [
+export const accountContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/export',
@@ -10,6 +10,7 @@ export const accountContracts: RouteContract[] = [
       "Download all the rider's data: originals, CSV and JSON in a zip (signed-in session only: an API key gets 403)",
     tags,
     auth: true,
+    scope: 'session',
     response: { status: 200, contentType: 'application/zip', description: 'A streamed zip archive' },
   },
   {
@@ -18,6 +19,7 @@ export const accountContracts: RouteContract[] = [
     summary: 'Delete the account and everything in it (signed-in session only: an API key gets 403)',
     tags,
     auth: true,
+    scope: 'session',
     response: { status: 204 },
   },
-];
+]);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { requireSession } from '../../http/auth-hook.ts';
+import { contractRoutes } from '../../http/route.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { accountContracts } from './account.contract.ts';
 import type { AccountRepository } from './account.repository.ts';
 import { exportArchive } from './export-archive.ts';
 
@@ -17,12 +18,12 @@ export function accountRoutes(
     now: () => Date;
   },
 ) {
-  const { auth, account, activities, blobs, now } = deps;
+  const { account, activities, blobs, now } = deps;
   // A copy of everything, or the end of the account, takes the rider signed in: an API key (even a
   // write key, which a script or notebook may leak) gets 403 API_KEY_NOT_ALLOWED (issue 28).
-  const guard = { preHandler: requireSession(auth) };
+  const on = contractRoutes(app, accountContracts, deps);
 
-  app.get('/api/export', guard, async (request, reply) => {
+  on('GET /api/export', async (_input, request, reply) => {
     const snapshot = await account.snapshot(request.auth.userId);
     if (!snapshot.user) throw new AppError('UNAUTHORIZED');
     const day = now().toISOString().slice(0, 10);
@@ -35,7 +36,7 @@ export function accountRoutes(
 
   // Really removes the rider: every row (foreign keys cascade from users) and every file no
   // other row still needs.
-  app.delete('/api/account', guard, async (request, reply) => {
+  on('DELETE /api/account', async (_input, request, reply) => {
     const userId = request.auth.userId;
     const keys = await account.blobKeys(userId);
     if (!(await account.deleteUser(userId))) throw new AppError('UNAUTHORIZED');

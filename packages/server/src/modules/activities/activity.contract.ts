@@ -11,7 +11,7 @@ import {
   calendarDateSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, langQuery, type RouteContract } from '../../http/contract.ts';
+import { defineContracts, idParams, langQuery } from '../../http/contract.ts';
 import { ACTIVITY_SORT_COLUMNS, type ActivitySort } from './activity.repository.ts';
 
 const tags = ['activities'];
@@ -35,7 +35,7 @@ export const activitySearchQuery = langQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const activityContracts: RouteContract[] = [
+export const activityContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/activities',
@@ -122,4 +122,4 @@ export const activityContracts: RouteContract[] = [
     body: aeroFitRequestSchema,
     response: { status: 200, schema: aeroFitResponseSchema },
   },
-];
+]);

@@ -1,7 +1,7 @@
 import { advancedQuerySchema, advancedResponseSchema } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
-export const advancedContracts: RouteContract[] = [
+export const advancedContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/analytics/advanced',
@@ -22,4 +22,4 @@ export const advancedContracts: RouteContract[] = [
     query: advancedQuerySchema,
     response: { status: 200, schema: advancedResponseSchema },
   },
-];
+]);

@@ -4,11 +4,11 @@ import {
   trainingLoadQuerySchema,
   trainingLoadResponseSchema,
 } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
 const tags = ['analytics'];
 
-export const analyticsLoadContracts: RouteContract[] = [
+export const analyticsLoadContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/analytics/training-load',
@@ -27,4 +27,4 @@ export const analyticsLoadContracts: RouteContract[] = [
     query: predictiveQuerySchema,
     response: { status: 200, schema: predictiveResponseSchema },
   },
-];
+]);

@@ -1,7 +1,7 @@
 import { performanceQuerySchema, performanceResponseSchema } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
-export const performanceContracts: RouteContract[] = [
+export const performanceContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/analytics/performance',
@@ -11,4 +11,4 @@ export const performanceContracts: RouteContract[] = [
     query: performanceQuerySchema,
     response: { status: 200, schema: performanceResponseSchema },
   },
-];
+]);

@@ -1,8 +1,7 @@
-import { predictiveQuerySchema } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../../http/auth-hook.ts';
 import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
-import { parseQuery } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
+import { analyticsLoadContracts } from './analytics-load.contract.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { resolveTimeZone } from '../dashboard/zoned-calendar.ts';
 import type { PredictiveService } from './predictive.service.ts';
@@ -12,8 +11,8 @@ export function predictiveRoutes(
   deps: { auth: AuthService; predictive: PredictiveService },
 ) {
   // Kept whole per rider (predictive.service.ts): the kept answer goes out as its kept JSON text.
-  app.get('/api/analytics/predictive', { preHandler: requireAuth(deps.auth) }, async (request, reply) => {
-    const { weeks, tz } = parseQuery(predictiveQuerySchema, request.query);
+  const on = contractRoutes(app, analyticsLoadContracts, deps);
+  on('GET /api/analytics/predictive', async ({ query: { weeks, tz } }, request, reply) => {
     const answer = await deps.predictive.answer(request.auth.userId, {
       timeZone: resolveTimeZone(tz),
       weeks,

@@ -1,16 +1,17 @@
 import { apiKeyCreatedResponseSchema, apiKeyCreateSchema, apiKeyResponseSchema } from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, type RouteContract } from '../../http/contract.ts';
+import { idParams, defineContracts } from '../../http/contract.ts';
 
 const tags = ['api-keys'];
 
-export const apiKeyContracts: RouteContract[] = [
+export const apiKeyContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/me/api-keys',
     summary: "The rider's personal API keys, with their last use (a signed-in session only, not a key)",
     tags,
     auth: true,
+    scope: 'session',
     response: { status: 200, schema: z.array(apiKeyResponseSchema) },
   },
   {
@@ -19,6 +20,7 @@ export const apiKeyContracts: RouteContract[] = [
     summary: 'Create a personal API key; its secret is in this answer only',
     tags,
     auth: true,
+    scope: 'session',
     body: apiKeyCreateSchema,
     response: { status: 201, schema: apiKeyCreatedResponseSchema },
   },
@@ -28,7 +30,8 @@ export const apiKeyContracts: RouteContract[] = [
     summary: 'Revoke a personal API key',
     tags,
     auth: true,
+    scope: 'session',
     params: idParams,
     response: { status: 204 },
   },
-];
+]);

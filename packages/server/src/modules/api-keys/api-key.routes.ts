@@ -1,12 +1,10 @@
-import { type ApiKeyResponse, apiKeyCreateSchema } from '@vatio/schemas';
+import type { ApiKeyResponse } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../../http/auth-hook.ts';
-import { parseBody, parseId } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { apiKeyContracts } from './api-key.contract.ts';
 import type { ApiKeySummary } from './api-key.repository.ts';
 import type { ApiKeyService } from './api-key.service.ts';
-
-type IdParams = { Params: { id: string } };
 
 function presentApiKey(key: ApiKeySummary): ApiKeyResponse {
   return {
@@ -22,22 +20,21 @@ function presentApiKey(key: ApiKeySummary): ApiKeyResponse {
 /** Personal API keys. Managing them takes a signed-in session: a key cannot create or revoke keys. */
 export function apiKeyRoutes(app: FastifyInstance, deps: { auth: AuthService; apiKeys: ApiKeyService }) {
   const { apiKeys } = deps;
-  const guard = { preHandler: requireSession(deps.auth) };
+  const on = contractRoutes(app, apiKeyContracts, deps);
 
-  app.get('/api/me/api-keys', guard, async (request) =>
+  on('GET /api/me/api-keys', async (_input, request) =>
     (await apiKeys.list(request.auth.userId)).map(presentApiKey),
   );
 
-  app.post('/api/me/api-keys', guard, async (request, reply) => {
-    const input = parseBody(apiKeyCreateSchema, request.body);
+  on('POST /api/me/api-keys', async ({ body: input }, request, reply) => {
     const { key, secret } = await apiKeys.create(request.auth.userId, input);
     // The only time the secret leaves the server: it is not stored and cannot be shown again.
     reply.header('cache-control', 'no-store');
     return reply.code(201).send({ ...presentApiKey(key), secret });
   });
 
-  app.delete<IdParams>('/api/me/api-keys/:id', guard, async (request, reply) => {
-    await apiKeys.revoke(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/me/api-keys/:id', async (input, request, reply) => {
+    await apiKeys.revoke(request.auth.userId, input.params.id);
     return reply.code(204).send();
   });
 }

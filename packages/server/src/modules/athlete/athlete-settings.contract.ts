@@ -1,10 +1,15 @@
-import { athleteSettingsEntrySchema, athleteSettingsSchema, reanalysisStatusSchema } from '@vatio/schemas';
+import {
+  athleteSettingsEntrySchema,
+  athleteSettingsSavedSchema,
+  athleteSettingsSchema,
+  reanalysisStatusSchema,
+} from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, type RouteContract } from '../../http/contract.ts';
+import { idParams, defineContracts } from '../../http/contract.ts';
 
 const tags = ['athlete'];
 
-export const athleteSettingsContracts: RouteContract[] = [
+export const athleteSettingsContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/athlete-settings',
@@ -22,7 +27,7 @@ export const athleteSettingsContracts: RouteContract[] = [
     body: athleteSettingsSchema,
     response: {
       status: 201,
-      schema: athleteSettingsEntrySchema.extend({ reanalysis: z.object({ rides: z.number() }) }),
+      schema: athleteSettingsSavedSchema,
     },
   },
   {
@@ -42,4 +47,4 @@ export const athleteSettingsContracts: RouteContract[] = [
     auth: true,
     response: { status: 200, schema: reanalysisStatusSchema },
   },
-];
+]);

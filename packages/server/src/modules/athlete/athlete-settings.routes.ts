@@ -1,14 +1,10 @@
-import { athleteSettingsSchema } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth-hook.ts';
-import { parseBody, parseId } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
 import type { ReanalysisService } from '../imports/reanalysis.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type {
-  AthleteSettingsRepository,
-  AthleteSettingsRow,
-} from '../../kernel/athlete-settings.repository.ts';
+import { athleteSettingsContracts } from './athlete-settings.contract.ts';
+import type { AthleteSettingsRepository, AthleteSettingsRow } from '../../kernel/athlete-settings.repository.ts';
 
 const present = (r: AthleteSettingsRow) => ({
   id: r.id,
@@ -40,10 +36,10 @@ export function athleteSettingsRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; athleteSettings: AthleteSettingsRepository; reanalysis: ReanalysisService },
 ) {
-  const { auth, athleteSettings, reanalysis } = deps;
-  const guard = { preHandler: requireAuth(auth) };
+  const { athleteSettings, reanalysis } = deps;
+  const on = contractRoutes(app, athleteSettingsContracts, deps);
 
-  app.get('/api/athlete-settings', guard, async (request) => ({
+  on('GET /api/athlete-settings', async (_input, request) => ({
     history: (await athleteSettings.list(request.auth.userId)).map(present),
   }));
 
@@ -51,23 +47,22 @@ export function athleteSettingsRoutes(
   // A rider's earliest value also reaches back: rides before it take it as the nearest (FTP, weight,
   // max HR, LTHR); and an FTP may replace an estimate anywhere, so an FTP re-analyses the rider's
   // whole history. The answer says how many rides are being re-analysed.
-  app.post('/api/athlete-settings', guard, async (request, reply) => {
-    const input = parseBody(athleteSettingsSchema, request.body);
+  on('POST /api/athlete-settings', async ({ body: input }, request, reply) => {
     const row = await athleteSettings.upsert(request.auth.userId, input);
     const history = await athleteSettings.list(request.auth.userId);
     const rides = await reanalysis.scheduleFrom(request.auth.userId, reanalysisFrom(row, history));
     return reply.code(201).send({ ...present(row), reanalysis: { rides } });
   });
 
-  app.delete<{ Params: { id: string } }>('/api/athlete-settings/:id', guard, async (request, reply) => {
-    const row = await athleteSettings.delete(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/athlete-settings/:id', async (input, request, reply) => {
+    const row = await athleteSettings.delete(request.auth.userId, input.params.id);
     if (!row) throw new AppError('NOT_FOUND');
     const history = await athleteSettings.list(request.auth.userId);
     await reanalysis.scheduleFrom(request.auth.userId, reanalysisFrom(row, history));
     return reply.code(204).send();
   });
 
-  app.get('/api/reanalysis', guard, async (request) => {
+  on('GET /api/reanalysis', async (_input, request) => {
     const remaining = await reanalysis.pending(request.auth.userId);
     return { status: remaining > 0 ? 'running' : 'idle', remaining };
   });

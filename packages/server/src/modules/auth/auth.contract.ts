@@ -10,11 +10,11 @@ import {
   userResponseSchema,
   verifyRequestSchema,
 } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
 const tags = ['auth'];
 
-export const authContracts: RouteContract[] = [
+export const authContracts = defineContracts([
   {
     method: 'POST',
     path: '/api/auth/otp',
@@ -48,6 +48,7 @@ export const authContracts: RouteContract[] = [
     summary: 'End this session',
     tags,
     auth: true,
+    scope: 'session',
     body: logoutRequestSchema,
     response: { status: 204 },
   },
@@ -59,6 +60,7 @@ export const authContracts: RouteContract[] = [
     summary: 'Sign out everywhere: end every session of the rider, this one included',
     tags,
     auth: true,
+    scope: 'session',
     body: logoutAllRequestSchema,
     response: { status: 200, schema: logoutAllResponseSchema },
   },
@@ -68,6 +70,7 @@ export const authContracts: RouteContract[] = [
     summary: 'Ask for a code to add an e-mail or phone to the account',
     tags,
     auth: true,
+    scope: 'session',
     body: linkContactRequestSchema,
     response: { status: 202, schema: sentResponseSchema },
   },
@@ -77,7 +80,8 @@ export const authContracts: RouteContract[] = [
     summary: 'Confirm a new contact with its code',
     tags,
     auth: true,
+    scope: 'session',
     body: verifyRequestSchema,
     response: { status: 200, schema: userResponseSchema },
   },
-];
+]);

@@ -1,15 +1,7 @@
-import {
-  linkContactRequestSchema,
-  logoutAllRequestSchema,
-  logoutRequestSchema,
-  otpRequestSchema,
-  refreshRequestSchema,
-  verifyRequestSchema,
-} from '@vatio/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireSession } from '../../http/auth-hook.ts';
 import { presentUser } from '../../http/presenters.ts';
-import { parseBody } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
+import { authContracts } from './auth.contract.ts';
 import { type AuthService, REFRESH_TOKEN_TTL_S, type TokenPair } from './auth.service.ts';
 import {
   clearRefreshCookie,
@@ -19,21 +11,20 @@ import {
 } from './refresh-cookie.ts';
 
 export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: string) {
-  app.post('/api/auth/otp', async (request, reply) => {
-    const input = parseBody(otpRequestSchema, request.body);
+  const on = contractRoutes(app, authContracts, { auth });
+
+  on('POST /api/auth/otp', async ({ body: input }, request, reply) => {
     await auth.requestOtp(input, request.ip);
     // 202 whether or not the account exists: the answer reveals nothing.
     return reply.code(202).send({ sent: true });
   });
 
-  app.post('/api/auth/verify', async (request, reply) => {
-    const input = parseBody(verifyRequestSchema, request.body);
+  on('POST /api/auth/verify', async ({ body: input }, request, reply) => {
     const { tokens, user } = await auth.verifyOtp(input, request.headers['user-agent'] ?? null, request.ip);
     return { ...deliver(request, reply, tokens), user: presentUser(user) };
   });
 
-  app.post('/api/auth/refresh', async (request, reply) => {
-    const body = parseBody(refreshRequestSchema, request.body);
+  on('POST /api/auth/refresh', async ({ body }, request, reply) => {
     const presented = body.refresh_token ?? refreshTokenFromCookie(request);
     try {
       const { tokens, user } = await auth.refresh(presented);
@@ -45,26 +36,22 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, publicUrl: s
     }
   });
 
-  app.post('/api/me/contacts', { preHandler: requireSession(auth) }, async (request, reply) => {
-    const input = parseBody(linkContactRequestSchema, request.body);
+  on('POST /api/me/contacts', async ({ body: input }, request, reply) => {
     await auth.requestLinkCode(request.auth.userId, input, request.ip);
     return reply.code(202).send({ sent: true });
   });
 
-  app.post('/api/me/contacts/verify', { preHandler: requireSession(auth) }, async (request) => {
-    const input = parseBody(verifyRequestSchema, request.body);
+  on('POST /api/me/contacts/verify', async ({ body: input }, request) => {
     return presentUser(await auth.verifyLink(request.auth.userId, input, request.ip));
   });
 
-  app.post('/api/auth/logout', { preHandler: requireSession(auth) }, async (request, reply) => {
-    parseBody(logoutRequestSchema, request.body);
+  on('POST /api/auth/logout', async (_input, request, reply) => {
     await auth.logout(request.auth);
     clearRefreshCookie(reply, publicUrl);
     return reply.code(204).send();
   });
 
-  app.post('/api/auth/logout-all', { preHandler: requireSession(auth) }, async (request, reply) => {
-    parseBody(logoutAllRequestSchema, request.body);
+  on('POST /api/auth/logout-all', async (_input, request, reply) => {
     const ended = await auth.logoutEverywhere(request.auth);
     clearRefreshCookie(reply, publicUrl);
     return { sessions_ended: ended };

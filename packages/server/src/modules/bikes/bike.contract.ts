@@ -18,20 +18,20 @@ import {
   moveRidesSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, langQuery, type RouteContract } from '../../http/contract.ts';
+import { defineContracts, idParams, langQuery, uuidParam } from '../../http/contract.ts';
 
 const tags = ['bikes'];
 
 const componentParams = z.object({
-  id: z.string().describe('Bike UUID'),
-  componentId: z.string().describe('Component UUID'),
+  id: uuidParam('Bike UUID'),
+  componentId: uuidParam('Component UUID'),
 });
 const entryParams = z.object({
-  id: z.string().describe('Bike UUID'),
-  entryId: z.string().describe('Service log entry UUID'),
+  id: uuidParam('Bike UUID'),
+  entryId: uuidParam('Service log entry UUID'),
 });
 
-export const bikeContracts: RouteContract[] = [
+export const bikeContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/bikes',
@@ -97,11 +97,11 @@ export const bikeContracts: RouteContract[] = [
     response: { status: 200, schema: bikeResponseSchema },
   },
   ...garageContracts(),
-];
+]);
 
 /** The garage (issue 15): a bike's rides, performance, components and service log. */
-function garageContracts(): RouteContract[] {
-  return [
+function garageContracts() {
+  return defineContracts([
     {
       method: 'GET',
       path: '/api/maintenance/due',
@@ -227,5 +227,5 @@ function garageContracts(): RouteContract[] {
       params: entryParams,
       response: { status: 204 },
     },
-  ];
+  ]);
 }

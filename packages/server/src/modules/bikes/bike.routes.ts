@@ -1,28 +1,18 @@
-import {
-  bikeSchema,
-  bikeUpdateSchema,
-  componentReplaceSchema,
-  componentSchema,
-  componentUpdateSchema,
-  maintenanceSchema,
-  maintenanceUpdateSchema,
-  moveRidesSchema,
-} from '@vatio/schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { bikeUpdateSchema } from '@vatio/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth-hook.ts';
 import { presentBike } from '../../http/presenters.ts';
-import { langQuery } from '../../http/contract.ts';
-import { parseBody, parseId, parseQuery } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
+import { parseId } from '../../http/validate.ts';
 import type { ReanalysisService } from '../imports/reanalysis.service.ts';
 import { displayRideName, requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { bikeContracts } from './bike.contract.ts';
 import type { BikeRepository, BikeRow } from '../../kernel/bike.repository.ts';
 import type { GarageService } from './garage.service.ts';
 
-type IdParams = { Params: { id: string } };
-type ComponentParams = { Params: { id: string; componentId: string } };
-type EntryParams = { Params: { id: string; entryId: string } };
+type On = ReturnType<typeof contractRoutes<typeof bikeContracts>>;
 
 export function bikeRoutes(
   app: FastifyInstance,
@@ -34,8 +24,8 @@ export function bikeRoutes(
     now: () => Date;
   },
 ) {
-  const { auth, bikes, garage, reanalysis, now } = deps;
-  const guard = { preHandler: requireAuth(auth) };
+  const { bikes, garage, reanalysis, now } = deps;
+  const on = contractRoutes(app, bikeContracts, deps);
 
   // The bike as before (profile and onboarding read it), plus its Strava gear id and its stats.
   const withStats = async (userId: string, list: BikeRow[], bikeId?: string) => {
@@ -47,26 +37,29 @@ export function bikeRoutes(
     }));
   };
 
-  app.get('/api/bikes', guard, async (request) =>
+  on('GET /api/bikes', async (_input, request) =>
     withStats(request.auth.userId, await bikes.list(request.auth.userId)),
   );
 
-  app.post('/api/bikes', guard, async (request, reply) => {
-    const { is_primary, ...values } = parseBody(bikeSchema, request.body);
+  on('POST /api/bikes', async ({ body }, request, reply) => {
+    const { is_primary, ...values } = body;
     const bike = await bikes.create(request.auth.userId, values, is_primary === true, now());
     return reply.code(201).send(presentBike(bike));
   });
 
-  app.get<IdParams>('/api/bikes/:id', guard, async (request) => {
-    const bike = await bikes.find(request.auth.userId, parseId(request.params.id));
+  on('GET /api/bikes/:id', async ({ params }, request) => {
+    const bike = await bikes.find(request.auth.userId, params.id);
     if (!bike) throw new AppError('NOT_FOUND');
     return (await withStats(request.auth.userId, [bike], bike.id))[0];
   });
 
   // PUT and PATCH are one partial update: only the fields sent change.
-  const update = async (request: FastifyRequest<IdParams>) => {
-    const id = parseId(request.params.id);
-    const { is_primary, aero_activity_id, ...values } = parseBody(bikeUpdateSchema, request.body);
+  const update = async (
+    { params, body }: { params: { id: string }; body: z.output<typeof bikeUpdateSchema> },
+    request: { auth: { userId: string } },
+  ) => {
+    const { id } = params;
+    const { is_primary, aero_activity_id, ...values } = body;
     const userId = request.auth.userId;
     const before = await bikes.find(userId, id);
     if (!before) throw new AppError('NOT_FOUND');
@@ -93,42 +86,35 @@ export function bikeRoutes(
     if (is_primary === true) bike = await bikes.setPrimary(userId, id, now());
     return presentBike(bike!);
   };
-  app.put<IdParams>('/api/bikes/:id', guard, update);
-  app.patch<IdParams>('/api/bikes/:id', guard, update);
+  on('PUT /api/bikes/:id', update);
+  on('PATCH /api/bikes/:id', update);
 
-  app.delete<IdParams>('/api/bikes/:id', guard, async (request, reply) => {
-    if (!(await bikes.delete(request.auth.userId, parseId(request.params.id))))
-      throw new AppError('NOT_FOUND');
+  on('DELETE /api/bikes/:id', async ({ params }, request, reply) => {
+    if (!(await bikes.delete(request.auth.userId, params.id))) throw new AppError('NOT_FOUND');
     return reply.code(204).send();
   });
 
-  app.post<IdParams>('/api/bikes/:id/primary', guard, async (request) => {
-    const bike = await bikes.setPrimary(request.auth.userId, parseId(request.params.id), now());
+  on('POST /api/bikes/:id/primary', async ({ params }, request) => {
+    const bike = await bikes.setPrimary(request.auth.userId, params.id, now());
     if (!bike) throw new AppError('NOT_FOUND');
     return presentBike(bike);
   });
 
-  garageRoutes(app, { guard, garage });
+  garageRoutes(on, garage);
 }
 
 /** The garage (issue 15): a bike's rides, performance, parts and service log; every id the rider's. */
-function garageRoutes(
-  app: FastifyInstance,
-  deps: { guard: { preHandler: ReturnType<typeof requireAuth> }; garage: GarageService },
-) {
-  const { guard, garage } = deps;
+function garageRoutes(on: On, garage: GarageService) {
+  on('GET /api/maintenance/due', async (_input, request) => ({ due: await garage.due(request.auth.userId) }));
 
-  app.get('/api/maintenance/due', guard, async (request) => ({ due: await garage.due(request.auth.userId) }));
-
-  app.get<IdParams>('/api/bikes/:id/performance', guard, async (request) =>
-    garage.performance(request.auth.userId, parseId(request.params.id)),
+  on('GET /api/bikes/:id/performance', async ({ params }, request) =>
+    garage.performance(request.auth.userId, params.id),
   );
 
   // An unnamed ride is called as in the activities list ("Salida matinal"), in the reader's language.
-  app.get<IdParams>('/api/bikes/:id/rides', guard, async (request) => {
-    const { lang } = parseQuery(langQuery, request.query);
-    const language = requestLanguage(lang, request.headers['accept-language']);
-    return (await garage.rides(request.auth.userId, parseId(request.params.id))).map((r) => ({
+  on('GET /api/bikes/:id/rides', async ({ params, query }, request) => {
+    const language = requestLanguage(query.lang, request.headers['accept-language']);
+    return (await garage.rides(request.auth.userId, params.id)).map((r) => ({
       id: r.id,
       name: displayRideName(r, language),
       start_time: r.start_time.toISOString(),
@@ -137,70 +123,47 @@ function garageRoutes(
     }));
   });
 
-  app.post<IdParams>('/api/bikes/:id/rides', guard, async (request) => {
-    const id = parseId(request.params.id);
-    const input = parseBody(moveRidesSchema, request.body);
-    const which = input.ids ? { ids: input.ids.map(parseId) } : { from: input.from!, to: input.to! };
-    return { moved: await garage.moveRides(request.auth.userId, id, which) };
+  on('POST /api/bikes/:id/rides', async ({ params, body }, request) => {
+    const which = body.ids ? { ids: body.ids.map(parseId) } : { from: body.from!, to: body.to! };
+    return { moved: await garage.moveRides(request.auth.userId, params.id, which) };
   });
 
-  app.get<IdParams>('/api/bikes/:id/components', guard, async (request) =>
-    garage.components(request.auth.userId, parseId(request.params.id)),
+  on('GET /api/bikes/:id/components', async ({ params }, request) =>
+    garage.components(request.auth.userId, params.id),
   );
 
-  app.post<IdParams>('/api/bikes/:id/components', guard, async (request, reply) => {
-    const id = parseId(request.params.id);
-    const input = parseBody(componentSchema, request.body);
-    return reply.code(201).send(await garage.addComponent(request.auth.userId, id, input));
-  });
+  on('POST /api/bikes/:id/components', async ({ params, body }, request, reply) =>
+    reply.code(201).send(await garage.addComponent(request.auth.userId, params.id, body)),
+  );
 
-  app.patch<ComponentParams>('/api/bikes/:id/components/:componentId', guard, async (request) => {
-    const { id, componentId } = request.params;
-    const input = parseBody(componentUpdateSchema, request.body);
-    return garage.updateComponent(request.auth.userId, parseId(id), parseId(componentId), input);
-  });
+  on('PATCH /api/bikes/:id/components/:componentId', async ({ params, body }, request) =>
+    garage.updateComponent(request.auth.userId, params.id, params.componentId, body),
+  );
 
-  app.delete<ComponentParams>('/api/bikes/:id/components/:componentId', guard, async (request, reply) => {
-    const { id, componentId } = request.params;
-    await garage.deleteComponent(request.auth.userId, parseId(id), parseId(componentId));
+  on('DELETE /api/bikes/:id/components/:componentId', async ({ params }, request, reply) => {
+    await garage.deleteComponent(request.auth.userId, params.id, params.componentId);
     return reply.code(204).send();
   });
 
-  app.post<ComponentParams>(
-    '/api/bikes/:id/components/:componentId/replace',
-    guard,
-    async (request, reply) => {
-      const { id, componentId } = request.params;
-      const input = parseBody(componentReplaceSchema, request.body);
-      const replaced = await garage.replaceComponent(
-        request.auth.userId,
-        parseId(id),
-        parseId(componentId),
-        input,
-      );
-      return reply.code(201).send(replaced);
-    },
-  );
-
-  app.get<IdParams>('/api/bikes/:id/maintenance', guard, async (request) =>
-    garage.maintenance(request.auth.userId, parseId(request.params.id)),
-  );
-
-  app.post<IdParams>('/api/bikes/:id/maintenance', guard, async (request, reply) => {
-    const id = parseId(request.params.id);
-    const input = parseBody(maintenanceSchema, request.body);
-    return reply.code(201).send(await garage.addMaintenance(request.auth.userId, id, input));
+  on('POST /api/bikes/:id/components/:componentId/replace', async ({ params, body }, request, reply) => {
+    const replaced = await garage.replaceComponent(request.auth.userId, params.id, params.componentId, body);
+    return reply.code(201).send(replaced);
   });
 
-  app.patch<EntryParams>('/api/bikes/:id/maintenance/:entryId', guard, async (request) => {
-    const { id, entryId } = request.params;
-    const input = parseBody(maintenanceUpdateSchema, request.body);
-    return garage.updateMaintenance(request.auth.userId, parseId(id), parseId(entryId), input);
-  });
+  on('GET /api/bikes/:id/maintenance', async ({ params }, request) =>
+    garage.maintenance(request.auth.userId, params.id),
+  );
 
-  app.delete<EntryParams>('/api/bikes/:id/maintenance/:entryId', guard, async (request, reply) => {
-    const { id, entryId } = request.params;
-    await garage.deleteMaintenance(request.auth.userId, parseId(id), parseId(entryId));
+  on('POST /api/bikes/:id/maintenance', async ({ params, body }, request, reply) =>
+    reply.code(201).send(await garage.addMaintenance(request.auth.userId, params.id, body)),
+  );
+
+  on('PATCH /api/bikes/:id/maintenance/:entryId', async ({ params, body }, request) =>
+    garage.updateMaintenance(request.auth.userId, params.id, params.entryId, body),
+  );
+
+  on('DELETE /api/bikes/:id/maintenance/:entryId', async ({ params }, request, reply) => {
+    await garage.deleteMaintenance(request.auth.userId, params.id, params.entryId);
     return reply.code(204).send();
   });
 }

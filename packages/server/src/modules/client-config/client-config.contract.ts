@@ -1,7 +1,7 @@
 import { clientConfigResponseSchema } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
-export const clientConfigContracts: RouteContract[] = [
+export const clientConfigContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/client-config',
@@ -10,4 +10,4 @@ export const clientConfigContracts: RouteContract[] = [
     auth: false,
     response: { status: 200, schema: clientConfigResponseSchema },
   },
-];
+]);

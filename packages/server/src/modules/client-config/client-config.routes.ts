@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MapTilesConfig } from '../../config.ts';
+import { contractRoutes } from '../../http/route.ts';
+import { clientConfigContracts } from './client-config.contract.ts';
 
 /** What the web app needs to know about the operator's choices; public, read once at start-up. */
 export interface ClientConfig {
@@ -17,7 +19,11 @@ export function clientConfig(mapTiles: MapTilesConfig | null): ClientConfig {
 
 export function clientConfigRoutes(app: FastifyInstance, deps: { mapTiles: MapTilesConfig | null }) {
   const body = clientConfig(deps.mapTiles);
-  app.get('/api/client-config', async (_request, reply) =>
+  contractRoutes(
+    app,
+    clientConfigContracts,
+    {},
+  )('GET /api/client-config', async (_input, _request, reply) =>
     // Revalidated on every load so an operator's change reaches riders without a new release.
     reply.header('cache-control', 'no-cache').send(body),
   );

@@ -11,7 +11,7 @@ import {
   weeklySummaryResponseSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
 const tags = ['dashboard'];
 
@@ -39,22 +39,22 @@ export const summaryQuery = calendarQuery.extend({
   period: z.enum(SUMMARY_PERIODS).default('30d'),
 });
 
-const get = (
-  path: string,
+const get = <const P extends string, Q extends z.ZodObject = typeof calendarQuery>(
+  path: P,
   summary: string,
   schema: z.ZodType,
-  query: z.ZodObject = calendarQuery,
-): RouteContract => ({
-  method: 'GET',
+  query?: Q,
+) => ({
+  method: 'GET' as const,
   path,
   summary,
   tags,
-  auth: true,
-  query,
+  auth: true as const,
+  query: (query ?? calendarQuery) as Q,
   response: { status: 200, schema },
 });
 
-export const dashboardContracts: RouteContract[] = [
+export const dashboardContracts = defineContracts([
   get('/api/dashboard', 'The classic dashboard in one answer', dashboardResponseSchema),
   get('/api/dashboard/stats', 'All-time totals', dashboardStatsResponseSchema),
   get(
@@ -78,4 +78,4 @@ export const dashboardContracts: RouteContract[] = [
     summaryQuery,
   ),
   get('/api/dashboard/narrative', 'What the training says, in words', narrativeResponseSchema),
-];
+]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
-export const demoContracts: RouteContract[] = [
+export const demoContracts = defineContracts([
   {
     method: 'POST',
     path: '/api/demo',
@@ -10,4 +10,4 @@ export const demoContracts: RouteContract[] = [
     auth: true,
     response: { status: 202, schema: z.object({ status: z.literal('queued'), rides: z.number() }) },
   },
-];
+]);

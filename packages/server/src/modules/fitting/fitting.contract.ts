@@ -9,19 +9,18 @@ import {
   fittingSessionSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, type RouteContract } from '../../http/contract.ts';
+import { defineContracts, idParams } from '../../http/contract.ts';
 
 const tags = ['fitting'];
 
 /** List, create, replace and delete for one kind of fitting record. */
-function crud(
-  path: string,
-  noun: string,
-  body: z.ZodType,
-  response: z.ZodType,
-  query?: z.ZodObject,
-): RouteContract[] {
-  return [
+function crud<
+  const P extends string,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  Q extends z.ZodObject = z.ZodObject<Record<string, never>>,
+>(path: P, noun: string, body: B, response: R, query?: Q) {
+  return defineContracts([
     {
       method: 'GET',
       path,
@@ -59,10 +58,10 @@ function crud(
       params: idParams,
       response: { status: 204 },
     },
-  ];
+  ]);
 }
 
-export const fittingContracts: RouteContract[] = [
+export const fittingContracts = defineContracts([
   ...crud(
     '/api/fitting/measurements',
     'body measurement',
@@ -137,4 +136,4 @@ export const fittingContracts: RouteContract[] = [
     params: idParams,
     response: { status: 204 },
   },
-];
+]);

@@ -1,90 +1,80 @@
-import {
-  bikePositionSchema,
-  bodyMeasurementSchema,
-  FIT_PHOTO_MAX_BYTES,
-  fittingPhotoUpdateSchema,
-  fittingSessionSchema,
-} from '@vatio/schemas';
+import { FIT_PHOTO_MAX_BYTES } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth-hook.ts';
-import { parseBody, parseId } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
+import { parseId } from '../../http/validate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { malformedAs400, requireMultipartBoundary } from '../imports/upload.ts';
 import { presentMeasurement, presentPhoto, presentPosition, presentSession } from './fitting.presenter.ts';
+import { fittingContracts } from './fitting.contract.ts';
 import type { FittingService } from './fitting.service.ts';
 
-type IdParams = { Params: { id: string } };
-
 export function fittingRoutes(app: FastifyInstance, deps: { auth: AuthService; fitting: FittingService }) {
-  const { auth, fitting } = deps;
-  const guard = { preHandler: requireAuth(auth) };
+  const { fitting } = deps;
+  const on = contractRoutes(app, fittingContracts, deps);
 
   // ---- body measurements ----
-  app.get('/api/fitting/measurements', guard, async (request) =>
+  on('GET /api/fitting/measurements', async (_input, request) =>
     (await fitting.measurements(request.auth.userId)).map(presentMeasurement),
   );
-  app.post('/api/fitting/measurements', guard, async (request, reply) => {
-    const values = parseBody(bodyMeasurementSchema, request.body);
+  on('POST /api/fitting/measurements', async ({ body: values }, request, reply) => {
     return reply
       .code(201)
       .send(presentMeasurement(await fitting.addMeasurement(request.auth.userId, values)));
   });
-  app.put<IdParams>('/api/fitting/measurements/:id', guard, async (request) => {
-    const id = parseId(request.params.id);
-    const values = parseBody(bodyMeasurementSchema, request.body);
+  on('PUT /api/fitting/measurements/:id', async (input, request) => {
+    const id = input.params.id;
+    const values = input.body;
     return presentMeasurement(await fitting.changeMeasurement(request.auth.userId, id, values));
   });
-  app.delete<IdParams>('/api/fitting/measurements/:id', guard, async (request, reply) => {
-    await fitting.removeMeasurement(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/fitting/measurements/:id', async (input, request, reply) => {
+    await fitting.removeMeasurement(request.auth.userId, input.params.id);
     return reply.code(204).send();
   });
 
   // ---- bike positions ----
-  app.get<{ Querystring: { bike_id?: string } }>('/api/fitting/positions', guard, async (request) => {
-    const bikeId = request.query.bike_id ? parseId(request.query.bike_id) : undefined;
+  on('GET /api/fitting/positions', async (input, request) => {
+    const bikeId = input.query.bike_id ? parseId(input.query.bike_id) : undefined;
     return (await fitting.positions(request.auth.userId, bikeId)).map(presentPosition);
   });
-  app.post('/api/fitting/positions', guard, async (request, reply) => {
-    const values = parseBody(bikePositionSchema, request.body);
+  on('POST /api/fitting/positions', async ({ body: values }, request, reply) => {
     return reply.code(201).send(presentPosition(await fitting.addPosition(request.auth.userId, values)));
   });
-  app.put<IdParams>('/api/fitting/positions/:id', guard, async (request) => {
-    const id = parseId(request.params.id);
-    const values = parseBody(bikePositionSchema, request.body);
+  on('PUT /api/fitting/positions/:id', async (input, request) => {
+    const id = input.params.id;
+    const values = input.body;
     return presentPosition(await fitting.changePosition(request.auth.userId, id, values));
   });
-  app.post<IdParams>('/api/fitting/positions/:id/activate', guard, async (request) =>
-    presentPosition(await fitting.activatePosition(request.auth.userId, parseId(request.params.id))),
+  on('POST /api/fitting/positions/:id/activate', async (input, request) =>
+    presentPosition(await fitting.activatePosition(request.auth.userId, input.params.id)),
   );
-  app.delete<IdParams>('/api/fitting/positions/:id', guard, async (request, reply) => {
-    await fitting.removePosition(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/fitting/positions/:id', async (input, request, reply) => {
+    await fitting.removePosition(request.auth.userId, input.params.id);
     return reply.code(204).send();
   });
 
   // ---- fitting sessions ----
-  app.get('/api/fitting/sessions', guard, async (request) =>
+  on('GET /api/fitting/sessions', async (_input, request) =>
     (await fitting.sessions(request.auth.userId)).map(presentSession),
   );
-  app.post('/api/fitting/sessions', guard, async (request, reply) => {
-    const values = parseBody(fittingSessionSchema, request.body);
+  on('POST /api/fitting/sessions', async ({ body: values }, request, reply) => {
     return reply.code(201).send(presentSession(await fitting.addSession(request.auth.userId, values)));
   });
-  app.put<IdParams>('/api/fitting/sessions/:id', guard, async (request) => {
-    const id = parseId(request.params.id);
-    const values = parseBody(fittingSessionSchema, request.body);
+  on('PUT /api/fitting/sessions/:id', async (input, request) => {
+    const id = input.params.id;
+    const values = input.body;
     return presentSession(await fitting.changeSession(request.auth.userId, id, values));
   });
-  app.delete<IdParams>('/api/fitting/sessions/:id', guard, async (request, reply) => {
-    await fitting.removeSession(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/fitting/sessions/:id', async (input, request, reply) => {
+    await fitting.removeSession(request.auth.userId, input.params.id);
     return reply.code(204).send();
   });
 
   // ---- photos ----
-  app.get('/api/fitting/photos', guard, async (request) =>
+  on('GET /api/fitting/photos', async (_input, request) =>
     (await fitting.photos(request.auth.userId)).map(presentPhoto),
   );
-  app.post('/api/fitting/photos', guard, async (request, reply) => {
+  on('POST /api/fitting/photos', async (_input, request, reply) => {
     if (!request.isMultipart())
       throw new AppError('VALIDATION', 'Send the photo as multipart/form-data, in a part named "file".', {
         fields: { file: 'photo_type_invalid' },
@@ -106,18 +96,18 @@ export function fittingRoutes(app: FastifyInstance, deps: { auth: AuthService; f
     const row = await fitting.addPhoto(request.auth.userId, bytes, part.filename || null);
     return reply.code(201).send(presentPhoto(row));
   });
-  app.get<IdParams>('/api/fitting/photos/:id/image', guard, async (request, reply) => {
-    const { row, bytes } = await fitting.photoBytes(request.auth.userId, parseId(request.params.id));
+  on('GET /api/fitting/photos/:id/image', async (input, request, reply) => {
+    const { row, bytes } = await fitting.photoBytes(request.auth.userId, input.params.id);
     // The type comes from the bytes checked at upload; nosniff is on every answer (security-headers.ts).
     return reply.header('content-type', row.content_type).send(bytes);
   });
-  app.put<IdParams>('/api/fitting/photos/:id', guard, async (request) => {
-    const id = parseId(request.params.id);
-    const values = parseBody(fittingPhotoUpdateSchema, request.body);
+  on('PUT /api/fitting/photos/:id', async (input, request) => {
+    const id = input.params.id;
+    const values = input.body;
     return presentPhoto(await fitting.analysePhoto(request.auth.userId, id, values));
   });
-  app.delete<IdParams>('/api/fitting/photos/:id', guard, async (request, reply) => {
-    await fitting.removePhoto(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/fitting/photos/:id', async (input, request, reply) => {
+    await fitting.removePhoto(request.auth.userId, input.params.id);
     return reply.code(204).send();
   });
 }

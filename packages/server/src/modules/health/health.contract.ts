@@ -6,9 +6,9 @@ import {
   healthResponseSchema,
   healthServicesResponseSchema,
 } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
-export const healthContracts: RouteContract[] = [
+export const healthContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/health',
@@ -50,7 +50,8 @@ export const healthContracts: RouteContract[] = [
       "Operators only (ADMIN_EMAILS; others 403): the server's log records of the last hour and the jobs that failed",
     tags: ['meta'],
     auth: true,
+    scope: 'session',
     query: healthLogsQuerySchema,
     response: { status: 200, schema: healthLogsResponseSchema },
   },
-];
+]);

@@ -5,7 +5,7 @@ import {
   uploadResponseSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, type RouteContract } from '../../http/contract.ts';
+import { defineContracts, idParams } from '../../http/contract.ts';
 
 const tags = ['imports'];
 
@@ -14,7 +14,7 @@ export const importListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10).describe('1 to 50, default 10'),
 });
 
-export const importContracts: RouteContract[] = [
+export const importContracts = defineContracts([
   {
     method: 'POST',
     path: '/api/activities/upload',
@@ -65,4 +65,4 @@ export const importContracts: RouteContract[] = [
     auth: true,
     response: { status: 200, schema: storageUsageResponseSchema },
   },
-];
+]);

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { VALIDATION_MESSAGES } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth-hook.ts';
-import { parseId, parseQuery } from '../../http/validate.ts';
-import { importListQuery } from './import.contract.ts';
+import { contractRoutes } from '../../http/route.ts';
+import { importContracts } from './import.contract.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { presentImportDetail, presentImportList, presentUpload } from './import.presenter.ts';
@@ -23,12 +22,12 @@ export function importRoutes(
     limits: UploadLimits;
   },
 ) {
-  const { auth, imports, service, blobs, limits } = deps;
+  const { imports, service, blobs, limits } = deps;
   const zipGate = new RiderGate(limits.maxZipsPerRider);
-  const guard = { preHandler: requireAuth(auth) };
+  const on = contractRoutes(app, importContracts, deps);
   const quota = new StorageQuota(limits.storageQuotaBytes ?? null, imports);
 
-  app.post('/api/activities/upload', guard, async (request, reply) => {
+  on('POST /api/activities/upload', async (_input, request, reply) => {
     if (!request.isMultipart()) {
       throw new AppError('VALIDATION', 'Send the files as multipart/form-data, in parts named "file".', {
         fields: { 'content-type': 'multipart_boundary_missing' },
@@ -72,8 +71,8 @@ export function importRoutes(
   });
 
   // Issue 28: a rider can take a failed import (and its list entry) out; the rides it stored stay.
-  app.delete<{ Params: { id: string } }>('/api/imports/:id', guard, async (request, reply) => {
-    const deleted = await imports.delete(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/imports/:id', async ({ params }, request, reply) => {
+    const deleted = await imports.delete(request.auth.userId, params.id);
     if (deleted === undefined) throw new AppError('NOT_FOUND');
     if (deleted === 'running') throw new AppError('IMPORT_RUNNING');
     // Bytes only these rows held (a duplicate's own file, say) go, unless another row needs them.
@@ -81,11 +80,11 @@ export function importRoutes(
     return reply.code(204).send();
   });
 
-  app.get('/api/storage', guard, async (request) => quota.usage(request.auth.userId));
+  on('GET /api/storage', async (_input, request) => quota.usage(request.auth.userId));
 
-  app.get<{ Params: { id: string } }>('/api/imports/:id', guard, async (request) => {
+  on('GET /api/imports/:id', async ({ params }, request) => {
     const userId = request.auth.userId;
-    const row = await imports.find(userId, parseId(request.params.id));
+    const row = await imports.find(userId, params.id);
     if (!row) throw new AppError('NOT_FOUND');
     // A demo import answers for the whole demo (issue 25 §8): its batches are imports of a dozen
     // rides each, and /sync showing the last one said "7 processed" after 103 rides.
@@ -107,9 +106,9 @@ export function importRoutes(
     return presentImportDetail(row, countFiles(files), files);
   });
 
-  app.get('/api/imports', guard, async (request) => {
+  on('GET /api/imports', async ({ query }, request) => {
     const userId = request.auth.userId;
-    const { limit } = parseQuery(importListQuery, request.query);
+    const { limit } = query;
     const rows = await imports.list(userId, limit);
     const counts = await imports.counts(
       userId,

@@ -1,8 +1,8 @@
 import { dashboardOverviewResponseSchema } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 import { calendarQuery } from '../dashboard/dashboard.contract.ts';
 
-export const overviewContracts: RouteContract[] = [
+export const overviewContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/dashboard/overview',
@@ -13,4 +13,4 @@ export const overviewContracts: RouteContract[] = [
     query: calendarQuery,
     response: { status: 200, schema: dashboardOverviewResponseSchema },
   },
-];
+]);

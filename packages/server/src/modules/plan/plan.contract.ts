@@ -18,7 +18,7 @@ import {
   workoutUpdateSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
-import { idParams, type RouteContract } from '../../http/contract.ts';
+import { idParams, defineContracts } from '../../http/contract.ts';
 
 const tags = ['plan'];
 const fileResponse = (what: string) => ({
@@ -27,7 +27,7 @@ const fileResponse = (what: string) => ({
   description: `${what} as a FIT workout (application/vnd.ant.fit), Zwift .zwo (application/xml), .erg or .mrc (text/plain), as an attachment`,
 });
 
-export const planContracts: RouteContract[] = [
+export const planContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/goals',
@@ -141,6 +141,7 @@ export const planContracts: RouteContract[] = [
     summary: 'A new private calendar-feed token (the old one stops working); signed-in session only',
     tags,
     auth: true,
+    scope: 'session',
     response: { status: 201, schema: calendarTokenCreatedSchema },
   },
   {
@@ -149,6 +150,7 @@ export const planContracts: RouteContract[] = [
     summary: 'Turn the calendar feed off; signed-in session only',
     tags,
     auth: true,
+    scope: 'session',
     response: { status: 204 },
   },
   {
@@ -233,4 +235,4 @@ export const planContracts: RouteContract[] = [
     query: workoutExportQuerySchema,
     response: fileResponse('The workout'),
   },
-];
+]);

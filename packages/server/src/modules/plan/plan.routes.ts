@@ -1,26 +1,11 @@
-import {
-  calendarQuerySchema,
-  goalSchema,
-  libraryExportQuerySchema,
-  goalUpdateSchema,
-  planDayOverrideSchema,
-  planQuerySchema,
-  planSettingsSchema,
-  workoutExportQuerySchema,
-  workoutSchema,
-  workoutUpdateSchema,
-} from '@vatio/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { requireAuth, requireSession } from '../../http/auth-hook.ts';
 import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
-import { parseBody, parseId, parseQuery } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { planContracts } from './plan.contract.ts';
 import type { PlanService } from './plan.service.ts';
 import type { WorkoutService } from './workout.service.ts';
-
-type IdParams = { Params: { id: string } };
-type DateParams = { Params: { date: string } };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A day in a path: anything that is not a calendar day cannot name one, so it is a 404. */
@@ -34,67 +19,58 @@ export function planRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; plan: PlanService; workouts: WorkoutService },
 ) {
-  const { auth, plan, workouts } = deps;
-  const guard = { preHandler: requireAuth(auth) };
-  const sessionOnly = { preHandler: requireSession(auth) };
+  const { plan, workouts } = deps;
+  const on = contractRoutes(app, planContracts, deps);
 
   // ---- goals ----
-  app.get('/api/goals', guard, async (request) => plan.goals(request.auth.userId));
-  app.post('/api/goals', guard, async (request, reply) =>
-    reply.code(201).send(await plan.createGoal(request.auth.userId, parseBody(goalSchema, request.body))),
+  on('GET /api/goals', async (_input, request) => plan.goals(request.auth.userId));
+  on('POST /api/goals', async (input, request, reply) =>
+    reply.code(201).send(await plan.createGoal(request.auth.userId, input.body)),
   );
-  app.get<IdParams>('/api/goals/:id', guard, async (request) =>
-    plan.goal(request.auth.userId, parseId(request.params.id)),
+  on('GET /api/goals/:id', async (input, request) => plan.goal(request.auth.userId, input.params.id));
+  on('PATCH /api/goals/:id', async (input, request) =>
+    plan.updateGoal(request.auth.userId, input.params.id, input.body),
   );
-  app.patch<IdParams>('/api/goals/:id', guard, async (request) =>
-    plan.updateGoal(
-      request.auth.userId,
-      parseId(request.params.id),
-      parseBody(goalUpdateSchema, request.body),
-    ),
-  );
-  app.delete<IdParams>('/api/goals/:id', guard, async (request, reply) => {
-    await plan.deleteGoal(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/goals/:id', async (input, request, reply) => {
+    await plan.deleteGoal(request.auth.userId, input.params.id);
     return reply.code(204).send();
   });
 
   // ---- the plan ----
-  app.get('/api/plan', guard, async (request, reply) => {
-    const { tz } = parseQuery(planQuerySchema, request.query);
+  on('GET /api/plan', async (input, request, reply) => {
+    const { tz } = input.query;
     return sendJsonText(reply, jsonOnce(await plan.plan(request.auth.userId, tz)));
   });
-  app.post('/api/plan', guard, async (request, reply) => {
-    const input = parseBody(planSettingsSchema, request.body);
+  on('POST /api/plan', async ({ body: input }, request, reply) => {
     return sendJsonText(reply.code(201), jsonOnce(await plan.createPlan(request.auth.userId, input)));
   });
-  app.post('/api/plan/replan', guard, async (request, reply) =>
+  on('POST /api/plan/replan', async (_input, request, reply) =>
     sendJsonText(reply, jsonOnce(await plan.replan(request.auth.userId))),
   );
-  app.delete('/api/plan', guard, async (request, reply) => {
+  on('DELETE /api/plan', async (_input, request, reply) => {
     await plan.deletePlan(request.auth.userId);
     return reply.code(204).send();
   });
-  app.put<DateParams>('/api/plan/days/:date', guard, async (request, reply) => {
-    const date = parseDay(request.params.date);
-    const input = parseBody(planDayOverrideSchema, request.body);
+  on('PUT /api/plan/days/:date', async ({ params, body: input }, request, reply) => {
+    const date = parseDay(params.date);
     return sendJsonText(reply, jsonOnce(await plan.setDay(request.auth.userId, date, input)));
   });
-  app.delete<DateParams>('/api/plan/days/:date', guard, async (request, reply) => {
-    await plan.clearDay(request.auth.userId, parseDay(request.params.date));
+  on('DELETE /api/plan/days/:date', async (input, request, reply) => {
+    await plan.clearDay(request.auth.userId, parseDay(input.params.date));
     return reply.code(204).send();
   });
 
   // ---- calendar feed: the token is managed from a signed-in session only (as API keys are) ----
-  app.get('/api/plan/calendar-token', guard, async (request) => plan.calendarToken(request.auth.userId));
-  app.post('/api/plan/calendar-token', sessionOnly, async (request, reply) =>
+  on('GET /api/plan/calendar-token', async (_input, request) => plan.calendarToken(request.auth.userId));
+  on('POST /api/plan/calendar-token', async (_input, request, reply) =>
     reply.code(201).send(await plan.rotateCalendarToken(request.auth.userId)),
   );
-  app.delete('/api/plan/calendar-token', sessionOnly, async (request, reply) => {
+  on('DELETE /api/plan/calendar-token', async (_input, request, reply) => {
     await plan.revokeCalendarToken(request.auth.userId);
     return reply.code(204).send();
   });
-  app.get('/api/plan/calendar.ics', async (request, reply) => {
-    const { token, lang } = parseQuery(calendarQuerySchema, request.query);
+  on('GET /api/plan/calendar.ics', async (input, _request, reply) => {
+    const { token, lang } = input.query;
     const userId = await plan.riderOfCalendarToken(token);
     const body = await plan.calendar(userId, lang ?? 'en');
     return reply
@@ -105,23 +81,17 @@ export function planRoutes(
   });
 
   // ---- workouts ----
-  app.get('/api/workouts', guard, async (request) => workouts.list(request.auth.userId));
-  app.post('/api/workouts', guard, async (request, reply) =>
-    reply.code(201).send(await workouts.create(request.auth.userId, parseBody(workoutSchema, request.body))),
+  on('GET /api/workouts', async (_input, request) => workouts.list(request.auth.userId));
+  on('POST /api/workouts', async (input, request, reply) =>
+    reply.code(201).send(await workouts.create(request.auth.userId, input.body)),
   );
-  app.get('/api/workouts/library', guard, async (request) => workouts.library(request.auth.userId));
-  app.get<IdParams>('/api/workouts/:id', guard, async (request) =>
-    workouts.get(request.auth.userId, parseId(request.params.id)),
+  on('GET /api/workouts/library', async (_input, request) => workouts.library(request.auth.userId));
+  on('GET /api/workouts/:id', async (input, request) => workouts.get(request.auth.userId, input.params.id));
+  on('PATCH /api/workouts/:id', async (input, request) =>
+    workouts.update(request.auth.userId, input.params.id, input.body),
   );
-  app.patch<IdParams>('/api/workouts/:id', guard, async (request) =>
-    workouts.update(
-      request.auth.userId,
-      parseId(request.params.id),
-      parseBody(workoutUpdateSchema, request.body),
-    ),
-  );
-  app.delete<IdParams>('/api/workouts/:id', guard, async (request, reply) => {
-    await workouts.delete(request.auth.userId, parseId(request.params.id));
+  on('DELETE /api/workouts/:id', async (input, request, reply) => {
+    await workouts.delete(request.auth.userId, input.params.id);
     return reply.code(204).send();
   });
 
@@ -133,18 +103,18 @@ export function planRoutes(
       .type(file.mimeType)
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .send(file.body);
-  app.get<IdParams>('/api/workouts/:id/download', guard, async (request, reply) => {
-    const { format, hr_as_power } = parseQuery(workoutExportQuerySchema, request.query);
+  on('GET /api/workouts/:id/download', async (input, request, reply) => {
+    const { format, hr_as_power } = input.query;
     const file = await workouts.exportFile(
       request.auth.userId,
-      { source: 'own', id: parseId(request.params.id) },
+      { source: 'own', id: input.params.id },
       format,
       hr_as_power === 'true',
     );
     return sendFile(reply, file);
   });
-  app.get('/api/workouts/library/download', guard, async (request, reply) => {
-    const { format, hr_as_power, workout, tss } = parseQuery(libraryExportQuerySchema, request.query);
+  on('GET /api/workouts/library/download', async (input, request, reply) => {
+    const { format, hr_as_power, workout, tss } = input.query;
     const file = await workouts.exportFile(
       request.auth.userId,
       { source: 'library', id: workout, ...(tss === undefined ? {} : { tss }) },

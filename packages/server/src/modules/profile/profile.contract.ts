@@ -6,11 +6,11 @@ import {
   settingsSchema,
   subscriptionResponseSchema,
 } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
 const tags = ['profile'];
 
-export const profileContracts: RouteContract[] = [
+export const profileContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/me',
@@ -70,4 +70,4 @@ export const profileContracts: RouteContract[] = [
     body: settingsSchema,
     response: { status: 200, schema: settingsResponseSchema },
   },
-];
+]);

@@ -1,12 +1,11 @@
-import { profileSchema, settingsSchema } from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth-hook.ts';
 import { presentProfile, presentSettings, presentSubscription, presentUser } from '../../http/presenters.ts';
-import { parseBody } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
 import type { ReanalysisService } from '../imports/reanalysis.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UserRepository } from '../auth/user.repository.ts';
+import { profileContracts } from './profile.contract.ts';
 import type { ProfileRepository } from '../../kernel/profile.repository.ts';
 
 export function profileRoutes(
@@ -19,10 +18,10 @@ export function profileRoutes(
     now: () => Date;
   },
 ) {
-  const { auth, users, profiles, reanalysis, now } = deps;
-  const guard = { preHandler: requireAuth(auth) };
+  const { users, profiles, reanalysis, now } = deps;
+  const on = contractRoutes(app, profileContracts, deps);
 
-  app.get('/api/me', guard, async (request) => {
+  on('GET /api/me', async (_input, request) => {
     const userId = request.auth.userId;
     const [user, profile, settings] = await Promise.all([
       users.findById(userId),
@@ -37,14 +36,13 @@ export function profileRoutes(
     };
   });
 
-  app.get('/api/profile', guard, async (request) => {
+  on('GET /api/profile', async (_input, request) => {
     const profile = await profiles.findProfile(request.auth.userId, now());
     if (!profile) throw new AppError('NOT_FOUND');
     return presentProfile(profile);
   });
 
-  app.post('/api/profile', guard, async (request, reply) => {
-    const input = parseBody(profileSchema, request.body);
+  on('POST /api/profile', async ({ body: input }, request, reply) => {
     const profile = await profiles.createWithSubscription(request.auth.userId, input, now());
     if (!profile) throw new AppError('PROFILE_EXISTS');
     // The onboarding weight is the rider's first dated weight: rides already stored use it (nearest).
@@ -55,9 +53,8 @@ export function profileRoutes(
   // The profile's weight is the dated weight in force today; a new one is an entry dated today, and
   // re-analyses the rides it reaches (from today; all of them when it is the rider's first weight,
   // which earlier rides take as the nearest): per-kilogram figures, the aero fit's mass.
-  app.put('/api/profile', guard, async (request) => {
+  on('PUT /api/profile', async ({ body: parsed }, request) => {
     const userId = request.auth.userId;
-    const parsed = parseBody(profileSchema, request.body);
     // A weight left out changes nothing (a client changing only its sex must not clear the rider's
     // weights); a weight sent as null clears them (the rider takes it back).
     const sent = typeof request.body === 'object' && request.body !== null && 'weight_kg' in request.body;
@@ -68,13 +65,13 @@ export function profileRoutes(
     return presentProfile(updated.profile);
   });
 
-  app.get('/api/subscription', guard, async (request) => {
+  on('GET /api/subscription', async (_input, request) => {
     const subscription = await profiles.findSubscription(request.auth.userId);
     if (!subscription) throw new AppError('NOT_FOUND');
     return presentSubscription(subscription);
   });
 
-  app.get('/api/settings', guard, async (request) => {
+  on('GET /api/settings', async (_input, request) => {
     const userId = request.auth.userId;
     const [settings, profile] = await Promise.all([
       profiles.findSettings(userId),
@@ -83,9 +80,9 @@ export function profileRoutes(
     return presentSettings(settings, profile);
   });
 
-  app.put('/api/settings', guard, async (request) => {
+  on('PUT /api/settings', async (input, request) => {
     const userId = request.auth.userId;
-    const { units, ...update } = parseBody(settingsSchema, request.body);
+    const { units, ...update } = input.body;
     let profile = await profiles.findProfile(userId, now());
     if (units !== undefined) {
       if (!profile) throw new AppError('PROFILE_REQUIRED');

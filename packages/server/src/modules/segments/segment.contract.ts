@@ -5,13 +5,13 @@ import {
   segmentListResponseSchema,
   segmentPatchSchema,
 } from '@vatio/schemas';
-import { idParams, type RouteContract } from '../../http/contract.ts';
+import { idParams, defineContracts } from '../../http/contract.ts';
 
 const preparing =
   ' (503 EXAMPLE_PREPARING, with retry_after_s and progress {done, total}, while the example is generated once)';
 
 /** Segments (issue 14): the rider's, and the example rider's without sign-in. */
-export const segmentContracts: RouteContract[] = [
+export const segmentContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/analytics/segments',
@@ -77,4 +77,4 @@ export const segmentContracts: RouteContract[] = [
     query: segmentCompareQuerySchema,
     response: { status: 200, schema: segmentCompareResponseSchema },
   },
-];
+]);

@@ -10,13 +10,13 @@ import {
   syncStatusResponseSchema,
 } from '@vatio/schemas';
 import { z } from 'zod';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 import { webhookEventSchema } from './strava-webhook-event.ts';
 
 const tags = ['strava'];
 const status = { status: 202, description: 'The sync status, or null', schema: syncStatusResponseSchema };
 
-export const stravaContracts: RouteContract[] = [
+export const stravaContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/strava/connection',
@@ -40,6 +40,7 @@ export const stravaContracts: RouteContract[] = [
     summary: "Strava's redirect after its authorization page (a browser navigation)",
     tags,
     auth: false,
+    queryReadByHandler: true,
     query: z.object({
       code: z.string().optional(),
       state: z.string().optional(),
@@ -118,6 +119,7 @@ export const stravaContracts: RouteContract[] = [
     summary: "Strava's push subscription handshake",
     tags,
     auth: false,
+    queryReadByHandler: true,
     query: z.object({
       'hub.mode': z.literal('subscribe'),
       'hub.verify_token': z.string(),
@@ -134,4 +136,4 @@ export const stravaContracts: RouteContract[] = [
     body: webhookEventSchema,
     response: { status: 200, schema: z.object({ ok: z.literal(true) }) },
   },
-];
+]);

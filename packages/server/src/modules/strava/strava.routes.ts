@@ -1,17 +1,9 @@
-import {
-  activitiesSyncSchema,
-  stravaConnectSchema,
-  stravaListRefreshSchema,
-  stravaSelectedImportSchema,
-  stravaSyncSchema,
-} from '@vatio/schemas';
 import type { FastifyInstance } from 'fastify';
-import { webhookEventSchema } from './strava-webhook-event.ts';
 import { AppError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth-hook.ts';
-import { parseBody, validationError } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { stravaContracts } from './strava.contract.ts';
 import type { StravaServices } from './strava.module.ts';
 import { presentConnection, presentStravaActivity, presentSyncStatus } from './strava.presenter.ts';
 import { STATE_COOKIE } from './strava-oauth-state.ts';
@@ -22,19 +14,18 @@ export function stravaRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; strava: StravaServices; queue: JobQueue; now: () => Date },
 ) {
-  const { auth, strava, queue, now } = deps;
-  const guard = { preHandler: requireAuth(auth) };
+  const { strava, queue, now } = deps;
+  const on = contractRoutes(app, stravaContracts, deps);
   const statusOf = async (userId: string) => {
     const row = await strava.status.find(userId);
     return row ? presentSyncStatus(row) : null;
   };
 
-  app.get('/api/strava/connection', guard, async (request) =>
+  on('GET /api/strava/connection', async (_input, request) =>
     presentConnection(strava.oauth.configured, await strava.connections.find(request.auth.userId)),
   );
 
-  app.post('/api/strava/connect', guard, async (request, reply) => {
-    const body = parseBody(stravaConnectSchema, request.body);
+  on('POST /api/strava/connect', async ({ body }, request, reply) => {
     const { url, cookie } = strava.connect.authorizeUrl(request.auth.userId, body.return_to);
     reply.header('set-cookie', cookie);
     return { authorize_url: url };
@@ -42,70 +33,67 @@ export function stravaRoutes(
 
   // Strava's redirect after its authorization page: a browser navigation, so it answers with a redirect.
   // The state must come back to the browser that asked for it (its cookie), and the cookie is cleared.
-  app.get<{ Querystring: { code?: string; state?: string; scope?: string; error?: string } }>(
-    '/api/strava/callback',
-    async (request, reply) => {
-      const nonce = readCookie(request.headers.cookie, STATE_COOKIE);
-      // A browser navigation: whatever the query holds, the answer is a redirect to the app with an
-      // outcome. A repeated parameter (an array) or an overlong one is as good as absent: the state
-      // then does not verify and the rider is told the attempt expired (it used to be a 500).
-      const q = request.query as Record<string, unknown>;
-      const text = (name: 'code' | 'state' | 'scope' | 'error') => {
-        const value = q[name];
-        return typeof value === 'string' && value.length <= 4096 ? value : undefined;
-      };
-      const target = await strava.connect.callback(
-        { code: text('code'), state: text('state'), scope: text('scope'), error: text('error') },
-        nonce,
-      );
-      reply.header('set-cookie', strava.connect.stateCookie('', 0));
-      return reply.redirect(target, 302);
-    },
-  );
+  on('GET /api/strava/callback', async (_input, request, reply) => {
+    const nonce = readCookie(request.headers.cookie, STATE_COOKIE);
+    // A browser navigation: whatever the query holds, the answer is a redirect to the app with an
+    // outcome. A repeated parameter (an array) or an overlong one is as good as absent: the state
+    // then does not verify and the rider is told the attempt expired (it used to be a 500).
+    const q = request.query as Record<string, unknown>;
+    const text = (name: 'code' | 'state' | 'scope' | 'error') => {
+      const value = q[name];
+      return typeof value === 'string' && value.length <= 4096 ? value : undefined;
+    };
+    const target = await strava.connect.callback(
+      { code: text('code'), state: text('state'), scope: text('scope'), error: text('error') },
+      nonce,
+    );
+    reply.header('set-cookie', strava.connect.stateCookie('', 0));
+    return reply.redirect(target, 302);
+  });
 
-  app.delete('/api/strava/connection', guard, async (request, reply) => {
+  on('DELETE /api/strava/connection', async (_input, request, reply) => {
     if (!(await strava.connect.disconnect(request.auth.userId))) throw new AppError('NOT_FOUND');
     return reply.code(204).send();
   });
 
-  app.get('/api/sync/status', guard, async (request) => statusOf(request.auth.userId));
+  on('GET /api/sync/status', async (_input, request) => statusOf(request.auth.userId));
 
-  app.post('/api/strava/sync', guard, async (request, reply) => {
-    const { action } = parseBody(stravaSyncSchema, request.body);
+  on('POST /api/strava/sync', async (input, request, reply) => {
+    const { action } = input.body;
     const userId = request.auth.userId;
     if (action === 'import_bikes') await strava.sync.startBikes(userId);
     else await strava.sync.startActivities(userId, IMPORT_WINDOW_DAYS);
     return reply.code(202).send(await statusOf(userId));
   });
 
-  app.post('/api/activities/sync', guard, async (request, reply) => {
-    const { days_back } = parseBody(activitiesSyncSchema, request.body);
+  on('POST /api/activities/sync', async (input, request, reply) => {
+    const { days_back } = input.body;
     await strava.sync.startActivities(request.auth.userId, days_back);
     return reply.code(202).send(await statusOf(request.auth.userId));
   });
 
-  app.get('/api/strava/activities', guard, async (request) => {
+  on('GET /api/strava/activities', async (_input, request) => {
     const rows = await strava.stravaActivities.list(request.auth.userId);
     return { activities: rows.map(presentStravaActivity) };
   });
 
-  app.post('/api/strava/activities/refresh', guard, async (request, reply) => {
-    const { days } = parseBody(stravaListRefreshSchema, request.body);
+  on('POST /api/strava/activities/refresh', async (input, request, reply) => {
+    const { days } = input.body;
     await strava.sync.startActivities(request.auth.userId, days, 'refresh_list');
     return reply.code(202).send(await statusOf(request.auth.userId));
   });
 
-  app.post('/api/strava/activities/import', guard, async (request, reply) => {
-    const { strava_ids } = parseBody(stravaSelectedImportSchema, request.body);
+  on('POST /api/strava/activities/import', async (input, request, reply) => {
+    const { strava_ids } = input.body;
     await strava.sync.startSelected(request.auth.userId, strava_ids);
     return reply.code(202).send(await statusOf(request.auth.userId));
   });
 
   // Push subscription handshake (https://developers.strava.com/docs/webhooks/): echo hub.challenge
   // when hub.verify_token is ours, within two seconds.
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/strava/webhook', async (request) => {
+  on('GET /api/strava/webhook', async (_input, request) => {
     const expected = strava.config.webhookVerifyToken;
-    const q = request.query;
+    const q = request.query as Record<string, string | undefined>;
     if (
       !expected ||
       q['hub.mode'] !== 'subscribe' ||
@@ -117,10 +105,7 @@ export function stravaRoutes(
   });
 
   // Events: acknowledged at once (Strava wants a 200 within two seconds) and handled by a job.
-  app.post('/api/strava/webhook', async (request, reply) => {
-    const parsed = webhookEventSchema.safeParse(request.body);
-    if (!parsed.success) throw validationError(parsed.error.issues);
-    const event = parsed.data;
+  on('POST /api/strava/webhook', async ({ body: event }, _request, reply) => {
     // Anyone can post here, and each job spends the app's Strava quota: only events of the configured
     // subscription (when one is configured) about an athlete connected here are queued, once per
     // object and aspect while such a job waits (Strava repeats an event it thinks was not received).

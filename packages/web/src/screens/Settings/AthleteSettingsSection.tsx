@@ -40,13 +40,8 @@ function reanalysisProgress(
   peak: number,
 ): { remaining: number; fraction: number } {
   if (!status) return { remaining: 0, fraction: 1 };
-  if (typeof status.remaining === 'number') {
-    const top = Math.max(peak, status.remaining);
-    return { remaining: status.remaining, fraction: top > 0 ? 1 - status.remaining / top : 1 };
-  }
-  const total = status.total ?? 0;
-  const done = status.done ?? 0;
-  return { remaining: Math.max(0, total - done), fraction: total > 0 ? done / total : 1 };
+  const top = Math.max(peak, status.remaining);
+  return { remaining: status.remaining, fraction: top > 0 ? 1 - status.remaining / top : 1 };
 }
 
 /**

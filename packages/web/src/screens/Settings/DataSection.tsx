@@ -2,7 +2,7 @@ import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { readTokens } from '../../api/client';
+import { fetchAccountExport } from '../../api/account-export';
 import { deleteAccount } from '../../api/endpoints';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/ui/Alert';
@@ -23,10 +23,7 @@ export function DataSection() {
     setExporting(true);
     setError(null);
     try {
-      // A plain link cannot carry the bearer token, so the zip is fetched and handed to the browser.
-      const response = await fetch('/api/export', {
-        headers: { authorization: `Bearer ${readTokens()?.access_token ?? ''}` },
-      });
+      const response = await fetchAccountExport();
       if (!response.ok) throw new Error(t('data.exportFailed'));
       const blob = await response.blob();
       const name =

@@ -1,0 +1,9 @@
+import { readTokens } from './client';
+
+/**
+ * GET /api/export: the rider's whole account as a zip. A plain link cannot carry the bearer token,
+ * so the zip is fetched (and handed to the browser by the screen). Its own module: only the
+ * settings screen, a lazy chunk, loads it.
+ */
+export const fetchAccountExport = () =>
+  fetch('/api/export', { headers: { authorization: `Bearer ${readTokens()?.access_token ?? ''}` } });
