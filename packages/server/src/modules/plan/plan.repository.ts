@@ -31,7 +31,21 @@ export interface PlanRide {
   training_stress_score: number | null;
   has_power: boolean;
   ftp_w: number | null;
+  /** The Vatio workout the ride's file says it followed, `<kind>:<ref>` (ride-links.ts reads it). */
+  workout_ref: string | null;
+  /** Moves with everything a compliance is measured from (streams, FTP, re-analysis). */
+  updated_at: Date;
 }
+
+const RIDE_COLUMNS = [
+  'id',
+  'start_time',
+  'training_stress_score',
+  'has_power',
+  'ftp_w',
+  'workout_ref',
+  'updated_at',
+] as const;
 
 /** Goals, workouts, plan settings, day changes and the calendar token; every query carries the rider. */
 export class PlanRepository {
@@ -233,7 +247,7 @@ export class PlanRepository {
   rides(userId: string): Promise<PlanRide[]> {
     return this.db
       .selectFrom('activities')
-      .select(['id', 'start_time', 'training_stress_score', 'has_power', 'ftp_w'])
+      .select(RIDE_COLUMNS)
       .where('user_id', '=', userId)
       .orderBy('start_time')
       .orderBy('id')
@@ -243,7 +257,7 @@ export class PlanRepository {
   ride(userId: string, activityId: string): Promise<PlanRide | undefined> {
     return this.db
       .selectFrom('activities')
-      .select(['id', 'start_time', 'training_stress_score', 'has_power', 'ftp_w'])
+      .select(RIDE_COLUMNS)
       .where('user_id', '=', userId)
       .where('id', '=', activityId)
       .executeTakeFirst();
@@ -258,6 +272,42 @@ export class PlanRepository {
       .where('activity_id', '=', activityId)
       .executeTakeFirst();
     return row?.blob_key ?? null;
+  }
+
+  /** The rider's stored ride compliances, by ride (few: one per ride linked to a planned day). */
+  async storedCompliance(userId: string): Promise<Map<string, { input_key: string; answer: unknown }>> {
+    const rows = await this.db
+      .selectFrom('ride_compliance')
+      .select(['activity_id', 'input_key', 'answer'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((r) => [r.activity_id, { input_key: r.input_key, answer: r.answer }]));
+  }
+
+  /**
+   * Keeps a ride's compliance, replacing the one measured before. The ride is checked to be the
+   * rider's in the same statement (a ride deleted meanwhile stores nothing).
+   */
+  async saveCompliance(userId: string, activityId: string, inputKey: string, answer: unknown): Promise<void> {
+    const values = { input_key: inputKey, answer: JSON.stringify(answer), computed_at: new Date() };
+    await this.db
+      .insertInto('ride_compliance')
+      .columns(['activity_id', 'user_id', 'input_key', 'answer', 'computed_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('activities')
+          .select([
+            'id',
+            'user_id',
+            eb.val(values.input_key).as('input_key'),
+            sql<string>`${values.answer}::jsonb`.as('answer'),
+            eb.val(values.computed_at).as('computed_at'),
+          ])
+          .where('user_id', '=', userId)
+          .where('id', '=', activityId),
+      )
+      .onConflict((oc) => oc.column('activity_id').doUpdateSet(values))
+      .execute();
   }
 
   /**
