@@ -1,4 +1,4 @@
-import { Encoder, Profile } from '@garmin/fitsdk';
+import { Encoder, type Mesg, Profile } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 // The browser's own writer of the reference (the live ride's FIT file), used as the web uses it.
 import { tagFitWithWorkout } from '../../../web/src/screens/Live/fitWorkoutTag.ts';
@@ -6,6 +6,17 @@ import { decodeFit } from './decode-fit.ts';
 import { encodeFit } from './encode.ts';
 import { generateRide } from '../synthetic/ride.ts';
 import { parseWorkoutTag } from './workout-tag.ts';
+
+/** A message number of the FIT profile (the SDK types the table as possibly undefined). */
+const mesg = (name: string): number => {
+  const n = Profile.MesgNum[name];
+  if (n === undefined) throw new Error(`FIT profile has no message ${name}`);
+  return n;
+};
+
+/** A message with the SDK's own field names (its onMesg types only the base Mesg). */
+const write = (encoder: Encoder, name: string, fields: Record<string, unknown>) =>
+  encoder.onMesg(mesg(name), fields as Mesg);
 
 const ride = () => generateRide({ seed: 7, durationS: 600, startTime: new Date('2030-01-16T09:00:00Z') });
 
@@ -34,22 +45,22 @@ describe('the workout reference of a FIT file', () => {
   it('reads it from a workout message written by the Garmin SDK before the records, as a head unit does', () => {
     const encoder = new Encoder();
     const t0 = new Date('2030-01-16T09:00:00Z');
-    encoder.onMesg(Profile.MesgNum.FILE_ID, {
+    write(encoder, 'FILE_ID', {
       type: 'activity',
       manufacturer: 'development',
       product: 0,
       timeCreated: t0,
       serialNumber: 1,
     });
-    encoder.onMesg(Profile.MesgNum.WORKOUT, {
+    write(encoder, 'WORKOUT', {
       sport: 'cycling',
       wktName: 'Sweet spot',
       wktDescription: 'vatio-workout:own:42',
       numValidSteps: 1,
     });
-    encoder.onMesg(Profile.MesgNum.EVENT, { timestamp: t0, event: 'timer', eventType: 'start' });
+    write(encoder, 'EVENT', { timestamp: t0, event: 'timer', eventType: 'start' });
     for (let s = 0; s < 120; s++)
-      encoder.onMesg(Profile.MesgNum.RECORD, { timestamp: new Date(t0.getTime() + s * 1000), power: 200 });
+      write(encoder, 'RECORD', { timestamp: new Date(t0.getTime() + s * 1000), power: 200 });
     const decoded = decodeFit(encoder.close());
     expect(decoded.workoutTag).toEqual({ kind: 'own', ref: '42' });
     expect(decoded.streams.powerW?.[60]).toBe(200);
