@@ -285,28 +285,32 @@ export class PlanRepository {
   }
 
   /**
-   * Keeps a ride's compliance, replacing the one measured before. The ride is checked to be the
-   * rider's in the same statement (a ride deleted meanwhile stores nothing).
+   * Keeps rides' compliances, replacing those measured before, in one statement (one commit: on the
+   * embedded database each commit costs a flush). The ids come from the rider's own rides.
    */
-  async saveCompliance(userId: string, activityId: string, inputKey: string, answer: unknown): Promise<void> {
-    const values = { input_key: inputKey, answer: JSON.stringify(answer), computed_at: new Date() };
+  async saveCompliances(
+    userId: string,
+    rows: readonly { activityId: string; inputKey: string; answer: unknown }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const now = new Date();
     await this.db
       .insertInto('ride_compliance')
-      .columns(['activity_id', 'user_id', 'input_key', 'answer', 'computed_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('activities')
-          .select([
-            'id',
-            'user_id',
-            eb.val(values.input_key).as('input_key'),
-            sql<string>`${values.answer}::jsonb`.as('answer'),
-            eb.val(values.computed_at).as('computed_at'),
-          ])
-          .where('user_id', '=', userId)
-          .where('id', '=', activityId),
+      .values(
+        rows.map((r) => ({
+          activity_id: r.activityId,
+          user_id: userId,
+          input_key: r.inputKey,
+          answer: JSON.stringify(r.answer),
+          computed_at: now,
+        })),
       )
-      .onConflict((oc) => oc.column('activity_id').doUpdateSet(values))
+      .onConflict((oc) =>
+        oc.column('activity_id').doUpdateSet((eb) => ({
+          input_key: eb.ref('excluded.input_key'),
+          answer: eb.ref('excluded.answer'),
+        })),
+      )
       .execute();
   }
 

@@ -268,11 +268,14 @@ export class PlanService {
     });
     // Rides measured for the first time (or since they, their workout or the FTP changed), one at a
     // time (each decodes a ride's streams), then kept in ride_compliance for every answer after.
+    const kept: { activityId: string; inputKey: string; answer: WorkoutComplianceResponse }[] = [];
     for (const m of measure) {
       const answer = await this.measureCompliance(userId, m);
       days[m.index]!.compliance = answer;
-      await runAsBookkeeping(() => this.deps.repo.saveCompliance(userId, m.activityId, m.key, answer));
+      kept.push({ activityId: m.activityId, inputKey: m.key, answer });
     }
+    // One statement for all (a ride deleted meanwhile fails it: then they are measured next time).
+    await runAsBookkeeping(() => this.deps.repo.saveCompliances(userId, kept)).catch(() => undefined);
     return { ...response, days };
   }
 
