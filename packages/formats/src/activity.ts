@@ -150,6 +150,15 @@ export interface SessionInfo {
   selected: boolean;
 }
 
+/**
+ * The workout a ride was ridden from, as the file names it (FIT `workout` message's description
+ * `vatio-workout:<kind>:<ref>`, fit/workout-tag.ts): e.g. kind 'library', ref 'threshold-2x20'.
+ */
+export interface WorkoutTag {
+  kind: string;
+  ref: string;
+}
+
 export interface Activity {
   format: ActivityFormat;
   /** Lower-camel FIT sport name ('cycling', 'running'...) or 'unknown'. */
@@ -158,6 +167,8 @@ export interface Activity {
   /** 'file' when the file names the sport; 'inferred' when deduced (power meter data, cycling device). */
   sportSource: 'file' | 'inferred' | 'unknown';
   name?: string;
+  /** FIT only: the Vatio workout the ride followed, when the file carries its reference. */
+  workoutTag?: WorkoutTag;
   device: DeviceInfo;
   sensors: SensorInfo[];
   /** UTC instant of `timeS === 0`. */

@@ -9,6 +9,7 @@ export type {
   Lap,
   SensorInfo,
   SessionInfo,
+  WorkoutTag,
 } from './activity.ts';
 export { CHANNELS } from './activity.ts';
 export { CHANNEL_BOUNDS, dropOutOfRange } from './finalize.ts';
@@ -17,6 +18,7 @@ export { type DetectedFormat, detectFormat } from './detect.ts';
 export { FormatError, type FormatErrorCode, isFormatError } from './errors.ts';
 export { plainText } from './text.ts';
 export { decodeFit } from './fit/decode-fit.ts';
+export { parseWorkoutTag, WORKOUT_TAG_PREFIX } from './fit/workout-tag.ts';
 export { decodeGpx } from './gpx/decode-gpx.ts';
 export { DEFAULT_LIMITS, type DecodeLimits } from './limits.ts';
 export { decodeTcx } from './tcx/decode-tcx.ts';

@@ -17,6 +17,7 @@ import { eventsToActivityEvents, timerFromEvents } from './fit-events.ts';
 import { recordsToSamples } from './fit-records.ts';
 import { deviceSummaryFromSession, lapFromMesg, selectSession, sessionInfos } from './fit-session.ts';
 import { lapsWithinRide } from '../laps.ts';
+import { withWorkoutTag, workoutTagOf } from './workout-tag.ts';
 import {
   deviceTypeName,
   enumName,
@@ -195,6 +196,7 @@ export function decodeFit(bytes: Uint8Array, options: DecodeFitOptions = {}): Ac
     ...sport,
     subSport: subSport === 'generic' ? undefined : subSport,
     name: messages.sportMesgs?.[0]?.name,
+    ...withWorkoutTag(workoutTagOf(messages)),
     device,
     sensors: sensorsFromMessages(messages),
     startTime: fitTimeToDate(startFit),

@@ -239,6 +239,11 @@ export interface ActivitiesTable {
   reanalysis_pending: Generated<boolean>;
   /** Stored from a damaged file (fails its size/CRC check): only its first part could be read. */
   recovered: Generated<boolean>;
+  /**
+   * The Vatio workout the ride was ridden from, `<kind>:<ref>` as its FIT file names it (0031,
+   * formats fit/workout-tag.ts); NULL when the file names none.
+   */
+  workout_ref: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -399,6 +404,7 @@ export interface Database {
   training_plans: TrainingPlansTable;
   plan_day_overrides: PlanDayOverridesTable;
   calendar_tokens: CalendarTokensTable;
+  ride_compliance: RideComplianceTable;
 }
 
 /** A climb the rider rides again (0013): its ends, length and gradient profile. */
@@ -669,3 +675,15 @@ export interface StoredAdvancedFacts {
 
 /** One leg's power phase, rounded: [startDeg, endDeg, arcDeg, peakStartDeg, peakEndDeg, peakArcDeg]. */
 export type PhaseTuple = [number, number, number, number | null, number | null, number | null];
+
+/**
+ * A linked ride's compliance with its planned workout (0031), kept with what it was measured from:
+ * a different `input_key` (ride changed, workout edited, FTP changed) means it is measured again.
+ */
+export interface RideComplianceTable {
+  activity_id: string;
+  user_id: string;
+  input_key: string;
+  answer: ColumnType<unknown, string, string>;
+  computed_at: CreatedAt;
+}

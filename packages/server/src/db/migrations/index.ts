@@ -24,6 +24,7 @@ import * as m0026 from './0026_write_versions.ts';
 import * as m0027 from './0027_one_weight.ts';
 import * as m0028 from './0028_training_plan.ts';
 import * as m0030 from './0030_otp_client_attempts.ts';
+import * as m0031 from './0031_ride_workout_link.ts';
 import * as m0033 from './0033_import_files_pending.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0027_one_weight': m0027,
   '0028_training_plan': m0028,
   '0030_otp_client_attempts': m0030,
+  '0031_ride_workout_link': m0031,
   '0033_import_files_pending': m0033,
 };

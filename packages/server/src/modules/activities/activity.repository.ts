@@ -55,8 +55,11 @@ export interface NewRide {
     | 'recovered'
     | 'tactics'
     | 'advanced_facts'
+    | 'workout_ref'
   > & {
     summary: string;
+    /** The Vatio workout the ride's file says it was ridden from (`<kind>:<ref>`); none from Strava. */
+    workout_ref?: string | null;
     /** The ride's tactical facts as JSON (`RideTacticsService.measure`); none without power or FTP. */
     tactics?: string | null;
     /** The ride's advanced-page facts as JSON (`measureAdvancedFacts`); none without a stream. */

@@ -206,6 +206,7 @@ export interface AnalysedRide {
     | 'summary'
     | 'tactics'
     | 'advanced_facts'
+    | 'workout_ref'
     | 'analysis_version'
     | 'reanalysis_pending'
     | 'recovered'

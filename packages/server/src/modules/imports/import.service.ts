@@ -304,6 +304,7 @@ export class ImportService {
         source,
         content_hash: blobKey,
         name: ready.name ?? null,
+        workout_ref: ready.workoutRef,
         bike_id: bike?.id ?? null,
         summary: ready.summaryJson,
         tactics,

@@ -32,6 +32,8 @@ export interface PreparedRide {
   format: string;
   /** The file's own name for the ride, if it has one (else the reader's language names it). */
   name: string | undefined;
+  /** The Vatio workout the file says the ride followed, `<kind>:<ref>` (formats fit/workout-tag.ts). */
+  workoutRef: string | null;
   columns: AnalysedRide['columns'];
   summaryJson: string;
   curve: NewRide['curve'];
@@ -76,6 +78,7 @@ export function prepareFile(
       damaged: activity.integrity === false,
       format: activity.format,
       name: activity.name?.trim() || undefined,
+      workoutRef: activity.workoutTag ? `${activity.workoutTag.kind}:${activity.workoutTag.ref}` : null,
       columns: analysed.columns,
       summaryJson: storedSummaryJson(analysed, activity),
       curve: storedCurve(analysed.summary.meanMax),

@@ -31,7 +31,21 @@ export interface PlanRide {
   training_stress_score: number | null;
   has_power: boolean;
   ftp_w: number | null;
+  /** The Vatio workout the ride's file says it followed, `<kind>:<ref>` (ride-links.ts reads it). */
+  workout_ref: string | null;
+  /** Moves with everything a compliance is measured from (streams, FTP, re-analysis). */
+  updated_at: Date;
 }
+
+const RIDE_COLUMNS = [
+  'id',
+  'start_time',
+  'training_stress_score',
+  'has_power',
+  'ftp_w',
+  'workout_ref',
+  'updated_at',
+] as const;
 
 /** Goals, workouts, plan settings, day changes and the calendar token; every query carries the rider. */
 export class PlanRepository {
@@ -233,7 +247,7 @@ export class PlanRepository {
   rides(userId: string): Promise<PlanRide[]> {
     return this.db
       .selectFrom('activities')
-      .select(['id', 'start_time', 'training_stress_score', 'has_power', 'ftp_w'])
+      .select(RIDE_COLUMNS)
       .where('user_id', '=', userId)
       .orderBy('start_time')
       .orderBy('id')
@@ -243,7 +257,7 @@ export class PlanRepository {
   ride(userId: string, activityId: string): Promise<PlanRide | undefined> {
     return this.db
       .selectFrom('activities')
-      .select(['id', 'start_time', 'training_stress_score', 'has_power', 'ftp_w'])
+      .select(RIDE_COLUMNS)
       .where('user_id', '=', userId)
       .where('id', '=', activityId)
       .executeTakeFirst();
@@ -258,6 +272,46 @@ export class PlanRepository {
       .where('activity_id', '=', activityId)
       .executeTakeFirst();
     return row?.blob_key ?? null;
+  }
+
+  /** The rider's stored ride compliances, by ride (few: one per ride linked to a planned day). */
+  async storedCompliance(userId: string): Promise<Map<string, { input_key: string; answer: unknown }>> {
+    const rows = await this.db
+      .selectFrom('ride_compliance')
+      .select(['activity_id', 'input_key', 'answer'])
+      .where('user_id', '=', userId)
+      .execute();
+    return new Map(rows.map((r) => [r.activity_id, { input_key: r.input_key, answer: r.answer }]));
+  }
+
+  /**
+   * Keeps rides' compliances, replacing those measured before, in one statement (one commit: on the
+   * embedded database each commit costs a flush). The ids come from the rider's own rides.
+   */
+  async saveCompliances(
+    userId: string,
+    rows: readonly { activityId: string; inputKey: string; answer: unknown }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const now = new Date();
+    await this.db
+      .insertInto('ride_compliance')
+      .values(
+        rows.map((r) => ({
+          activity_id: r.activityId,
+          user_id: userId,
+          input_key: r.inputKey,
+          answer: JSON.stringify(r.answer),
+          computed_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('activity_id').doUpdateSet((eb) => ({
+          input_key: eb.ref('excluded.input_key'),
+          answer: eb.ref('excluded.answer'),
+        })),
+      )
+      .execute();
   }
 
   /**

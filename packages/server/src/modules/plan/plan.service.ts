@@ -22,6 +22,7 @@ import { VALIDATION_MESSAGES } from '@vatio/schemas';
 import type { z } from 'zod';
 import type { WriteEpoch } from '../../db/write-epoch.ts';
 import { AppError } from '../../errors.ts';
+import { runAsBookkeeping } from '../../db/write-scope.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import { generateOpaqueToken, sha256Hex } from '../../lib/crypto.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -33,6 +34,7 @@ import { localDate, localToday, resolveTimeZone } from '../dashboard/zoned-calen
 import { buildCalendar, type CalendarEvent } from './calendar-feed.ts';
 import { goalPrediction } from './goal-prediction.ts';
 import { computePlan, type WorkoutRef } from './plan-compute.ts';
+import { linkRides } from './ride-links.ts';
 import type { GoalRow, GoalValues, PlanRepository, PlanRide, WorkoutRow } from './plan.repository.ts';
 
 type GoalInput = z.output<typeof goalSchema>;
@@ -42,8 +44,11 @@ type SettingsInput = z.output<typeof planSettingsSchema>;
 const DEFAULT_WEEKDAYS = [2, 3, 4, 5, 6, 7];
 /** Days ahead whose library sessions are resized to their TSS (fitWorkoutToTss costs ~10–50 ms each). */
 const FIT_DAYS_AHEAD = 28;
-/** Ride compliance results kept (a ride's streams decoded once per workout and FTP). */
-const COMPLIANCE_KEPT = 2000;
+/**
+ * Version of the stored compliance (ride_compliance.input_key): raise it when workoutCompliance or its
+ * presentation changes, and every ride is measured again on the next answer.
+ */
+const COMPLIANCE_VERSION = 1;
 
 const fieldError = (field: string, key: keyof typeof VALIDATION_MESSAGES) =>
   new AppError('VALIDATION', VALIDATION_MESSAGES[key], { fields: { [field]: key } });
@@ -66,7 +71,6 @@ export interface PlanServiceDeps {
  */
 export class PlanService {
   private readonly cache: VersionedCache<PlanResponse>;
-  private readonly compliance = new Map<string, WorkoutComplianceResponse>();
 
   constructor(private readonly deps: PlanServiceDeps) {
     this.cache = new VersionedCache(500, deps.writes);
@@ -204,13 +208,14 @@ export class PlanService {
   }
 
   private async computeAnswer(userId: string, today: string): Promise<PlanResponse> {
-    const [plan, goals, overrides, rides, workouts, history] = await Promise.all([
+    const [plan, goals, overrides, rides, workouts, history, stored] = await Promise.all([
       this.deps.repo.plan(userId),
       this.deps.repo.goals(userId),
       this.deps.repo.overrides(userId),
       this.deps.repo.rides(userId),
       this.deps.repo.workouts(userId),
       this.deps.athleteSettings.list(userId),
+      this.deps.repo.storedCompliance(userId),
     ]);
     if (!plan) {
       return {
@@ -232,51 +237,55 @@ export class PlanService {
     const ftpW = settingsAt(history, today).ftpW;
     const own = new Map(workouts.map((w) => [w.id, w]));
     const rideById = new Map(rides.map((r) => [r.id, r]));
+    const links = linkRides(
+      response.days,
+      rides.map((r) => ({ ...r, date: localDate(r.start_time, plan.time_zone) })),
+    );
     const fitFrom = addDays(today, -7);
     const fitTo = addDays(today, FIT_DAYS_AHEAD - 1);
-    const days = await Promise.all(
-      response.days.map(async ({ workout_ref, ...d }) => {
-        // Library sessions are resized to the day's TSS where the rider needs the exact session: the
-        // days around today (the last week, the next four) and any day with a ride to compare.
-        const fit = d.ride_ids.length > 0 || (d.date >= fitFrom && d.date <= fitTo);
-        const workout = workout_ref
-          ? presentPlanWorkout(workout_ref, own, ftpW, fit ? d.planned_tss : 0)
-          : null;
-        let compliance: WorkoutComplianceResponse | null = null;
-        const ride = matchedRide(d.ride_ids, rideById);
-        if (workout_ref && workout && ride && d.date <= today) {
-          const ftpAtRide = ride.ftp_w ?? settingsAt(history, d.date).ftpW;
-          compliance = await this.rideCompliance(
-            userId,
-            ride,
-            d.date,
-            workout_ref,
-            workout.structure,
-            ftpAtRide,
-          );
+    const measure: ComplianceInput[] = [];
+    const days = response.days.map(({ workout_ref, ...d }, index) => {
+      const linkedId = links.get(d.date);
+      const ride = linkedId === undefined ? undefined : rideById.get(linkedId);
+      // Library sessions are resized to the day's TSS where the rider needs the exact session: the
+      // days around today (the last week, the next four) and any day with a ride to compare.
+      const fit = d.ride_ids.length > 0 || ride !== undefined || (d.date >= fitFrom && d.date <= fitTo);
+      const workout = workout_ref
+        ? presentPlanWorkout(workout_ref, own, ftpW, fit ? d.planned_tss : 0)
+        : null;
+      let compliance: WorkoutComplianceResponse | null = null;
+      if (workout_ref && workout && ride) {
+        const ftpAtRide = ride.ftp_w ?? settingsAt(history, d.date).ftpW;
+        const key = complianceKey(ride, d.date, workout_ref, workout.structure, ftpAtRide);
+        const kept = stored.get(ride.id);
+        if (kept?.input_key === key) compliance = kept.answer as WorkoutComplianceResponse;
+        else {
+          const input = { activityId: ride.id, date: d.date, ref: workout_ref, workout: workout.structure };
+          measure.push({ index, key, ...input, ftpW: ftpAtRide });
         }
-        return { ...d, workout, compliance };
-      }),
-    );
+      }
+      return { ...d, workout, compliance };
+    });
+    // Rides measured for the first time (or since they, their workout or the FTP changed), one at a
+    // time (each decodes a ride's streams), then kept in ride_compliance for every answer after.
+    const kept: { activityId: string; inputKey: string; answer: WorkoutComplianceResponse }[] = [];
+    for (const m of measure) {
+      const answer = await this.measureCompliance(userId, m);
+      days[m.index]!.compliance = answer;
+      kept.push({ activityId: m.activityId, inputKey: m.key, answer });
+    }
+    // One statement for all (a ride deleted meanwhile fails it: then they are measured next time).
+    await runAsBookkeeping(() => this.deps.repo.saveCompliances(userId, kept)).catch(() => undefined);
     return { ...response, days };
   }
 
-  /** Ride vs workout (analysis workoutCompliance), kept by ride, streams, workout and FTP. */
-  private async rideCompliance(
-    userId: string,
-    ride: PlanRide,
-    date: string,
-    ref: WorkoutRef,
-    workout: Workout,
-    ftpW: number | undefined,
-  ): Promise<WorkoutComplianceResponse> {
-    const blobKey = await this.deps.repo.streamsKey(userId, ride.id);
-    const key = `${ride.id}|${blobKey}|${JSON.stringify(workout)}|${ftpW ?? ''}|${date}|${ref.source}:${ref.id}`;
-    const kept = this.compliance.get(key);
-    if (kept) return kept;
+  /** Ride vs workout (analysis workoutCompliance) from the ride's stored streams. */
+  private async measureCompliance(userId: string, m: ComplianceInput): Promise<WorkoutComplianceResponse> {
+    const { activityId, date, ref, workout, ftpW } = m;
+    const blobKey = await this.deps.repo.streamsKey(userId, activityId);
     const plannedDurationS = workoutLoad(workout, ftpW).durationS;
     const empty = {
-      activity_id: ride.id,
+      activity_id: activityId,
       date,
       workout_ref: ref,
       score: null,
@@ -289,55 +298,47 @@ export class PlanService {
       ride_tss: null,
       steps: [],
     };
-    let answer: WorkoutComplianceResponse;
-    if (blobKey === null) answer = { ...empty, unavailable: 'noStreams' };
-    else {
-      const streams = decodeStreams(await this.deps.blobs.get(blobKey));
-      const result = workoutCompliance({
-        workout,
-        ftpW,
-        powerW: streams.powerW,
-        gapMask: streams.gapMask,
-        ...(streams.heartRateBpm ? { heartRateBpm: streams.heartRateBpm } : {}),
-      });
-      const r3 = (v: number | undefined) => (v === undefined ? null : Math.round(v * 1000) / 1000);
-      const r1 = (v: number | undefined) => (v === undefined ? null : Math.round(v * 10) / 10);
-      answer = !result.ok
-        ? { ...empty, unavailable: result.reason }
-        : {
-            ...empty,
-            unavailable: null,
-            score: r1(result.compliance.score),
-            duration_ratio: r3(result.compliance.durationRatio),
-            tss_ratio: r3(result.compliance.tssRatio),
-            in_target_fraction: r3(result.compliance.inTargetFraction),
-            ride_duration_s: result.compliance.rideDurationS,
-            planned_tss: r1(result.compliance.plannedTss),
-            ride_tss: r1(result.compliance.rideTss),
-            steps: result.compliance.steps.map((s) => ({
-              index: s.index,
-              duration_s: s.durationS,
-              ridden_s: s.riddenS,
-              in_target_s: s.inTargetS,
-              in_target_fraction: r3(s.inTargetFraction),
-              mean_power_w: r1(s.meanPowerW),
-            })),
-          };
-    }
-    setBounded(this.compliance, key, answer, COMPLIANCE_KEPT);
-    return answer;
+    if (blobKey === null) return { ...empty, unavailable: 'noStreams' };
+    const streams = decodeStreams(await this.deps.blobs.get(blobKey));
+    const result = workoutCompliance({
+      workout,
+      ftpW,
+      powerW: streams.powerW,
+      gapMask: streams.gapMask,
+      ...(streams.heartRateBpm ? { heartRateBpm: streams.heartRateBpm } : {}),
+    });
+    const r3 = (v: number | undefined) => (v === undefined ? null : Math.round(v * 1000) / 1000);
+    const r1 = (v: number | undefined) => (v === undefined ? null : Math.round(v * 10) / 10);
+    return !result.ok
+      ? { ...empty, unavailable: result.reason }
+      : {
+          ...empty,
+          unavailable: null,
+          score: r1(result.compliance.score),
+          duration_ratio: r3(result.compliance.durationRatio),
+          tss_ratio: r3(result.compliance.tssRatio),
+          in_target_fraction: r3(result.compliance.inTargetFraction),
+          ride_duration_s: result.compliance.rideDurationS,
+          planned_tss: r1(result.compliance.plannedTss),
+          ride_tss: r1(result.compliance.rideTss),
+          steps: result.compliance.steps.map((s) => ({
+            index: s.index,
+            duration_s: s.durationS,
+            ridden_s: s.riddenS,
+            in_target_s: s.inTargetS,
+            in_target_fraction: r3(s.inTargetFraction),
+            mean_power_w: r1(s.meanPowerW),
+          })),
+        };
   }
 
-  /** The compliance shown on GET /api/activities/:id: the plan day of the ride, if it is the day's ride. */
+  /** The compliance shown on GET /api/activities/:id: that of the plan day the ride is linked to. */
   async complianceOfRide(userId: string, activityId: string): Promise<WorkoutComplianceResponse | null> {
     const plan = await this.deps.repo.plan(userId);
     if (!plan) return null;
-    const ride = await this.deps.repo.ride(userId, activityId);
-    if (!ride) return null;
     const answer = await this.plan(userId);
-    const date = localDate(ride.start_time, plan.time_zone);
-    const day = answer.days.find((d) => d.date === date);
-    return day?.compliance?.activity_id === activityId ? day.compliance : null;
+    // The day the ride is linked to: its own, or the planned day its workout reference names.
+    return answer.days.find((d) => d.compliance?.activity_id === activityId)?.compliance ?? null;
   }
 
   /**
@@ -590,9 +591,30 @@ export function dailyRides(rides: readonly PlanRide[], timeZone: string) {
   return daily;
 }
 
-/** The ride compared with the day's workout: the first of the day with power. */
-function matchedRide(ids: readonly string[], rides: ReadonlyMap<string, PlanRide>): PlanRide | undefined {
-  return ids.map((id) => rides.get(id)).find((r) => r?.has_power === true);
+/** A linked ride's compliance still to measure, and where it goes in the answer. */
+interface ComplianceInput {
+  index: number;
+  key: string;
+  activityId: string;
+  date: string;
+  ref: WorkoutRef;
+  workout: Workout;
+  ftpW: number | undefined;
+}
+
+/**
+ * What a stored compliance was measured from: the ride as stored (its updated_at moves with its
+ * streams, FTP and re-analysis), the day and workout it is measured against, the FTP, the version.
+ */
+function complianceKey(
+  ride: PlanRide,
+  date: string,
+  ref: WorkoutRef,
+  workout: Workout,
+  ftpW: number | undefined,
+): string {
+  const workoutHash = sha256Hex(JSON.stringify(workout));
+  return `v${COMPLIANCE_VERSION}|${ride.updated_at.toISOString()}|${date}|${ref.source}:${ref.id}|${workoutHash}|${ftpW ?? ''}`;
 }
 
 /** A day's workout as the plan shows it, with its structure for compliance. */
