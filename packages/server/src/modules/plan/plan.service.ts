@@ -69,6 +69,9 @@ export interface PlanServiceDeps {
  * The plan's days are computed on read (plan-compute.ts) and the whole answer kept per rider and day
  * until any of the rider's rows change (VersionedCache, as the dashboard does).
  */
+/** Rides whose compliance is measured at once in one answer (each holds its decoded streams). */
+const COMPLIANCE_READS_AT_ONCE = 4;
+
 export class PlanService {
   private readonly cache: VersionedCache<PlanResponse>;
 
@@ -266,14 +269,22 @@ export class PlanService {
       }
       return { ...d, workout, compliance };
     });
-    // Rides measured for the first time (or since they, their workout or the FTP changed), one at a
-    // time (each decodes a ride's streams), then kept in ride_compliance for every answer after.
+    // Rides measured for the first time (or since they, their workout or the FTP changed), a few at
+    // a time (each reads and decodes a ride's streams: reads overlap, memory stays bounded), then kept
+    // in ride_compliance for every answer after.
     const kept: { activityId: string; inputKey: string; answer: WorkoutComplianceResponse }[] = [];
-    for (const m of measure) {
-      const answer = await this.measureCompliance(userId, m);
-      days[m.index]!.compliance = answer;
-      kept.push({ activityId: m.activityId, inputKey: m.key, answer });
-    }
+    let next = 0;
+    const measureNext = async (): Promise<void> => {
+      while (next < measure.length) {
+        const m = measure[next++]!;
+        const answer = await this.measureCompliance(userId, m);
+        days[m.index]!.compliance = answer;
+        kept.push({ activityId: m.activityId, inputKey: m.key, answer });
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(COMPLIANCE_READS_AT_ONCE, measure.length) }, measureNext),
+    );
     // One statement for all (a ride deleted meanwhile fails it: then they are measured next time).
     await runAsBookkeeping(() => this.deps.repo.saveCompliances(userId, kept)).catch(() => undefined);
     return { ...response, days };

@@ -1,4 +1,5 @@
 import { powerCurveResponseSchema } from '@vatio/schemas';
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { trainingLoadNeedsPower } from '../../test/answers/analytics';
 import { liveOverview, planWithWorkoutToday } from '../../test/answers/plan';
@@ -39,6 +40,15 @@ describe('the live overview', () => {
     expect(await screen.findByTestId('workout-picker')).toBeVisible();
     expect(screen.queryByText('The overview could not be loaded.')).toBeNull();
     expect(requests.filter((r) => r.path === '/dashboard/overview')).toHaveLength(2);
+  });
+
+  it('keeps the start panel, and the Bluetooth connections of a ride, when a later refresh fails', async () => {
+    const { queryClient } = await show(inTurn(liveOverview, fail(500)));
+    expect(await screen.findByTestId('workout-picker')).toBeVisible();
+    await act(() => queryClient.refetchQueries({ queryKey: ['dashboard', 'overview'] }));
+    expect(queryClient.getQueryState(['dashboard', 'overview', 'en'])?.status).toBe('error');
+    expect(screen.getByTestId('workout-picker')).toBeVisible();
+    expect(screen.queryByText('The overview could not be loaded.')).toBeNull();
   });
 
   it('says so in Spanish', async () => {

@@ -38,6 +38,8 @@ export function LiveOverviewScreen() {
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('title')}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('subtitle')}</p>
       </header>
+      {/* keepDataOnError: a failed refresh mid-ride must not unmount the start panel, which holds
+          the Bluetooth connections the ride reads (a network blip would end the ride). */}
       <Loadable
         query={overview}
         loading={
@@ -49,6 +51,7 @@ export function LiveOverviewScreen() {
           />
         }
         error={{ message: t('loadError'), look: 'refresh', retryLabel: t('retry') }}
+        keepDataOnError
       >
         {(data) => (
           <>
