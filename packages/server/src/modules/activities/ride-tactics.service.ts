@@ -8,7 +8,6 @@ import {
 } from '@vatio/analysis';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
-import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, RideWithPower } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
 import { advancedFactsHold, durabilityWorkKjFor, isoDate } from './ride-advanced-facts.ts';

@@ -4,7 +4,10 @@ import { contractRoutes } from '../../http/route.ts';
 import type { ReanalysisService } from '../imports/reanalysis.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { athleteSettingsContracts } from './athlete-settings.contract.ts';
-import type { AthleteSettingsRepository, AthleteSettingsRow } from '../../kernel/athlete-settings.repository.ts';
+import type {
+  AthleteSettingsRepository,
+  AthleteSettingsRow,
+} from '../../kernel/athlete-settings.repository.ts';
 
 const present = (r: AthleteSettingsRow) => ({
   id: r.id,
