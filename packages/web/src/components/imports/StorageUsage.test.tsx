@@ -1,26 +1,10 @@
 import { storageUsageResponseSchema } from '@vatio/schemas';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/client';
-import { ImportProgressPanel } from '../../screens/Activities/ImportProgressPanel';
-import type { ImportTracker } from '../../hooks/useImportUpload';
 import { renderScreen, screen } from '../../test/render';
 import { StorageUsage } from './StorageUsage';
 
 const MB = 1024 * 1024;
 const usage = storageUsageResponseSchema.parse({ used_bytes: 1.5 * MB, quota_bytes: 5120 * MB });
-
-const refused: ImportTracker = {
-  upload: () => {},
-  uploading: false,
-  uploadFraction: 0,
-  uploadError: new ApiError(413, 'STORAGE_QUOTA_EXCEEDED', 'past the quota'),
-  sending: [],
-  importId: null,
-  detail: null,
-  files: [],
-  done: false,
-  dismiss: () => {},
-};
 
 describe('the storage quota where rides are uploaded', () => {
   it('shows what the rider stores of their quota', async () => {
@@ -42,18 +26,5 @@ describe('the storage quota where rides are uploaded', () => {
     });
     expect(await screen.findByTestId('storage-usage')).toHaveTextContent('Stored files: 42 MB');
     expect(screen.queryByRole('progressbar')).toBeNull();
-  });
-
-  it("an upload refused at the quota says so in the rider's language, with the quota", async () => {
-    await renderScreen(<ImportProgressPanel tracker={refused} />, { answers: { '/storage': usage } });
-    expect(await screen.findByText(/past your 5 GB quota, so nothing of it was kept/)).toBeInTheDocument();
-  });
-
-  it('and in Spanish', async () => {
-    await renderScreen(<ImportProgressPanel tracker={refused} />, {
-      language: 'es',
-      answers: { '/storage': usage },
-    });
-    expect(await screen.findByText(/superaría tu cuota de 5 GB/)).toBeInTheDocument();
   });
 });
