@@ -56,7 +56,8 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 describe.runIf(hasFixtures(RIDE))("the rider's FTP and heart rate win over the file's", () => {
-  const device = loadExpected()[RIDE]!.device_session!;
+  // A skipped suite's body still runs (vitest collects it): without the fixtures there is no entry.
+  const device = loadExpected()[RIDE]?.device_session ?? {};
   // By hand: the device's own NP over the rider's FTP; TSS = hours · IF² · 100.
   const hours = device.timer_time_s! / 3600;
   const expectedIf = device.normalized_w! / RIDER_FTP_W; // 267 / 265 = 1.0075
