@@ -124,13 +124,8 @@ export class ImportService {
    * addressing: another rider's upload of the same bytes may have stored them meanwhile).
    */
   async discardBlobs(keys: readonly string[]): Promise<void> {
-    const { db, activities, blobs } = this.deps;
     for (const key of keys) {
-      // Under the blob's lock, which a run storing a ride's streams holds from its write to its commit.
-      await db.transaction().execute(async (trx) => {
-        await activities.lockBlob(trx, key);
-        if (!(await activities.blobInUse(key, trx))) await blobs.delete(key);
-      });
+      await this.deps.db.transaction().execute((trx) => this.dropBytes(trx, key));
     }
   }
 
@@ -178,8 +173,10 @@ export class ImportService {
   }
 
   /**
-   * Inside the transaction that settles a file as failed or duplicate (its row no longer names the
-   * blob): deletes the bytes unless another row needs the same content, under the blob's lock.
+   * Deletes a blob's bytes unless a row needs the same content, inside `trx` and under the blob's
+   * lock (which a run storing a ride's streams holds from its write to its commit). Called in the
+   * transaction that settles a file as failed or duplicate (its row no longer names the blob), or in
+   * one of its own for bytes an upload or a rolled-back run left.
    */
   private async dropBytes(trx: Transaction<Database>, blobKey: string | null): Promise<void> {
     if (!blobKey) return;
