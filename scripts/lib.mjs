@@ -64,6 +64,10 @@ export function ensureWebBuild({ force = false } = {}) {
   const stale =
     force || !existsSync(built) || Math.max(...sources.map(newestMtimeMs)) > statSync(built).mtimeMs;
   if (!stale) return;
+  // The typed API client is generated from the route contracts (issue 27): a changed contract reaches
+  // the web before it is built.
+  if (run(process.execPath, [join(ROOT, 'scripts/gen-web-client.mjs')], { cwd: ROOT }) !== 0)
+    throw new Error('generating the web API client failed');
   log('building the web app…');
   const status = run(
     process.execPath,

@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@vatio/schemas';
+import { operationId } from '@vatio/schemas/contracts';
 import { z } from 'zod';
 import type { RouteContract } from './contract.ts';
 
@@ -51,16 +52,6 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 
 /** `/api/bikes/:id` → `/api/bikes/{id}` */
 export const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
-const operationId = (c: RouteContract) =>
-  c.method.toLowerCase() +
-  c.path
-    .replace(/^\/api/, '')
-    .split(/[/.-]/)
-    .filter(Boolean)
-    .map((part) => (part.startsWith(':') ? `By${part.slice(1)}` : part))
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join('');
 
 function parametersOf(schema: z.ZodObject, where: 'path' | 'query'): OpenApiParameter[] {
   const json = jsonSchemaOf(schema, 'input');

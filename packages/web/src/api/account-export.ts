@@ -1,4 +1,5 @@
 import { readTokens } from './client';
+import { getExportUrl } from './generated/account';
 
 /**
  * GET /api/export: the rider's whole account as a zip. A plain link cannot carry the bearer token,
@@ -6,4 +7,4 @@ import { readTokens } from './client';
  * settings screen, a lazy chunk, loads it.
  */
 export const fetchAccountExport = () =>
-  fetch('/api/export', { headers: { authorization: `Bearer ${readTokens()?.access_token ?? ''}` } });
+  fetch(getExportUrl(), { headers: { authorization: `Bearer ${readTokens()?.access_token ?? ''}` } });

@@ -1,82 +1,68 @@
-// Calls for import, activities and athlete settings (docs/API.md).
-import { type ApiErrorBody, ApiError, api, hasSession, readTokens } from './client';
-import type {
-  Activity,
-  ActivityAnalysis,
-  ActivityDetail,
-  ActivityPage,
-  ActivitySearchResult,
-  ActivityStreamsJson,
-  ActivityUpdate,
-  AthleteSettingsEntry,
-  AthleteSettingsSaved,
-  AthleteSettingsInput,
-  ImportDetail,
-  ImportList,
-  ReanalysisStatus,
-  UploadResult,
-} from './activity-types';
-import type { AeroFitRequest, AeroFitResponse, StorageUsageResponse } from '@vatio/schemas';
-import type { Bike } from './types';
+// Calls for import, activities and athlete settings (docs/API.md), through the client generated from
+// the routes' contracts (issue 27).
+import { type ApiErrorBody, ApiError, hasSession, readTokens } from './client';
+import type { UploadResult } from './activity-types';
+import {
+  deleteActivitiesByid,
+  getActivities,
+  getActivitiesByid,
+  getActivitiesByidAnalysis,
+  getActivitiesByidStreams,
+  getActivitiesSearch,
+  postActivitiesByidAeroFit,
+  postActivitiesByidAnalyze,
+  putActivitiesByid,
+} from './generated/activities';
+import {
+  deleteAthleteSettingsByid,
+  getAthleteSettings,
+  getReanalysis as getReanalysisRoute,
+  postAthleteSettings,
+} from './generated/athlete-settings';
+import { patchBikesByid } from './generated/bikes';
+import {
+  deleteImportsByid,
+  getImports,
+  getImportsByid,
+  getStorage,
+  postActivitiesUploadUrl,
+} from './generated/imports';
+import type { InputOf } from './generated/route';
 
-export interface ActivityQuery {
-  limit?: number;
-  offset?: number;
-  activity_type?: string;
-  start_date?: string;
-  end_date?: string;
-  sort?: 'date' | 'distance' | 'duration' | 'elevation' | 'tss' | 'np' | 'power';
-  order?: 'asc' | 'desc';
-}
+/** GET /api/activities' filters, sort and page, as its contract takes them. */
+export type ActivityQuery = NonNullable<InputOf<typeof getActivities>['query']>;
 
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-export const listActivities = (params: ActivityQuery = {}) =>
-  api<ActivityPage>(`/activities${query({ ...params })}`);
-export const searchActivities = (q: string, limit = 20) =>
-  api<ActivitySearchResult>(`/activities/search${query({ q, limit })}`);
-export const getActivity = (id: string) => api<ActivityDetail>(`/activities/${encodeURIComponent(id)}`);
-export const getActivityStreams = (id: string) =>
-  api<ActivityStreamsJson>(`/activities/${encodeURIComponent(id)}/streams`);
-export const getActivityAnalysis = (id: string) =>
-  api<ActivityAnalysis>(`/activities/${encodeURIComponent(id)}/analysis`);
-export const updateActivity = (id: string, update: ActivityUpdate) =>
-  api<Activity>(`/activities/${encodeURIComponent(id)}`, { method: 'PUT', body: update });
-export const deleteActivity = (id: string) =>
-  api<void>(`/activities/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const reanalyzeActivity = (id: string) =>
-  api<{ status: 'queued' }>(`/activities/${encodeURIComponent(id)}/analyze`, { method: 'POST' });
+export const listActivities = (params: ActivityQuery = {}) => getActivities({ query: params });
+export const searchActivities = (q: string, limit = 20) => getActivitiesSearch({ query: { q, limit } });
+export const getActivity = (id: string) => getActivitiesByid({ params: { id } });
+export const getActivityStreams = (id: string) => getActivitiesByidStreams({ params: { id } });
+export const getActivityAnalysis = (id: string) => getActivitiesByidAnalysis({ params: { id } });
+export const updateActivity = (id: string, update: InputOf<typeof putActivitiesByid>['body']) =>
+  putActivitiesByid({ params: { id }, body: update });
+export const deleteActivity = (id: string) => deleteActivitiesByid({ params: { id } });
+export const reanalyzeActivity = (id: string) => postActivitiesByidAnalyze({ params: { id } });
 
 /** The aero lab (POST /api/activities/:id/aero-fit, docs/API.md). */
-export const postAeroFit = (id: string, body: AeroFitRequest) =>
-  api<AeroFitResponse>(`/activities/${encodeURIComponent(id)}/aero-fit`, { method: 'POST', body });
+export const postAeroFit = (id: string, body: InputOf<typeof postActivitiesByidAeroFit>['body']) =>
+  postActivitiesByidAeroFit({ params: { id }, body });
 /** Saves the aero lab's CdA and Crr to a bike (PATCH: only these fields change). */
 export const saveBikeAero = (
   bikeId: string,
   body: { cda_m2: number; crr: number; aero_activity_id: string },
-) => api<Bike>(`/bikes/${encodeURIComponent(bikeId)}`, { method: 'PATCH', body });
+) => patchBikesByid({ params: { id: bikeId }, body });
 
-export const getImport = (id: string) => api<ImportDetail>(`/imports/${encodeURIComponent(id)}`);
-export const listImports = (limit = 10) => api<ImportList>(`/imports${query({ limit })}`);
+export const getImport = (id: string) => getImportsByid({ params: { id } });
+export const listImports = (limit = 10) => getImports({ query: { limit } });
 /** Deletes a finished import and its file list; the rides it stored stay (issue 28). */
-export const deleteImport = (id: string) =>
-  api<void>(`/imports/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteImport = (id: string) => deleteImportsByid({ params: { id } });
 /** The bytes the rider stores against the server's per-rider quota. */
-export const getStorageUsage = () => api<StorageUsageResponse>('/storage');
+export const getStorageUsage = () => getStorage();
 
-export const listAthleteSettings = () => api<{ history: AthleteSettingsEntry[] }>('/athlete-settings');
-export const createAthleteSettings = (input: AthleteSettingsInput) =>
-  api<AthleteSettingsSaved>('/athlete-settings', { method: 'POST', body: input });
-export const deleteAthleteSettings = (id: string) =>
-  api<void>(`/athlete-settings/${encodeURIComponent(id)}`, { method: 'DELETE' });
-export const getReanalysis = () => api<ReanalysisStatus>('/reanalysis');
+export const listAthleteSettings = () => getAthleteSettings();
+export const createAthleteSettings = (input: InputOf<typeof postAthleteSettings>['body']) =>
+  postAthleteSettings({ body: input });
+export const deleteAthleteSettings = (id: string) => deleteAthleteSettingsByid({ params: { id } });
+export const getReanalysis = () => getReanalysisRoute();
 
 /** Extensions the upload accepts (the server decides in the end; this only guides the picker). */
 export const UPLOAD_ACCEPT = '.fit,.fit.gz,.tcx,.tcx.gz,.gpx,.gpx.gz,.zip';
@@ -86,7 +72,7 @@ function sendUpload(files: File[], onProgress?: (fraction: number) => void): Pro
     const form = new FormData();
     for (const file of files) form.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/activities/upload');
+    xhr.open('POST', postActivitiesUploadUrl());
     const tokens = readTokens();
     if (tokens) xhr.setRequestHeader('authorization', `Bearer ${tokens.access_token}`);
     xhr.upload.onprogress = (event) => {

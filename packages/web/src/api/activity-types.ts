@@ -37,11 +37,3 @@ export type PowerZone = ActivityAnalysisResponse['zones']['power'][number];
 export type HeartRateZone = ActivityAnalysisResponse['zones']['heart_rate'][number];
 export type Climb = ActivityAnalysisResponse['climbs'][number];
 export type CurvePoint = ActivityAnalysisResponse['power_curve'][number];
-
-/** PUT /api/activities/:id (the server checks it with `activityUpdateSchema`). */
-export interface ActivityUpdate {
-  name?: string;
-  type?: string;
-  bike_id?: string | null;
-  notes?: string | null;
-}

@@ -2,6 +2,7 @@
 // own (@vatio/schemas), imported as types only.
 import type { PerformanceResponse } from '@vatio/schemas';
 import { ApiError, api } from './client';
+import { getAnalyticsPerformance } from './generated/performance';
 
 export type {
   PerformanceInsight,
@@ -31,7 +32,10 @@ export const isExamplePreparing = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.code === 'EXAMPLE_PREPARING';
 
 export const getPerformance = (weeks: PerformancePeriod, source: AnalyticsSource = 'own') =>
-  api<PerformanceResponse>(
-    analyticsPath(source, `performance?weeks=${weeks}&tz=${encodeURIComponent(timeZone())}`),
-    { anonymous: source === 'example' },
-  );
+  source === 'own'
+    ? getAnalyticsPerformance({ query: { weeks: String(weeks) as `${PerformancePeriod}`, tz: timeZone() } })
+    : // not yet a contract (issue 27): GET /api/public/analytics/performance
+      api<PerformanceResponse>(
+        analyticsPath(source, `performance?weeks=${weeks}&tz=${encodeURIComponent(timeZone())}`),
+        { anonymous: true },
+      );

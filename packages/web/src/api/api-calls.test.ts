@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import * as contracts from '@vatio/schemas/contracts';
 import { describe, expect, it } from 'vitest';
 
-// Issue 27: the web talks to the server only through its API client (src/api/), whose answers are
-// typed by the server's contracts (@vatio/schemas). A screen or component that calls fetch, opens
-// an XMLHttpRequest or writes an /api/ path bypasses those types.
+// Issue 27: the web talks to the server only through its API client (src/api/), and that client calls
+// each route through the function generated from the route's contract (src/api/generated/, typed by
+// @vatio/schemas). A screen or component that calls fetch, opens an XMLHttpRequest or writes an /api/
+// path bypasses those types; so does a hand-typed `api<…>(…)` call, or a fetch of a literal path.
 const SRC = join(import.meta.dirname, '..');
 
 function sources(dir: string): string[] {
@@ -18,31 +20,123 @@ function sources(dir: string): string[] {
 // A link to a page the server serves (href="/api/docs") is a navigation, not a call.
 const BYPASSES = [/\bfetch\(/, /\bXMLHttpRequest\b/, /(?<!href=)['"`]\/api\//];
 
-/** Files outside src/api/ (and the test helpers) that call the server by hand, with the line. */
-export function callsOutsideClient(files: readonly { path: string; text: string }[]): string[] {
-  return files.flatMap(({ path, text }) => {
-    if (path.startsWith(`api${sep}`) || path.startsWith(`test${sep}`)) return [];
-    return text
-      .split('\n')
-      .map((line, i) => ({ line, at: `${path}:${i + 1}` }))
-      .filter(({ line }) => BYPASSES.some((pattern) => pattern.test(line)))
-      .map(({ at }) => at);
+/** A hand call of the client's api(): only the generated functions make them. */
+const HAND_CALL = /\bapi\s*(<|\()/;
+/** Inside src/api/: a fetch or an upload of a literal path rather than the generated URL. */
+const LITERAL_PATH_CALL = [/\bfetch\(\s*['"`]/, /\.open\([^,]*,\s*['"`]/, /['"`]\/api\//, /`\/api\$\{/];
+
+/**
+ * Routes still registered by hand on the server, without a contract (route-governance.routes.test.ts
+ * lists the same): their web calls are hand calls until they get one, each marked on the line or just
+ * above with `not yet a contract (issue 27): <METHOD> <path>`.
+ */
+export const NOT_YET_FROM_CONTRACT = [
+  'GET /api/analytics/comparative',
+  'GET /api/analytics/compare',
+  'GET /api/analytics/evolution',
+  'GET /api/public/analytics/performance',
+  'GET /api/public/analytics/training-load',
+  'GET /api/public/analytics/predictive',
+  'GET /api/public/analytics/comparative',
+  'GET /api/public/analytics/compare',
+  'GET /api/public/analytics/evolution',
+];
+const MARK = /not yet a contract \(issue 27\): ((?:GET|POST|PUT|PATCH|DELETE) \/api\/\S+)/;
+
+/** The hand call's marked route, when one of the 3 lines up to it names a route without a contract. */
+function excepted(lines: readonly string[], i: number, allowed: readonly string[]): boolean {
+  return lines.slice(Math.max(0, i - 3), i + 1).some((line) => {
+    const key = MARK.exec(line)?.[1];
+    return key !== undefined && allowed.includes(key);
   });
 }
 
+/** Files (paths relative to src/) that call the server other than through the generated client, with the line. */
+export function callsOutsideClient(
+  files: readonly { path: string; text: string }[],
+  allowed: readonly string[] = NOT_YET_FROM_CONTRACT,
+): string[] {
+  return files.flatMap(({ path, text }) => {
+    if (path.startsWith(`test${sep}`)) return [];
+    const inApi = path.startsWith(`api${sep}`);
+    // The transport itself (api(), the token refresh) and what the generator writes.
+    if (path === join('api', 'client.ts') || path.startsWith(join('api', 'generated') + sep)) return [];
+    const lines = text.split('\n');
+    return lines.flatMap((line, i) => {
+      const bypass = inApi
+        ? LITERAL_PATH_CALL.some((pattern) => pattern.test(line))
+        : BYPASSES.some((pattern) => pattern.test(line));
+      const handCall = HAND_CALL.test(line) && !excepted(lines, i, allowed);
+      return bypass || handCall ? [`${path}:${i + 1}`] : [];
+    });
+  });
+}
+
+function webSources() {
+  return sources(SRC).map((file) => ({ path: relative(SRC, file), text: readFileSync(file, 'utf8') }));
+}
+
 describe('web calls to the server', () => {
-  it('go through the API client only', () => {
-    const files = sources(SRC).map((file) => ({
-      path: relative(SRC, file),
-      text: readFileSync(file, 'utf8'),
-    }));
+  it('go through the generated API client only', () => {
+    const files = webSources();
     expect(files.length).toBeGreaterThan(100);
     expect(callsOutsideClient(files)).toEqual([]);
   });
 
   it('a screen that fetches by hand is found', () => {
     const screen = { path: join('screens', 'X', 'X.tsx'), text: "const r = await fetch('/api/export');" };
-    const client = { path: join('api', 'x.ts'), text: "fetch('/api/export')" };
+    const client = { path: join('api', 'x.ts'), text: 'fetch(getExportUrl())' };
     expect(callsOutsideClient([screen, client])).toEqual([`${join('screens', 'X', 'X.tsx')}:1`]);
+  });
+
+  it('a hand-typed api<…>(…) call, in a screen or in src/api/, is found', () => {
+    const screen = { path: join('screens', 'X', 'X.tsx'), text: "queryFn: () => api<Bike[]>('/bikes')," };
+    const wrapper = {
+      path: join('api', 'bikes.ts'),
+      text: 'export const x = (id: string) =>\n  api(`/bikes/${id}`);',
+    };
+    const generated = { path: join('api', 'generated', 'bikes.ts'), text: "api<Answer<C>>('/bikes');" };
+    expect(callsOutsideClient([screen, wrapper, generated])).toEqual([
+      `${join('screens', 'X', 'X.tsx')}:1`,
+      `${join('api', 'bikes.ts')}:2`,
+    ]);
+  });
+
+  it('a literal path fetched or uploaded inside src/api/ is found', () => {
+    const download = {
+      path: join('api', 'x.ts'),
+      text: "fetch('/api/export', init);\nxhr.open('POST', '/api/activities/upload');",
+    };
+    const built = { path: join('api', 'y.ts'), text: 'fetch(`/api${path}`);' };
+    expect(callsOutsideClient([download, built])).toEqual([
+      `${join('api', 'x.ts')}:1`,
+      `${join('api', 'x.ts')}:2`,
+      `${join('api', 'y.ts')}:1`,
+    ]);
+  });
+
+  it('a hand call passes only when marked with a route that has no contract yet', () => {
+    const marked = (key: string) => ({
+      path: join('api', 'x.ts'),
+      text: `// not yet a contract (issue 27): ${key}\napi<X>(path);`,
+    });
+    expect(callsOutsideClient([marked('GET /api/public/analytics/predictive')])).toEqual([]);
+    expect(callsOutsideClient([marked('GET /api/bikes')])).toEqual([`${join('api', 'x.ts')}:2`]);
+  });
+
+  it('the routes marked as exceptions have no contract (once they get one, their calls move to it)', () => {
+    const declared = new Set(
+      Object.entries(contracts)
+        .filter(([name, value]) => name.endsWith('Contracts') && Array.isArray(value))
+        .flatMap(([, list]) =>
+          (list as contracts.RouteContract[]).map((c) => contracts.contractKey(c.method, c.path)),
+        ),
+    );
+    expect(declared.size).toBeGreaterThan(100);
+    const marked = webSources().flatMap(({ text }) =>
+      text.split('\n').flatMap((line) => MARK.exec(line)?.[1] ?? []),
+    );
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.filter((key) => declared.has(key) || !NOT_YET_FROM_CONTRACT.includes(key))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import type { ApiKeyCreatedResponse, ApiKeyCreateInput, ApiKeyResponse } from '@vatio/schemas';
-import { api } from './client';
+import { deleteMeApiKeysByid, getMeApiKeys, postMeApiKeys } from './generated/api-keys';
+import type { InputOf } from './generated/route';
 
 // A key as listed never carries its secret; the answer to creating one is the only time it is shown.
 export type {
@@ -7,7 +7,6 @@ export type {
   ApiKeyResponse as ApiKey,
 } from '@vatio/schemas';
 
-export const listApiKeys = () => api<ApiKeyResponse[]>('/me/api-keys');
-export const createApiKey = (input: ApiKeyCreateInput) =>
-  api<ApiKeyCreatedResponse>('/me/api-keys', { method: 'POST', body: input });
-export const revokeApiKey = (id: string) => api<void>(`/me/api-keys/${id}`, { method: 'DELETE' });
+export const listApiKeys = () => getMeApiKeys();
+export const createApiKey = (input: InputOf<typeof postMeApiKeys>['body']) => postMeApiKeys({ body: input });
+export const revokeApiKey = (id: string) => deleteMeApiKeysByid({ params: { id } });

@@ -50,12 +50,14 @@ export const getComparative = (
   source: AnalyticsSource,
   q: { period: ComparativePeriod; metric: ComparativeMetric; lang: string },
 ) =>
+  // not yet a contract (issue 27): GET /api/analytics/comparative (and GET /api/public/analytics/comparative)
   api<ComparativeResponse>(
     analyticsPath(source, `comparative?${new URLSearchParams({ ...q, tz: zone() })}`),
     { anonymous: source === 'example' },
   );
 
 export const getCompare = (source: AnalyticsSource, q: { a: string; b: string; lang: string }) =>
+  // not yet a contract (issue 27): GET /api/analytics/compare (and GET /api/public/analytics/compare)
   api<CompareResponse>(analyticsPath(source, `compare?${new URLSearchParams(q)}`), {
     anonymous: source === 'example',
   });
@@ -64,6 +66,7 @@ export const getEvolution = (
   source: AnalyticsSource,
   q: { metric: EvolutionMetric; range: EvolutionRange },
 ) =>
+  // not yet a contract (issue 27): GET /api/analytics/evolution (and GET /api/public/analytics/evolution)
   api<EvolutionResponse>(analyticsPath(source, `evolution?${new URLSearchParams({ ...q, tz: zone() })}`), {
     anonymous: source === 'example',
   });

@@ -1,14 +1,12 @@
 // Calls and shapes of the dashboards (docs/API.md "Dashboards"). Every call sends the browser's
 // time zone and the rider's locale so weeks and days are the rider's own.
-import type {
-  CurveRange,
-  DashboardResponse,
-  NarrativeResponse,
-  PowerCurveResponse,
-  SummaryPeriod,
-  SummaryResponse,
-} from '@vatio/schemas';
-import { api } from './client';
+import type { CurveRange, SummaryPeriod } from '@vatio/schemas';
+import {
+  getDashboardNarrative,
+  getDashboardPowerCurve,
+  getDashboard as getDashboardRoute,
+  getDashboardSummary as getDashboardSummaryRoute,
+} from './generated/dashboard';
 
 // The answers' shapes are @vatio/schemas' (the server's contracts check them); these names are the
 // web's. Types only: a schema value here would pull zod into the dashboard's chunk.
@@ -34,21 +32,19 @@ export type {
 export const SUMMARY_PERIODS: readonly SummaryPeriod[] = ['7d', '30d', '90d', '365d'];
 
 /** The browser's zone and the rider's locale (the UI language, with the browser's region when it matches). */
-export function calendarQuery(language: string): string {
+export function calendarQuery(language: string): { tz: string; locale: string } {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const browser = typeof navigator === 'undefined' ? '' : navigator.language;
   const locale = browser.toLowerCase().startsWith(language) ? browser : language;
-  return new URLSearchParams({ tz: timeZone, locale }).toString();
+  return { tz: timeZone, locale };
 }
 
-export const getDashboard = (language: string) =>
-  api<DashboardResponse>(`/dashboard?${calendarQuery(language)}`);
+export const getDashboard = (language: string) => getDashboardRoute({ query: calendarQuery(language) });
 
 export const getDashboardSummary = (period: SummaryPeriod, language: string) =>
-  api<SummaryResponse>(`/dashboard/summary?period=${period}&${calendarQuery(language)}`);
+  getDashboardSummaryRoute({ query: { period, ...calendarQuery(language) } });
 
-export const getNarrative = (language: string) =>
-  api<NarrativeResponse>(`/dashboard/narrative?${calendarQuery(language)}`);
+export const getNarrative = (language: string) => getDashboardNarrative({ query: calendarQuery(language) });
 
 export const getPowerCurve = (range: CurveRange, language: string) =>
-  api<PowerCurveResponse>(`/dashboard/power-curve?range=${range}&${calendarQuery(language)}`);
+  getDashboardPowerCurve({ query: { range, ...calendarQuery(language) } });

@@ -1,11 +1,27 @@
-// Calls for bike fitting (docs/API.md, "Bike fitting"): measurements, positions, sessions, photos.
-import type {
-  BikePositionInput,
-  BodyMeasurementInput,
-  FittingPhotoUpdateInput,
-  FittingSessionInput,
-} from '@vatio/schemas';
-import { type ApiErrorBody, ApiError, api, readTokens } from './client';
+// Calls for bike fitting (docs/API.md, "Bike fitting"): measurements, positions, sessions, photos,
+// through the client generated from the routes' contracts (issue 27).
+import type { FittingPhotoResponse } from '@vatio/schemas';
+import { type ApiErrorBody, ApiError, readTokens } from './client';
+import {
+  deleteFittingMeasurementsByid,
+  deleteFittingPhotosByid,
+  deleteFittingPositionsByid,
+  deleteFittingSessionsByid,
+  getFittingMeasurements,
+  getFittingPhotos,
+  getFittingPositions,
+  getFittingSessions,
+  postFittingMeasurements,
+  postFittingPhotosUrl,
+  postFittingPositions,
+  postFittingPositionsByidActivate,
+  postFittingSessions,
+  putFittingMeasurementsByid,
+  putFittingPhotosByid,
+  putFittingPositionsByid,
+  putFittingSessionsByid,
+} from './generated/fitting';
+import type { InputOf } from './generated/route';
 
 export type {
   BikePositionResponse as BikePosition,
@@ -13,54 +29,42 @@ export type {
   FittingPhotoResponse as FittingPhoto,
   FittingSessionResponse as FittingSession,
 } from '@vatio/schemas';
-import type {
-  BikePositionResponse,
-  BodyMeasurementResponse,
-  FittingPhotoResponse,
-  FittingSessionResponse,
-} from '@vatio/schemas';
 
-const id = (value: string) => encodeURIComponent(value);
+type MeasurementBody = InputOf<typeof postFittingMeasurements>['body'];
+type PositionBody = InputOf<typeof postFittingPositions>['body'];
+type SessionBody = InputOf<typeof postFittingSessions>['body'];
 
-export const listMeasurements = () => api<BodyMeasurementResponse[]>('/fitting/measurements');
-export const createMeasurement = (input: BodyMeasurementInput) =>
-  api<BodyMeasurementResponse>('/fitting/measurements', { method: 'POST', body: input });
-export const updateMeasurement = (measurementId: string, input: BodyMeasurementInput) =>
-  api<BodyMeasurementResponse>(`/fitting/measurements/${id(measurementId)}`, { method: 'PUT', body: input });
-export const deleteMeasurement = (measurementId: string) =>
-  api<void>(`/fitting/measurements/${id(measurementId)}`, { method: 'DELETE' });
+export const listMeasurements = () => getFittingMeasurements();
+export const createMeasurement = (input: MeasurementBody) => postFittingMeasurements({ body: input });
+export const updateMeasurement = (id: string, input: MeasurementBody) =>
+  putFittingMeasurementsByid({ params: { id }, body: input });
+export const deleteMeasurement = (id: string) => deleteFittingMeasurementsByid({ params: { id } });
 
-export const listPositions = () => api<BikePositionResponse[]>('/fitting/positions');
-export const createPosition = (input: BikePositionInput) =>
-  api<BikePositionResponse>('/fitting/positions', { method: 'POST', body: input });
-export const updatePosition = (positionId: string, input: BikePositionInput) =>
-  api<BikePositionResponse>(`/fitting/positions/${id(positionId)}`, { method: 'PUT', body: input });
-export const activatePosition = (positionId: string) =>
-  api<BikePositionResponse>(`/fitting/positions/${id(positionId)}/activate`, { method: 'POST' });
-export const deletePosition = (positionId: string) =>
-  api<void>(`/fitting/positions/${id(positionId)}`, { method: 'DELETE' });
+export const listPositions = () => getFittingPositions();
+export const createPosition = (input: PositionBody) => postFittingPositions({ body: input });
+export const updatePosition = (id: string, input: PositionBody) =>
+  putFittingPositionsByid({ params: { id }, body: input });
+export const activatePosition = (id: string) => postFittingPositionsByidActivate({ params: { id } });
+export const deletePosition = (id: string) => deleteFittingPositionsByid({ params: { id } });
 
-export const listSessions = () => api<FittingSessionResponse[]>('/fitting/sessions');
-export const createSession = (input: FittingSessionInput) =>
-  api<FittingSessionResponse>('/fitting/sessions', { method: 'POST', body: input });
-export const updateSession = (sessionId: string, input: FittingSessionInput) =>
-  api<FittingSessionResponse>(`/fitting/sessions/${id(sessionId)}`, { method: 'PUT', body: input });
-export const deleteSession = (sessionId: string) =>
-  api<void>(`/fitting/sessions/${id(sessionId)}`, { method: 'DELETE' });
+export const listSessions = () => getFittingSessions();
+export const createSession = (input: SessionBody) => postFittingSessions({ body: input });
+export const updateSession = (id: string, input: SessionBody) =>
+  putFittingSessionsByid({ params: { id }, body: input });
+export const deleteSession = (id: string) => deleteFittingSessionsByid({ params: { id } });
 
-export const listPhotos = () => api<FittingPhotoResponse[]>('/fitting/photos');
-export const savePhotoAnalysis = (photoId: string, input: FittingPhotoUpdateInput) =>
-  api<FittingPhotoResponse>(`/fitting/photos/${id(photoId)}`, { method: 'PUT', body: input });
-export const deletePhoto = (photoId: string) =>
-  api<void>(`/fitting/photos/${id(photoId)}`, { method: 'DELETE' });
+export const listPhotos = () => getFittingPhotos();
+export const savePhotoAnalysis = (id: string, input: InputOf<typeof putFittingPhotosByid>['body']) =>
+  putFittingPhotosByid({ params: { id }, body: input });
+export const deletePhoto = (id: string) => deleteFittingPhotosByid({ params: { id } });
 
 /** A bearer-authorised fetch; an expired token is refreshed once through the ordinary client. */
-async function authorisedFetch(path: string, init: RequestInit = {}): Promise<Response> {
+async function authorisedFetch(url: string, init: RequestInit = {}): Promise<Response> {
   const send = () => {
     const tokens = readTokens();
     const headers = new Headers(init.headers);
     if (tokens) headers.set('authorization', `Bearer ${tokens.access_token}`);
-    return fetch(`/api${path}`, { ...init, headers });
+    return fetch(url, { ...init, headers });
   };
   let response: Response;
   try {
@@ -89,12 +93,12 @@ async function authorisedFetch(path: string, init: RequestInit = {}): Promise<Re
 export async function uploadFittingPhoto(file: File): Promise<FittingPhotoResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const response = await authorisedFetch('/fitting/photos', { method: 'POST', body: form });
+  const response = await authorisedFetch(postFittingPhotosUrl(), { method: 'POST', body: form });
   return (await response.json()) as FittingPhotoResponse;
 }
 
 /** The photo's bytes (private: an <img> cannot send the bearer token, so it shows an object URL). */
 export async function fetchPhotoImage(photo: Pick<FittingPhotoResponse, 'image_url'>): Promise<Blob> {
-  const response = await authorisedFetch(photo.image_url.replace(/^\/api/, ''));
+  const response = await authorisedFetch(photo.image_url);
   return response.blob();
 }

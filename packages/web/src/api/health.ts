@@ -1,8 +1,10 @@
 // System health (GET /api/health/services and, for operators, /api/health/logs; docs/API.md).
-import type { HealthLogsResponse, HealthServicesResponse, LogLevel } from '@vatio/schemas';
-import { api } from './client';
+import type { LogLevel } from '@vatio/schemas';
+import {
+  getHealthLogs as getHealthLogsRoute,
+  getHealthServices as getHealthServicesRoute,
+} from './generated/health';
 
-export const getHealthServices = () => api<HealthServicesResponse>('/health/services');
+export const getHealthServices = () => getHealthServicesRoute();
 
-export const getHealthLogs = (level: LogLevel) =>
-  api<HealthLogsResponse>(`/health/logs?${new URLSearchParams({ level })}`);
+export const getHealthLogs = (level: LogLevel) => getHealthLogsRoute({ query: { level } });

@@ -7,6 +7,7 @@ import type {
   PlanResponse,
   planDayOverrideSchema,
   planIssueSchema,
+  WORKOUT_EXPORT_FORMATS,
   workoutSchema,
 } from '@vatio/schemas';
 import type { Workout } from '@vatio/analysis';
@@ -35,7 +36,7 @@ export type WorkoutInput = Omit<z.input<typeof workoutSchema>, 'structure'> & { 
 export type WorkoutPurposeValue = LibraryWorkoutResponse['purpose'];
 export type LibraryWorkoutResponse = z.infer<typeof libraryWorkoutResponseSchema>;
 export type WorkoutLoadReasonCode = NonNullable<LibraryWorkoutResponse['load_reason']>;
-export type WorkoutExportFormat = 'fit' | 'zwo' | 'erg' | 'mrc';
+export type WorkoutExportFormat = (typeof WORKOUT_EXPORT_FORMATS)[number];
 export type PlanDayOverrideInput = z.input<typeof planDayOverrideSchema>;
 export type PlanDayAction = PlanDayOverrideInput['action'];
 export type PlanDay = PlanResponse['days'][number];

@@ -1,18 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/AuthProvider';
-import { ApiError, type ApiErrorBody, api, readTokens, refreshTokens } from './client';
+import { ApiError, type ApiErrorBody, readTokens, refreshTokens } from './client';
+import {
+  deleteGoalsByid,
+  deletePlanCalendarToken,
+  deletePlanDaysBydate,
+  deletePlan as deletePlanRoute,
+  deleteWorkoutsByid,
+  getGoals,
+  getPlanCalendarToken,
+  getPlan as getPlanRoute,
+  getWorkouts,
+  getWorkoutsByidDownloadUrl,
+  getWorkoutsLibrary,
+  getWorkoutsLibraryDownloadUrl,
+  patchGoalsByid,
+  patchWorkoutsByid,
+  postGoals,
+  postPlan,
+  postPlanCalendarToken,
+  postPlanReplan,
+  postWorkouts,
+  putPlanDaysBydate,
+} from './generated/plan';
+import type { InputOf } from './generated/route';
 import type {
-  CalendarTokenCreated,
-  CalendarTokenStatus,
   GoalInput,
-  GoalResponse,
-  LibraryWorkoutResponse,
   PlanDayOverrideInput,
-  PlanResponse,
   PlanSettingsInput,
   WorkoutExportFormat,
   WorkoutInput,
-  WorkoutResponse,
 } from './plan-types';
 import { queryKeys } from './query-keys';
 
@@ -20,35 +37,34 @@ import { queryKeys } from './query-keys';
 // workouts and the library, the calendar feed. Every change refreshes the whole `plan` family: a goal
 // or a day edit moves the projection, a saved workout can be on a planned day.
 
-export const listGoals = () => api<GoalResponse[]>('/goals');
-export const createGoal = (input: GoalInput) => api<GoalResponse>('/goals', { method: 'POST', body: input });
-export const updateGoal = (id: string, input: Partial<GoalInput>) =>
-  api<GoalResponse>(`/goals/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
-export const deleteGoal = (id: string) => api<void>(`/goals/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const listGoals = () => getGoals();
+export const createGoal = (input: GoalInput) => postGoals({ body: input });
+export const updateGoal = (id: string, input: InputOf<typeof patchGoalsByid>['body']) =>
+  patchGoalsByid({ params: { id }, body: input });
+export const deleteGoal = (id: string) => deleteGoalsByid({ params: { id } });
 
 /** The plan counted in the browser's time zone (the rider's days are the ones on their wall). */
-export const getPlan = () => api<PlanResponse>(`/plan?tz=${encodeURIComponent(browserTimeZone())}`);
+export const getPlan = () => getPlanRoute({ query: { tz: browserTimeZone() } });
 export const createPlan = (input: PlanSettingsInput) =>
-  api<PlanResponse>('/plan', { method: 'POST', body: { time_zone: browserTimeZone(), ...input } });
-export const replan = () => api<PlanResponse>('/plan/replan', { method: 'POST', body: {} });
-export const deletePlan = () => api<void>('/plan', { method: 'DELETE' });
+  postPlan({ body: { time_zone: browserTimeZone(), ...input } });
+export const replan = () => postPlanReplan();
+export const deletePlan = () => deletePlanRoute();
 export const setPlanDay = (date: string, input: PlanDayOverrideInput) =>
-  api<PlanResponse>(`/plan/days/${date}`, { method: 'PUT', body: input });
-export const clearPlanDay = (date: string) => api<void>(`/plan/days/${date}`, { method: 'DELETE' });
+  putPlanDaysBydate({ params: { date }, body: input });
+export const clearPlanDay = (date: string) => deletePlanDaysBydate({ params: { date } });
 
-export const getCalendarToken = () => api<CalendarTokenStatus>('/plan/calendar-token');
-export const rotateCalendarToken = () =>
-  api<CalendarTokenCreated>('/plan/calendar-token', { method: 'POST', body: {} });
-export const revokeCalendarToken = () => api<void>('/plan/calendar-token', { method: 'DELETE' });
+export const getCalendarToken = () => getPlanCalendarToken();
+export const rotateCalendarToken = () => postPlanCalendarToken();
+export const revokeCalendarToken = () => deletePlanCalendarToken();
 
-export const listWorkouts = () => api<WorkoutResponse[]>('/workouts');
-export const listLibrary = () => api<LibraryWorkoutResponse[]>('/workouts/library');
+export const listWorkouts = () => getWorkouts();
+export const listLibrary = () => getWorkoutsLibrary();
+// The analysis model's Workout has read-only arrays; the JSON sent is the same as the schema's.
 export const createWorkout = (input: WorkoutInput) =>
-  api<WorkoutResponse>('/workouts', { method: 'POST', body: input });
+  postWorkouts({ body: input as InputOf<typeof postWorkouts>['body'] });
 export const updateWorkout = (id: string, input: Partial<WorkoutInput>) =>
-  api<WorkoutResponse>(`/workouts/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
-export const deleteWorkout = (id: string) =>
-  api<void>(`/workouts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  patchWorkoutsByid({ params: { id }, body: input as InputOf<typeof patchWorkoutsByid>['body'] });
+export const deleteWorkout = (id: string) => deleteWorkoutsByid({ params: { id } });
 
 export function browserTimeZone(): string {
   try {
@@ -64,15 +80,13 @@ export function browserTimeZone(): string {
  */
 export type ExportTarget = { source: 'own'; id: string } | { source: 'library'; id: string; tss?: number };
 
-function exportPath(target: ExportTarget, format: WorkoutExportFormat, hrAsPower: boolean): string {
-  const query = new URLSearchParams({ format });
-  if (hrAsPower) query.set('hr_as_power', 'true');
+function exportUrl(target: ExportTarget, format: WorkoutExportFormat, hrAsPower: boolean): string {
+  const hr_as_power = hrAsPower ? ('true' as const) : undefined;
   if (target.source === 'library') {
-    query.set('workout', target.id);
-    if (target.tss !== undefined) query.set('tss', String(Math.round(target.tss)));
-    return `/workouts/library/download?${query}`;
+    const tss = target.tss === undefined ? undefined : Math.round(target.tss);
+    return getWorkoutsLibraryDownloadUrl({ query: { format, hr_as_power, workout: target.id, tss } });
   }
-  return `/workouts/${encodeURIComponent(target.id)}/download?${query}`;
+  return getWorkoutsByidDownloadUrl({ params: { id: target.id }, query: { format, hr_as_power } });
 }
 
 /**
@@ -85,7 +99,7 @@ export async function downloadWorkout(
   format: WorkoutExportFormat,
   hrAsPower = false,
 ): Promise<string> {
-  const path = `/api${exportPath(target, format, hrAsPower)}`;
+  const path = exportUrl(target, format, hrAsPower);
   const send = () =>
     fetch(path, { headers: { authorization: `Bearer ${readTokens()?.access_token ?? ''}` } });
   let response: Response;

@@ -1,9 +1,7 @@
-import type { LogoutAllResponse } from '@vatio/schemas';
-import { api } from './client';
+import { postAuthLogoutAll } from './generated/auth';
 
 /**
  * Ends every session of the rider, this one included (issue 16); the server clears the cookie too.
  * Its own module, so the landing chunk does not carry it.
  */
-export const logoutEverywhere = () =>
-  api<LogoutAllResponse>('/auth/logout-all', { method: 'POST', body: {} });
+export const logoutEverywhere = () => postAuthLogoutAll({ body: {} });

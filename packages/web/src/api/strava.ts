@@ -1,12 +1,15 @@
 // Strava connection, imports and the sync status record (docs/API.md, "Strava").
-import type {
-  StravaActivitiesResponse,
-  StravaAuthorizeResponse,
-  StravaConnectionResponse,
-  StravaSyncAction,
-  SyncStatusResponse,
-} from '@vatio/schemas';
-import { api } from './client';
+import type { StravaSyncAction } from '@vatio/schemas';
+import {
+  deleteStravaConnection,
+  getStravaActivities,
+  getStravaConnection as getStravaConnectionRoute,
+  getSyncStatus as getSyncStatusRoute,
+  postStravaActivitiesImport,
+  postStravaActivitiesRefresh,
+  postStravaConnect,
+  postStravaSync,
+} from './generated/strava';
 
 // The answers' shapes are @vatio/schemas' (the server's contracts check them), under the web's names.
 export type {
@@ -17,15 +20,12 @@ export type {
   SyncStatusResponse as SyncStatus,
 } from '@vatio/schemas';
 
-export const getStravaConnection = () => api<StravaConnectionResponse>('/strava/connection');
-export const startStravaConnect = (returnTo: string) =>
-  api<StravaAuthorizeResponse>('/strava/connect', { method: 'POST', body: { return_to: returnTo } });
-export const disconnectStrava = () => api<void>('/strava/connection', { method: 'DELETE' });
-export const getSyncStatus = () => api<SyncStatusResponse | null>('/sync/status');
-export const startStravaSync = (action: StravaSyncAction) =>
-  api<SyncStatusResponse | null>('/strava/sync', { method: 'POST', body: { action } });
-export const listStravaActivities = () => api<StravaActivitiesResponse>('/strava/activities');
-export const refreshStravaList = (days: number) =>
-  api<SyncStatusResponse | null>('/strava/activities/refresh', { method: 'POST', body: { days } });
+export const getStravaConnection = () => getStravaConnectionRoute();
+export const startStravaConnect = (returnTo: string) => postStravaConnect({ body: { return_to: returnTo } });
+export const disconnectStrava = () => deleteStravaConnection();
+export const getSyncStatus = () => getSyncStatusRoute();
+export const startStravaSync = (action: StravaSyncAction) => postStravaSync({ body: { action } });
+export const listStravaActivities = () => getStravaActivities();
+export const refreshStravaList = (days: number) => postStravaActivitiesRefresh({ body: { days } });
 export const importStravaActivities = (ids: number[]) =>
-  api<SyncStatusResponse | null>('/strava/activities/import', { method: 'POST', body: { strava_ids: ids } });
+  postStravaActivitiesImport({ body: { strava_ids: ids } });

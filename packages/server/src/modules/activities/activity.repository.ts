@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { ActivitySort as ContractSort } from '@vatio/schemas/contracts';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { BikeRepository } from '../../kernel/bike.repository.ts';
 import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
@@ -27,7 +28,8 @@ export const ACTIVITY_SORT_COLUMNS = {
   tss: 'training_stress_score',
   np: 'normalized_power_w',
   power: 'average_power_w',
-} as const;
+  // The contract's sort keys (@vatio/schemas ACTIVITY_SORTS), each with its column, no more, no less.
+} as const satisfies Record<ContractSort, string>;
 export type ActivitySort = keyof typeof ACTIVITY_SORT_COLUMNS;
 
 export interface ActivityFilter {

@@ -1,14 +1,2 @@
-import { performanceQuerySchema, performanceResponseSchema } from '@vatio/schemas';
-import { defineContracts } from '../../http/contract.ts';
-
-export const performanceContracts = defineContracts([
-  {
-    method: 'GET',
-    path: '/api/analytics/performance',
-    summary: 'The performance panel: five tabs of four metrics, the last N weeks against the N before',
-    tags: ['analytics'],
-    auth: true,
-    query: performanceQuerySchema,
-    response: { status: 200, schema: performanceResponseSchema },
-  },
-]);
+// Issue 27: declared in @vatio/schemas, shared with the web's generated client.
+export { performanceContracts } from '@vatio/schemas/contracts';

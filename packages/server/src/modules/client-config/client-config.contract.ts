@@ -1,13 +1,2 @@
-import { clientConfigResponseSchema } from '@vatio/schemas';
-import { defineContracts } from '../../http/contract.ts';
-
-export const clientConfigContracts = defineContracts([
-  {
-    method: 'GET',
-    path: '/api/client-config',
-    summary: "The operator's choices the web app needs (map tile server)",
-    tags: ['meta'],
-    auth: false,
-    response: { status: 200, schema: clientConfigResponseSchema },
-  },
-]);
+// Issue 27: declared in @vatio/schemas, shared with the web's generated client.
+export { clientConfigContracts } from '@vatio/schemas/contracts';

@@ -1,16 +1,2 @@
-import { dashboardOverviewResponseSchema } from '@vatio/schemas';
-import { defineContracts } from '../../http/contract.ts';
-import { calendarQuery } from '../dashboard/dashboard.contract.ts';
-
-export const overviewContracts = defineContracts([
-  {
-    method: 'GET',
-    path: '/api/dashboard/overview',
-    summary:
-      'The live ride overview: latest ride, today, this week against its plan, latest record, live model',
-    tags: ['dashboard'],
-    auth: true,
-    query: calendarQuery,
-    response: { status: 200, schema: dashboardOverviewResponseSchema },
-  },
-]);
+// Issue 27: declared in @vatio/schemas, shared with the web's generated client.
+export { overviewContracts } from '@vatio/schemas/contracts';

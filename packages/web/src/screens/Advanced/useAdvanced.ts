@@ -1,9 +1,9 @@
 // Data of the advanced metrics page (GET /api/analytics/advanced, docs/API.md; the example rider's
 // under /api/public/analytics/advanced). Shapes come from @vatio/schemas.
 import { useQuery } from '@tanstack/react-query';
-import type { AdvancedPeriod, AdvancedResponse } from '@vatio/schemas';
-import { type AnalyticsSource, analyticsPath } from '../../api/analytics';
-import { api } from '../../api/client';
+import type { AdvancedPeriod } from '@vatio/schemas';
+import type { AnalyticsSource } from '../../api/analytics';
+import { getAnalyticsAdvanced, getPublicAnalyticsAdvanced } from '../../api/generated/advanced';
 import { queryKeys } from '../../api/query-keys';
 import { examplePolling } from '../../hooks/useAnalysisPeriodScreen';
 
@@ -14,9 +14,9 @@ function zone(): string {
 }
 
 export const getAdvanced = (period: AdvancedPeriod, source: AnalyticsSource = 'own') =>
-  api<AdvancedResponse>(analyticsPath(source, `advanced?${new URLSearchParams({ period, tz: zone() })}`), {
-    anonymous: source === 'example',
-  });
+  source === 'example'
+    ? getPublicAnalyticsAdvanced({ query: { period, tz: zone() } }, { anonymous: true })
+    : getAnalyticsAdvanced({ query: { period, tz: zone() } });
 
 export function useAdvanced(source: AnalyticsSource, period: AdvancedPeriod) {
   return useQuery({

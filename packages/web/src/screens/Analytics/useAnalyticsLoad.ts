@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PredictiveResponse, TrainingLoadResponse } from '@vatio/schemas';
 import { type AnalyticsSource, analyticsPath } from '../../api/analytics';
 import { api } from '../../api/client';
+import { getAnalyticsPredictive, getAnalyticsTrainingLoad } from '../../api/generated/analytics-load';
 import { queryKeys } from '../../api/query-keys';
 import { examplePolling, useAnalysisSource } from '../../hooks/useAnalysisPeriodScreen';
 
@@ -21,16 +22,22 @@ function zone(): string {
 }
 
 export const getTrainingLoad = (days: TrainingLoadDays, source: AnalyticsSource = 'own') =>
-  api<TrainingLoadResponse>(
-    analyticsPath(source, `training-load?${new URLSearchParams({ days: String(days), tz: zone() })}`),
-    { anonymous: source === 'example' },
-  );
+  source === 'own'
+    ? getAnalyticsTrainingLoad({ query: { days, tz: zone() } })
+    : // not yet a contract (issue 27): GET /api/public/analytics/training-load
+      api<TrainingLoadResponse>(
+        analyticsPath(source, `training-load?${new URLSearchParams({ days: String(days), tz: zone() })}`),
+        { anonymous: true },
+      );
 
 export const getPredictive = (weeks: PredictiveWeeks, source: AnalyticsSource = 'own') =>
-  api<PredictiveResponse>(
-    analyticsPath(source, `predictive?${new URLSearchParams({ weeks: String(weeks), tz: zone() })}`),
-    { anonymous: source === 'example' },
-  );
+  source === 'own'
+    ? getAnalyticsPredictive({ query: { weeks, tz: zone() } })
+    : // not yet a contract (issue 27): GET /api/public/analytics/predictive
+      api<PredictiveResponse>(
+        analyticsPath(source, `predictive?${new URLSearchParams({ weeks: String(weeks), tz: zone() })}`),
+        { anonymous: true },
+      );
 
 export function useTrainingLoad(source: AnalyticsSource, days: TrainingLoadDays) {
   return useQuery({

@@ -3,8 +3,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { analyticsPath } from '../../api/analytics';
-import { api } from '../../api/client';
+import { getAnalyticsTrainingLoad } from '../../api/generated/analytics-load';
 import { browserTimeZone, useGoals, usePlan } from '../../api/plan';
 import type { PlanDay } from '../../api/plan-types';
 import { queryKeys } from '../../api/query-keys';
@@ -43,10 +42,8 @@ export function TrainingPlanScreen() {
   const { ftpW } = useRiderFtp();
   const history = useQuery({
     queryKey: queryKeys.analytics.trainingLoad('own', 90),
-    queryFn: () =>
-      api<LoadHistory>(
-        analyticsPath('own', `training-load?${new URLSearchParams({ days: '90', tz: browserTimeZone() })}`),
-      ),
+    queryFn: (): Promise<LoadHistory> =>
+      getAnalyticsTrainingLoad({ query: { days: 90, tz: browserTimeZone() } }),
   });
   const [selected, setSelected] = useState<PlanDay | null>(null);
   const [addingGoal, setAddingGoal] = useState(params.get('add') === 'goal');

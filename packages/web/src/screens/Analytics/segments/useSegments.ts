@@ -1,14 +1,17 @@
 // Data hooks of the segment card (GET/PATCH /api/analytics/segments*, docs/API.md; the example rider's
 // under /api/public/analytics/segments*). Shapes from @vatio/schemas.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  SegmentCompareResponse,
-  SegmentDetailResponse,
-  SegmentListResponse,
-  SegmentPatch,
-} from '@vatio/schemas';
-import { type AnalyticsSource, analyticsPath } from '../../../api/analytics';
-import { api } from '../../../api/client';
+import type { SegmentPatch } from '@vatio/schemas';
+import type { AnalyticsSource } from '../../../api/analytics';
+import {
+  getAnalyticsSegments,
+  getAnalyticsSegmentsByid,
+  getAnalyticsSegmentsByidCompare,
+  getPublicAnalyticsSegments,
+  getPublicAnalyticsSegmentsByid,
+  getPublicAnalyticsSegmentsByidCompare,
+  patchAnalyticsSegmentsByid,
+} from '../../../api/generated/segments';
 import { queryKeys } from '../../../api/query-keys';
 import { examplePolling } from '../useAnalyticsLoad';
 
@@ -16,7 +19,7 @@ export function useSegments(source: AnalyticsSource) {
   return useQuery({
     queryKey: queryKeys.analytics.segments(source),
     queryFn: () =>
-      api<SegmentListResponse>(analyticsPath(source, 'segments'), { anonymous: source === 'example' }),
+      source === 'example' ? getPublicAnalyticsSegments({ anonymous: true }) : getAnalyticsSegments(),
     ...examplePolling(source),
   });
 }
@@ -24,10 +27,12 @@ export function useSegments(source: AnalyticsSource) {
 export function useSegment(source: AnalyticsSource, id: string | undefined) {
   return useQuery({
     queryKey: queryKeys.analytics.segment(source, id ?? ''),
-    queryFn: () =>
-      api<SegmentDetailResponse>(analyticsPath(source, `segments/${id}`), {
-        anonymous: source === 'example',
-      }),
+    queryFn: () => {
+      const input = { params: { id: id ?? '' } };
+      return source === 'example'
+        ? getPublicAnalyticsSegmentsByid(input, { anonymous: true })
+        : getAnalyticsSegmentsByid(input);
+    },
     enabled: id !== undefined,
     placeholderData: (previous) => previous,
   });
@@ -37,11 +42,12 @@ export function useSegment(source: AnalyticsSource, id: string | undefined) {
 export function useSegmentCompare(source: AnalyticsSource, id: string, a: string, b: string) {
   return useQuery({
     queryKey: queryKeys.analytics.segmentCompare(source, id, a, b),
-    queryFn: () =>
-      api<SegmentCompareResponse>(
-        analyticsPath(source, `segments/${id}/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`),
-        { anonymous: source === 'example' },
-      ),
+    queryFn: () => {
+      const input = { params: { id }, query: { a, b } };
+      return source === 'example'
+        ? getPublicAnalyticsSegmentsByidCompare(input, { anonymous: true })
+        : getAnalyticsSegmentsByidCompare(input);
+    },
     placeholderData: (previous) => previous,
   });
 }
@@ -51,7 +57,7 @@ export function usePatchSegment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: SegmentPatch }) =>
-      api<SegmentDetailResponse>(`/analytics/segments/${id}`, { method: 'PATCH', body: patch }),
+      patchAnalyticsSegmentsByid({ params: { id }, body: patch }),
     onSuccess: async (answer, { id }) => {
       client.setQueryData(queryKeys.analytics.segment('own', id), answer);
       await client.invalidateQueries({ queryKey: queryKeys.analytics.segments('own') });
