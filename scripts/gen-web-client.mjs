@@ -3,7 +3,7 @@
 // `--check`: writes nothing, exits 1 when a generated file is stale (npm run check, CI).
 // Run by `npm run build` (scripts/build.mjs) before the web is built.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { CONTRACTS_DIR, GENERATED_DIR, renderClient } from './web-client-gen.mjs';
@@ -29,9 +29,9 @@ const check = process.argv.includes('--check');
 const { modules, operationId } = await loadContractModules();
 const files = renderClient(modules, operationId);
 const present = new Set(
-  readdirSync(GENERATED_DIR, { withFileTypes: true })
+  readdirSync(GENERATED_DIR, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
-    .map((e) => e.name),
+    .map((e) => relative(GENERATED_DIR, join(e.parentPath, e.name)).split(sep).join('/')),
 );
 const stale = [...files].filter(([name, text]) => {
   try {
@@ -49,8 +49,10 @@ if (check) {
     process.exit(1);
   }
 } else {
-  mkdirSync(GENERATED_DIR, { recursive: true });
-  for (const [name, text] of stale) writeFileSync(join(GENERATED_DIR, name), text);
+  for (const [name, text] of stale) {
+    mkdirSync(dirname(join(GENERATED_DIR, name)), { recursive: true });
+    writeFileSync(join(GENERATED_DIR, name), text);
+  }
   for (const name of extra) rmSync(join(GENERATED_DIR, name));
   console.log(`web API client: ${files.size} files, ${stale.length} written, ${extra.length} removed`);
 }

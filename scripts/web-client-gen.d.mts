@@ -4,5 +4,5 @@ export const CONTRACTS_DIR: string;
 export const GENERATED_DIR: string;
 export function renderClient(
   modules: Record<string, Record<string, unknown>>,
-  operationId: (c: { method: string; path: string }) => string,
+  operationId: (c: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }) => string,
 ): Map<string, string>;

@@ -1,5 +1,5 @@
 import { readTokens } from './client';
-import { getExportUrl } from './generated/account';
+import { getExportUrl } from './generated/getExport';
 
 /**
  * GET /api/export: the rider's whole account as a zip. A plain link cannot carry the bearer token,

@@ -2,31 +2,25 @@
 // the routes' contracts (issue 27).
 import { type ApiErrorBody, ApiError, hasSession, readTokens } from './client';
 import type { UploadResult } from './activity-types';
-import {
-  deleteActivitiesByid,
-  getActivities,
-  getActivitiesByid,
-  getActivitiesByidAnalysis,
-  getActivitiesByidStreams,
-  getActivitiesSearch,
-  postActivitiesByidAeroFit,
-  postActivitiesByidAnalyze,
-  putActivitiesByid,
-} from './generated/activities';
-import {
-  deleteAthleteSettingsByid,
-  getAthleteSettings,
-  getReanalysis as getReanalysisRoute,
-  postAthleteSettings,
-} from './generated/athlete-settings';
-import { patchBikesByid } from './generated/bikes';
-import {
-  deleteImportsByid,
-  getImports,
-  getImportsByid,
-  getStorage,
-  postActivitiesUploadUrl,
-} from './generated/imports';
+import { deleteActivitiesByid } from './generated/deleteActivitiesByid';
+import { getActivities } from './generated/getActivities';
+import { getActivitiesByid } from './generated/getActivitiesByid';
+import { getActivitiesByidAnalysis } from './generated/getActivitiesByidAnalysis';
+import { getActivitiesByidStreams } from './generated/getActivitiesByidStreams';
+import { getActivitiesSearch } from './generated/getActivitiesSearch';
+import { postActivitiesByidAeroFit } from './generated/postActivitiesByidAeroFit';
+import { postActivitiesByidAnalyze } from './generated/postActivitiesByidAnalyze';
+import { putActivitiesByid } from './generated/putActivitiesByid';
+import { deleteAthleteSettingsByid } from './generated/deleteAthleteSettingsByid';
+import { getAthleteSettings } from './generated/getAthleteSettings';
+import { getReanalysis as getReanalysisRoute } from './generated/getReanalysis';
+import { postAthleteSettings } from './generated/postAthleteSettings';
+import { patchBikesByid } from './generated/patchBikesByid';
+import { deleteImportsByid } from './generated/deleteImportsByid';
+import { getImports } from './generated/getImports';
+import { getImportsByid } from './generated/getImportsByid';
+import { getStorage } from './generated/getStorage';
+import { postActivitiesUploadUrl } from './generated/postActivitiesUpload';
 import type { InputOf } from './generated/route';
 
 /** GET /api/activities' filters, sort and page, as its contract takes them. */

@@ -2,7 +2,7 @@
 // own (@vatio/schemas), imported as types only.
 import type { PerformanceResponse } from '@vatio/schemas';
 import { ApiError, api } from './client';
-import { getAnalyticsPerformance } from './generated/performance';
+import { getAnalyticsPerformance } from './generated/getAnalyticsPerformance';
 
 export type {
   PerformanceInsight,

@@ -93,7 +93,7 @@ describe('web calls to the server', () => {
     const screen = { path: join('screens', 'X', 'X.tsx'), text: "queryFn: () => api<Bike[]>('/bikes')," };
     const wrapper = {
       path: join('api', 'bikes.ts'),
-      text: 'export const x = (id: string) =>\n  api(`/bikes/${id}`);',
+      text: `export const x = (id: string) =>\n  api(\`/bikes/\${id}\`);`,
     };
     const generated = { path: join('api', 'generated', 'bikes.ts'), text: "api<Answer<C>>('/bikes');" };
     expect(callsOutsideClient([screen, wrapper, generated])).toEqual([
@@ -107,7 +107,7 @@ describe('web calls to the server', () => {
       path: join('api', 'x.ts'),
       text: "fetch('/api/export', init);\nxhr.open('POST', '/api/activities/upload');",
     };
-    const built = { path: join('api', 'y.ts'), text: 'fetch(`/api${path}`);' };
+    const built = { path: join('api', 'y.ts'), text: `fetch(\`/api\${path}\`);` };
     expect(callsOutsideClient([download, built])).toEqual([
       `${join('api', 'x.ts')}:1`,
       `${join('api', 'x.ts')}:2`,
@@ -129,7 +129,7 @@ describe('web calls to the server', () => {
       Object.entries(contracts)
         .filter(([name, value]) => name.endsWith('Contracts') && Array.isArray(value))
         .flatMap(([, list]) =>
-          (list as contracts.RouteContract[]).map((c) => contracts.contractKey(c.method, c.path)),
+          (list as readonly contracts.RouteContract[]).map((c) => contracts.contractKey(c.method, c.path)),
         ),
     );
     expect(declared.size).toBeGreaterThan(100);

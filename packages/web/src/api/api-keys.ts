@@ -1,4 +1,6 @@
-import { deleteMeApiKeysByid, getMeApiKeys, postMeApiKeys } from './generated/api-keys';
+import { deleteMeApiKeysByid } from './generated/deleteMeApiKeysByid';
+import { getMeApiKeys } from './generated/getMeApiKeys';
+import { postMeApiKeys } from './generated/postMeApiKeys';
 import type { InputOf } from './generated/route';
 
 // A key as listed never carries its secret; the answer to creating one is the only time it is shown.

@@ -1,18 +1,16 @@
-import {
-  deleteBikesByidComponentsBycomponentId,
-  deleteBikesByidMaintenanceByentryId,
-  getBikesByidComponents,
-  getBikesByidMaintenance,
-  getBikesByidPerformance,
-  getBikesByidRides,
-  getMaintenanceDue as getMaintenanceDueRoute,
-  patchBikesByidComponentsBycomponentId,
-  patchBikesByidMaintenanceByentryId,
-  postBikesByidComponents,
-  postBikesByidComponentsBycomponentIdReplace,
-  postBikesByidMaintenance,
-  postBikesByidRides,
-} from './generated/bikes';
+import { deleteBikesByidComponentsBycomponentId } from './generated/deleteBikesByidComponentsBycomponentId';
+import { deleteBikesByidMaintenanceByentryId } from './generated/deleteBikesByidMaintenanceByentryId';
+import { getBikesByidComponents } from './generated/getBikesByidComponents';
+import { getBikesByidMaintenance } from './generated/getBikesByidMaintenance';
+import { getBikesByidPerformance } from './generated/getBikesByidPerformance';
+import { getBikesByidRides } from './generated/getBikesByidRides';
+import { getMaintenanceDue as getMaintenanceDueRoute } from './generated/getMaintenanceDue';
+import { patchBikesByidComponentsBycomponentId } from './generated/patchBikesByidComponentsBycomponentId';
+import { patchBikesByidMaintenanceByentryId } from './generated/patchBikesByidMaintenanceByentryId';
+import { postBikesByidComponents } from './generated/postBikesByidComponents';
+import { postBikesByidComponentsBycomponentIdReplace } from './generated/postBikesByidComponentsBycomponentIdReplace';
+import { postBikesByidMaintenance } from './generated/postBikesByidMaintenance';
+import { postBikesByidRides } from './generated/postBikesByidRides';
 import type { InputOf } from './generated/route';
 
 // The garage (/bikes, issue 15): a bike's performance, rides, parts and service log, through the

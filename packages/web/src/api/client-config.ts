@@ -1,7 +1,7 @@
 // The operator's choices the web app needs (GET /api/client-config, docs/API.md), read once per load.
 import { useQuery } from '@tanstack/react-query';
 import type { ClientConfigResponse } from '@vatio/schemas';
-import { getClientConfig as getClientConfigRoute } from './generated/client-config';
+import { getClientConfig as getClientConfigRoute } from './generated/getClientConfig';
 import { queryKeys } from './query-keys';
 
 /** The operator's choices; `map` null: no tile server configured, the route is drawn on a plain background. */

@@ -1,12 +1,10 @@
 // Calls and shapes of the dashboards (docs/API.md "Dashboards"). Every call sends the browser's
 // time zone and the rider's locale so weeks and days are the rider's own.
 import type { CurveRange, SummaryPeriod } from '@vatio/schemas';
-import {
-  getDashboardNarrative,
-  getDashboardPowerCurve,
-  getDashboard as getDashboardRoute,
-  getDashboardSummary as getDashboardSummaryRoute,
-} from './generated/dashboard';
+import { getDashboardNarrative } from './generated/getDashboardNarrative';
+import { getDashboardPowerCurve } from './generated/getDashboardPowerCurve';
+import { getDashboard as getDashboardRoute } from './generated/getDashboard';
+import { getDashboardSummary as getDashboardSummaryRoute } from './generated/getDashboardSummary';
 
 // The answers' shapes are @vatio/schemas' (the server's contracts check them); these names are the
 // web's. Types only: a schema value here would pull zod into the dashboard's chunk.

@@ -1,21 +1,21 @@
 import { COOKIE_SESSION_HEADERS } from './client';
-import { deleteAccount as deleteAccountRoute } from './generated/account';
-import {
-  postAuthLogout,
-  postAuthOtp,
-  postAuthVerify,
-  postMeContacts,
-  postMeContactsVerify,
-} from './generated/auth';
-import { deleteBikesByid, getBikes, postBikes, postBikesByidPrimary, putBikesByid } from './generated/bikes';
-import { postDemo } from './generated/demo';
-import {
-  getMe as getMeRoute,
-  getSubscription as getSubscriptionRoute,
-  postProfile,
-  putProfile,
-  putSettings,
-} from './generated/profile';
+import { deleteAccount as deleteAccountRoute } from './generated/deleteAccount';
+import { postAuthLogout } from './generated/postAuthLogout';
+import { postAuthOtp } from './generated/postAuthOtp';
+import { postAuthVerify } from './generated/postAuthVerify';
+import { postMeContacts } from './generated/postMeContacts';
+import { postMeContactsVerify } from './generated/postMeContactsVerify';
+import { deleteBikesByid } from './generated/deleteBikesByid';
+import { getBikes } from './generated/getBikes';
+import { postBikes } from './generated/postBikes';
+import { postBikesByidPrimary } from './generated/postBikesByidPrimary';
+import { putBikesByid } from './generated/putBikesByid';
+import { postDemo } from './generated/postDemo';
+import { getMe as getMeRoute } from './generated/getMe';
+import { getSubscription as getSubscriptionRoute } from './generated/getSubscription';
+import { postProfile } from './generated/postProfile';
+import { putProfile } from './generated/putProfile';
+import { putSettings } from './generated/putSettings';
 import type { InputOf } from './generated/route';
 
 // The account's calls, each through the client generated from its route's contract (issue 27).

@@ -2,25 +2,23 @@
 // through the client generated from the routes' contracts (issue 27).
 import type { FittingPhotoResponse } from '@vatio/schemas';
 import { type ApiErrorBody, ApiError, readTokens } from './client';
-import {
-  deleteFittingMeasurementsByid,
-  deleteFittingPhotosByid,
-  deleteFittingPositionsByid,
-  deleteFittingSessionsByid,
-  getFittingMeasurements,
-  getFittingPhotos,
-  getFittingPositions,
-  getFittingSessions,
-  postFittingMeasurements,
-  postFittingPhotosUrl,
-  postFittingPositions,
-  postFittingPositionsByidActivate,
-  postFittingSessions,
-  putFittingMeasurementsByid,
-  putFittingPhotosByid,
-  putFittingPositionsByid,
-  putFittingSessionsByid,
-} from './generated/fitting';
+import { deleteFittingMeasurementsByid } from './generated/deleteFittingMeasurementsByid';
+import { deleteFittingPhotosByid } from './generated/deleteFittingPhotosByid';
+import { deleteFittingPositionsByid } from './generated/deleteFittingPositionsByid';
+import { deleteFittingSessionsByid } from './generated/deleteFittingSessionsByid';
+import { getFittingMeasurements } from './generated/getFittingMeasurements';
+import { getFittingPhotos } from './generated/getFittingPhotos';
+import { getFittingPositions } from './generated/getFittingPositions';
+import { getFittingSessions } from './generated/getFittingSessions';
+import { postFittingMeasurements } from './generated/postFittingMeasurements';
+import { postFittingPhotosUrl } from './generated/postFittingPhotos';
+import { postFittingPositions } from './generated/postFittingPositions';
+import { postFittingPositionsByidActivate } from './generated/postFittingPositionsByidActivate';
+import { postFittingSessions } from './generated/postFittingSessions';
+import { putFittingMeasurementsByid } from './generated/putFittingMeasurementsByid';
+import { putFittingPhotosByid } from './generated/putFittingPhotosByid';
+import { putFittingPositionsByid } from './generated/putFittingPositionsByid';
+import { putFittingSessionsByid } from './generated/putFittingSessionsByid';
 import type { InputOf } from './generated/route';
 
 export type {

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { contractKey, operationId, type RouteContract } from '@vatio/schemas/contracts';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_DIR, renderClient } from '../../../../scripts/web-client-gen.mjs';
@@ -19,7 +19,11 @@ const routes = Object.values(byName).flatMap((exports) =>
     .flatMap(([, list]) => list as RouteContract[]),
 );
 const onDisk = () =>
-  new Map(readdirSync(GENERATED_DIR).map((name) => [name, readFileSync(join(GENERATED_DIR, name), 'utf8')]));
+  new Map(
+    readdirSync(GENERATED_DIR, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => [name.split(sep).join('/'), readFileSync(join(GENERATED_DIR, name), 'utf8')]),
+  );
 
 describe('the generated web API client', () => {
   it('is what the generator writes from the contracts today (run `node scripts/gen-web-client.mjs`)', () => {
@@ -28,12 +32,12 @@ describe('the generated web API client', () => {
     const actual = onDisk();
     expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
     for (const [name, text] of expected) expect(actual.get(name), name).toBe(text);
-  }, 60_000);
+  });
 
   it('has one function per route, named as its OpenAPI operationId', () => {
-    const exported = [...onDisk().values()].flatMap((text) =>
-      [...text.matchAll(/^export const (\w+) =/gm)].map((m) => m[1]),
-    );
+    const exported = [...onDisk()]
+      .filter(([name]) => name !== 'route.ts')
+      .flatMap(([, text]) => [...text.matchAll(/^export const (\w+) =/gm)].map((m) => m[1]));
     const expected = routes.map((c) => operationId(c));
     expect(routes.length).toBeGreaterThan(100);
     for (const c of routes) {

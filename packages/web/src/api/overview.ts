@@ -1,8 +1,8 @@
 // Calls of the live ride overview (/dashboard/responsive, docs/API.md "Dashboards"): its summary, and
 // the rider's training load as the analysis screen reads it (same key, same answer).
 import { calendarQuery } from './dashboard';
-import { getAnalyticsTrainingLoad } from './generated/analytics-load';
-import { getDashboardOverview } from './generated/overview';
+import { getAnalyticsTrainingLoad } from './generated/getAnalyticsTrainingLoad';
+import { getDashboardOverview } from './generated/getDashboardOverview';
 
 export type { DashboardOverviewResponse as OverviewData, TrainingLoadResponse } from '@vatio/schemas';
 

@@ -1,28 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/AuthProvider';
 import { ApiError, type ApiErrorBody, readTokens, refreshTokens } from './client';
-import {
-  deleteGoalsByid,
-  deletePlanCalendarToken,
-  deletePlanDaysBydate,
-  deletePlan as deletePlanRoute,
-  deleteWorkoutsByid,
-  getGoals,
-  getPlanCalendarToken,
-  getPlan as getPlanRoute,
-  getWorkouts,
-  getWorkoutsByidDownloadUrl,
-  getWorkoutsLibrary,
-  getWorkoutsLibraryDownloadUrl,
-  patchGoalsByid,
-  patchWorkoutsByid,
-  postGoals,
-  postPlan,
-  postPlanCalendarToken,
-  postPlanReplan,
-  postWorkouts,
-  putPlanDaysBydate,
-} from './generated/plan';
+import { deleteGoalsByid } from './generated/deleteGoalsByid';
+import { deletePlanCalendarToken } from './generated/deletePlanCalendarToken';
+import { deletePlanDaysBydate } from './generated/deletePlanDaysBydate';
+import { deletePlan as deletePlanRoute } from './generated/deletePlan';
+import { deleteWorkoutsByid } from './generated/deleteWorkoutsByid';
+import { getGoals } from './generated/getGoals';
+import { getPlanCalendarToken } from './generated/getPlanCalendarToken';
+import { getPlan as getPlanRoute } from './generated/getPlan';
+import { getWorkouts } from './generated/getWorkouts';
+import { getWorkoutsByidDownloadUrl } from './generated/getWorkoutsByidDownload';
+import { getWorkoutsLibrary } from './generated/getWorkoutsLibrary';
+import { getWorkoutsLibraryDownloadUrl } from './generated/getWorkoutsLibraryDownload';
+import { patchGoalsByid } from './generated/patchGoalsByid';
+import { patchWorkoutsByid } from './generated/patchWorkoutsByid';
+import { postGoals } from './generated/postGoals';
+import { postPlan } from './generated/postPlan';
+import { postPlanCalendarToken } from './generated/postPlanCalendarToken';
+import { postPlanReplan } from './generated/postPlanReplan';
+import { postWorkouts } from './generated/postWorkouts';
+import { putPlanDaysBydate } from './generated/putPlanDaysBydate';
 import type { InputOf } from './generated/route';
 import type {
   GoalInput,

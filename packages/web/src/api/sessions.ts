@@ -1,4 +1,4 @@
-import { postAuthLogoutAll } from './generated/auth';
+import { postAuthLogoutAll } from './generated/postAuthLogoutAll';
 
 /**
  * Ends every session of the rider, this one included (issue 16); the server clears the cookie too.

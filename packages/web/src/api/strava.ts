@@ -1,15 +1,13 @@
 // Strava connection, imports and the sync status record (docs/API.md, "Strava").
 import type { StravaSyncAction } from '@vatio/schemas';
-import {
-  deleteStravaConnection,
-  getStravaActivities,
-  getStravaConnection as getStravaConnectionRoute,
-  getSyncStatus as getSyncStatusRoute,
-  postStravaActivitiesImport,
-  postStravaActivitiesRefresh,
-  postStravaConnect,
-  postStravaSync,
-} from './generated/strava';
+import { deleteStravaConnection } from './generated/deleteStravaConnection';
+import { getStravaActivities } from './generated/getStravaActivities';
+import { getStravaConnection as getStravaConnectionRoute } from './generated/getStravaConnection';
+import { getSyncStatus as getSyncStatusRoute } from './generated/getSyncStatus';
+import { postStravaActivitiesImport } from './generated/postStravaActivitiesImport';
+import { postStravaActivitiesRefresh } from './generated/postStravaActivitiesRefresh';
+import { postStravaConnect } from './generated/postStravaConnect';
+import { postStravaSync } from './generated/postStravaSync';
 
 // The answers' shapes are @vatio/schemas' (the server's contracts check them), under the web's names.
 export type {

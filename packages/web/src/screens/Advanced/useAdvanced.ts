@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdvancedPeriod } from '@vatio/schemas';
 import type { AnalyticsSource } from '../../api/analytics';
-import { getAnalyticsAdvanced, getPublicAnalyticsAdvanced } from '../../api/generated/advanced';
+import { getAnalyticsAdvanced } from '../../api/generated/getAnalyticsAdvanced';
+import { getPublicAnalyticsAdvanced } from '../../api/generated/getPublicAnalyticsAdvanced';
 import { queryKeys } from '../../api/query-keys';
 import { examplePolling } from '../../hooks/useAnalysisPeriodScreen';
 

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { PredictiveResponse, TrainingLoadResponse } from '@vatio/schemas';
 import { type AnalyticsSource, analyticsPath } from '../../api/analytics';
 import { api } from '../../api/client';
-import { getAnalyticsPredictive, getAnalyticsTrainingLoad } from '../../api/generated/analytics-load';
+import { getAnalyticsPredictive } from '../../api/generated/getAnalyticsPredictive';
+import { getAnalyticsTrainingLoad } from '../../api/generated/getAnalyticsTrainingLoad';
 import { queryKeys } from '../../api/query-keys';
 import { examplePolling, useAnalysisSource } from '../../hooks/useAnalysisPeriodScreen';
 

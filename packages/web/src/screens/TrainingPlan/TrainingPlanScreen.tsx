@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getAnalyticsTrainingLoad } from '../../api/generated/analytics-load';
+import { getAnalyticsTrainingLoad } from '../../api/generated/getAnalyticsTrainingLoad';
 import { browserTimeZone, useGoals, usePlan } from '../../api/plan';
 import type { PlanDay } from '../../api/plan-types';
 import { queryKeys } from '../../api/query-keys';

@@ -3,15 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SegmentPatch } from '@vatio/schemas';
 import type { AnalyticsSource } from '../../../api/analytics';
-import {
-  getAnalyticsSegments,
-  getAnalyticsSegmentsByid,
-  getAnalyticsSegmentsByidCompare,
-  getPublicAnalyticsSegments,
-  getPublicAnalyticsSegmentsByid,
-  getPublicAnalyticsSegmentsByidCompare,
-  patchAnalyticsSegmentsByid,
-} from '../../../api/generated/segments';
+import { getAnalyticsSegments } from '../../../api/generated/getAnalyticsSegments';
+import { getAnalyticsSegmentsByid } from '../../../api/generated/getAnalyticsSegmentsByid';
+import { getAnalyticsSegmentsByidCompare } from '../../../api/generated/getAnalyticsSegmentsByidCompare';
+import { getPublicAnalyticsSegments } from '../../../api/generated/getPublicAnalyticsSegments';
+import { getPublicAnalyticsSegmentsByid } from '../../../api/generated/getPublicAnalyticsSegmentsByid';
+import { getPublicAnalyticsSegmentsByidCompare } from '../../../api/generated/getPublicAnalyticsSegmentsByidCompare';
+import { patchAnalyticsSegmentsByid } from '../../../api/generated/patchAnalyticsSegmentsByid';
 import { queryKeys } from '../../../api/query-keys';
 import { examplePolling } from '../useAnalyticsLoad';
 
