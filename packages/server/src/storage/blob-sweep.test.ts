@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../test/harness.ts';
-import { upload, waitForImport } from '../test/upload.ts';
+import { uploadAndWait } from '../test/upload.ts';
 import { FsBlobStore } from './blob-store.ts';
 import { BlobRepository } from './blob.repository.ts';
 import { sweepOrphanBlobs } from './blob-sweep.ts';
@@ -26,8 +26,7 @@ describe('the orphan blob sweep', () => {
     const ride = encodeFit(
       generateRide({ seed: 61, durationS: 300, startTime: new Date('2026-02-01T08:00:00Z') }),
     );
-    const response = await upload(h.app, rider.headers, [{ name: 'kept.fit', bytes: ride }]);
-    await waitForImport(h.app, rider.headers, response.json().import_id);
+    await uploadAndWait(h.app, rider.headers, [{ name: 'kept.fit', bytes: ride }]);
 
     const orphan = await blobs.put(new TextEncoder().encode('written, then the process was killed'));
     const fresh = await blobs.put(new TextEncoder().encode('an upload still in progress'));

@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 
 let h: Harness;
 let rider: SignedIn;
@@ -48,8 +48,7 @@ beforeAll(async () => {
             { name: 'shared.fit', bytes: sharedFit },
           ]
         : [{ name: 'shared.fit', bytes: sharedFit }];
-    const response = await upload(h.app, who.headers, files);
-    await waitForImport(h.app, who.headers, response.json().import_id);
+    await uploadAndWait(h.app, who.headers, files);
   }
 }, 120_000);
 afterAll(async () => h?.close());

@@ -2,7 +2,7 @@ import { aeroLabDrawn, aeroLabSamplesFromJson } from '@vatio/analysis';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 
 let h: Harness;
 let rider: SignedIn;
@@ -11,9 +11,7 @@ let rideId: string;
 let noPowerId: string;
 
 async function importRide(who: SignedIn, name: string, bytes: Uint8Array): Promise<string> {
-  const response = await upload(h.app, who.headers, [{ name, bytes }]);
-  expect(response.statusCode).toBe(202);
-  const result = await waitForImport(h.app, who.headers, response.json().import_id);
+  const result = await uploadAndWait(h.app, who.headers, [{ name, bytes }]);
   expect(result.files[0]!.status).toBe('done');
   return result.files[0]!.activity_id!;
 }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFixture, sharedCorpusExists } from '../../../../cli/src/test-support/fixtures.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 
 const SHORT_RIDE = 'garmin-edge-1030plus-virtual-ride-46min-power.fit.gz';
 const ZERO_TE_RIDE = 'garmin-edge-1000-road-2h20-power-ftp200.fit';
@@ -37,9 +37,7 @@ interface Analysis {
 
 async function analysisOf(email: string, name: string): Promise<Analysis> {
   const rider = await h.signIn({ email });
-  const response = await upload(h.app, rider.headers, [{ name, bytes: readFixture(name) }]);
-  expect(response.statusCode).toBe(202);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id, 120_000);
+  const result = await uploadAndWait(h.app, rider.headers, [{ name, bytes: readFixture(name) }], 120_000);
   const id = result.files[0]!.activity_id!;
   const analysis = await h.app.inject({ url: `/api/activities/${id}/analysis`, headers: rider.headers });
   expect(analysis.statusCode).toBe(200);

@@ -17,7 +17,7 @@ import {
   sharedCorpusExists,
 } from '../../../../cli/src/test-support/fixtures.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 
 const RIDER = { ftpW: 250, weightKg: 72, maxHrBpm: 190 } as const;
 const SLOW = 900_000;
@@ -243,9 +243,7 @@ describe('vatio analyze and the ride page agree', () => {
       const refused: string[] = [];
       const importFor = async (email: string, batch: typeof files) => {
         const rider = await riderWithSettings(email);
-        const response = await upload(h.app, rider.headers, batch);
-        expect(response.statusCode).toBe(202);
-        const result = await waitForImport(h.app, rider.headers, response.json().import_id, SLOW);
+        const result = await uploadAndWait(h.app, rider.headers, batch, SLOW);
         return { rider, result };
       };
       const first = await importFor('agreement@example.org', files);
@@ -304,9 +302,7 @@ describe('vatio analyze and the ride page agree', () => {
       for (const [k, name] of names.entries()) {
         const rider = await riderWithSettings(`no-settings-${k}@example.org`, false);
         const bytes = readFixture(name);
-        const response = await upload(h.app, rider.headers, [{ name, bytes }]);
-        expect(response.statusCode).toBe(202);
-        const result = await waitForImport(h.app, rider.headers, response.json().import_id, SLOW);
+        const result = await uploadAndWait(h.app, rider.headers, [{ name, bytes }], SLOW);
         const id = result.files[0]?.activity_id;
         expect(id, name).toBeTruthy();
         const server = (

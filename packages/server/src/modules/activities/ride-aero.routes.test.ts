@@ -1,7 +1,7 @@
 import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 
 let h: Harness;
 let rider: SignedIn;
@@ -21,9 +21,7 @@ function ride(seed: number, powerScale: number, startTime: string) {
 }
 
 async function importRide(name: string, bytes: Uint8Array): Promise<string> {
-  const response = await upload(h.app, rider.headers, [{ name, bytes }]);
-  expect(response.statusCode).toBe(202);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
+  const result = await uploadAndWait(h.app, rider.headers, [{ name, bytes }]);
   expect(result.files[0]!.status).toBe('done');
   return result.files[0]!.activity_id!;
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFixture } from '../../../../cli/src/test-support/fixtures.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 import { ANALYSIS_VERSION } from './ride-import-analysis.ts';
 import { waitUntil } from '../../test/wait.ts';
 
@@ -42,8 +42,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 async function importOne(name: string, bytes: Uint8Array): Promise<string> {
-  const response = await upload(h.app, rider.headers, [{ name, bytes }]);
-  const done = await waitForImport(h.app, rider.headers, response.json().import_id);
+  const done = await uploadAndWait(h.app, rider.headers, [{ name, bytes }]);
   expect(done.files[0]?.status).toBe('done');
   return done.files[0]!.activity_id!;
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clearGeneratedRideNames } from '../../db/migrations/0008_ride_default_names.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 
 // Issue 11 §6, §8: an unnamed ride is named in the language the page is shown in, found by that
 // name, and the list can be sorted on the server.
@@ -53,12 +53,11 @@ beforeAll(async () => {
     payload: { language: 'es' },
   });
   expect(settings.statusCode).toBe(200);
-  const response = await upload(h.app, rider.headers, [
+  await uploadAndWait(h.app, rider.headers, [
     { name: 'morning.fit', bytes: encodeFit(morning) },
     { name: 'evening.fit', bytes: encodeFit(evening) },
     { name: 'afternoon.fit', bytes: encodeFit(afternoon) },
   ]);
-  await waitForImport(h.app, rider.headers, response.json().import_id);
 }, 120_000);
 afterAll(async () => h?.close());
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { FsBlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams, encodeStreams } from '../../storage/stream-codec.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { importHardWeek, syntheticRideFile, upload, waitForImport } from '../../test/upload.ts';
+import { importHardWeek, syntheticRideFile, uploadAndWait } from '../../test/upload.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { waitUntil } from '../../test/wait.ts';
 
@@ -124,10 +124,9 @@ describe('advanced analysis from stored advanced facts', () => {
 
   test('re-analysis gives a ride stored before power phase was read its pedal phase channels', async () => {
     const vector = await h.signIn({ email: 'advanced-facts-vector@example.org' });
-    const response = await upload(h.app, vector.headers, [
+    await uploadAndWait(h.app, vector.headers, [
       { name: 'vector.fit', bytes: syntheticRideFile(1, { seed: 50, durationS: 1800, pedalPhase: true }) },
     ]);
-    await waitForImport(h.app, vector.headers, response.json().import_id);
     const db = h.database.db;
     const row = await db
       .selectFrom('activity_streams')

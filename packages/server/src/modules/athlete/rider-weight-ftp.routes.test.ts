@@ -3,7 +3,7 @@ import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { RideFtpService } from '../activities/ride-ftp.service.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 import { waitForReanalysis } from '../../test/wait.ts';
 
 // The rider's weight (profile, dated settings), the bike's weight and the FTP reach every stored
@@ -57,11 +57,10 @@ beforeAll(async () => {
   expect(bike.statusCode).toBe(201);
   expect(bike.json()).toMatchObject({ weight_kg: BIKE_KG, is_primary: true });
 
-  const response = await upload(h.app, rider.headers, [
+  const result = await uploadAndWait(h.app, rider.headers, [
     { name: 'early.fit', bytes: rideWithoutFtp(21, '2026-04-01T08:00:00Z', RIDER_KG + BIKE_KG) },
     { name: 'late.fit', bytes: rideWithoutFtp(22, '2026-05-20T08:00:00Z', 72 + BIKE_KG) },
   ]);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
   const byName = Object.fromEntries(result.files.map((f) => [f.name, f.activity_id!]));
   early = byName['early.fit']!;
   late = byName['late.fit']!;

@@ -2,7 +2,7 @@ import { encodeFit, generateRide } from '@vatio/formats';
 import type { ComparativeResponse, CompareResponse, EvolutionResponse } from '@vatio/schemas';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 
 // Issue 14, comparative analysis, through the real server: rides imported through the real pipeline,
 // and every figure checked against the ride pages' own answers (GET /api/activities/:id, /analysis).
@@ -25,9 +25,7 @@ async function importRide(
   ftpW = 250,
 ) {
   const activity = generateRide({ seed, durationS, startTime: start, ftpW });
-  const response = await upload(h.app, who.headers, [{ name, bytes: encodeFit(activity) }]);
-  expect(response.statusCode).toBe(202);
-  const result = await waitForImport(h.app, who.headers, response.json().import_id);
+  const result = await uploadAndWait(h.app, who.headers, [{ name, bytes: encodeFit(activity) }]);
   expect(result.files[0]!.status).toBe('done');
   return result.files[0]!.activity_id! as string;
 }

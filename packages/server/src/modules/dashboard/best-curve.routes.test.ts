@@ -2,7 +2,7 @@ import { meanMaxDurationsS, STANDARD_DURATIONS_S } from '@vatio/analysis';
 import { type Activity, encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { RiderBestCurve } from '../activities/rider-best-curve.ts';
 import { waitUntil } from '../../test/wait.ts';
@@ -60,12 +60,11 @@ function expectMonotone(points: Point[]) {
 beforeAll(async () => {
   h = await createHarness();
   rider = await h.signIn({ email: 'best-curve@example.org' });
-  const response = await upload(h.app, rider.headers, [
+  const result = await uploadAndWait(h.app, rider.headers, [
     { name: 'a.fit', bytes: encodeFit(rideA) },
     { name: 'b.fit', bytes: encodeFit(rideB) },
     { name: 'c.fit', bytes: encodeFit(rideC) },
   ]);
-  const result = await waitForImport(h.app, rider.headers, response.json().import_id);
   for (const file of result.files) {
     expect(file.status).toBe('done');
     ids[file.name[0] as 'a' | 'b' | 'c'] = file.activity_id!;

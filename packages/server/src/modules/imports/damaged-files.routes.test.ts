@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FsBlobStore } from '../../storage/blob-store.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { damagedCopy, upload, waitForImport } from '../../test/upload.ts';
+import { damagedCopy, uploadAndWait, waitForImport } from '../../test/upload.ts';
 import { ImportService } from './import.service.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
 
@@ -35,9 +35,7 @@ async function newRider(language: 'es' | 'en'): Promise<SignedIn> {
 }
 
 async function importFiles(rider: SignedIn, files: { name: string; bytes: Uint8Array }[]) {
-  const response = await upload(h.app, rider.headers, files);
-  expect(response.statusCode).toBe(202);
-  return waitForImport(h.app, rider.headers, response.json().import_id);
+  return uploadAndWait(h.app, rider.headers, files);
 }
 
 interface ListedRide {

@@ -5,7 +5,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWorkers } from '../../job-workers.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { syntheticRideFile, upload, waitForImport } from '../../test/upload.ts';
+import { syntheticRideFile, upload, uploadAndWait, waitForImport } from '../../test/upload.ts';
 
 // Issue 16 ("Faults"): the file store's disk fills during an upload. The blob folder is a real 2 MB
 // filesystem (tmpfs), so the ENOSPC is the kernel's, half-way through a write. The upload must fail
@@ -151,9 +151,7 @@ describe('the file store fills', () => {
 
     // Space freed: the whole upload goes through, the file that failed among them.
     rmSync(join(blobsDir, 'filler'));
-    const ok = await upload(h.app, rider.headers, files);
-    expect(ok.statusCode).toBe(202);
-    const done = await waitForImport(h.app, rider.headers, ok.json().import_id);
+    const done = await uploadAndWait(h.app, rider.headers, files);
     expect(done.files.map((f) => f.status)).toEqual(files.map(() => 'done'));
     expect((await riderRows()).rides).toBe(files.length);
   }, 60_000);

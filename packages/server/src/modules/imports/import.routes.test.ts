@@ -4,7 +4,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { upload, uploadAndWait, waitForImport } from '../../test/upload.ts';
 import { waitUntil } from '../../test/wait.ts';
 
 let h: Harness;
@@ -130,12 +130,10 @@ describe('uploading rides', () => {
     const ride = encodeFit(
       generateRide({ seed: 21, durationS: 600, startTime: new Date('2026-06-01T08:00:00Z') }),
     );
-    const response = await upload(h.app, rider.headers, [
+    const result = await uploadAndWait(h.app, rider.headers, [
       { name: 'huge.fit', bytes: big },
       { name: 'small.fit', bytes: ride },
     ]);
-    expect(response.statusCode).toBe(202);
-    const result = await waitForImport(h.app, rider.headers, response.json().import_id);
     expect(result.files[0]).toMatchObject({
       name: 'huge.fit',
       status: 'failed',

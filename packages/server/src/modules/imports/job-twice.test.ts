@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { join } from 'node:path';
 import { auditStore } from '../../test/crash.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait, waitForImport } from '../../test/upload.ts';
 
 // Issue 16 (Faults): after a kill, a job can run twice at once (its process was thought dead, or
 // the database came back): the file is settled once, as stored, never as a duplicate of itself.
@@ -38,8 +38,7 @@ describe('the same ride from other bytes', () => {
     const start = new Date('2026-02-05T08:00:00Z');
     for (const seed of [81, 82]) {
       const bytes = encodeFit(generateRide({ seed, durationS: 300, startTime: start }));
-      const response = await upload(h.app, rider.headers, [{ name: `copy-${seed}.fit`, bytes }]);
-      await waitForImport(h.app, rider.headers, response.json().import_id);
+      await uploadAndWait(h.app, rider.headers, [{ name: `copy-${seed}.fit`, bytes }]);
     }
     const imports = (await h.app.inject({ url: '/api/imports', headers: rider.headers })).json();
     expect(imports.imports.map((i: { counts: { duplicate: number } }) => i.counts.duplicate).sort()).toEqual([

@@ -10,7 +10,7 @@ import { FsBlobStore, sha256OfBytes } from '../../storage/blob-store.ts';
 import { BlobRepository } from '../../storage/blob.repository.ts';
 import { startBlobSweeper, sweepOrphanBlobs } from '../../storage/blob-sweep.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { upload, uploadAndWait, waitForImport } from '../../test/upload.ts';
 
 let h: Harness;
 let rider: SignedIn;
@@ -38,8 +38,7 @@ describe('bytes no ride needs', () => {
     const first = encodeFit(generateRide({ seed: 81, durationS: 600, startTime: start }));
     const again = encodeFit(generateRide({ seed: 82, durationS: 600, startTime: start }));
     expect(sha256OfBytes(first)).not.toBe(sha256OfBytes(again));
-    const one = await upload(h.app, rider.headers, [{ name: 'first.fit', bytes: first }]);
-    await waitForImport(h.app, rider.headers, one.json().import_id);
+    await uploadAndWait(h.app, rider.headers, [{ name: 'first.fit', bytes: first }]);
     const two = await upload(h.app, rider.headers, [{ name: 'again.fit', bytes: again }]);
     const result = await waitForImport(h.app, rider.headers, two.json().import_id);
     expect(result.files[0]!.status).toBe('duplicate');

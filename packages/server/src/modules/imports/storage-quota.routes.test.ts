@@ -8,7 +8,7 @@ import { zipSync } from 'fflate';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { upload, uploadAndWait } from '../../test/upload.ts';
 
 const MB = 1024 * 1024;
 let h: Harness;
@@ -42,9 +42,7 @@ describe('the per-rider storage quota', () => {
     const ride = encodeFit(
       generateRide({ seed: 71, durationS: 600, startTime: new Date('2026-05-01T08:00:00Z') }),
     );
-    const response = await upload(h.app, rider.headers, [{ name: 'ride.fit', bytes: ride }]);
-    expect(response.statusCode).toBe(202);
-    await waitForImport(h.app, rider.headers, response.json().import_id);
+    await uploadAndWait(h.app, rider.headers, [{ name: 'ride.fit', bytes: ride }]);
     expect((await usage(rider.headers)).used_bytes).toBe(ride.length);
   });
 

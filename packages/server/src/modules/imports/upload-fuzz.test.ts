@@ -13,7 +13,7 @@ import { makeInput } from '../../../../../fuzz/mutate.ts';
 import { buildZip } from '../../../../../fuzz/zip-writer.ts';
 import { FUZZ_FORMATS, seedFiles } from '../../../../../fuzz/seeds.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { upload, uploadAndWait, waitForImport } from '../../test/upload.ts';
 
 const SEED = 20261126;
 const PER_FORMAT = 12;
@@ -79,14 +79,12 @@ describe('fuzz findings', () => {
     const before = await checkInvariants(h.database.db, blobRoot());
     const start = new Date('2026-03-01T08:00:00Z');
     const fit = encodeFit(generateRide({ seed: 77, durationS: 300, startTime: start }));
-    const first = await upload(h.app, target.headers, [{ name: 'ride.fit', bytes: fit }]);
-    expect((await waitForImport(h.app, target.headers, first.json().import_id)).files[0]!.status).toBe(
-      'done',
-    );
+    expect(
+      (await uploadAndWait(h.app, target.headers, [{ name: 'ride.fit', bytes: fit }])).files[0]!.status,
+    ).toBe('done');
     // Another recording of the same ride (a second head unit): other streams, found to be stored already.
     const other = encodeFit(generateRide({ seed: 78, durationS: 300, startTime: start }));
-    const again = await upload(h.app, target.headers, [{ name: 'other-unit.fit', bytes: other }]);
-    const result = await waitForImport(h.app, target.headers, again.json().import_id);
+    const result = await uploadAndWait(h.app, target.headers, [{ name: 'other-unit.fit', bytes: other }]);
     expect(result.files[0]).toMatchObject({ status: 'duplicate', message: 'Esta salida ya está guardada.' });
     expect(await checkInvariants(h.database.db, blobRoot())).toEqual(before);
   });
@@ -129,8 +127,7 @@ describe('fuzz findings', () => {
     const spliced = new Uint8Array(head.length + fit.length - 100);
     spliced.set(head);
     spliced.set(fit.subarray(100), head.length);
-    const response = await upload(h.app, target.headers, [{ name: 'spliced.tcx', bytes: spliced }]);
-    const result = await waitForImport(h.app, target.headers, response.json().import_id);
+    const result = await uploadAndWait(h.app, target.headers, [{ name: 'spliced.tcx', bytes: spliced }]);
     expect(result.files[0]).toMatchObject({ status: 'failed', message_code: 'CORRUPT_FILE' });
     expect(result.files[0]!.message).not.toContain('\u0000');
   });
@@ -139,12 +136,10 @@ describe('fuzz findings', () => {
     const ride = (seed: number, day: number) =>
       encodeFit(generateRide({ seed, durationS: 300, startTime: new Date(`2026-03-${day}T08:00:00Z`) }));
     const archive = buildZip([{ name: 'rides/a\u0000b.fit', data: ride(31, 11) }]);
-    const response = await upload(h.app, target.headers, [
+    const result = await uploadAndWait(h.app, target.headers, [
       { name: 'x\u0000y.fit', bytes: ride(30, 10) },
       { name: 'export.zip', bytes: archive },
     ]);
-    expect(response.statusCode).toBe(202);
-    const result = await waitForImport(h.app, target.headers, response.json().import_id);
     expect(result.files.map((f) => [f.name, f.status])).toEqual([
       ['xy.fit', 'done'],
       ['export.zip/rides/ab.fit', 'done'],
@@ -154,8 +149,7 @@ describe('fuzz findings', () => {
   test('a FIT session of 30 days is stored as the ride it holds (integer seconds overflowed)', async () => {
     const ride = generateRide({ seed: 32, durationS: 300, startTime: new Date('2026-03-12T08:00:00Z') });
     const fit = encodeFit({ ...ride, timerTimeS: 30 * 86_400, elapsedTimeS: 31 * 86_400 });
-    const response = await upload(h.app, target.headers, [{ name: 'month.fit', bytes: fit }]);
-    const result = await waitForImport(h.app, target.headers, response.json().import_id);
+    const result = await uploadAndWait(h.app, target.headers, [{ name: 'month.fit', bytes: fit }]);
     expect(result.files[0]).toMatchObject({ status: 'done' });
     const detail = await h.app.inject({
       url: `/api/activities/${result.files[0]!.activity_id}`,

@@ -2,7 +2,7 @@ import { zipSync } from 'fflate';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { upload, uploadAndWait, waitForImport } from '../../test/upload.ts';
 
 // Issue 11, item 8: archives are unpacked on a thread of their own, one entry at a time, at most
 // UPLOAD_ZIPS_PER_RIDER (default 1) per rider at once.
@@ -46,9 +46,7 @@ describe('zip archives', () => {
     expect(accepted.files).toHaveLength(4);
 
     // Once the first is unpacked, the rider may send the next.
-    const again = await upload(h.app, rider.headers, [{ name: 'small.zip', bytes: small }]);
-    expect(again.statusCode).toBe(202);
-    const result = await waitForImport(h.app, rider.headers, again.json().import_id);
+    const result = await uploadAndWait(h.app, rider.headers, [{ name: 'small.zip', bytes: small }]);
     expect(result.files[0]).toMatchObject({ name: 'small.zip/ride.fit', status: 'done' });
   }, 120_000);
 

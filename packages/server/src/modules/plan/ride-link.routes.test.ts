@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tagFitWithWorkout } from '../../../../web/src/screens/Live/fitWorkoutTag.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 import type { PredictiveService } from '../analytics/predictive.service.ts';
 import { PlanRepository } from './plan.repository.ts';
 import { PlanService } from './plan.service.ts';
@@ -72,9 +72,7 @@ async function uploadRide(who: Who, hourUtc: number, durationS: number, ref?: st
   const startTime = new Date(Date.parse(`${isoDay(0)}T00:00:00Z`) + hourUtc * 3_600_000);
   const plain = encodeFit(generateRide({ seed: seed++, startTime, durationS, ftpW: 260 }));
   const bytes = ref === undefined ? plain : tagFitWithWorkout(plain, 'Workout', ref);
-  const response = await upload(h.app, who.headers, [{ name: `ride-${seed}.fit`, bytes }]);
-  expect(response.statusCode, response.body).toBe(202);
-  const status = await waitForImport(h.app, who.headers, response.json().import_id);
+  const status = await uploadAndWait(h.app, who.headers, [{ name: `ride-${seed}.fit`, bytes }]);
   expect(status.files[0]?.status, JSON.stringify(status.files)).toBe('done');
   return status.files[0]!.activity_id!;
 }

@@ -3,7 +3,7 @@ import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 import { RIDE_TRIES } from '../strava/strava-sync.service.ts';
 import { waitForSync as waitForStravaSync } from '../../test/wait.ts';
 
@@ -112,10 +112,9 @@ beforeAll(async () => {
     const fit = encodeFit(
       generateRide({ seed: 11 + i, startTime: daysAgo(d, 17), durationS: 3600, ftpW: 250, route: ridge }),
     );
-    const response = await upload(h.app, rider.headers, [{ name: `ridge-${i}.fit`, bytes: fit }]);
-    expect((await waitForImport(h.app, rider.headers, response.json().import_id)).files[0]!.status).toBe(
-      'done',
-    );
+    expect(
+      (await uploadAndWait(h.app, rider.headers, [{ name: `ridge-${i}.fit`, bytes: fit }])).files[0]!.status,
+    ).toBe('done');
   }
   const ridgeStart = daysAgo(2, 17);
   const ridgeRide = ridgeStreamsWithoutAltitude(13, ridgeStart);
@@ -279,12 +278,13 @@ describe('Strava segment efforts of a ride uploaded as a file', () => {
   /** Uploads a ridge ride as a FIT file and describes the same ride on Strava, sampled every 2 s. */
   async function fileAndStrava(stravaId: number, seed: number, start: Date) {
     const activity = generateRide({ seed, startTime: start, durationS: 1800, ftpW: 250, route: ridge });
-    const response = await upload(h.app, linked.headers, [
-      { name: `ridge-${seed}.fit`, bytes: encodeFit(activity) },
-    ]);
-    expect((await waitForImport(h.app, linked.headers, response.json().import_id)).files[0]!.status).toBe(
-      'done',
-    );
+    expect(
+      (
+        await uploadAndWait(h.app, linked.headers, [
+          { name: `ridge-${seed}.fit`, bytes: encodeFit(activity) },
+        ])
+      ).files[0]!.status,
+    ).toBe('done');
     const s = activity.streams;
     const at = Array.from(
       { length: Math.floor(s.timeS.length / STRAVA_STEP_S) },

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { answerConsent, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { upload, waitForImport } from '../../test/upload.ts';
+import { uploadAndWait } from '../../test/upload.ts';
 import { RIDE_TRIES } from './strava-sync.service.ts';
 import { waitForSync as waitForStravaSync } from '../../test/wait.ts';
 
@@ -316,8 +316,7 @@ describe('importing activities', () => {
     const fit = encodeFit(
       generateRide({ seed: 7, durationS: 1800, startTime: new Date(uploaded.start_date) }),
     );
-    const response = await upload(h.app, rider.headers, [{ name: 'ride.fit', bytes: fit }]);
-    const result = await waitForImport(h.app, rider.headers, response.json().import_id);
+    const result = await uploadAndWait(h.app, rider.headers, [{ name: 'ride.fit', bytes: fit }]);
     expect(result.files[0]!.status).toBe('done');
   });
 
