@@ -14,26 +14,17 @@
  * Run: `npx tsx bench/garage.ts [rides] [requests]`, or `npm run bench -- garage`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
 import { greyPng } from '../packages/server/src/test/png.ts';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import {
-  coldAfterNewRides,
-  firstAnswer,
-  load as loadConcurrently,
-  processCpuMs,
-  stop,
-  storeNewRide,
-} from './http-load.ts';
+import { stop, storeNewRide } from './http-load.ts';
+import { type Endpoint, measureEndpoints, printEndpointTable } from './measure-endpoints.ts';
 import { seedStoredRides } from './stored-rides.ts';
 import { seedStoredSegments } from './stored-segments.ts';
-import { summarize, type Timing } from './timing.ts';
 
 const CONCURRENCY = 50;
-const load = (url: string, headers: Record<string, string>, total: number) =>
-  loadConcurrently(url, headers, total, CONCURRENCY);
 
 const RIDES = Number(process.argv[2] ?? 2000);
 const REQUESTS = Number(process.argv[3] ?? 1500);
@@ -189,66 +180,39 @@ try {
       from: '2000-01-01',
       to: today,
     })) as unknown as { moved: number };
-    const endpoints: [label: string, path: string][] = [
-      ['GET /api/bikes (with stats)', '/api/bikes'],
-      ['GET /api/bikes/:id/components', `/api/bikes/${bikeId}/components`],
-      ['GET /api/bikes/:id/maintenance', `/api/bikes/${bikeId}/maintenance`],
-      ['GET /api/bikes/:id/performance', `/api/bikes/${bikeId}/performance`],
-      ['GET /api/maintenance/due', '/api/maintenance/due'],
-      ['GET /api/fitting/measurements', '/api/fitting/measurements'],
-      ['GET /api/fitting/positions', '/api/fitting/positions'],
-      ['GET /api/fitting/sessions', '/api/fitting/sessions'],
-      ['GET /api/fitting/photos', '/api/fitting/photos'],
-      ['GET /api/health/services', '/api/health/services'],
-      ['GET /api/health/live', '/api/health/live'],
-      ['GET /api/health/ready', '/api/health/ready'],
-      [
-        'GET /api/analytics/segments/:id/compare',
-        `/api/analytics/segments/${segments.segmentId}/compare?a=${effortA}&b=${effortB}`,
-      ],
+    const endpoints: Endpoint[] = [
+      { label: 'GET /api/bikes (with stats)', path: '/api/bikes' },
+      { label: 'GET /api/bikes/:id/components', path: `/api/bikes/${bikeId}/components` },
+      { label: 'GET /api/bikes/:id/maintenance', path: `/api/bikes/${bikeId}/maintenance` },
+      { label: 'GET /api/bikes/:id/performance', path: `/api/bikes/${bikeId}/performance` },
+      { label: 'GET /api/maintenance/due', path: '/api/maintenance/due' },
+      { label: 'GET /api/fitting/measurements', path: '/api/fitting/measurements' },
+      { label: 'GET /api/fitting/positions', path: '/api/fitting/positions' },
+      { label: 'GET /api/fitting/sessions', path: '/api/fitting/sessions' },
+      { label: 'GET /api/fitting/photos', path: '/api/fitting/photos' },
+      { label: 'GET /api/health/services', path: '/api/health/services' },
+      { label: 'GET /api/health/live', path: '/api/health/live' },
+      { label: 'GET /api/health/ready', path: '/api/health/ready' },
+      {
+        label: 'GET /api/analytics/segments/:id/compare',
+        path: `/api/analytics/segments/${segments.segmentId}/compare?a=${effortA}&b=${effortB}`,
+      },
     ];
     console.log(`garage bench: ${moved.moved} rides moved onto the bench bike`);
-    for (const [label, path] of endpoints) {
-      const first = await firstAnswer(`${base}${path}`, headers);
-      console.log(`${label}: first answer after start ${first.ms.toFixed(0)} ms, ${first.bytes} bytes`);
-    }
-    const figures: [string, string][] = [['GET /api/health', '/api/health'], ...endpoints];
-    const warm: Timing[] = [];
-    const cpuPerRequestMs: number[] = [];
-    const loadBefore = loadavg()[0]!;
-    for (const [label, path] of figures) {
-      await load(`${base}${path}`, headers, WARMUP_REQUESTS);
-      const cpu0 = processCpuMs(server.pid);
-      warm.push(summarize(label, await load(`${base}${path}`, headers, REQUESTS)));
-      const cpu1 = processCpuMs(server.pid);
-      cpuPerRequestMs.push(cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / REQUESTS : Number.NaN);
-    }
-    const loadAfter = loadavg()[0]!;
-    const cold = await coldAfterNewRides(
+    const figures = await measureEndpoints({
       base,
+      serverPid: server.pid,
       headers,
-      endpoints.map(([, path]) => `${base}${path}`),
-      COLD_SAMPLES,
-    );
-    const health = warm[0]!;
+      endpoints,
+      warmupRequests: WARMUP_REQUESTS,
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+      coldSamples: COLD_SAMPLES,
+    });
     console.log(
       `\ngarage bench: ${RIDES} stored rides on one bike (seeded in ${seedS.toFixed(1)} s), 6 components, 8 service entries, 3 measurements, 3 positions, 3 fitting sessions, 1 photo; ${REQUESTS} requests per warm figure, ${CONCURRENCY} in flight, PGlite; cold = first answer after a new ride is stored (${COLD_SAMPLES} rides)`,
     );
-    console.log(
-      `load average (1 min) ${loadBefore.toFixed(1)} before the warm figures, ${loadAfter.toFixed(1)} after, ${availableParallelism()} cpu`,
-    );
-    console.log(
-      `${'figure'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p95 × health'.padStart(14)}${'cold med'.padStart(10)}${'cold max'.padStart(10)}${'cold max × health p95'.padStart(23)}${'server cpu ms/req'.padStart(19)}`,
-    );
-    for (const [i, t] of warm.entries()) {
-      const c = i === 0 ? undefined : [...cold[i - 1]!].sort((a, b) => a - b);
-      const coldMed = c ? c[Math.floor(c.length / 2)]! : Number.NaN;
-      const coldMax = c ? c[c.length - 1]! : Number.NaN;
-      const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
-      console.log(
-        `${t.label.padEnd(44)}${f(t.medianMs).padStart(9)}${f(t.p95Ms).padStart(9)}${f(t.p95Ms / health.p95Ms).padStart(14)}${f(coldMed).padStart(10)}${f(coldMax).padStart(10)}${f(coldMax / health.p95Ms).padStart(23)}${(Number.isFinite(cpuPerRequestMs[i]!) ? cpuPerRequestMs[i]!.toFixed(3) : '–').padStart(19)}`,
-      );
-    }
+    printEndpointTable(figures);
   } finally {
     await stop(server);
   }

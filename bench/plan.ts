@@ -15,12 +15,12 @@ import { generateRide } from '@vatio/formats';
 import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
 import { FsBlobStore } from '../packages/server/src/storage/blob-store.ts';
 import { encodeStreams, STREAM_CODEC_VERSION } from '../packages/server/src/storage/stream-codec.ts';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { coldAfterNewRides, firstAnswer, load as loadConcurrently, processCpuMs, stop } from './http-load.ts';
+import { firstAnswer, stop } from './http-load.ts';
+import { type Endpoint, measureEndpoints, printEndpointTable } from './measure-endpoints.ts';
 import { seedStoredRides } from './stored-rides.ts';
-import { summarize, type Timing } from './timing.ts';
 
 const CONCURRENCY = 50;
 const RIDES = Number(process.argv[2] ?? 2000);
@@ -159,67 +159,38 @@ try {
     const rideFirst = await firstAnswer(`${base}/api/activities/${linkedRide}`, headers);
     restarts.push(`first GET /api/activities/:id of a linked ride after it: ${rideFirst.ms.toFixed(0)} ms`);
 
-    const endpoints: [string, string, Record<string, string>][] = [
-      ['GET /api/plan (16 weeks)', '/api/plan', headers],
-      ['GET /api/goals', '/api/goals', headers],
-      ['GET /api/workouts', '/api/workouts', headers],
-      ['GET /api/workouts/library', '/api/workouts/library', headers],
-      ['GET /api/workouts/:id/download?format=fit', `/api/workouts/${own.id}/download?format=fit`, headers],
-      [
-        'GET /api/workouts/library/download (zwo)',
-        '/api/workouts/library/download?workout=vo2max-4x8&format=zwo',
-        headers,
-      ],
-      ['GET /api/plan/calendar.ics', feed.path!, {}],
-      ['GET /api/activities/:id (plan compliance)', `/api/activities/${linkedRide}`, headers],
+    const endpoints: Endpoint[] = [
+      { label: 'GET /api/plan (16 weeks)', path: '/api/plan' },
+      { label: 'GET /api/goals', path: '/api/goals' },
+      { label: 'GET /api/workouts', path: '/api/workouts' },
+      { label: 'GET /api/workouts/library', path: '/api/workouts/library' },
+      {
+        label: 'GET /api/workouts/:id/download?format=fit',
+        path: `/api/workouts/${own.id}/download?format=fit`,
+      },
+      {
+        label: 'GET /api/workouts/library/download (zwo)',
+        path: '/api/workouts/library/download?workout=vo2max-4x8&format=zwo',
+      },
+      { label: 'GET /api/plan/calendar.ics', path: feed.path!, headers: {} },
+      { label: 'GET /api/activities/:id (plan compliance)', path: `/api/activities/${linkedRide}` },
     ];
-    for (const [label, path, h] of endpoints) {
-      const first = await firstAnswer(`${base}${path}`, h);
-      console.log(`${label}: first answer after start ${first.ms.toFixed(0)} ms, ${first.bytes} bytes`);
-    }
-    const figures: [string, string, Record<string, string>][] = [
-      ['GET /api/health', '/api/health', headers],
-      ...endpoints,
-    ];
-    const warm: Timing[] = [];
-    const cpu: number[] = [];
-    const loadBefore = loadavg()[0]!;
-    for (const [label, path, h] of figures) {
-      await loadConcurrently(`${base}${path}`, h, WARMUP_REQUESTS, CONCURRENCY);
-      const c0 = processCpuMs(server.pid);
-      warm.push(summarize(label, await loadConcurrently(`${base}${path}`, h, REQUESTS, CONCURRENCY)));
-      const c1 = processCpuMs(server.pid);
-      cpu.push(c0 !== undefined && c1 !== undefined ? (c1 - c0) / REQUESTS : Number.NaN);
-    }
-    const loadAfter = loadavg()[0]!;
-    // The calendar feed has no bearer header: its cold figure is measured the same way with its token.
-    const cold = await coldAfterNewRides(
+    const figures = await measureEndpoints({
       base,
+      serverPid: server.pid,
       headers,
-      endpoints.map(([, path]) => `${base}${path}`),
-      COLD_SAMPLES,
-    );
-    const health = warm[0]!;
+      endpoints,
+      warmupRequests: WARMUP_REQUESTS,
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+      coldSamples: COLD_SAMPLES,
+    });
     console.log(
       `\nplan bench: ${RIDES} stored rides (seeded in ${seedS.toFixed(1)} s), ${REQUESTS} requests per warm figure, ${CONCURRENCY} in flight, PGlite; cold = first answer after a new ride is stored (${COLD_SAMPLES} rides)`,
     );
     console.log(`plan started ${PAST_DAYS} days ago; ${withStreams} rides of those days with streams`);
     for (const line of restarts) console.log(line);
-    console.log(
-      `load average (1 min) ${loadBefore.toFixed(1)} before the warm figures, ${loadAfter.toFixed(1)} after, ${availableParallelism()} cpu`,
-    );
-    const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
-    console.log(
-      `${'figure'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p95 × health'.padStart(14)}${'cold med'.padStart(10)}${'cold max'.padStart(10)}${'cold max × health p95'.padStart(23)}${'server cpu ms/req'.padStart(19)}`,
-    );
-    for (const [i, t] of warm.entries()) {
-      const c = i === 0 ? undefined : [...cold[i - 1]!].sort((a, b) => a - b);
-      const coldMed = c ? c[Math.floor(c.length / 2)]! : Number.NaN;
-      const coldMax = c ? c[c.length - 1]! : Number.NaN;
-      console.log(
-        `${t.label.padEnd(44)}${f(t.medianMs).padStart(9)}${f(t.p95Ms).padStart(9)}${f(t.p95Ms / health.p95Ms).padStart(14)}${f(coldMed).padStart(10)}${f(coldMax).padStart(10)}${f(coldMax / health.p95Ms).padStart(23)}${(Number.isFinite(cpu[i]!) ? cpu[i]!.toFixed(3) : '–').padStart(19)}`,
-      );
-    }
+    printEndpointTable(figures);
   } finally {
     await stop(server);
   }

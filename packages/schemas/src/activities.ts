@@ -203,7 +203,6 @@ export const CP_IMPLAUSIBLE_REASONS = [
 
 /** The FTP estimators of @vatio/analysis (`FtpMethod`), each named on the ride page. */
 export const FTP_METHODS = ['best-20-min-95', 'cp-2p', 'cp-3p', 'spec-prototype-rule'] as const;
-export type FtpMethod = (typeof FTP_METHODS)[number];
 
 /** One FTP estimate of one ride (@vatio/analysis `ftpEstimates`, the same list `vatio analyze` prints). */
 export const rideFtpEstimateSchema = z.object({
@@ -233,7 +232,6 @@ export const rideFtpEstimateSchema = z.object({
     .optional()
     .describe('The CP model behind a cp-2p or cp-3p estimate; absent for the others'),
 });
-export type RideFtpEstimate = z.infer<typeof rideFtpEstimateSchema>;
 
 /** GET /api/activities/:id/analysis: computed on request from the stored streams (ride-detail-analysis.ts). */
 export const activityAnalysisResponseSchema = z.object({

@@ -241,4 +241,3 @@ export const advancedResponseSchema = z.object({
 });
 
 export type AdvancedResponse = z.infer<typeof advancedResponseSchema>;
-export type AdvancedQuery = z.infer<typeof advancedQuerySchema>;

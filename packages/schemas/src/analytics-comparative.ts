@@ -23,7 +23,6 @@ export const comparativeQuerySchema = z.object({
   tz: z.string().optional().describe("IANA time zone (the browser's): days, weekdays and hours are local"),
   lang,
 });
-export type ComparativeQuery = z.infer<typeof comparativeQuerySchema>;
 
 /** One ride with the six metrics (the stored values its ride page shows). */
 export const comparativeRideSchema = z.object({
@@ -95,7 +94,6 @@ export const compareQuerySchema = z.object({
   b: z.string().min(1).describe('Second ride id'),
   lang,
 });
-export type CompareQuery = z.infer<typeof compareQuerySchema>;
 
 const seriesSchema = z
   .object({
@@ -163,7 +161,6 @@ export const evolutionQuerySchema = z.object({
   range: z.enum(EVOLUTION_RANGES).default('6m'),
   tz: z.string().optional().describe("IANA time zone (the browser's)"),
 });
-export type EvolutionQuery = z.infer<typeof evolutionQuerySchema>;
 
 export const evolutionPointSchema = z.object({
   date: z.string().describe('Local date YYYY-MM-DD'),

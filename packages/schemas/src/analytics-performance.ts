@@ -13,7 +13,6 @@ export const performanceQuerySchema = z.object({
     .describe('The window, in weeks; compared with the same number of weeks before'),
   tz: z.string().optional().describe("IANA time zone (the browser's); weeks end at today's local midnight"),
 });
-export type PerformanceQuery = z.infer<typeof performanceQuerySchema>;
 
 export const PERFORMANCE_TABS = ['power', 'climbing', 'endurance', 'efficiency', 'load'] as const;
 export type PerformanceTab = (typeof PERFORMANCE_TABS)[number];
@@ -26,7 +25,6 @@ export const PERFORMANCE_METRICS = {
   efficiency: ['pedaling_efficiency', 'lr_balance', 'pedal_smoothness', 'cadence_consistency'],
   load: ['weekly_tss', 'ctl', 'atl', 'tsb'],
 } as const satisfies Record<PerformanceTab, readonly string[]>;
-export type PerformanceMetricKey = (typeof PERFORMANCE_METRICS)[PerformanceTab][number];
 
 export const PERFORMANCE_STATUSES = ['excellent', 'good', 'warning', 'critical'] as const;
 export const PERFORMANCE_NEEDS = [
@@ -41,7 +39,6 @@ export const PERFORMANCE_NEEDS = [
   'long_steady_ride',
   'long_ride',
 ] as const;
-export type PerformanceNeed = (typeof PERFORMANCE_NEEDS)[number];
 
 export const performanceMetricSchema = z.object({
   key: z.string(),

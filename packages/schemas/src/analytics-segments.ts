@@ -125,7 +125,6 @@ export const segmentCompareQuerySchema = z.object({
   a: z.string().min(1).describe('First effort id (of this segment)'),
   b: z.string().min(1).describe('Second effort id (of this segment)'),
 });
-export type SegmentCompareQuery = z.infer<typeof segmentCompareQuerySchema>;
 
 const compareFigures = z.object({
   time_s: z.number().nullable(),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** What a personal API key may do: 'read' (GET/HEAD only, the default) or 'write' (everything). */
 export const API_KEY_SCOPES = ['read', 'write'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const apiKeyCreateSchema = z
   .object({

@@ -47,5 +47,3 @@ export const phoneSchema = z
   .string()
   .refine(isValidPhone, { message: 'phone_invalid' })
   .transform(normalizePhone);
-
-export type ContactType = 'email' | 'sms';

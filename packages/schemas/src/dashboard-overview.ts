@@ -12,7 +12,6 @@ export const OVERVIEW_RECORD_DURATIONS_S = [5, 60, 300, 1200, 3600] as const;
 
 /** Where the live view's CP and W′ come from: the 90-day curve's 2-parameter fit, or FTP with 20 kJ. */
 export const LIVE_MODEL_SOURCES = ['cp_2p', 'ftp_default'] as const;
-export type LiveModelSource = (typeof LIVE_MODEL_SOURCES)[number];
 
 export const dashboardOverviewResponseSchema = z.object({
   today: localDay,

@@ -250,7 +250,6 @@ export const NARRATIVE_MEASURES = [
   'torque_effectiveness_pct',
   'efficiency_factor',
 ] as const;
-export type NarrativeMeasure = (typeof NARRATIVE_MEASURES)[number];
 
 export const NARRATIVE_METRIC_TYPES = ['power', 'aerodynamics', 'technique', 'efficiency'] as const;
 export type NarrativeMetricType = (typeof NARRATIVE_METRIC_TYPES)[number];

@@ -171,7 +171,6 @@ export type BikePositionInput = z.input<typeof bikePositionSchema>;
 export type BikePositionValues = z.output<typeof bikePositionSchema>;
 
 export const FITTING_SESSION_TYPES = ['initial', 'follow_up', 'adjustment', 'injury', 'performance'] as const;
-export type FittingSessionType = (typeof FITTING_SESSION_TYPES)[number];
 
 /** POST/PUT /api/fitting/sessions: one fitting session (with a fitter, or the rider alone). */
 export const fittingSessionSchema = z

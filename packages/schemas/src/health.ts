@@ -7,7 +7,6 @@ import { z } from 'zod';
 const isoTimestamp = z.string().describe('ISO 8601 UTC');
 
 export const HEALTH_SERVICES = ['database', 'jobs', 'storage', 'mail', 'sms', 'strava', 'map_tiles'] as const;
-export type HealthServiceName = (typeof HEALTH_SERVICES)[number];
 
 export const HEALTH_STATUSES = ['healthy', 'warning', 'error'] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
@@ -31,7 +30,6 @@ export const HEALTH_REASONS = [
   'http_status',
   'rate_limited',
 ] as const;
-export type HealthReason = (typeof HEALTH_REASONS)[number];
 
 export const serviceHealthSchema = z.object({
   service: z.enum(HEALTH_SERVICES),
@@ -90,7 +88,6 @@ export const healthLiveResponseSchema = z.object({
   uptime_s: z.number().nonnegative(),
   version: z.string(),
 });
-export type HealthLiveResponse = z.infer<typeof healthLiveResponseSchema>;
 
 /** Readiness: 200 when every check passes, 503 with the same shape and the reason otherwise. */
 export const healthReadyResponseSchema = z.object({
@@ -116,7 +113,6 @@ export const healthLogsQuerySchema = z.object({
   /** Only records at or after this instant (at most an hour back). */
   since: z.iso.datetime({ offset: true }).optional(),
 });
-export type HealthLogsQuery = z.infer<typeof healthLogsQuerySchema>;
 
 /** A log entry (spec §3): the server's record, kept without bodies, tokens, codes or query strings. */
 export const logEntrySchema = z.object({
@@ -138,7 +134,6 @@ export const jobFailureSchema = z.object({
   failed_at: isoTimestamp,
   attempts: z.number().int().nonnegative(),
 });
-export type JobFailure = z.infer<typeof jobFailureSchema>;
 
 export const healthLogsResponseSchema = z.object({
   since: isoTimestamp,

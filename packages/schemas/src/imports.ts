@@ -18,7 +18,6 @@ export type ImportFileStatus = (typeof IMPORT_FILE_STATUSES)[number];
 
 /** `done` once no file is queued or processing. */
 export const IMPORT_STATUSES = ['queued', 'processing', 'done'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 const fileStatus = z
   .enum(IMPORT_FILE_STATUSES)
@@ -60,7 +59,6 @@ export const importCountsSchema = z
     failed: z.number(),
   })
   .describe("The import's files by status");
-export type ImportCountsResponse = z.infer<typeof importCountsSchema>;
 
 /** One import as GET /api/imports lists it. */
 export const importSummaryResponseSchema = z.object({

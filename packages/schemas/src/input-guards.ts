@@ -39,15 +39,6 @@ export function findInputProblem(
   return undefined;
 }
 
-/**
- * The path (`a.b.0`) of the first string holding U+0000 anywhere in a parsed JSON body or query,
- * keys included, or undefined. Servers check every request with it before their schemas.
- */
-export function findNul(value: unknown): string | undefined {
-  const found = findInputProblem(value);
-  return found?.problem === 'text_nul' ? found.path : undefined;
-}
-
 /** Years a date filter or entry may name: four digits, and never year 0 (PostgreSQL refuses it). */
 export const CALENDAR_YEAR_MIN = 1000;
 export const CALENDAR_YEAR_MAX = 9999;

@@ -4,7 +4,6 @@ export const CYCLING_EXPERIENCE = ['beginner', 'intermediate', 'advanced', 'prof
 export const UNITS = ['metric', 'imperial'] as const;
 /** Only to pick Allen & Coggan's power-profile table (men's or women's); null: not said. */
 export const PROFILE_SEXES = ['female', 'male'] as const;
-export type ProfileSexValue = (typeof PROFILE_SEXES)[number];
 
 const trimmedOrNull = (max: number) =>
   z

@@ -5,7 +5,6 @@ import { z } from 'zod';
 
 /** Where a rider's dated value came from: the entry in force on the date, else the nearest one. */
 export const RIDER_VALUE_SOURCES = ['settings', 'nearest'] as const;
-export type RiderValueSource = (typeof RIDER_VALUE_SOURCES)[number];
 
 export const riderWeightSchema = z
   .object({

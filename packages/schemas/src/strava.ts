@@ -101,7 +101,6 @@ export const STRAVA_ACTIVITY_STATES = [
   'skipped',
   'failed',
 ] as const;
-export type StravaActivityState = (typeof STRAVA_ACTIVITY_STATES)[number];
 
 /** Spec 001 §3 "Activity (sync list)": an activity of the rider's Strava list and its import state. */
 export const stravaListActivitySchema = z.object({

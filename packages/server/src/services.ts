@@ -13,6 +13,7 @@ import { PlanRepository } from './modules/plan/plan.repository.ts';
 import { ImportService } from './modules/imports/import.service.ts';
 import { ImportStageTimes } from './modules/imports/import-stage-times.ts';
 import { createPreparer } from './modules/imports/preparation-pool.ts';
+import { idleClosingPreparer } from './idle-preparer.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createStravaServices, type StravaSettings } from './modules/strava/strava.module.ts';
 
@@ -35,7 +36,8 @@ export function createRideServices(deps: {
   const activities = new ActivityRepository(deps.db);
   const athleteSettings = new AthleteSettingsRepository(deps.db);
   const imports = new ImportRepository(deps.db);
-  const preparer = createPreparer(deps.analysisThreads ?? 0, deps.decodeLimits);
+  // The threads leave after a quiet minute and come back with the next file (idle-preparer.ts).
+  const preparer = idleClosingPreparer(() => createPreparer(deps.analysisThreads ?? 0, deps.decodeLimits));
   const rideFtp = new RideFtpService({ activities, now: deps.now });
   const rideTactics = new RideTacticsService({
     activities,

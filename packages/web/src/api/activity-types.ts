@@ -18,11 +18,9 @@ export type {
   AthleteSettingsSaved,
   ReanalysisStatus,
   FtpSource,
-  ImportCountsResponse as ImportCounts,
   ImportDetailResponse as ImportDetail,
   ImportFileStatus,
   ImportListResponse as ImportList,
-  ImportStatus,
   LapResponse as Lap,
   UploadResponse as UploadResult,
 } from '@vatio/schemas';
@@ -36,4 +34,3 @@ export type ImportFile = UploadResponse['files'][number] & { activity_id?: strin
 export type PowerZone = ActivityAnalysisResponse['zones']['power'][number];
 export type HeartRateZone = ActivityAnalysisResponse['zones']['heart_rate'][number];
 export type Climb = ActivityAnalysisResponse['climbs'][number];
-export type CurvePoint = ActivityAnalysisResponse['power_curve'][number];

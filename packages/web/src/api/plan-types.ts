@@ -2,7 +2,6 @@ import type {
   calendarTokenCreatedSchema,
   calendarTokenResponseSchema,
   GoalResponse,
-  goalPredictionSchema,
   libraryWorkoutResponseSchema,
   PlanResponse,
   planDayOverrideSchema,
@@ -30,7 +29,6 @@ export type {
 } from '@vatio/schemas';
 
 export type GoalPriority = GoalResponse['priority'];
-export type GoalPrediction = z.infer<typeof goalPredictionSchema>;
 /** The analysis model's Workout (read-only arrays) is the same JSON as the schema's structure. */
 export type WorkoutInput = Omit<z.input<typeof workoutSchema>, 'structure'> & { structure?: Workout };
 export type WorkoutPurposeValue = LibraryWorkoutResponse['purpose'];
@@ -38,10 +36,8 @@ export type LibraryWorkoutResponse = z.infer<typeof libraryWorkoutResponseSchema
 export type WorkoutLoadReasonCode = NonNullable<LibraryWorkoutResponse['load_reason']>;
 export type WorkoutExportFormat = (typeof WORKOUT_EXPORT_FORMATS)[number];
 export type PlanDayOverrideInput = z.input<typeof planDayOverrideSchema>;
-export type PlanDayAction = PlanDayOverrideInput['action'];
 export type PlanDay = PlanResponse['days'][number];
 export type PlanWeek = PlanResponse['weeks'][number];
 export type PlanWorkout = NonNullable<PlanDay['workout']>;
-export type PlanIssue = z.infer<typeof planIssueSchema>;
 export type CalendarTokenStatus = z.infer<typeof calendarTokenResponseSchema>;
 export type CalendarTokenCreated = z.infer<typeof calendarTokenCreatedSchema>;

@@ -13,15 +13,6 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The window's vertical scroll offset, re-rendering on every scroll event. */
-export function useScrollPosition(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.scrollY,
-    () => 0,
-  );
-}
-
 /**
  * Whether the page is scrolled further than `threshold` pixels. The snapshot is a boolean,
  * so the component re-renders only when the answer flips, not on every scroll event.

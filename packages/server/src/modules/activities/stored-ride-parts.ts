@@ -1,11 +1,6 @@
-import { type MeanMaxCurve, meanMaxCurve } from '@vatio/analysis';
+import type { MeanMaxCurve } from '@vatio/analysis';
 import type { Activity } from '@vatio/formats';
 import type { NewRide } from './activity.repository.ts';
-
-/** The per-ride curve as stored (0.1 W), computed with stops as 0 W (the zero gap policy). */
-export function curveOf(activity: Activity): NewRide['curve'] {
-  return storedCurve(meanMaxCurve(activity.streams, { gaps: 'zero' }));
-}
 
 /** The per-ride curve as stored (0.1 W), from the one the analysis already computed (stops as 0 W). */
 export function storedCurve(curve: MeanMaxCurve | undefined): NewRide['curve'] {

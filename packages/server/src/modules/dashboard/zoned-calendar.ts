@@ -2,16 +2,9 @@ import { dayNumber, isoDateOf } from '@vatio/analysis';
 import { AppError } from '../../errors.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 
-/**
- * Calendar days, weeks and months as the rider lives them: local dates in an IANA time zone, weeks
- * starting on the locale's first day (Monday in Spain and Britain, Sunday in the US). A ride at
- * 23:30 on Sunday in Madrid belongs to that Sunday's week even though it is Monday in UTC.
- */
-export interface RiderCalendar {
-  readonly timeZone: string;
-  /** 1 = Monday … 7 = Sunday (Intl.Locale weekInfo numbering). */
-  readonly firstDayOfWeek: number;
-}
+// Calendar days, weeks and months as the rider lives them: local dates in an IANA time zone, weeks
+// starting on the locale's first day (Monday in Spain and Britain, Sunday in the US). A ride at
+// 23:30 on Sunday in Madrid belongs to that Sunday's week even though it is Monday in UTC.
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -34,16 +34,6 @@ export interface WorkoutRef {
   id: string;
 }
 
-export interface ComputedDay {
-  date: string;
-  phase: string;
-  purpose: string;
-  tss: number;
-  workout: WorkoutRef | null;
-  goalId: string | null;
-  override: PlanOverrideRow | null;
-}
-
 export interface ComputedPlan {
   response: Omit<PlanResponse, 'days'> & {
     days: (Omit<PlanResponse['days'][number], 'workout' | 'compliance'> & {

@@ -7,10 +7,9 @@ import {
   type SegmentGeometry,
 } from '@vatio/analysis';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, SegmentEffortsTable, SegmentsTable } from '../../db/schema.ts';
+import type { Database, SegmentsTable } from '../../db/schema.ts';
 
 export type SegmentRow = Selectable<SegmentsTable>;
-export type SegmentEffortRow = Selectable<SegmentEffortsTable>;
 
 /** A ride's climbs as `storeRide` hands them over, with the rider's weight on the ride's date. */
 export interface RideSegmentClimbs {

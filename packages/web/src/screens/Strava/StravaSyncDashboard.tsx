@@ -31,6 +31,7 @@ import { syncErrorText } from '../../components/strava/StravaImportSection';
 import { resumeText, secondsRemaining, syncFraction } from '../../components/strava/syncProgress';
 import { isRunning, useStravaConnection, useSyncStatus } from '../../hooks/useStrava';
 import { queryKeys } from '../../api/query-keys';
+import { FilterSelect } from './FilterSelect';
 
 const LINK_BUTTON =
   'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
@@ -174,40 +175,22 @@ export function StravaSyncDashboard() {
               <div className="grid gap-4 lg:grid-cols-3">
                 <Section title={t('dashboard.filters')}>
                   <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-                    <label className="text-sm">
-                      <span className="mb-1 block text-slate-600 dark:text-slate-300">
-                        {t('dashboard.type')}
-                      </span>
-                      <select
-                        data-testid="sync-type"
-                        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
-                        value={type}
-                        onChange={(e) => setType(e.target.value as TypeFilter)}
-                      >
-                        {TYPE_FILTERS.map((v) => (
-                          <option key={v} value={v}>
-                            {t(`dashboard.types.${v}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <label className="text-sm">
-                      <span className="mb-1 block text-slate-600 dark:text-slate-300">
-                        {t('dashboard.period')}
-                      </span>
-                      <select
-                        data-testid="sync-period"
-                        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
-                        value={period}
-                        onChange={(e) => setPeriod(Number(e.target.value) as Period)}
-                      >
-                        {PERIODS.map((v) => (
-                          <option key={v} value={v}>
-                            {t(`dashboard.periods.${v}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
+                    <FilterSelect
+                      label={t('dashboard.type')}
+                      testId="sync-type"
+                      value={type}
+                      values={TYPE_FILTERS}
+                      optionLabel={(v) => t(`dashboard.types.${v}`)}
+                      onChange={setType}
+                    />
+                    <FilterSelect
+                      label={t('dashboard.period')}
+                      testId="sync-period"
+                      value={period}
+                      values={PERIODS}
+                      optionLabel={(v) => t(`dashboard.periods.${v}`)}
+                      onChange={setPeriod}
+                    />
                   </div>
                 </Section>
                 <Section title={t('dashboard.batch')}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flag, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Flag, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field, Input, Select } from '../../components/ui/Input';
+import { EditDeleteButtons } from './EditDeleteButtons';
 import { Modal } from '../../components/ui/Modal';
 import { Textarea } from '../../components/ui/Textarea';
 import { useFormat } from '../../hooks/useFormat';
@@ -108,23 +109,14 @@ function GoalCard({
           </p>
         </div>
         <div className="flex shrink-0 gap-1">
-          <button
-            type="button"
-            onClick={onEdit}
-            aria-label={t('goals.edit', { name: goal.name })}
+          <EditDeleteButtons
+            editLabel={t('goals.edit', { name: goal.name })}
+            deleteLabel={t('goals.delete', { name: goal.name })}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            deleting={deleting}
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
-          >
-            <Pencil className="h-4 w-4" aria-hidden />
-          </button>
-          <button
-            type="button"
-            onClick={onDelete}
-            disabled={deleting}
-            aria-label={t('goals.delete', { name: goal.name })}
-            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-700"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </button>
+          />
         </div>
       </div>
       <Prediction goal={goal} />

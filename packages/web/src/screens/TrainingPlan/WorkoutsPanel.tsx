@@ -1,4 +1,4 @@
-import { Pencil, Trash2, Wrench } from 'lucide-react';
+import { Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteWorkout, useLibrary, usePlanMutation, useWorkouts } from '../../api/plan';
@@ -11,6 +11,7 @@ import { ExportButtons } from './ExportButtons';
 import { PlanError } from './PlanError';
 import { WorkoutLoadFigures } from './WorkoutLoadFigures';
 import { WorkoutProfile } from './WorkoutProfile';
+import { EditDeleteButtons } from './EditDeleteButtons';
 
 const PURPOSES: readonly WorkoutPurposeValue[] = [
   'recovery',
@@ -185,9 +186,10 @@ function OwnCard({
           {workout.purpose && <p className="text-xs text-slate-500">{t(`purpose.${workout.purpose}`)}</p>}
         </div>
         <span className="flex shrink-0 gap-0.5">
-          <button
-            type="button"
-            onClick={() =>
+          <EditDeleteButtons
+            editLabel={t('workouts.edit', { name: workout.name })}
+            deleteLabel={t('workouts.delete', { name: workout.name })}
+            onEdit={() =>
               onOpen({
                 id: workout.id,
                 name: workout.name,
@@ -195,19 +197,9 @@ function OwnCard({
                 workout: workout.structure,
               })
             }
-            aria-label={t('workouts.edit', { name: workout.name })}
+            onDelete={onDelete}
             className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700"
-          >
-            <Pencil className="h-4 w-4" aria-hidden />
-          </button>
-          <button
-            type="button"
-            onClick={onDelete}
-            aria-label={t('workouts.delete', { name: workout.name })}
-            className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-700"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </button>
+          />
         </span>
       </div>
       <WorkoutProfile

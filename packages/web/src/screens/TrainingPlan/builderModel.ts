@@ -1,4 +1,4 @@
-import type { PlainStep, RepeatBlock, Target, Workout, WorkoutStep } from '@vatio/analysis';
+import type { PlainStep, Target, Workout, WorkoutStep } from '@vatio/analysis';
 
 // The workout builder's edits, as pure functions on the analysis workout model (workouts/workout.ts):
 // the screen keeps one Workout and the text form is always serializeWorkoutText of it.
@@ -132,8 +132,4 @@ function swap<T>(list: readonly T[], a: number, b: number): T[] {
   if (b < 0 || b >= out.length || a < 0 || a >= out.length) return out;
   [out[a], out[b]] = [out[b] as T, out[a] as T];
   return out;
-}
-
-export function isRepeatStep(step: WorkoutStep): step is RepeatBlock {
-  return step.kind === 'repeat';
 }
