@@ -1,0 +1,119 @@
+/**
+ * Issue 28's three cold-read figures on one stored history (2,000 rides on one bike), measured for
+ * two server checkouts in the same run (`--base DIR`: another checkout of Vatio, e.g. the commit
+ * before a change; its server runs on the same data first): the bike's performance and the two
+ * analytics answers, each the first answer after a new ride is stored (median and max of 5), next to
+ * GET /api/health's warm p95 in the same run. No timed assertions.
+ * Run: `npx tsx bench/cold-reads.ts [rides] [--base DIR]`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, ROOT, signInOverHttp } from '../packages/server/src/test/processes.ts';
+import { firstAnswer, load, stop, storeNewRide } from './http-load.ts';
+import { seedStoredRides } from './stored-rides.ts';
+import { summarize } from './timing.ts';
+
+const args = process.argv.slice(2);
+const baseAt = args.indexOf('--base');
+const baseRoot = baseAt >= 0 ? args.splice(baseAt, 2)[1] : undefined;
+const RIDES = Number(args[0] ?? 2000);
+const SAMPLES = 5;
+
+async function startServer(root: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      NODE_ENV: 'test',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: 'ignore',
+  });
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-cold-'));
+const env = { DATA_DIR: dataDir, SMS_PROVIDER_URL: '' };
+try {
+  let port = await freePort();
+  let server = await startServer(ROOT, env, port);
+  let base = `http://127.0.0.1:${port}`;
+  const headers = await signInOverHttp(base, dataDir, 'bench-cold@example.org');
+  const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { user: { id: string } };
+  const bike = (await (
+    await fetch(`${base}/api/bikes`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench bike', type: 'road', is_primary: true }),
+    })
+  ).json()) as { id: string };
+  await stop(server);
+  await seedStoredRides(dataDir, me.user.id, RIDES);
+  const paths: [string, string][] = [
+    ['GET /api/bikes/:id/performance', `/api/bikes/${bike.id}/performance`],
+    ['GET /api/analytics/performance?weeks=4', '/api/analytics/performance?weeks=4&tz=Europe/Madrid'],
+    ['GET /api/analytics/evolution?metric=ftp&range=all', '/api/analytics/evolution?metric=ftp&range=all'],
+    ['GET /api/dashboard/power-curve (all)', '/api/dashboard/power-curve?range=all'],
+  ];
+  let seed = 1;
+  for (const [name, root] of baseRoot
+    ? [
+        ['before', baseRoot],
+        ['after', ROOT],
+      ]
+    : [['this', ROOT]]) {
+    port = await freePort();
+    server = await startServer(root!, env, port);
+    base = `http://127.0.0.1:${port}`;
+    try {
+      if (name !== 'after') {
+        const today = new Date().toISOString().slice(0, 10);
+        await fetch(`${base}/api/bikes/${bike.id}/rides`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ from: '2000-01-01', to: today }),
+        });
+      }
+      for (const [, path] of paths) await load(`${base}${path}`, headers, 100, 10);
+      const loadBefore = loadavg()[0]!;
+      await load(`${base}/api/health`, headers, 300, 50);
+      const health = summarize('health', await load(`${base}/api/health`, headers, 1000, 50));
+      const cold = paths.map(() => [] as number[]);
+      for (let k = 0; k < SAMPLES; k++) {
+        await storeNewRide(base, headers, seed++);
+        for (const [i, [, path]] of paths.entries())
+          cold[i]!.push((await firstAnswer(`${base}${path}`, headers)).ms);
+      }
+      console.log(
+        `\n${name} (${root}): health p95 ${health.p95Ms.toFixed(1)} ms, load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}, ${availableParallelism()} cpu`,
+      );
+      for (const [i, [label]] of paths.entries()) {
+        const c = [...cold[i]!].sort((a, b) => a - b);
+        console.log(
+          `${label.padEnd(50)} cold ${cold[i]!.map((x) => x.toFixed(0))
+            .join(' ')
+            .padEnd(
+              24,
+            )} med ${c[2]!.toFixed(0)} max ${c[4]!.toFixed(0)} ms, max × health p95 ${(c[4]! / health.p95Ms).toFixed(1)}`,
+        );
+      }
+    } finally {
+      await stop(server);
+    }
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
