@@ -35,7 +35,7 @@ async function startServer(root: string, env: Record<string, string>, port: numb
     },
     stdio: 'ignore',
   });
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {}
@@ -49,7 +49,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-cold-'));
 const env = { DATA_DIR: dataDir, SMS_PROVIDER_URL: '' };
 try {
   let port = await freePort();
-  let server = await startServer(ROOT, env, port);
+  // The older checkout creates the database: the newer one's migrations apply on top of it.
+  let server = await startServer(baseRoot ?? ROOT, env, port);
   let base = `http://127.0.0.1:${port}`;
   const headers = await signInOverHttp(base, dataDir, 'bench-cold@example.org');
   const me = (await (await fetch(`${base}/api/me`, { headers })).json()) as { user: { id: string } };
