@@ -7,7 +7,7 @@
  * Run: `npx tsx bench/cold-reads.ts [rides] [--base DIR]`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, signInOverHttp } from '../packages/server/src/test/processes.ts';
@@ -20,21 +20,32 @@ const baseAt = args.indexOf('--base');
 const baseRoot = baseAt >= 0 ? args.splice(baseAt, 2)[1] : undefined;
 const RIDES = Number(args[0] ?? 2000);
 const SAMPLES = 5;
+/** When the last server process was spawned (the bench's clock): its log's times are from about then. */
+let spawnedAt = 0;
+const SETTLE_MS = Number(process.env.SETTLE_MS ?? 0);
 
 async function startServer(root: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      NODE_ENV: 'test',
-      ...env,
-      PORT: String(port),
+  // SERVER_NODE_ARGS: Node options for the server alone (e.g. --trace-gc, with SERVER_LOG).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: '',
+        NODE_ENV: 'test',
+        ...env,
+        PORT: String(port),
+      },
+      // SERVER_LOG: the server's output (e.g. NODE_OPTIONS=--trace-gc) appended to this file.
+      stdio: process.env.SERVER_LOG ? ['ignore', openSync(process.env.SERVER_LOG, 'a'), 'inherit'] : 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
+  spawnedAt = performance.now();
   for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
@@ -95,8 +106,17 @@ try {
       const cold = paths.map(() => [] as number[]);
       for (let k = 0; k < SAMPLES; k++) {
         await storeNewRide(base, headers, seed++);
-        for (const [i, [, path]] of paths.entries())
+        // SETTLE_MS: a pause before the cold requests, to tell work still running after the import
+        // (its batch pass) from the answers' own.
+        if (SETTLE_MS > 0) await new Promise((r) => setTimeout(r, SETTLE_MS));
+        for (const [i, [, path]] of paths.entries()) {
+          const at = performance.now() - spawnedAt;
           cold[i]!.push((await firstAnswer(`${base}${path}`, headers)).ms);
+          if (process.env.SERVER_LOG)
+            console.log(
+              `sample ${k} ${path}: from ${at.toFixed(0)} ms after spawn, ${cold[i]!.at(-1)!.toFixed(0)} ms`,
+            );
+        }
       }
       console.log(
         `\n${name} (${root}): health p95 ${health.p95Ms.toFixed(1)} ms, load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}, ${availableParallelism()} cpu`,
