@@ -92,7 +92,8 @@ for (const [name, root] of baseRoot
     const { secret } = (await created.json()) as { secret: string };
     const key = { authorization: `Bearer ${secret}` };
     const me = `${base}/api/me`;
-    for (const headers of [{}, session, key]) await load(me, headers, 300, CONCURRENCY);
+    await load(`${base}/api/health`, {}, 300, CONCURRENCY);
+    for (const headers of [session, key]) await load(me, headers, 300, CONCURRENCY);
     const l0 = loadavg()[0]!;
     const lines: string[] = [];
     for (let round = 1; round <= ROUNDS; round++) {

@@ -6,13 +6,21 @@ import { migrations } from './index.ts';
 
 // Issue 28: activities.trusted_cda_m2 is the summary's whole-ride CdA when its aero fit is
 // trustworthy, else NULL; filled for stored rides by the migration and kept equal to the summary on
-// every later write (a generated column); down removes it and keeps the rides.
+// every later write (a generated column); the rides measured against an estimated FTP are indexed;
+// down removes both and keeps the rides.
 
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
 }, 120_000);
 afterAll(async () => database?.close());
+
+const indexes = async () =>
+  (
+    await sql<{ indexname: string }>`
+      select indexname from pg_indexes where tablename = 'activities'
+    `.execute(database.db)
+  ).rows.map((r) => r.indexname);
 
 const columns = async (table: string) =>
   (
@@ -51,6 +59,7 @@ test('up fills trusted_cda_m2 from each stored summary and follows later summary
   }
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(await indexes()).toContain('activities_estimated_ftp_idx');
   const stored = async () =>
     (
       await sql<{ id: string; trusted_cda_m2: number | null }>`
@@ -69,6 +78,7 @@ test('up fills trusted_cda_m2 from each stored summary and follows later summary
 
   expect((await migrator.migrateTo('0033_import_files_pending')).error).toBeUndefined();
   expect(await columns('activities')).not.toContain('trusted_cda_m2');
+  expect(await indexes()).not.toContain('activities_estimated_ftp_idx');
   const kept = await sql<{ n: number }>`
     select count(*)::int as n from activities where user_id = ${userId}`.execute(db);
   expect(kept.rows[0]!.n).toBe(summaries.length);
