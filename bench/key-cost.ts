@@ -23,7 +23,7 @@ const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('DATABASE_URL: a PostgreSQL server to create the bench databases on');
 const REQUESTS = 2000;
 const CONCURRENCY = 20;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
 async function startServer(root: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {

@@ -20,8 +20,8 @@ const MAX_KEYS_PER_QUERY = 200;
 
 /**
  * The personal API key check of every request on PostgreSQL, gathered as the session checks are
- * (auth/live-session-checks.ts): the checks asked during one turn of the event loop go to the
- * database in one statement that reads each key's row, counts the turn's requests in its shared
+ * (auth/live-session-checks.ts): the checks asked during one turn of the event loop (or while the
+ * previous statement is on its way) go to the database in one statement that reads each key's row, counts the turn's requests in its shared
  * rate window and reads its rider's write version (so its answers can be kept like a session's).
  * Issue 28: a key's request was a read of its row, an UPDATE of its window and, with no write version,
  * a whole answer computed again; 1 statement per turn now, as for sessions. The key's row is read on
@@ -31,6 +31,12 @@ const MAX_KEYS_PER_QUERY = 200;
 export class ApiKeyChecks {
   private waiting: Waiting[] = [];
   private scheduled = false;
+  /**
+   * Whether a statement is on its way: the checks asked meanwhile wait for it and go together in the
+   * next one. Each statement updates the keys' rows, so two of this process's at once would only
+   * queue on the same row locks (seen under load as a whole round of key requests 5× slower).
+   */
+  private inFlight = false;
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -42,15 +48,24 @@ export class ApiKeyChecks {
   check(secretHash: string): Promise<KeyCheck | undefined> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ secretHash, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
   }
 
-  private flush(): void {
-    this.scheduled = false;
+  private schedule(): void {
+    if (this.scheduled || this.inFlight || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.inFlight = true;
+      this.flush().finally(() => {
+        this.inFlight = false;
+        this.schedule();
+      });
+    });
+  }
+
+  private async flush(): Promise<void> {
     const byKey = new Map<string, Waiting[]>();
     for (const w of this.waiting) {
       const list = byKey.get(w.secretHash);
@@ -59,10 +74,11 @@ export class ApiKeyChecks {
     }
     this.waiting = [];
     const keys = [...byKey.entries()];
+    const statements: Promise<void>[] = [];
     for (let from = 0; from < keys.length; from += MAX_KEYS_PER_QUERY) {
       const batch = keys.slice(from, from + MAX_KEYS_PER_QUERY);
       // Bookkeeping: a rate window is read by this check alone, never by a rider's kept answer.
-      runAsBookkeeping(() =>
+      const statement = runAsBookkeeping(() =>
         this.keys.checkAndCount(
           batch.map(([secretHash, list]) => ({ secretHash, n: list.length })),
           this.now(),
@@ -93,6 +109,8 @@ export class ApiKeyChecks {
           for (const [, list] of batch) for (const w of list) w.reject(error);
         },
       );
+      statements.push(statement);
     }
+    await Promise.all(statements);
   }
 }
