@@ -56,6 +56,9 @@ export interface BikeRideFactsRow {
   curve_version: string | null;
 }
 
+/** Ride ids per read of their curves. */
+const CURVES_PER_READ = 5000;
+
 // A DATE is a whole UTC day: a part installed on a day counts every ride started from 00:00 UTC of it,
 // and a retired one every ride started before 00:00 UTC of the day after it was retired.
 const dayStart = (column: string) => sql.raw(`(${column}::timestamp at time zone 'UTC')`);
@@ -217,21 +220,26 @@ export class GarageRepository {
     return query.execute();
   }
 
-  /** The rider's power curves of these rides, with their row versions. */
-  curvesOf(userId: string, activityIds: readonly string[]) {
-    if (activityIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('activity_curves')
-      .select([
-        'activity_id',
-        'start_time',
-        'durations_s',
-        'power_w',
-        sql<string>`xmin::text`.as('row_version'),
-      ])
-      .where('user_id', '=', userId)
-      .where('activity_id', 'in', activityIds)
-      .execute();
+  /** The rider's power curves of these rides, with their row versions (in chunks: a statement takes 65,535 parameters). */
+  async curvesOf(userId: string, activityIds: readonly string[]) {
+    const rows = [];
+    for (let from = 0; from < activityIds.length; from += CURVES_PER_READ) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('activity_curves')
+          .select([
+            'activity_id',
+            'start_time',
+            'durations_s',
+            'power_w',
+            sql<string>`xmin::text`.as('row_version'),
+          ])
+          .where('user_id', '=', userId)
+          .where('activity_id', 'in', activityIds.slice(from, from + CURVES_PER_READ))
+          .execute()),
+      );
+    }
+    return rows;
   }
 
   /** The bike's rides, newest first (its ride list, to move them one at a time); day part and type name the unnamed ones. */
