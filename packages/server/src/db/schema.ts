@@ -225,6 +225,9 @@ export interface ActivitiesTable {
   has_gps: boolean;
   notes: string | null;
   summary: ColumnType<Record<string, unknown>, string, string>;
+  // Beside it, `trusted_cda_m2` (migration 0035): the whole-ride aero fit's CdA when the fit is
+  // trustworthy, generated from `summary` by the database. Left out of this type, which the row
+  // writers build on: nothing may write it; its readers name it in SQL (garage.repository.ts).
   /**
    * The ride's tactical facts (@vatio/analysis `RideTactics`, migration 0012); NULL without power or
    * an FTP, or when stored by an analysis older than version 5.

@@ -87,8 +87,7 @@ export interface RiderResponseCacheOptions {
  * Whole answers of the routes above, kept per rider (and credential, URL and language) until a write of
  * that rider's, or an unattributed write, moves their epoch. On the embedded database the in-process
  * epoch proves nothing changed; on PostgreSQL, where other processes write too, the rider's write
- * version read with the session check does (db/write-epoch.ts; requests with an API key are answered
- * anew there). The check costs a map lookup where the answer would cost queries: under load most
+ * version read with the session or API key check does (db/write-epoch.ts). The check costs a map lookup where the answer would cost queries: under load most
  * requests of riders who are only reading are answered this way (bench/load.ts).
  */
 export class RiderResponseCache {

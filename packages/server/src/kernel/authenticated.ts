@@ -6,7 +6,7 @@ export interface Authenticated {
   /** The personal API key used, or null for a signed-in session. */
   apiKeyId: string | null;
   /**
-   * On PostgreSQL, the rider's write version read with the session (db/write-epoch.ts): answers
+   * On PostgreSQL, the rider's write version read with the session or API key (db/write-epoch.ts): answers
    * kept at this version are still right (http/rider-response-cache.ts).
    */
   writeVersion?: string;

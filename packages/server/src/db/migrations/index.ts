@@ -26,6 +26,7 @@ import * as m0028 from './0028_training_plan.ts';
 import * as m0030 from './0030_otp_client_attempts.ts';
 import * as m0031 from './0031_ride_workout_link.ts';
 import * as m0033 from './0033_import_files_pending.ts';
+import * as m0035 from './0035_cold_reads.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0030_otp_client_attempts': m0030,
   '0031_ride_workout_link': m0031,
   '0033_import_files_pending': m0033,
+  '0035_cold_reads': m0035,
 };

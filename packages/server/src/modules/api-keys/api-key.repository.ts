@@ -76,28 +76,44 @@ export class ApiKeyRepository {
   }
 
   /**
-   * Counts one request in the key's fixed rate window, starting a new window when the last began
-   * `windowMs` or more ago; one UPDATE (the row lock orders concurrent ones), so every server process
-   * sharing the database counts into the same window. Returns the window after this request.
+   * PostgreSQL's key check for a turn's requests, in one statement (api-key-checks.ts): for each
+   * secret hash asked, the live (unrevoked) key's row with `n` requests counted in its rate window,
+   * and its rider's write version (as a session check reads it). Revoked or unknown keys return no
+   * row and count nothing. The row is read on every check, so a revocation by any server or by an
+   * operator's UPDATE/DELETE is seen by the next request.
    */
-  async countRequest(
-    id: string,
-    userId: string,
+  async checkAndCount(
+    asked: readonly { secretHash: string; n: number }[],
     now: Date,
     windowMs: number,
-  ): Promise<{ startMs: number; count: number }> {
+  ): Promise<(KeyCheckRow & { secret_hash: string; write_version: string })[]> {
     const over = new Date(now.getTime() - windowMs);
-    const fresh = sql<boolean>`rate_window_start is null or rate_window_start <= ${over}`;
-    const row = await this.db
-      .updateTable('api_keys')
-      .set({
-        rate_window_start: sql<Date>`case when ${fresh} then ${now} else rate_window_start end`,
-        rate_window_count: sql<number>`case when ${fresh} then 1 else rate_window_count + 1 end`,
-      })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .returning(['rate_window_start', 'rate_window_count'])
-      .executeTakeFirstOrThrow();
-    return { startMs: (row.rate_window_start ?? now).getTime(), count: row.rate_window_count };
+    const result = await sql<KeyCheckRow & { secret_hash: string; write_version: string }>`
+      with asked as (
+        select * from unnest(${asked.map((a) => a.secretHash)}::text[], ${asked.map((a) => a.n)}::int[])
+          as asked(secret_hash, n)
+      ), counted as (
+        update api_keys k set
+          rate_window_start = case when k.rate_window_start is null or k.rate_window_start <= ${over}
+            then ${now}::timestamptz else k.rate_window_start end,
+          rate_window_count = case when k.rate_window_start is null or k.rate_window_start <= ${over}
+            then asked.n else k.rate_window_count + asked.n end
+        from asked
+        where k.secret_hash = asked.secret_hash and k.revoked_at is null
+        returning k.id, k.user_id, k.scope, k.last_used_at, k.secret_hash, k.rate_window_start,
+          k.rate_window_count
+      )
+      select counted.*,
+        coalesce(rider.version, 0) || '/' || coalesce(everyone.version, 0) as write_version
+      from counted
+      left join write_versions rider on rider.scope = counted.user_id::text
+      left join write_versions everyone on everyone.scope = '*'`.execute(this.db);
+    return result.rows;
   }
 }
+
+/** A live key as its check needs it, with its rate window after the check's requests were counted. */
+export type KeyCheckRow = Pick<
+  ApiKeyRow,
+  'id' | 'user_id' | 'scope' | 'last_used_at' | 'rate_window_start' | 'rate_window_count'
+>;

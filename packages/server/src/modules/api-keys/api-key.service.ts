@@ -1,10 +1,11 @@
 import type { WriteEpoch } from '../../db/write-epoch.ts';
-import { runAsBookkeeping, runAsRider } from '../../db/write-scope.ts';
+import { runAsRider } from '../../db/write-scope.ts';
 import type { ApiKeyCreateInput } from '@vatio/schemas';
 import { AppError } from '../../errors.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 import { generateOpaqueToken, sha256Hex } from '../../lib/crypto.ts';
 import type { Authenticated } from '../../kernel/authenticated.ts';
+import { ApiKeyChecks } from './api-key-checks.ts';
 import type { ApiKeyRepository, ApiKeyRow, ApiKeySummary } from './api-key.repository.ts';
 
 /** Every key starts with this, so the auth hook tells keys from access tokens (JWTs never do). */
@@ -51,7 +52,12 @@ export class ApiKeyService {
    */
   private readonly known = new Map<string, { row: KeyRow; checkedAt: number }>();
 
-  constructor(private readonly deps: ApiKeyDeps) {}
+  /** PostgreSQL: each turn's key checks in one statement, the row read every time (api-key-checks.ts). */
+  private readonly checks: ApiKeyChecks | undefined;
+
+  constructor(private readonly deps: ApiKeyDeps) {
+    this.checks = deps.sharedWindows ? new ApiKeyChecks(deps.keys, deps.now, RATE_WINDOW_MS) : undefined;
+  }
 
   /** Creates a key; the secret is in this answer only (the database keeps its SHA-256). */
   async create(userId: string, input: { name: string; scope: ApiKeyCreateInput['scope'] }) {
@@ -82,6 +88,13 @@ export class ApiKeyService {
    * the method. The lookup is by the secret's hash, so no comparison ever touches the secret.
    */
   async authenticate(secret: string, method: string): Promise<Authenticated> {
+    if (this.checks) {
+      const check = await this.checks.check(sha256Hex(secret));
+      if (!check) throw new AppError('UNAUTHORIZED');
+      const auth = await runAsRider(check.row.user_id, () => this.admit(check.row, method, check.window));
+      // The rider's write version read with the key, as a session check reads it: kept answers serve it.
+      return { ...auth, writeVersion: check.writeVersion };
+    }
     const row = await this.findByHash(sha256Hex(secret));
     if (!row || row.revoked_at !== null) throw new AppError('UNAUTHORIZED');
     // The key's rate window and last use are its rider's rows (db/write-scope.ts).
@@ -111,13 +124,12 @@ export class ApiKeyService {
   private async admit(
     row: Pick<ApiKeyRow, 'id' | 'user_id' | 'last_used_at' | 'scope'>,
     method: string,
+    counted?: { startMs: number; count: number },
   ): Promise<Authenticated> {
     const now = this.deps.now();
-    // The window's count is read by this check alone, never by a rider's answer: bookkeeping, so a
-    // script polling with a key does not send the rider's kept screens to be computed again.
-    const window = this.deps.sharedWindows
-      ? await runAsBookkeeping(() => this.deps.keys.countRequest(row.id, row.user_id, now, RATE_WINDOW_MS))
-      : this.countInMemory(row.id, now.getTime());
+    // Counted with the key's check on PostgreSQL (api-key-checks.ts), in this process's memory on the
+    // embedded database.
+    const window = counted ?? this.countInMemory(row.id, now.getTime());
     if (window.count > this.deps.requestsPerWindow) {
       throw new AppError('RATE_LIMITED', 'Too many requests with this API key. Try again later.', {
         retry_after_s: Math.max(1, Math.ceil((window.startMs + RATE_WINDOW_MS - now.getTime()) / 1000)),

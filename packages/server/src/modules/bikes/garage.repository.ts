@@ -51,7 +51,13 @@ export interface BikeRideFactsRow {
   average_speed_mps: number | null;
   /** The whole-ride aero fit's CdA, only when the fit is trustworthy (the dashboard's CdA trend rule). */
   cda_m2: number | null;
+  /** The ride's stored power curve's start and row version; null without one. */
+  curve_start_time: Date | null;
+  curve_version: string | null;
 }
+
+/** Ride ids per read of their curves. */
+const CURVES_PER_READ = 5000;
 
 // A DATE is a whole UTC day: a part installed on a day counts every ride started from 00:00 UTC of it,
 // and a retired one every ride started before 00:00 UTC of the day after it was retired.
@@ -130,29 +136,36 @@ export class GarageRepository {
 
   /**
    * The facts of one bike's rides (its Rendimiento tab): speed, power, and the whole-ride CdA fit when it
-   * is trustworthy (the dashboard's CdA trend rule), oldest first.
+   * is trustworthy (the dashboard's CdA trend rule), oldest first; with each ride's stored power curve's
+   * start and row version (xmin: new on every insert or update of the row), so the curves already
+   * parsed are not read again (ride-curve-memo.ts). One query for the whole answer but the curves.
    */
   rideFacts(userId: string, bikeId: string): Promise<BikeRideFactsRow[]> {
     return this.db
-      .selectFrom('activities')
+      .selectFrom('activities as a')
+      .leftJoin('activity_curves as c', (join) =>
+        join.onRef('c.activity_id', '=', 'a.id').on('c.user_id', '=', userId),
+      )
       .select([
-        sql<string>`bike_id`.as('bike_id'),
-        'id',
-        'start_time',
-        'type',
-        'distance_m',
-        'moving_time_s',
-        'elevation_gain_m',
-        'average_power_w',
-        'average_speed_mps',
-        sql<number | null>`case when type <> 'VirtualRide'
-          and coalesce((summary->'aeroFit'->>'trustworthy')::boolean, false)
-          then (summary->'aeroFit'->>'cdaM2')::float8 end`.as('cda_m2'),
+        sql<string>`a.bike_id`.as('bike_id'),
+        'a.id',
+        'a.start_time',
+        'a.type',
+        'a.distance_m',
+        'a.moving_time_s',
+        'a.elevation_gain_m',
+        'a.average_power_w',
+        'a.average_speed_mps',
+        // The trustworthy fit's CdA is a column generated from the summary (migration 0035): reading
+        // it out of the JSON parsed every ride's whole summary.
+        sql<number | null>`case when a.type <> 'VirtualRide' then a.trusted_cda_m2 end`.as('cda_m2'),
+        sql<Date | null>`c.start_time`.as('curve_start_time'),
+        sql<string | null>`c.xmin::text`.as('curve_version'),
       ])
-      .where('user_id', '=', userId)
-      .where('bike_id', '=', bikeId)
-      .orderBy('start_time')
-      .orderBy('id')
+      .where('a.user_id', '=', userId)
+      .where('a.bike_id', '=', bikeId)
+      .orderBy('a.start_time')
+      .orderBy('a.id')
       .execute();
   }
 
@@ -190,35 +203,43 @@ export class GarageRepository {
     userId: string,
     bikeId?: string,
   ): Promise<{ bike_id: string; median: number; n: number }[]> {
-    const cda = sql<number>`(summary->'aeroFit'->>'cdaM2')::float8`;
     let query = this.db
       .selectFrom('activities')
       .select([
         sql<string>`bike_id`.as('bike_id'),
-        sql<number>`percentile_cont(0.5) within group (order by ${cda})`.as('median'),
+        sql<number>`percentile_cont(0.5) within group (order by trusted_cda_m2)`.as('median'),
         sql<number>`count(*)::int`.as('n'),
       ])
       .where('user_id', '=', userId)
       .where('bike_id', 'is not', null)
       .where('type', '<>', 'VirtualRide')
-      .where(sql<boolean>`coalesce((summary->'aeroFit'->>'trustworthy')::boolean, false)`)
-      .where(sql<boolean>`(summary->'aeroFit'->>'cdaM2') is not null`)
+      // Set only for a trustworthy fit with a CdA (migration 0035), as the summary says.
+      .where(sql<boolean>`trusted_cda_m2 is not null`)
       .groupBy('bike_id');
     if (bikeId) query = query.where('bike_id', '=', bikeId);
     return query.execute();
   }
 
-  /** The bike's rides' power curves (activity_curves), for its best-power envelope. */
-  curves(userId: string, bikeId: string) {
-    return this.db
-      .selectFrom('activity_curves as c')
-      .innerJoin('activities as a', 'a.id', 'c.activity_id')
-      .select(['c.activity_id', 'c.start_time', 'c.durations_s', 'c.power_w'])
-      .where('c.user_id', '=', userId)
-      .where('a.user_id', '=', userId)
-      .where('a.bike_id', '=', bikeId)
-      .orderBy('c.start_time')
-      .execute();
+  /** The rider's power curves of these rides, with their row versions (in chunks: a statement takes 65,535 parameters). */
+  async curvesOf(userId: string, activityIds: readonly string[]) {
+    const rows = [];
+    for (let from = 0; from < activityIds.length; from += CURVES_PER_READ) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('activity_curves')
+          .select([
+            'activity_id',
+            'start_time',
+            'durations_s',
+            'power_w',
+            sql<string>`xmin::text`.as('row_version'),
+          ])
+          .where('user_id', '=', userId)
+          .where('activity_id', 'in', activityIds.slice(from, from + CURVES_PER_READ))
+          .execute()),
+      );
+    }
+    return rows;
   }
 
   /** The bike's rides, newest first (its ride list, to move them one at a time); day part and type name the unnamed ones. */

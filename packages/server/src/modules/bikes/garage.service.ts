@@ -27,6 +27,10 @@ import type {
   GarageRepository,
   MaintenanceRow,
 } from './garage.repository.ts';
+import { RideCurveMemo } from './ride-curve-memo.ts';
+
+/** The database's order of uuids (their bytes, as their lower-case text sorts). */
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
@@ -45,6 +49,8 @@ export class GarageService {
    */
   private readonly statsCache: VersionedCache<Map<string, BikeStats>>;
   private readonly performanceCache: VersionedCache<BikePerformanceResponse | undefined>;
+  /** The bike rides' parsed curves, read again only when new or changed (ride-curve-memo.ts). */
+  private readonly curveMemo = new RideCurveMemo();
 
   constructor(
     private readonly deps: {
@@ -166,10 +172,13 @@ export class GarageService {
   ): Promise<BikePerformanceResponse | undefined> {
     const { garage } = this.deps;
     if (!(await this.deps.bikes.find(userId, bikeId))) return undefined;
-    const [curves, facts] = await Promise.all([
-      garage.curves(userId, bikeId),
-      garage.rideFacts(userId, bikeId),
-    ]);
+    const facts = await garage.rideFacts(userId, bikeId);
+    // The curves in the envelope's order: by the curve's start (on a tie the earlier ride holds a point).
+    const versions = facts
+      .filter((r) => r.curve_version !== null)
+      .sort((a, b) => a.curve_start_time!.getTime() - b.curve_start_time!.getTime() || compareIds(a.id, b.id))
+      .map((r) => ({ activity_id: r.id, row_version: r.curve_version! }));
+    const curves = await this.curveMemo.curves(versions, (ids) => garage.curvesOf(userId, ids));
     const best = bestOfRideCurves(curves);
     return {
       curve: best.durationsS.map((duration, k) => ({
