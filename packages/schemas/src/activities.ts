@@ -124,7 +124,6 @@ export type ActivityPageResponse = z.infer<typeof activityPageResponseSchema>;
 export const activitySearchResponseSchema = z.object({
   activities: z.array(activityResponseSchema),
 });
-export type ActivitySearchResponse = z.infer<typeof activitySearchResponseSchema>;
 
 /** One value per second of the ride's timeline; null where the ride was paused or the sensor had none. */
 const channel = (description: string) =>

@@ -95,7 +95,6 @@ export const componentSchema = z
     notes: optionalText(500),
   })
   .strict();
-export type ComponentInput = z.input<typeof componentSchema>;
 
 /** PATCH /api/bikes/:id/components/:componentId: any of the fields; `retired_on` retires it (null brings it back). */
 export const componentUpdateSchema = componentSchema
@@ -127,7 +126,6 @@ export const maintenanceSchema = z
     component_id: z.string().uuid({ message: 'component_invalid' }).nullish(),
   })
   .strict();
-export type MaintenanceInput = z.input<typeof maintenanceSchema>;
 export const maintenanceUpdateSchema = maintenanceSchema.partial().strict();
 
 /** POST /api/bikes/:id/rides: these rides (ids) or every ride started in a range of days move to the bike. */
@@ -150,7 +148,6 @@ export const moveRidesSchema = z
       ctx.addIssue({ code: 'custom', message: 'rides_range_invalid', path: ['to'] });
     }
   });
-export type MoveRidesInput = z.input<typeof moveRidesSchema>;
 
 export const moveRidesResponseSchema = z.object({
   moved: z.number().int().describe('Rides now on this bike that were on another bike or none'),
@@ -250,10 +247,8 @@ export const maintenanceResponseSchema = z.object({
   due: z.array(dueItemSchema),
   total_cost: z.number().describe('Sum of the log’s costs'),
 });
-export type MaintenanceResponse = z.infer<typeof maintenanceResponseSchema>;
 
 export const maintenanceDueResponseSchema = z.object({ due: z.array(dueItemSchema) });
-export type MaintenanceDueResponse = z.infer<typeof maintenanceDueResponseSchema>;
 
 /** GET /api/bikes/:id/performance: the Rendimiento tab. */
 export const bikePerformanceResponseSchema = z.object({

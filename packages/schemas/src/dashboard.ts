@@ -79,7 +79,6 @@ export const powerCurveResponseSchema = z.object({
   range: z.enum(CURVE_RANGES),
   points: z.array(curvePointSchema).describe('Shortest duration first; power never rises with duration'),
 });
-export type PowerCurveResponse = z.infer<typeof powerCurveResponseSchema>;
 
 /** A Coggan power zone for the current FTP (spec 000 §3 training_zones). */
 export const trainingZoneSchema = z.object({

@@ -233,7 +233,6 @@ export const fittingPhotoUpdateSchema = z
     notes: text(2000),
   })
   .strict();
-export type FittingPhotoUpdateInput = z.input<typeof fittingPhotoUpdateSchema>;
 
 // ---- answers ----
 

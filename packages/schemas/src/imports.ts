@@ -100,4 +100,3 @@ export const storageUsageResponseSchema = z.object({
   used_bytes: z.number().int().nonnegative(),
   quota_bytes: z.number().int().positive().nullable(),
 });
-export type StorageUsageResponse = z.infer<typeof storageUsageResponseSchema>;

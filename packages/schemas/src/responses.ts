@@ -96,7 +96,6 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const logoutAllResponseSchema = z.object({
   sessions_ended: z.number().int().min(0).describe('Sessions revoked, this one included'),
 });
-export type LogoutAllResponse = z.infer<typeof logoutAllResponseSchema>;
 
 export const bikeResponseSchema = z.object({
   id: z.string(),
@@ -148,5 +147,4 @@ export type AthleteSettingsEntry = z.infer<typeof athleteSettingsEntrySchema>;
 export const athleteSettingsSavedSchema = athleteSettingsEntrySchema.extend({
   reanalysis: z.object({ rides: z.number() }),
 });
-export type AthleteSettingsSaved = z.infer<typeof athleteSettingsSavedSchema>;
 export type ReanalysisStatus = z.infer<typeof reanalysisStatusSchema>;

@@ -28,7 +28,6 @@ export const stravaConnectSchema = z.object({ return_to: z.string().max(100).opt
 export const stravaAuthorizeResponseSchema = z.object({
   authorize_url: z.string().describe("Strava's authorization page address"),
 });
-export type StravaAuthorizeResponse = z.infer<typeof stravaAuthorizeResponseSchema>;
 
 /** Spec 001 §3 sync_status record, as GET /api/sync/status returns it. */
 export const SYNC_STATES = ['idle', 'importing', 'processing', 'completed', 'error'] as const;
@@ -128,4 +127,3 @@ export type StravaListActivityResponse = z.infer<typeof stravaListActivitySchema
 
 /** GET /api/strava/activities: the rider's Strava list, newest first. */
 export const stravaActivitiesResponseSchema = z.object({ activities: z.array(stravaListActivitySchema) });
-export type StravaActivitiesResponse = z.infer<typeof stravaActivitiesResponseSchema>;

@@ -25,7 +25,6 @@ export type {
   ComponentResponse as BikeComponent,
   DueItem,
   MaintenanceEntryResponse as MaintenanceEntry,
-  MaintenanceResponse,
 } from '@vatio/schemas';
 
 export const getBikePerformance = (bikeId: string) => getBikesByidPerformance({ params: { id: bikeId } });

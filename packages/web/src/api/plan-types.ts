@@ -1,6 +1,4 @@
 import type {
-  calendarTokenCreatedSchema,
-  calendarTokenResponseSchema,
   GoalResponse,
   libraryWorkoutResponseSchema,
   PlanResponse,
@@ -39,5 +37,3 @@ export type PlanDayOverrideInput = z.input<typeof planDayOverrideSchema>;
 export type PlanDay = PlanResponse['days'][number];
 export type PlanWeek = PlanResponse['weeks'][number];
 export type PlanWorkout = NonNullable<PlanDay['workout']>;
-export type CalendarTokenStatus = z.infer<typeof calendarTokenResponseSchema>;
-export type CalendarTokenCreated = z.infer<typeof calendarTokenCreatedSchema>;
