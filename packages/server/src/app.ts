@@ -418,7 +418,7 @@ function composeAnalysis(
     trainingLoad,
     predictive,
   });
-  registerComparativeRoutes(app, '/api/public/analytics', () => example.riderId(), comparative);
+  registerComparativeRoutes(app, '/api/public/analytics', () => example.riderId(), { comparative });
   return { plan, example };
 }
 
