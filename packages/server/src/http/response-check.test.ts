@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteContract } from './contract.ts';
-import { checkResponsesAgainstContracts, type ResponseMismatch } from './response-check.ts';
+import { checkResponsesAgainstContracts, type ResponseMismatch, undeclaredKeys } from './response-check.ts';
 import { sendJsonText } from './json-once.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
@@ -45,6 +45,18 @@ describe('responses checked against their contract', () => {
     expect(mismatches[0]?.issues[0]?.path).toEqual(['power_w']);
   });
 
+  it('turns an answer with a key its schema does not declare into a 500 naming the key', async () => {
+    const { app, mismatches } = await appWith({ '/api/extra': () => ({ power_w: 250, secret_w: 1 }) }, [
+      contract('/api/extra'),
+    ]);
+    const res = await app.inject({ method: 'GET', url: '/api/extra' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.message).toContain('secret_w');
+    expect(mismatches[0]?.issues.map((i) => i.message)).toEqual([
+      'secret_w: a key the response schema does not declare',
+    ]);
+  });
+
   it('checks JSON sent as text too (cached answers)', async () => {
     const app = Fastify({ logger: false });
     checkResponsesAgainstContracts(app, [contract('/api/text')]);
@@ -57,6 +69,35 @@ describe('responses checked against their contract', () => {
       contract('/api/other', 201),
     ]);
     expect((await app.inject({ method: 'GET', url: '/api/other' })).statusCode).toBe(200);
+  });
+});
+
+describe('undeclared keys', () => {
+  const schema = z.object({
+    power_w: z.number(),
+    laps: z.array(z.object({ np_w: z.number() }).nullable()),
+    peak: z
+      .union([z.object({ kind: z.literal('w') }), z.object({ kind: z.literal('wkg'), mass_kg: z.number() })])
+      .optional(),
+    zones: z.record(z.string(), z.object({ time_s: z.number() })),
+    extra: z.looseObject({}).optional(),
+  });
+
+  it('names each by its path: in arrays, in the union branch that matched, in records; loose objects take any', () => {
+    const answer = {
+      power_w: 250,
+      cadence_rpm: 90,
+      laps: [null, { np_w: 240, if: 0.8 }, { np_w: 260, if: 0.9 }],
+      peak: { kind: 'wkg', mass_kg: 70, note: 'x' },
+      zones: { z1: { time_s: 10, pct: 1 } },
+      extra: { anything: true },
+    };
+    expect(schema.safeParse(answer).success).toBe(true);
+    expect(undeclaredKeys(schema, answer)).toEqual(['cadence_rpm', 'laps[].if', 'peak.note', 'zones{}.pct']);
+  });
+
+  it('finds none in an answer of exactly the declared keys', () => {
+    expect(undeclaredKeys(schema, { power_w: 1, laps: [], zones: {} })).toEqual([]);
   });
 });
 

@@ -41,8 +41,14 @@ export function checkResponsesAgainstContracts(
     if (!contentType.startsWith('application/json') || typeof payload !== 'string') return undefined;
     const schema = response.schema;
     const check: Check = (text) => {
-      const result = schema.safeParse(JSON.parse(text));
-      return result.success ? undefined : { route, status: statusCode, issues: result.error.issues };
+      const value = JSON.parse(text);
+      const result = schema.safeParse(value);
+      if (!result.success) return { route, status: statusCode, issues: result.error.issues };
+      // A key the schema does not declare passes zod (it strips it) but is in the answer the rider
+      // gets, undocumented and untyped: a drift as much as a wrong type.
+      const undeclared = undeclaredKeys(schema, value);
+      if (undeclared.length === 0) return undefined;
+      return { route, status: statusCode, issues: undeclared.map(undeclaredIssue) };
     };
     return check;
   };
@@ -91,6 +97,16 @@ export function checkResponsesAgainstContracts(
       'answer outside its contract (sent as it was)',
     );
   });
+}
+
+/** An undeclared key as a zod issue, its whole path (`laps[].np_w`) named in `keys` and the message. */
+function undeclaredIssue(path: string): z.core.$ZodIssue {
+  return {
+    code: 'unrecognized_keys',
+    keys: [path],
+    path: [],
+    message: `${path}: a key the response schema does not declare`,
+  };
 }
 
 type Def = {
