@@ -128,12 +128,42 @@ type Def = {
 
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
+const objectHolding = new WeakMap<z.ZodType, boolean>();
+
+/**
+ * Whether a value of the schema can hold an object (so could hold an undeclared key): a ride's
+ * streams are long arrays of numbers, not walked item by item. Kept per schema.
+ */
+function holdsObjects(schema: z.ZodType): boolean {
+  const known = objectHolding.get(schema);
+  if (known !== undefined) return known;
+  objectHolding.set(schema, true); // a lazy schema that refers to itself holds objects
+  const def = defOf(schema);
+  const inner = [
+    def.element,
+    def.innerType,
+    def.in,
+    def.valueType,
+    def.rest ?? undefined,
+    ...(def.options ?? []),
+    ...(def.items ?? []),
+  ].filter((s): s is z.ZodType => s !== undefined);
+  const holds =
+    def.type === 'object' ||
+    def.type === 'lazy' ||
+    def.type === 'intersection' ||
+    inner.some((s) => holdsObjects(s));
+  objectHolding.set(schema, holds);
+  return holds;
+}
+
 /**
  * The keys of an answer its schema does not declare (zod's objects pass them silently, so neither the
  * OpenAPI document nor the web's types know them): their paths, `a.b[].c`. Read on a value the schema
  * accepts; in a union, the first branch that accepts it is the one walked.
  */
 export function undeclaredKeys(schema: z.ZodType, value: unknown, path = ''): string[] {
+  if (!holdsObjects(schema)) return [];
   const def = defOf(schema);
   switch (def.type) {
     case 'object': {
