@@ -100,7 +100,10 @@ export interface BuildAppOptions {
   /** The job queue; the ride pipeline's routes need it. */
   queue: JobQueue;
   blobs?: BlobStore;
-  /** Check every JSON answer against its route's response schema (tests turn this on; http/response-check.ts). */
+  /**
+   * Check every JSON answer against its route's response schema before it is sent (tests turn this on
+   * whatever the setting; http/response-check.ts); otherwise config.validateResponses says how.
+   */
   checkResponses?: boolean;
 }
 
@@ -128,7 +131,11 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   registerNoStore(app);
   // Every /api route has a contract (api-contracts.ts); app.test.ts checks these against it.
   collectRoutes(app);
-  if (options.checkResponses) checkResponsesAgainstContracts(app, API_CONTRACTS);
+  checkResponsesAgainstContracts(
+    app,
+    API_CONTRACTS,
+    options.checkResponses ? { mode: 'enforce' } : config.validateResponses,
+  );
   const outboxDir = join(config.dataDir, 'outbox');
   const mail =
     options.mail ??
@@ -418,7 +425,7 @@ function composeAnalysis(
     trainingLoad,
     predictive,
   });
-  registerComparativeRoutes(app, '/api/public/analytics', () => example.riderId(), comparative);
+  registerComparativeRoutes(app, '/api/public/analytics', () => example.riderId(), { comparative });
   return { plan, example };
 }
 

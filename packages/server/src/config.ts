@@ -84,7 +84,28 @@ export interface Config {
    * (http/rider-response-cache.ts).
    */
   responseCacheBytes: number;
+  /**
+   * Answers checked against their route's contract (VALIDATE_RESPONSES, http/response-check.ts):
+   * `all` (the default outside production) checks each before it is sent and answers a 500 instead of
+   * one outside its schema; a share such as `0.01` (production's default) checks that share after it
+   * is sent and logs a mismatch; `off` checks none.
+   */
+  validateResponses: ResponseValidation;
 }
+
+/**
+ * How answers are checked against their contract (VALIDATE_RESPONSES, checked by http/response-check.ts; the reasons and the
+ * measured cost: docs/ARCHITECTURE.md, "Responses checked against their contract").
+ * - `enforce` (development and tests, the default outside production): every JSON success answer is
+ *   parsed before it is sent; one outside its schema becomes a 500 RESPONSE_SCHEMA_MISMATCH naming
+ *   the route and the first issues, so any route test that reaches it fails and a developer sees it.
+ * - `sample` (production's default, rate 0.01): that share of answers is checked after it has been
+ *   sent, off the rider's wait; a mismatch is logged (route, status, issues) and the rider has the
+ *   whole answer, as the handler made it. Never a 500 that comes and goes with the draw, and never a
+ *   cut answer.
+ * - `off`: nothing is checked.
+ */
+export type ResponseValidation = { mode: 'enforce' } | { mode: 'sample'; rate: number } | { mode: 'off' };
 
 /** An XYZ tile server the rider's browser fetches from (never contacted unless the operator sets one). */
 export interface MapTilesConfig {
@@ -118,6 +139,19 @@ export interface StravaConfig {
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export class ConfigError extends Error {}
+
+/** VALIDATE_RESPONSES: `all`, `off`, or the share of answers (0 < share ≤ 1) checked after they are sent. */
+function readResponseValidation(value: string | undefined, nodeEnv: string): ResponseValidation {
+  const raw = (value ?? '').trim().toLowerCase();
+  if (raw === '') return nodeEnv === 'production' ? { mode: 'sample', rate: 0.01 } : { mode: 'enforce' };
+  if (raw === 'all') return { mode: 'enforce' };
+  if (raw === 'off') return { mode: 'off' };
+  const rate = Number(raw);
+  if (/^\d*\.?\d+$/.test(raw) && rate > 0 && rate <= 1) return { mode: 'sample', rate };
+  throw new ConfigError(
+    `VALIDATE_RESPONSES must be all, off or a share between 0 and 1 (0.01: one answer in a hundred), got "${value}".`,
+  );
+}
 
 /** DATA_DIR, resolved, without reading (or generating) anything else (`vatio restore` must change nothing first). */
 export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
@@ -279,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.RESPONSE_CACHE_MB === undefined || env.RESPONSE_CACHE_MB === ''
         ? 64 * 1024 * 1024
         : nonNegativeInt(env.RESPONSE_CACHE_MB, 'RESPONSE_CACHE_MB') * 1024 * 1024,
+    validateResponses: readResponseValidation(env.VALIDATE_RESPONSES, nodeEnv),
     exampleRiderDays: positiveInt(env.EXAMPLE_RIDER_DAYS, 182, 'EXAMPLE_RIDER_DAYS'),
     exampleRiderPrepare: flag(env.EXAMPLE_RIDER_PREPARE, nodeEnv !== 'test', 'EXAMPLE_RIDER_PREPARE'),
     // One core stays with the main thread (HTTP, and PGlite, which runs in it); the others analyse.

@@ -98,6 +98,11 @@ export const ERRORS = {
     message: 'The database cannot be reached right now. Nothing was lost; try again in a moment.',
   },
   INTERNAL: { status: 500, message: 'Internal server error.' },
+  /** Development and tests only (http/response-check.ts): an answer outside its contract is not sent. */
+  RESPONSE_SCHEMA_MISMATCH: {
+    status: 500,
+    message: 'The server made an answer that does not match its documented form, so it was not sent.',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

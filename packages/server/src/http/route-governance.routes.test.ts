@@ -11,29 +11,17 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 /**
- * Issue 27: the /api routes still registered by hand (app.get…) rather than from their contract
- * (http/route.ts, which parses the request with the contract's schemas). This list only shrinks:
- * a new route registered by hand fails the test, and so does a migrated one left on the list.
+ * Issue 27: every /api route is registered from its contract (http/route.ts, which parses the request
+ * with the contract's schemas and checks its answer in development and tests). None is registered by
+ * hand any more: a route added with app.get… fails here.
  */
-const NOT_YET_FROM_CONTRACT: string[] = [
-  'GET /api/analytics/comparative',
-  'GET /api/analytics/compare',
-  'GET /api/analytics/evolution',
-  'GET /api/public/analytics/performance',
-  'GET /api/public/analytics/training-load',
-  'GET /api/public/analytics/predictive',
-  'GET /api/public/analytics/comparative',
-  'GET /api/public/analytics/compare',
-  'GET /api/public/analytics/evolution',
-];
-
 describe('routes registered from their contract', () => {
-  test('every /api route but the listed ones is registered through http/route.ts', () => {
+  test('every /api route is registered through http/route.ts', () => {
     const governed = governedRoutes(h.app);
     const byHand = registeredRoutes(h.app)
       .filter((r) => r.url.startsWith('/api/'))
       .map((r) => contractKey(r.method, r.url))
       .filter((key) => !governed.has(key));
-    expect(byHand).toEqual(NOT_YET_FROM_CONTRACT);
+    expect(byHand).toEqual([]);
   });
 });

@@ -1,58 +1,61 @@
-import { comparativeQuerySchema, compareQuerySchema, evolutionQuerySchema } from '@vatio/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAuth } from '../../http/auth-hook.ts';
 import { jsonOnce, sendJsonText } from '../../http/json-once.ts';
-import { parseId, parseQuery } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/route.ts';
+import { parseId } from '../../http/validate.ts';
 import { requestLanguage } from '../activities/ride-name.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { resolveTimeZone } from '../dashboard/zoned-calendar.ts';
+import { publicComparativeContracts, riderComparativeContracts } from './comparative.contract.ts';
 import type { ComparativeService } from './comparative.service.ts';
+
+type Contracts = typeof riderComparativeContracts | typeof publicComparativeContracts;
 
 /**
  * The three comparative routes over one rider: the signed-in rider (/api/analytics/*) or the example
- * rider (/api/public/analytics/*). Kept answers are sent as kept JSON text.
+ * rider (/api/public/analytics/*), each from its contracts. The request is parsed (the contract's
+ * query) before the rider is asked for: the example rider may answer 503 while it is prepared, and a
+ * bad request is a 400 or 404 all the same. Kept answers are sent as kept JSON text.
  */
 export function registerComparativeRoutes(
   app: FastifyInstance,
   prefix: '/api/analytics' | '/api/public/analytics',
   riderOf: (request: FastifyRequest) => Promise<string>,
-  comparative: ComparativeService,
-  options: { preHandler?: ReturnType<typeof requireAuth> } = {},
+  deps: { auth?: AuthService; comparative: ComparativeService },
 ) {
-  app.get(`${prefix}/comparative`, options, async (request, reply) => {
-    // Each request is checked before the rider is asked for (the example rider may answer 503 while
-    // it is prepared; a bad request is a 400 or 404 all the same).
-    const q = parseQuery(comparativeQuerySchema, request.query);
-    const timeZone = resolveTimeZone(q.tz);
+  const contracts: Contracts =
+    prefix === '/api/analytics' ? riderComparativeContracts : publicComparativeContracts;
+  const on = contractRoutes(app, contracts, deps);
+  const { comparative } = deps;
+
+  on(`GET ${prefix}/comparative`, async ({ query }, request, reply) => {
+    const timeZone = resolveTimeZone(query.tz);
     const userId = await riderOf(request);
     const answer = await comparative.comparative(userId, {
-      period: q.period,
-      metric: q.metric,
+      period: query.period,
+      metric: query.metric,
       timeZone,
-      language: requestLanguage(q.lang, request.headers['accept-language']),
+      language: requestLanguage(query.lang, request.headers['accept-language']),
     });
     return sendJsonText(reply, jsonOnce(answer));
   });
 
-  app.get(`${prefix}/compare`, options, async (request, reply) => {
-    const q = parseQuery(compareQuerySchema, request.query);
-    const [a, b] = [parseId(q.a), parseId(q.b)];
+  on(`GET ${prefix}/compare`, async ({ query }, request, reply) => {
+    const [a, b] = [parseId(query.a), parseId(query.b)];
     const userId = await riderOf(request);
     const answer = await comparative.compare(userId, {
       a,
       b,
-      language: requestLanguage(q.lang, request.headers['accept-language']),
+      language: requestLanguage(query.lang, request.headers['accept-language']),
     });
     return sendJsonText(reply, jsonOnce(answer));
   });
 
-  app.get(`${prefix}/evolution`, options, async (request, reply) => {
-    const q = parseQuery(evolutionQuerySchema, request.query);
-    const timeZone = resolveTimeZone(q.tz);
+  on(`GET ${prefix}/evolution`, async ({ query }, request, reply) => {
+    const timeZone = resolveTimeZone(query.tz);
     const userId = await riderOf(request);
     const answer = await comparative.evolution(userId, {
-      metric: q.metric,
-      range: q.range,
+      metric: query.metric,
+      range: query.range,
       timeZone,
     });
     return sendJsonText(reply, jsonOnce(answer));
@@ -63,7 +66,5 @@ export function comparativeRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; comparative: ComparativeService },
 ) {
-  registerComparativeRoutes(app, '/api/analytics', async (request) => request.auth.userId, deps.comparative, {
-    preHandler: requireAuth(deps.auth),
-  });
+  registerComparativeRoutes(app, '/api/analytics', async (request) => request.auth.userId, deps);
 }

@@ -6,14 +6,14 @@ import {
   trainingLoadQuerySchema,
   trainingLoadResponseSchema,
 } from '@vatio/schemas';
-import type { RouteContract } from '../../http/contract.ts';
+import { defineContracts } from '../../http/contract.ts';
 
 const tags = ['public'];
 const preparing =
   ' (503 EXAMPLE_PREPARING, with retry_after_s and progress {done, total}, while the example is generated once)';
 
 /** The analytics of the built-in example rider, without sign-in (issue 13): the same shapes as /api/analytics/*. */
-export const exampleRiderContracts: RouteContract[] = [
+export const exampleRiderContracts = defineContracts([
   {
     method: 'GET',
     path: '/api/public/analytics/performance',
@@ -41,4 +41,4 @@ export const exampleRiderContracts: RouteContract[] = [
     query: predictiveQuerySchema,
     response: { status: 200, schema: predictiveResponseSchema },
   },
-];
+]);
