@@ -1,8 +1,8 @@
 // Calls and shapes of the analysis screens (docs/API.md "Analytics"); the shapes are the server's
 // own (@vatio/schemas), imported as types only.
-import type { PerformanceResponse } from '@vatio/schemas';
-import { ApiError, api } from './client';
+import { ApiError } from './client';
 import { getAnalyticsPerformance } from './generated/getAnalyticsPerformance';
+import { getPublicAnalyticsPerformance } from './generated/getPublicAnalyticsPerformance';
 
 export type {
   PerformanceInsight,
@@ -23,10 +23,6 @@ function timeZone(): string {
 /** Whose analytics: the signed-in rider's own, or the built-in example rider's (public, issue 13). */
 export type AnalyticsSource = 'own' | 'example';
 
-/** The API path prefix of a source; the example's calls never carry the rider's token. */
-export const analyticsPath = (source: AnalyticsSource, rest: string) =>
-  source === 'example' ? `/public/analytics/${rest}` : `/analytics/${rest}`;
-
 /** The example rider is still being generated (503 EXAMPLE_PREPARING): ask again in a few seconds. */
 export const isExamplePreparing = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.code === 'EXAMPLE_PREPARING';
@@ -34,8 +30,7 @@ export const isExamplePreparing = (error: unknown): error is ApiError =>
 export const getPerformance = (weeks: PerformancePeriod, source: AnalyticsSource = 'own') =>
   source === 'own'
     ? getAnalyticsPerformance({ query: { weeks: String(weeks) as `${PerformancePeriod}`, tz: timeZone() } })
-    : // not yet a contract (issue 27): GET /api/public/analytics/performance
-      api<PerformanceResponse>(
-        analyticsPath(source, `performance?weeks=${weeks}&tz=${encodeURIComponent(timeZone())}`),
+    : getPublicAnalyticsPerformance(
+        { query: { weeks: String(weeks) as `${PerformancePeriod}`, tz: timeZone() } },
         { anonymous: true },
       );

@@ -25,37 +25,8 @@ const HAND_CALL = /\bapi\s*(<|\()/;
 /** Inside src/api/: a fetch or an upload of a literal path rather than the generated URL. */
 const LITERAL_PATH_CALL = [/\bfetch\(\s*['"`]/, /\.open\([^,]*,\s*['"`]/, /['"`]\/api\//, /`\/api\$\{/];
 
-/**
- * Routes still registered by hand on the server, without a contract (route-governance.routes.test.ts
- * lists the same): their web calls are hand calls until they get one, each marked on the line or just
- * above with `not yet a contract (issue 27): <METHOD> <path>`.
- */
-export const NOT_YET_FROM_CONTRACT = [
-  'GET /api/analytics/comparative',
-  'GET /api/analytics/compare',
-  'GET /api/analytics/evolution',
-  'GET /api/public/analytics/performance',
-  'GET /api/public/analytics/training-load',
-  'GET /api/public/analytics/predictive',
-  'GET /api/public/analytics/comparative',
-  'GET /api/public/analytics/compare',
-  'GET /api/public/analytics/evolution',
-];
-const MARK = /not yet a contract \(issue 27\): ((?:GET|POST|PUT|PATCH|DELETE) \/api\/\S+)/;
-
-/** The hand call's marked route, when one of the 3 lines up to it names a route without a contract. */
-function excepted(lines: readonly string[], i: number, allowed: readonly string[]): boolean {
-  return lines.slice(Math.max(0, i - 3), i + 1).some((line) => {
-    const key = MARK.exec(line)?.[1];
-    return key !== undefined && allowed.includes(key);
-  });
-}
-
 /** Files (paths relative to src/) that call the server other than through the generated client, with the line. */
-export function callsOutsideClient(
-  files: readonly { path: string; text: string }[],
-  allowed: readonly string[] = NOT_YET_FROM_CONTRACT,
-): string[] {
+export function callsOutsideClient(files: readonly { path: string; text: string }[]): string[] {
   return files.flatMap(({ path, text }) => {
     if (path.startsWith(`test${sep}`)) return [];
     const inApi = path.startsWith(`api${sep}`);
@@ -66,7 +37,7 @@ export function callsOutsideClient(
       const bypass = inApi
         ? LITERAL_PATH_CALL.some((pattern) => pattern.test(line))
         : BYPASSES.some((pattern) => pattern.test(line));
-      const handCall = HAND_CALL.test(line) && !excepted(lines, i, allowed);
+      const handCall = HAND_CALL.test(line);
       return bypass || handCall ? [`${path}:${i + 1}`] : [];
     });
   });
@@ -113,30 +84,5 @@ describe('web calls to the server', () => {
       `${join('api', 'x.ts')}:2`,
       `${join('api', 'y.ts')}:1`,
     ]);
-  });
-
-  it('a hand call passes only when marked with a route that has no contract yet', () => {
-    const marked = (key: string) => ({
-      path: join('api', 'x.ts'),
-      text: `// not yet a contract (issue 27): ${key}\napi<X>(path);`,
-    });
-    expect(callsOutsideClient([marked('GET /api/public/analytics/predictive')])).toEqual([]);
-    expect(callsOutsideClient([marked('GET /api/bikes')])).toEqual([`${join('api', 'x.ts')}:2`]);
-  });
-
-  it('the routes marked as exceptions have no contract (once they get one, their calls move to it)', () => {
-    const declared = new Set(
-      Object.entries(contracts)
-        .filter(([name, value]) => name.endsWith('Contracts') && Array.isArray(value))
-        .flatMap(([, list]) =>
-          (list as readonly contracts.RouteContract[]).map((c) => contracts.contractKey(c.method, c.path)),
-        ),
-    );
-    expect(declared.size).toBeGreaterThan(100);
-    const marked = webSources().flatMap(({ text }) =>
-      text.split('\n').flatMap((line) => MARK.exec(line)?.[1] ?? []),
-    );
-    expect(marked.length).toBeGreaterThan(0);
-    expect(marked.filter((key) => declared.has(key) || !NOT_YET_FROM_CONTRACT.includes(key))).toEqual([]);
   });
 });

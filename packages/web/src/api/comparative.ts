@@ -9,8 +9,13 @@ import type {
   EvolutionRange,
   EvolutionResponse,
 } from '@vatio/schemas';
-import { type AnalyticsSource, analyticsPath } from './analytics';
-import { api } from './client';
+import type { AnalyticsSource } from './analytics';
+import { getAnalyticsComparative } from './generated/getAnalyticsComparative';
+import { getAnalyticsCompare } from './generated/getAnalyticsCompare';
+import { getAnalyticsEvolution } from './generated/getAnalyticsEvolution';
+import { getPublicAnalyticsComparative } from './generated/getPublicAnalyticsComparative';
+import { getPublicAnalyticsCompare } from './generated/getPublicAnalyticsCompare';
+import { getPublicAnalyticsEvolution } from './generated/getPublicAnalyticsEvolution';
 
 export type {
   ComparativeMetric,
@@ -48,25 +53,25 @@ const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const getComparative = (
   source: AnalyticsSource,
-  q: { period: ComparativePeriod; metric: ComparativeMetric; lang: string },
-) =>
-  // not yet a contract (issue 27): GET /api/analytics/comparative (and GET /api/public/analytics/comparative)
-  api<ComparativeResponse>(
-    analyticsPath(source, `comparative?${new URLSearchParams({ ...q, tz: zone() })}`),
-    { anonymous: source === 'example' },
-  );
+  q: { period: ComparativePeriod; metric: ComparativeMetric; lang: 'es' | 'en' },
+) => {
+  const query = { ...q, tz: zone() };
+  return source === 'example'
+    ? getPublicAnalyticsComparative({ query }, { anonymous: true })
+    : getAnalyticsComparative({ query });
+};
 
-export const getCompare = (source: AnalyticsSource, q: { a: string; b: string; lang: string }) =>
-  // not yet a contract (issue 27): GET /api/analytics/compare (and GET /api/public/analytics/compare)
-  api<CompareResponse>(analyticsPath(source, `compare?${new URLSearchParams(q)}`), {
-    anonymous: source === 'example',
-  });
+export const getCompare = (source: AnalyticsSource, q: { a: string; b: string; lang: 'es' | 'en' }) =>
+  source === 'example'
+    ? getPublicAnalyticsCompare({ query: q }, { anonymous: true })
+    : getAnalyticsCompare({ query: q });
 
 export const getEvolution = (
   source: AnalyticsSource,
   q: { metric: EvolutionMetric; range: EvolutionRange },
-) =>
-  // not yet a contract (issue 27): GET /api/analytics/evolution (and GET /api/public/analytics/evolution)
-  api<EvolutionResponse>(analyticsPath(source, `evolution?${new URLSearchParams({ ...q, tz: zone() })}`), {
-    anonymous: source === 'example',
-  });
+) => {
+  const query = { ...q, tz: zone() };
+  return source === 'example'
+    ? getPublicAnalyticsEvolution({ query }, { anonymous: true })
+    : getAnalyticsEvolution({ query });
+};

@@ -3,10 +3,11 @@
 // Shapes come from @vatio/schemas so the web reads exactly what the server's contracts answer.
 import { useQuery } from '@tanstack/react-query';
 import type { PredictiveResponse, TrainingLoadResponse } from '@vatio/schemas';
-import { type AnalyticsSource, analyticsPath } from '../../api/analytics';
-import { api } from '../../api/client';
+import type { AnalyticsSource } from '../../api/analytics';
 import { getAnalyticsPredictive } from '../../api/generated/getAnalyticsPredictive';
 import { getAnalyticsTrainingLoad } from '../../api/generated/getAnalyticsTrainingLoad';
+import { getPublicAnalyticsPredictive } from '../../api/generated/getPublicAnalyticsPredictive';
+import { getPublicAnalyticsTrainingLoad } from '../../api/generated/getPublicAnalyticsTrainingLoad';
 import { queryKeys } from '../../api/query-keys';
 import { examplePolling, useAnalysisSource } from '../../hooks/useAnalysisPeriodScreen';
 
@@ -25,20 +26,12 @@ function zone(): string {
 export const getTrainingLoad = (days: TrainingLoadDays, source: AnalyticsSource = 'own') =>
   source === 'own'
     ? getAnalyticsTrainingLoad({ query: { days, tz: zone() } })
-    : // not yet a contract (issue 27): GET /api/public/analytics/training-load
-      api<TrainingLoadResponse>(
-        analyticsPath(source, `training-load?${new URLSearchParams({ days: String(days), tz: zone() })}`),
-        { anonymous: true },
-      );
+    : getPublicAnalyticsTrainingLoad({ query: { days, tz: zone() } }, { anonymous: true });
 
 export const getPredictive = (weeks: PredictiveWeeks, source: AnalyticsSource = 'own') =>
   source === 'own'
     ? getAnalyticsPredictive({ query: { weeks, tz: zone() } })
-    : // not yet a contract (issue 27): GET /api/public/analytics/predictive
-      api<PredictiveResponse>(
-        analyticsPath(source, `predictive?${new URLSearchParams({ weeks: String(weeks), tz: zone() })}`),
-        { anonymous: true },
-      );
+    : getPublicAnalyticsPredictive({ query: { weeks, tz: zone() } }, { anonymous: true });
 
 export function useTrainingLoad(source: AnalyticsSource, days: TrainingLoadDays) {
   return useQuery({
