@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import * as contracts from '@vatio/schemas/contracts';
 import { describe, expect, it } from 'vitest';
 
 // Issue 27: the web talks to the server only through its API client (src/api/), and that client calls

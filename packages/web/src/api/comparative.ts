@@ -1,14 +1,6 @@
 // Calls of /analytics/comparative (docs/API.md "Analytics: comparative analysis"); the shapes are the
 // server's own (@vatio/schemas), imported as types only.
-import type {
-  ComparativeMetric,
-  ComparativePeriod,
-  ComparativeResponse,
-  CompareResponse,
-  EvolutionMetric,
-  EvolutionRange,
-  EvolutionResponse,
-} from '@vatio/schemas';
+import type { ComparativeMetric, ComparativePeriod, EvolutionMetric, EvolutionRange } from '@vatio/schemas';
 import type { AnalyticsSource } from './analytics';
 import { getAnalyticsComparative } from './generated/getAnalyticsComparative';
 import { getAnalyticsCompare } from './generated/getAnalyticsCompare';

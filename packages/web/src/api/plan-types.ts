@@ -3,7 +3,6 @@ import type {
   libraryWorkoutResponseSchema,
   PlanResponse,
   planDayOverrideSchema,
-  planIssueSchema,
   WORKOUT_EXPORT_FORMATS,
   workoutSchema,
 } from '@vatio/schemas';
