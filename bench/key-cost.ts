@@ -34,6 +34,8 @@ async function startServer(root: string, env: Record<string, string>, port: numb
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       NODE_ENV: 'test',
+      // What an install does (NODE_ENV=test alone would check every answer before sending it).
+      VALIDATE_RESPONSES: '0.01',
       ...env,
       PORT: String(port),
     },

@@ -505,6 +505,8 @@ async function startServer(env: NodeJS.ProcessEnv, port: number, entry = COMPILE
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
       NODE_ENV: 'test',
+      // What an install does (NODE_ENV=test alone would check every answer before sending it).
+      VALIDATE_RESPONSES: '0.01',
       ...env,
       PORT: String(port),
     },

@@ -40,6 +40,11 @@ import { describeLoad, measureWebLoads } from './web-load.ts';
 import { type Timing, timeAsync, timeSync } from './timing.ts';
 import { vatioAnalyze, vatioDecode, vatioDecodeAndAnalyze, vatioDecodeSdkPath } from './vatio.ts';
 
+// The servers the parts start run with NODE_ENV=test (quiet, no example rider), which alone would check
+// every answer against its schema before sending it; an install checks a hundredth after sending
+// (VALIDATE_RESPONSES, docs/ARCHITECTURE.md), and that is what the figures measure. Children inherit it.
+process.env.VALIDATE_RESPONSES ??= '0.01';
+
 const TARGET_VS_SPORTS_LIB = 20;
 const TARGET_VS_SDK = 3;
 

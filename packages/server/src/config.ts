@@ -86,8 +86,8 @@ export interface Config {
   responseCacheBytes: number;
   /**
    * Answers checked against their route's contract (VALIDATE_RESPONSES, http/response-check.ts):
-   * `all` (the default outside production) checks each before it is sent and answers a 500 instead of
-   * one outside its schema; a share such as `0.01` (production's default) checks that share after it
+   * `all` (the default when NODE_ENV=test) checks each before it is sent and answers a 500 instead of
+   * one outside its schema; a share such as `0.01` (the default otherwise) checks that share after it
    * is sent and logs a mismatch; `off` checks none.
    */
   validateResponses: ResponseValidation;
@@ -96,10 +96,10 @@ export interface Config {
 /**
  * How answers are checked against their contract (VALIDATE_RESPONSES, checked by http/response-check.ts; the reasons and the
  * measured cost: docs/ARCHITECTURE.md, "Responses checked against their contract").
- * - `enforce` (development and tests, the default outside production): every JSON success answer is
+ * - `enforce` (the default when NODE_ENV=test: the test harness and the browser suite): every JSON success answer is
  *   parsed before it is sent; one outside its schema becomes a 500 RESPONSE_SCHEMA_MISMATCH naming
  *   the route and the first issues, so any route test that reaches it fails and a developer sees it.
- * - `sample` (production's default, rate 0.01): that share of answers is checked after it has been
+ * - `sample` (the default otherwise, `npm start` included; rate 0.01): that share of answers is checked after it has been
  *   sent, off the rider's wait; a mismatch is logged (route, status, issues) and the rider has the
  *   whole answer, as the handler made it. Never a 500 that comes and goes with the draw, and never a
  *   cut answer.
@@ -143,7 +143,9 @@ export class ConfigError extends Error {}
 /** VALIDATE_RESPONSES: `all`, `off`, or the share of answers (0 < share ≤ 1) checked after they are sent. */
 function readResponseValidation(value: string | undefined, nodeEnv: string): ResponseValidation {
   const raw = (value ?? '').trim().toLowerCase();
-  if (raw === '') return nodeEnv === 'production' ? { mode: 'sample', rate: 0.01 } : { mode: 'enforce' };
+  // `npm start` runs with NODE_ENV unset (development, outbox for codes): a self-hoster's install, so
+  // it samples as production does; tests and the browser suite (NODE_ENV=test) check every answer.
+  if (raw === '') return nodeEnv === 'test' ? { mode: 'enforce' } : { mode: 'sample', rate: 0.01 };
   if (raw === 'all') return { mode: 'enforce' };
   if (raw === 'off') return { mode: 'off' };
   const rate = Number(raw);

@@ -144,8 +144,9 @@ describe('VALIDATE_RESPONSES', () => {
   const read = (env: Record<string, string>) =>
     loadConfig({ SECRET_KEY: 'a'.repeat(64), SMTP_URL: 'smtp://localhost:25', ...env }).validateResponses;
 
-  it('checks every answer outside production and a hundredth after sending in production', () => {
-    expect(read({ NODE_ENV: 'development' })).toEqual({ mode: 'enforce' });
+  it('checks every answer under test and a hundredth after sending otherwise (npm start included)', () => {
+    expect(read({ NODE_ENV: 'development' })).toEqual({ mode: 'sample', rate: 0.01 });
+    expect(read({})).toEqual({ mode: 'sample', rate: 0.01 });
     expect(read({ NODE_ENV: 'test' })).toEqual({ mode: 'enforce' });
     expect(read({ NODE_ENV: 'production' })).toEqual({ mode: 'sample', rate: 0.01 });
   });
