@@ -228,6 +228,7 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
       db: h.database.db,
       imports: h.services.imports,
       activities: h.services.activities,
+      rideStore: h.services.rideStore,
       athleteSettings: h.services.athleteSettings,
       rideFtp: new RideFtpService({ activities: h.services.activities, now: h.now }),
       rideTactics: new RideTacticsService({

@@ -5,7 +5,8 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { ERRORS } from '../../errors.ts';
 import { type BlobStore, sha256OfBytes, StorageFullError } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
-import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { NewRide, RideStoreRepository } from '../activities/ride-store.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { isoDate } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
@@ -21,6 +22,8 @@ export interface ImportDeps {
   db: Kysely<Database>;
   imports: ImportRepository;
   activities: ActivityRepository;
+  /** The ride store (ride-store.repository.ts): stores and replaces rides. */
+  rideStore: RideStoreRepository;
   athleteSettings: AthleteSettingsRepository;
   rideFtp: RideFtpService;
   rideTactics: RideTacticsService;
@@ -355,12 +358,12 @@ export class ImportService {
     elapsedS: number,
     wrote: { streams: boolean },
   ): Promise<string[]> {
-    const { db, imports, activities, blobs, now } = this.deps;
+    const { db, imports, activities, rideStore, blobs, now } = this.deps;
     const userId = file.user_id;
     return db.transaction().execute(async (trx) => {
       // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of
       // one ride in one upload (their jobs run concurrently) become one ride: the second sees the first.
-      const result = await activities.storeRide(trx, userId, ride, now());
+      const result = await rideStore.storeRide(trx, userId, ride, now());
       const recovered = ready.damaged
         ? {
             status: 'recovered' as const,
@@ -399,7 +402,7 @@ export class ImportService {
         return [];
       }
       await putStreams();
-      const freed = (await activities.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
+      const freed = (await rideStore.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
       await imports.finish(
         trx,
         file.id,
