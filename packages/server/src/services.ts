@@ -45,6 +45,7 @@ export function createRideServices(deps: {
     now: deps.now,
     athleteSettings,
     measureFacts: (streamsBlob, request) => preparer.measureFacts(streamsBlob, request),
+    measureFactsThreads: preparer.threads,
   });
   const importService = new ImportService({
     ...deps,

@@ -238,16 +238,16 @@ export class ImportRepository {
 
   /**
    * Whether any of the rider's files, in any of their imports, is still waiting or being processed
-   * (the partial index of migration 0033 holds only those).
+   * (the partial index of migration 0033 holds only those); `exceptFileId`'s own file left out.
    */
-  async riderHasPendingFiles(userId: string): Promise<boolean> {
-    const row = await this.db
+  async riderHasPendingFiles(userId: string, exceptFileId?: string): Promise<boolean> {
+    let query = this.db
       .selectFrom('import_files')
       .select(sql<number>`1`.as('one'))
       .where('user_id', '=', userId)
-      .where('status', 'in', ['queued', 'processing'])
-      .limit(1)
-      .executeTakeFirst();
+      .where('status', 'in', ['queued', 'processing']);
+    if (exceptFileId !== undefined) query = query.where('id', '!=', exceptFileId);
+    const row = await query.limit(1).executeTakeFirst();
     return row !== undefined;
   }
 

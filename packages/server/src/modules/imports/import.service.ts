@@ -16,7 +16,7 @@ import type { ImportFileRow, ImportRepository, NewImportFile } from './import.re
 import { importMessage } from './import-messages.ts';
 import { FILES_FINISHED_STAGE, ImportStageTimes } from './import-stage-times.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
-import type { PreparedRide } from './ride-preparation.ts';
+import type { PreparedRide, RiderForRide } from './ride-preparation.ts';
 
 export interface ImportDeps {
   db: Kysely<Database>;
@@ -136,7 +136,14 @@ export class ImportService {
   async processFile(job: ImportFileJob): Promise<void> {
     const { imports, now } = this.deps;
     const file = await this.stages.time('claim', () => imports.claim(job.fileId, now()));
-    if (!file?.blob_key) return;
+    if (!file?.blob_key) {
+      // Settled already: a run that stopped after its commit (a crash) is retried. Its rider's batch
+      // pass may not have run, and rides stored while other files were pending wait for it for their
+      // facts (`factsAtImport`): it runs now if none of the rider's files is left.
+      const settled = file ?? (await this.deps.imports.fileOwner(job.fileId));
+      if (settled) await this.afterLastFile(settled);
+      return;
+    }
     try {
       await this.importFile(file, file.blob_key);
       await this.afterLastFile(file);
@@ -238,7 +245,7 @@ export class ImportService {
   }
 
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
-    const { db, imports, activities, athleteSettings, rideFtp, rideTactics, blobs, now } = this.deps;
+    const { db, imports, activities, athleteSettings, rideFtp, blobs, now } = this.deps;
     const userId = file.user_id;
     const [bytes, baseline, bike] = await this.stages.time('read file and rider', () =>
       Promise.all([blobs.get(blobKey), athleteSettings.baseline(userId), activities.primaryBikeId(userId)]),
@@ -264,25 +271,7 @@ export class ImportService {
     const ready = await this.stages.time('eFTP', () =>
       rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve),
     );
-    // Its tactical facts, against that FTP and the critical power of its 90-day window.
-    // (Tactics need power and an FTP.)
-    const ftpW = ready.columns.has_power ? ready.columns.ftp_w : null;
-    const criticalPower =
-      ftpW === null
-        ? undefined
-        : await this.stages.time('tactics: window critical power', () =>
-            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve),
-          );
-    // Its advanced-page facts, against the same FTP and the rider's weight today. Both measured on
-    // the analysis thread (issue 28: decoding the streams again and measuring held the main thread).
-    const facts = await this.stages.time('tactics and advanced facts (analysis thread)', () =>
-      this.preparer.measureFacts(ready.streamsBlob, {
-        ...(ftpW === null ? {} : { tactics: { ftpW, criticalPower } }),
-        advanced: { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) },
-      }),
-    );
-    const tactics = facts.tactics ?? null;
-    const advancedFacts = facts.advanced_facts!;
+    const { tactics, advancedFacts } = await this.factsAtImport(file, ready, baseline);
     const language = await imports.riderLanguage(userId);
     const elapsedS = Math.round(ready.elapsedTimeS);
     // The same bytes again: nothing to analyse or store. (Checked again, authoritatively, below.)
@@ -347,6 +336,50 @@ export class ImportService {
     // streams blob this run did not write is never deleted here (a duplicate's streams may be another
     // ride's, committed or about to be).
     await this.discardBlobs(freed);
+  }
+
+  /**
+   * A ride's tactical facts (against its FTP and the critical power of its 90-day window; they need
+   * power and an FTP) and its advanced-page facts (against the same FTP and the rider's weight
+   * today), both measured on the analysis thread (issue 28: decoding the streams again and measuring
+   * held the main thread).
+   *
+   * Issue 28: a ride with power is stored without them while another of the rider's files is still
+   * pending. The batch pass that runs after the rider's last file (`afterLastFile`) measures every
+   * ride with power and a stream whose stored facts do not hold against its FTP and its window with
+   * every ride stored — missing facts never hold — so each ride ends with the facts it would have had
+   * (measured at import, then again in the pass when the rides stored after it moved its window),
+   * measured once instead of twice. A ride without power is not read by the pass: it is measured here.
+   */
+  private async factsAtImport(
+    file: ImportFileRow,
+    ready: PreparedRide,
+    baseline: RiderForRide['baseline'],
+  ): Promise<{ tactics: string | null; advancedFacts: string | null }> {
+    const { imports, rideTactics, now } = this.deps;
+    const userId = file.user_id;
+    if (
+      ready.columns.has_power &&
+      rideTactics.rederivesAllFacts &&
+      (await this.stages.time('pending files check', () => imports.riderHasPendingFiles(userId, file.id)))
+    ) {
+      this.stages.count('facts left to the batch pass (count)', 1);
+      return { tactics: null, advancedFacts: null };
+    }
+    const ftpW = ready.columns.has_power ? ready.columns.ftp_w : null;
+    const criticalPower =
+      ftpW === null
+        ? undefined
+        : await this.stages.time('tactics: window critical power', () =>
+            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve),
+          );
+    const facts = await this.stages.time('tactics and advanced facts (analysis thread)', () =>
+      this.preparer.measureFacts(ready.streamsBlob, {
+        ...(ftpW === null ? {} : { tactics: { ftpW, criticalPower } }),
+        advanced: { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) },
+      }),
+    );
+    return { tactics: facts.tactics ?? null, advancedFacts: facts.advanced_facts! };
   }
 
   private storeInTransaction(
