@@ -71,19 +71,26 @@ export function overlappingRides(
   userId: string,
   startTime: Date,
   elapsedS: number,
+  /** The ride stored with these bytes (content hash) is returned too, wherever it lies in time. */
+  orContentHash?: string,
 ) {
   const endTime = new Date(startTime.getTime() + Math.max(0, elapsedS) * 1000);
   return executor
     .selectFrom('activities')
-    .select(['id', 'start_time', 'elapsed_time_s', 'recovered'])
+    .select(['id', 'start_time', 'elapsed_time_s', 'recovered', 'content_hash'])
     .where('user_id', '=', userId)
-    .where('start_time', '<=', new Date(Math.max(endTime.getTime(), startTime.getTime() + 60_000)))
-    .where((eb) =>
-      eb.or([
-        eb('start_time', '>=', new Date(startTime.getTime() - 60_000)),
-        eb(sql`start_time + make_interval(secs => elapsed_time_s)`, '>', startTime),
-      ]),
-    )
+    .where((eb) => {
+      const overlaps = eb.and([
+        eb('start_time', '<=', new Date(Math.max(endTime.getTime(), startTime.getTime() + 60_000))),
+        eb.or([
+          eb('start_time', '>=', new Date(startTime.getTime() - 60_000)),
+          eb(sql`start_time + make_interval(secs => elapsed_time_s)`, '>', startTime),
+        ]),
+      ]);
+      return orContentHash === undefined
+        ? overlaps
+        : eb.or([eb('content_hash', '=', orContentHash), overlaps]);
+    })
     .execute();
 }
 
@@ -145,19 +152,23 @@ export class RideStoreRepository {
     userId: string,
     ride: NewRide,
   ): Promise<StoredRideMatch | undefined> {
-    const sameBytes = await findByContentHash(trx, userId, ride.activity.content_hash);
+    // One read for both (issue 28: they were two statements a file): the ride with these very bytes,
+    // and the rides whose span could be this one's (`overlappingRides`).
+    const hash = ride.activity.content_hash;
+    const startTime = ride.activity.start_time;
+    const elapsedS = ride.activity.elapsed_time_s;
+    const rows = await overlappingRides(trx, userId, startTime, elapsedS, hash);
+    const sameBytes = rows.find((r) => r.content_hash === hash);
     if (sameBytes)
       return {
         id: sameBytes.id,
         recovered: sameBytes.recovered,
-        elapsedS: sameBytes.elapsedS,
+        elapsedS: sameBytes.elapsed_time_s,
         sameBytes: true,
       };
-    const startTime = ride.activity.start_time;
-    const elapsedS = ride.activity.elapsed_time_s;
     const same = sameRideAs(
       { startTime, elapsedS },
-      (await overlappingRides(trx, userId, startTime, elapsedS)).map((r) => ({
+      rows.map((r) => ({
         id: r.id,
         recovered: r.recovered,
         startTime: r.start_time,

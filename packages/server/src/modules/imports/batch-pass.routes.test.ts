@@ -61,8 +61,8 @@ async function everyRideHasItsFacts(userId: string, rideCount: number): Promise<
 describe('the batch pass after a rider’s last file', () => {
   test('one upload of four rides: those stored while others were pending get their facts in the pass', async () => {
     // Issue 28: a ride with power stored while another of the rider's files is pending is stored
-    // without its tactics and advanced facts, which the pass after the last file measures. Were the
-    // pass to skip them, they would stay missing.
+    // without its tactics, which the pass after the last file measures. Were the pass to skip them,
+    // they would stay missing.
     const rider4 = await h.signIn({ email: 'batch-pass-one-upload@example.org' });
     const files = [3, 2, 1, 0].map((k) => {
       const r = HARD_WEEK_AND_EASY_RIDE[k]!;

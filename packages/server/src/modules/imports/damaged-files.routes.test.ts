@@ -238,7 +238,7 @@ describe('one upload, several files of one ride (their jobs run concurrently)', 
       }),
       blobs: new FsBlobStore(join(h.dataDir, 'blobs')),
       // The jobs run here, not in the harness's workers (which take files one at a time).
-      queue: { ...h.queue, send: async () => {} },
+      queue: { ...h.queue, send: async () => {}, sendMany: async () => {} },
       now: () => new Date(),
       log: () => {},
       preparer: barrier,

@@ -146,6 +146,21 @@ export class ImportRepository {
     return row.source;
   }
 
+  /** An import's source and its rider's language (`sourceOf`, `riderLanguage`), in one read. */
+  async languageAndSource(
+    userId: string,
+    importId: string,
+  ): Promise<{ language: 'es' | 'en'; source: ImportRow['source'] }> {
+    const row = await this.db
+      .selectFrom('imports')
+      .leftJoin('user_settings', 'user_settings.user_id', 'imports.user_id')
+      .select(['imports.source', 'user_settings.language'])
+      .where('imports.user_id', '=', userId)
+      .where('imports.id', '=', importId)
+      .executeTakeFirstOrThrow();
+    return { source: row.source, language: row.language ?? 'en' };
+  }
+
   /** The rider's language (user_settings), for the messages of their import results. */
   async riderLanguage(userId: string): Promise<'es' | 'en'> {
     const row = await this.db

@@ -114,10 +114,10 @@ export class ImportService {
     }
     return db.transaction().execute(async (trx) => {
       const created = await imports.create(trx, userId, source, files, now());
-      for (const file of created.files) {
-        if (file.status === 'queued')
-          await queue.send(QUEUES.importFile, { fileId: file.id, userId } satisfies ImportFileJob, trx);
-      }
+      const jobs = created.files
+        .filter((file) => file.status === 'queued')
+        .map((file) => ({ fileId: file.id, userId }) satisfies ImportFileJob);
+      await queue.sendMany(QUEUES.importFile, jobs, trx);
       return created;
     });
   }
@@ -245,7 +245,7 @@ export class ImportService {
   }
 
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
-    const { db, imports, activities, athleteSettings, rideFtp, blobs, now } = this.deps;
+    const { imports, activities, athleteSettings, rideFtp, blobs } = this.deps;
     const userId = file.user_id;
     const [bytes, baseline, bike] = await this.stages.time('read file and rider', () =>
       Promise.all([blobs.get(blobKey), athleteSettings.baseline(userId), activities.primaryBikeId(userId)]),
@@ -254,6 +254,8 @@ export class ImportService {
       this.preparer.prepare(bytes, file.name, {
         baseline,
         bikeKg: bike?.weight_kg ?? null,
+        // Measured from the streams the analysis thread has decoded (`factsAtImport`).
+        advancedFactsToday: isoDate(this.deps.now()),
       }),
     );
     if (prepared.kind === 'format-error') {
@@ -271,22 +273,22 @@ export class ImportService {
     const ready = await this.stages.time('eFTP', () =>
       rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve),
     );
-    const { tactics, advancedFacts } = await this.factsAtImport(file, ready, baseline);
-    const language = await imports.riderLanguage(userId);
-    const elapsedS = Math.round(ready.elapsedTimeS);
-    // The same bytes again: nothing to analyse or store. (Checked again, authoritatively, below.)
-    const sameFile = await this.stages.time('duplicate check', () =>
-      activities.findByContentHash(userId, blobKey),
+    const { tactics, advancedFacts } = await this.factsAtImport(
+      file,
+      ready,
+      baseline,
+      // Measured against the ride's own FTP, which an eFTP did not replace.
+      ready.columns.ftp_w === prepared.ride.columns.ftp_w ? prepared.ride.advancedFacts : undefined,
     );
-    if (sameFile) {
-      await imports.finish(db, file.id, this.duplicate(language, ready, sameFile.id), now());
-      return;
-    }
+    // Issue 28: one read for both (they were two statements a file).
+    const { language, source } = await imports.languageAndSource(userId, file.import_id);
+    const elapsedS = Math.round(ready.elapsedTimeS);
+    // The same bytes again are found by `storeRide` in the transaction (issue 28: a look before it
+    // cost every file a statement), which settles the file as a duplicate and stores nothing.
 
     // The streams blob is written only once the ride is known to be stored (inside the transaction,
     // before its commit): written up front, a duplicate's streams stayed on disk with no row for them.
     const streamsKey = sha256OfBytes(ready.streamsBlob);
-    const source = await imports.sourceOf(userId, file.import_id);
     const ride: NewRide = {
       activity: {
         ...ready.columns,
@@ -344,7 +346,8 @@ export class ImportService {
    * today), both measured on the analysis thread (issue 28: decoding the streams again and measuring
    * held the main thread).
    *
-   * Issue 28: a ride with power is stored without them while another of the rider's files is still
+   * Issue 28: a ride with power is stored without its tactics (and without its advanced facts unless
+   * the analysis thread measured them already, `measured`) while another of the rider's files is still
    * pending. The batch pass that runs after the rider's last file (`afterLastFile`) measures every
    * ride with power and a stream whose stored facts do not hold against its FTP and its window with
    * every ride stored — missing facts never hold — so each ride ends with the facts it would have had
@@ -355,6 +358,8 @@ export class ImportService {
     file: ImportFileRow,
     ready: PreparedRide,
     baseline: RiderForRide['baseline'],
+    /** The advanced facts the analysis thread measured with the streams it decoded, if it did. */
+    measured: string | undefined,
   ): Promise<{ tactics: string | null; advancedFacts: string | null }> {
     const { imports, rideTactics, now } = this.deps;
     const userId = file.user_id;
@@ -364,7 +369,8 @@ export class ImportService {
       (await this.stages.time('pending files check', () => imports.riderHasPendingFiles(userId, file.id)))
     ) {
       this.stages.count('facts left to the batch pass (count)', 1);
-      return { tactics: null, advancedFacts: null };
+      // The advanced facts hold in the pass (the FTP and the rider's weight today are the same).
+      return { tactics: null, advancedFacts: measured ?? null };
     }
     const ftpW = ready.columns.has_power ? ready.columns.ftp_w : null;
     const criticalPower =
@@ -376,10 +382,12 @@ export class ImportService {
     const facts = await this.stages.time('tactics and advanced facts (analysis thread)', () =>
       this.preparer.measureFacts(ready.streamsBlob, {
         ...(ftpW === null ? {} : { tactics: { ftpW, criticalPower } }),
-        advanced: { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) },
+        ...(measured === undefined
+          ? { advanced: { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) } }
+          : {}),
       }),
     );
-    return { tactics: facts.tactics ?? null, advancedFacts: facts.advanced_facts! };
+    return { tactics: facts.tactics ?? null, advancedFacts: measured ?? facts.advanced_facts! };
   }
 
   private storeInTransaction(

@@ -32,7 +32,7 @@ beforeAll(async () => {
     rideFtp: new RideFtpService({ activities: h.services.activities, now: h.now }),
     rideTactics: new RideTacticsService({ activities: h.services.activities, blobs, now: () => new Date() }),
     blobs,
-    queue: { ...h.queue, send: async () => {} },
+    queue: { ...h.queue, send: async () => {}, sendMany: async () => {} },
     now: () => new Date(),
     log: () => {},
   });
