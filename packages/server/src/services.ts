@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { ActivityRepository } from './modules/activities/activity.repository.ts';
+import { RideStoreRepository } from './modules/activities/ride-store.repository.ts';
 import { ReanalysisService } from './modules/imports/reanalysis.service.ts';
 import { RideFtpService } from './modules/activities/ride-ftp.service.ts';
 import { RideTacticsService } from './modules/activities/ride-tactics.service.ts';
@@ -34,6 +35,7 @@ export function createRideServices(deps: {
   importStageTimesFile?: string;
 }) {
   const activities = new ActivityRepository(deps.db);
+  const rideStore = new RideStoreRepository(deps.db);
   const athleteSettings = new AthleteSettingsRepository(deps.db);
   const imports = new ImportRepository(deps.db);
   // The threads leave after a quiet minute and come back with the next file (idle-preparer.ts).
@@ -45,11 +47,13 @@ export function createRideServices(deps: {
     now: deps.now,
     athleteSettings,
     measureFacts: (streamsBlob, request) => preparer.measureFacts(streamsBlob, request),
+    measureFactsThreads: preparer.threads,
   });
   const importService = new ImportService({
     ...deps,
     imports,
     activities,
+    rideStore,
     athleteSettings,
     rideFtp,
     rideTactics,
@@ -66,8 +70,26 @@ export function createRideServices(deps: {
   });
   const { strava: settings, ...rest } = deps;
   const strava = settings
-    ? createStravaServices({ ...rest, activities, athleteSettings, rideFtp, rideTactics, settings })
+    ? createStravaServices({
+        ...rest,
+        activities,
+        rideStore,
+        athleteSettings,
+        rideFtp,
+        rideTactics,
+        settings,
+      })
     : undefined;
-  return { activities, athleteSettings, imports, importService, reanalysis, demo, strava, preparer };
+  return {
+    activities,
+    rideStore,
+    athleteSettings,
+    imports,
+    importService,
+    reanalysis,
+    demo,
+    strava,
+    preparer,
+  };
 }
 export type RideServices = ReturnType<typeof createRideServices>;

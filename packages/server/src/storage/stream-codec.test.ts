@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { CHANNELS, generateRide } from '@vatio/formats';
 import { describe, expect, test } from 'vitest';
-import { decodeStreams, encodeStreams } from './stream-codec.ts';
+import { asStored, decodeStreams, encodeStreams } from './stream-codec.ts';
 
 describe('stream blobs', () => {
   test('a ride survives the round trip: positions exactly, sensor channels to float32 precision, gaps and NaN kept', () => {
@@ -78,5 +78,21 @@ describe('stream blobs', () => {
 
   test('a blob that is not one is refused', () => {
     expect(() => decodeStreams(new Uint8Array([1, 2, 3]))).toThrow();
+  });
+
+  test('asStored gives the streams exactly as a blob round trip does', () => {
+    // What the analysis thread measures a ride's facts from at import (issue 28) must be what the
+    // batch pass and the re-analysis later decode from the stored blob, value for value.
+    for (const streams of [
+      generateRide({ seed: 11, durationS: 900 }).streams,
+      generateRide({ seed: 12, durationS: 600, pedalPhase: true }).streams,
+    ]) {
+      const viaBlob = decodeStreams(encodeStreams(streams));
+      const direct = asStored(streams);
+      expect(Object.keys(direct).sort()).toEqual(Object.keys(viaBlob).sort());
+      for (const key of Object.keys(viaBlob) as (keyof typeof viaBlob)[]) {
+        expect(direct[key], key).toEqual(viaBlob[key]);
+      }
+    }
   });
 });

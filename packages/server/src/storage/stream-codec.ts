@@ -83,7 +83,27 @@ export function encodeStreams(streams: ActivityStreams): Buffer {
   });
 }
 
-export function decodeStreams(blob: Uint8Array): ActivityStreams {
+/**
+ * The streams as `decodeStreams(encodeStreams(streams))` gives them back, without the round trip:
+ * the channels the blob keeps in float32 rounded to it, the others as they are. What is measured
+ * from a ride's streams at import matches what is measured later from its stored blob (issue 28:
+ * the analysis thread measures from the streams it has just decoded instead of decoding the blob).
+ */
+export function asStored(streams: ActivityStreams): ActivityStreams {
+  const stored: ActivityStreams = { timeS: streams.timeS, gapMask: streams.gapMask };
+  for (const name of CHANNELS) {
+    const values = streams[name];
+    if (!values) continue;
+    stored[name] = FLOAT64_CHANNELS.has(name) ? values : Float64Array.from(Float32Array.from(values));
+  }
+  return stored;
+}
+
+/**
+ * `only`: the channels wanted besides time and the gap mask (the others are skipped, not unpacked:
+ * issue 28, the batch pass measures a ride's tactics from its power alone).
+ */
+export function decodeStreams(blob: Uint8Array, only?: readonly ChannelName[]): ActivityStreams {
   // gzip's own magic bytes (RFC 1952) mark a version 1 blob.
   const v1 = blob[0] === 0x1f && blob[1] === 0x8b;
   const raw = v1 ? gunzipSync(blob) : brotliDecompressSync(blob);
@@ -103,6 +123,10 @@ export function decodeStreams(blob: Uint8Array): ActivityStreams {
   offset += n;
   const streams: ActivityStreams = { timeS, gapMask };
   for (const { name, type } of header.channels) {
+    if (only && !only.includes(name)) {
+      offset += n * (type === 'f64' ? 8 : 4);
+      continue;
+    }
     if (type === 'f64') {
       streams[name] = new Float64Array(view(offset, n * 8, 8));
       offset += n * 8;

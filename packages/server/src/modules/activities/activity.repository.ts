@@ -2,14 +2,17 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActivitySort as ContractSort } from '@vatio/schemas/contracts';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { BikeRepository } from '../../kernel/bike.repository.ts';
-import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
+import { findByContentHash, overlappingRides } from './ride-store.repository.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
 import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type LapRow = Selectable<LapsTable>;
+
+// The ride store's types, where they were before it was split off (ride-store.repository.ts).
+export type { NewRide, StoredRideMatch, StoreRideResult } from './ride-store.repository.ts';
 
 /** A ride with power as the tactical analysis and the facts' re-derivation read it (`ridesWithPower`). */
 export type RideWithPower = Pick<
@@ -42,73 +45,14 @@ export interface ActivityFilter {
   sort?: { by: ActivitySort; order: 'asc' | 'desc' } | undefined;
 }
 
-export interface NewRide {
-  activity: Omit<
-    ActivitiesTable,
-    | 'id'
-    | 'user_id'
-    | 'created_at'
-    | 'updated_at'
-    | 'summary'
-    | 'strava_id'
-    | 'bike_id'
-    | 'notes'
-    | 'reanalysis_pending'
-    | 'recovered'
-    | 'tactics'
-    | 'advanced_facts'
-    | 'workout_ref'
-  > & {
-    summary: string;
-    /** The Vatio workout the ride's file says it was ridden from (`<kind>:<ref>`); none from Strava. */
-    workout_ref?: string | null;
-    /** The ride's tactical facts as JSON (`RideTacticsService.measure`); none without power or FTP. */
-    tactics?: string | null;
-    /** The ride's advanced-page facts as JSON (`measureAdvancedFacts`); none without a stream. */
-    advanced_facts?: string | null;
-    bike_id: string | null;
-    /** Decoded from a damaged file: only its first part. */
-    recovered?: boolean;
-    /** The Strava activity this ride was imported from. */
-    strava_id?: number | null;
-  };
-  /** The original; undefined for a Strava activity stored from its summary alone (no streams). */
-  file: { blob_key: string; original_name: string; format: string; size_bytes: number } | undefined;
-  streams: { blob_key: string; sample_count: number; codec_version: number } | undefined;
-  curve: { durations_s: number[]; power_w: number[] } | undefined;
-  laps: Omit<LapRow, 'activity_id' | 'user_id'>[];
-  /** The ride's climbs with a position (segments: efforts on known ones, new ones from the rest). */
-  segments?: RideSegmentClimbs | undefined;
-}
-
-/** A ride the rider already has, which `storeRide` found instead of storing this one again. */
-export interface StoredRideMatch {
-  id: string;
-  recovered: boolean;
-  elapsedS: number;
-  /** The very same bytes (content hash), not only the same ride. */
-  sameBytes: boolean;
-}
-
-export type StoreRideResult = { kind: 'inserted'; id: string } | { kind: 'existing'; match: StoredRideMatch };
-
 /** A rider's rides. Every query carries the owner's id: another rider's ride does not exist. */
 export class ActivityRepository {
   private readonly bestCurve = new RiderBestCurve();
-  private readonly segments: SegmentRepository;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.segments = new SegmentRepository(db);
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   findByContentHash(userId: string, contentHash: string, executor: Kysely<Database> = this.db) {
-    return executor
-      .selectFrom('activities')
-      .select(['id', 'start_time', 'recovered'])
-      .select('elapsed_time_s as elapsedS')
-      .where('user_id', '=', userId)
-      .where('content_hash', '=', contentHash)
-      .executeTakeFirst();
+    return findByContentHash(executor, userId, contentHash);
   }
 
   /**
@@ -116,225 +60,16 @@ export class ActivityRepository {
    * the whole): the rule of `same-ride.ts`, as imports apply it.
    */
   async findSameRide(userId: string, startTime: Date, elapsedS: number) {
-    const candidates = await this.overlapping(this.db, userId, startTime, elapsedS);
+    const candidates = await overlappingRides(this.db, userId, startTime, elapsedS);
     return sameRideAs(
       { startTime, elapsedS },
       candidates.map((r) => ({ id: r.id, startTime: r.start_time, elapsedS: r.elapsed_time_s })),
     );
   }
 
-  /**
-   * Serializes the rider's ride writes until the transaction ends, so that two files of one ride
-   * imported at the same moment (one upload, several jobs) see each other: the second finds the first.
-   */
-  private async lockRides(trx: Transaction<Database>, userId: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`.execute(trx);
-  }
-
-  /**
-   * Stored rides that could be the same ride as this span (`same-ride.ts` decides): those starting
-   * within a minute of it or overlapping it in time at all.
-   */
-  private overlapping(executor: Kysely<Database>, userId: string, startTime: Date, elapsedS: number) {
-    const endTime = new Date(startTime.getTime() + Math.max(0, elapsedS) * 1000);
-    return executor
-      .selectFrom('activities')
-      .select(['id', 'start_time', 'elapsed_time_s', 'recovered'])
-      .where('user_id', '=', userId)
-      .where('start_time', '<=', new Date(Math.max(endTime.getTime(), startTime.getTime() + 60_000)))
-      .where((eb) =>
-        eb.or([
-          eb('start_time', '>=', new Date(startTime.getTime() - 60_000)),
-          eb(sql`start_time + make_interval(secs => elapsed_time_s)`, '>', startTime),
-        ]),
-      )
-      .execute();
-  }
-
   /** The rider's primary bike, the one a new ride is put on (BikeRepository's lookup). */
   primaryBikeId(userId: string) {
     return new BikeRepository(this.db).primary(userId);
-  }
-
-  /**
-   * The one write path for a new ride (uploads, demo rides, Strava imports). Under the rider's ride
-   * lock, the ride already stored with the same bytes, else the same ride by the rule of
-   * `same-ride.ts`, is returned instead of storing a second copy; otherwise the ride is inserted with
-   * its file, streams, curve (merged into the rider's best envelope) and laps. In the caller's
-   * transaction, so what the caller records beside it (the import file's outcome, the Strava
-   * activity's state, a replacement of a damaged part) commits with it.
-   */
-  async storeRide(
-    trx: Transaction<Database>,
-    userId: string,
-    ride: NewRide,
-    now: Date,
-  ): Promise<StoreRideResult> {
-    await this.lockRides(trx, userId);
-    const existing = await this.findStored(trx, userId, ride);
-    if (existing) return { kind: 'existing', match: existing };
-    const id = await this.insertRide(trx, userId, ride, now);
-    if (id) return { kind: 'inserted', id };
-    // Unreachable under the lock (the same bytes were looked for above); kept total for the types.
-    const again = await this.findStored(trx, userId, ride);
-    if (!again) throw new Error('A ride conflicted on its content hash and cannot be found.');
-    return { kind: 'existing', match: again };
-  }
-
-  private async findStored(
-    trx: Transaction<Database>,
-    userId: string,
-    ride: NewRide,
-  ): Promise<StoredRideMatch | undefined> {
-    const sameBytes = await this.findByContentHash(userId, ride.activity.content_hash, trx);
-    if (sameBytes)
-      return {
-        id: sameBytes.id,
-        recovered: sameBytes.recovered,
-        elapsedS: sameBytes.elapsedS,
-        sameBytes: true,
-      };
-    const startTime = ride.activity.start_time;
-    const elapsedS = ride.activity.elapsed_time_s;
-    const same = sameRideAs(
-      { startTime, elapsedS },
-      (await this.overlapping(trx, userId, startTime, elapsedS)).map((r) => ({
-        id: r.id,
-        recovered: r.recovered,
-        startTime: r.start_time,
-        elapsedS: r.elapsed_time_s,
-      })),
-    );
-    return same && { id: same.id, recovered: same.recovered, elapsedS: same.elapsedS, sameBytes: false };
-  }
-
-  /**
-   * Inserts one analysed ride in the caller's transaction, its curve merged into the rider's best
-   * envelope there too; undefined when the same file is already stored. Only through `storeRide`.
-   */
-  private async insertRide(
-    trx: Transaction<Database>,
-    userId: string,
-    ride: NewRide,
-    now: Date,
-  ): Promise<string | undefined> {
-    const inserted = await trx
-      .insertInto('activities')
-      .values({ ...ride.activity, user_id: userId, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'content_hash']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return undefined;
-    await this.insertParts(trx, userId, inserted.id, ride, now);
-    return inserted.id;
-  }
-
-  /** The rows beside the activity row: file, streams, curve, laps, segment efforts. */
-  private async insertParts(
-    trx: Transaction<Database>,
-    userId: string,
-    activityId: string,
-    ride: NewRide,
-    now: Date,
-  ): Promise<void> {
-    if (ride.file)
-      await trx
-        .insertInto('activity_files')
-        .values({ activity_id: activityId, user_id: userId, ...ride.file })
-        .execute();
-    if (ride.streams)
-      await trx
-        .insertInto('activity_streams')
-        .values({ activity_id: activityId, user_id: userId, ...ride.streams })
-        .execute();
-    if (ride.curve) {
-      await trx
-        .insertInto('activity_curves')
-        .values({
-          activity_id: activityId,
-          user_id: userId,
-          start_time: ride.activity.start_time,
-          ...ride.curve,
-        })
-        .execute();
-      const stored = { activity_id: activityId, start_time: ride.activity.start_time, ...ride.curve };
-      await this.bestCurve.rideStored(trx, userId, stored, now);
-    }
-    if (ride.laps.length > 0) {
-      await trx
-        .insertInto('laps')
-        .values(ride.laps.map((lap) => ({ ...lap, activity_id: activityId, user_id: userId })))
-        .execute();
-    }
-    if (ride.segments && (ride.segments.climbs.length > 0 || (ride.segments.strava?.length ?? 0) > 0))
-      await this.segments.rideStored(trx, userId, activityId, ride.activity.start_time, ride.segments);
-  }
-
-  /**
-   * Puts a complete file's ride in place of a stored one (a damaged part of it), in the caller's
-   * transaction: the row keeps its id and what the rider chose (name, type, bike, notes); everything
-   * read from the file (figures, file, streams, curve, laps) is the new file's. Returns the blob keys
-   * the old ride used, for the caller to delete once nothing else points to them; undefined when the
-   * ride is gone.
-   */
-  async replaceRide(
-    trx: Transaction<Database>,
-    userId: string,
-    activityId: string,
-    ride: NewRide,
-    now: Date,
-  ): Promise<string[] | undefined> {
-    const {
-      name: _name,
-      type: _type,
-      bike_id: _bike,
-      source: _source,
-      strava_id: _strava,
-      ...fromFile
-    } = ride.activity;
-    const updated = await trx
-      .updateTable('activities')
-      .set({
-        ...fromFile,
-        recovered: ride.activity.recovered ?? false,
-        reanalysis_pending: false,
-        updated_at: now,
-      })
-      .where('user_id', '=', userId)
-      .where('id', '=', activityId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) return undefined;
-    const oldFile = await trx
-      .deleteFrom('activity_files')
-      .where('user_id', '=', userId)
-      .where('activity_id', '=', activityId)
-      .returning('blob_key')
-      .executeTakeFirst();
-    const oldStreams = await trx
-      .deleteFrom('activity_streams')
-      .where('user_id', '=', userId)
-      .where('activity_id', '=', activityId)
-      .returning('blob_key')
-      .executeTakeFirst();
-    await trx
-      .deleteFrom('activity_curves')
-      .where('user_id', '=', userId)
-      .where('activity_id', '=', activityId)
-      .execute();
-    await trx
-      .deleteFrom('laps')
-      .where('user_id', '=', userId)
-      .where('activity_id', '=', activityId)
-      .execute();
-    await this.segments.rideRemoved(trx, userId, activityId);
-    await this.insertParts(trx, userId, activityId, ride, now);
-    // The old part's points in the best envelope carry this same id: when the id still holds any,
-    // the envelope is rebuilt from the stored curves (the new one among them).
-    await this.bestCurve.rideDeleted(trx, userId, activityId, now);
-    return [oldFile?.blob_key, oldStreams?.blob_key].filter(
-      (k): k is string => k !== undefined && k !== ride.file?.blob_key && k !== ride.streams?.blob_key,
-    );
   }
 
   async list(userId: string, filter: ActivityFilter): Promise<{ rows: ActivityRow[]; total: number }> {

@@ -20,9 +20,15 @@ export interface RideFacts {
   advanced_facts?: string;
 }
 
-/** Decodes the streams once for whichever facts are asked. */
+/** The channels `rideTactics` reads besides time and the gap mask (ride-facts.test.ts holds it to them). */
+export const TACTICS_CHANNELS = ['powerW'] as const;
+
+/**
+ * Decodes the streams once for whichever facts are asked: only the power when the tactics alone are
+ * (issue 28: the batch pass after an import measures nearly every ride's tactics again).
+ */
 export function measureRideFacts(streamsBlob: Uint8Array, request: RideFactsRequest): RideFacts {
-  const streams = decodeStreams(streamsBlob);
+  const streams = decodeStreams(streamsBlob, request.advanced ? undefined : TACTICS_CHANNELS);
   const facts: RideFacts = {};
   if (request.tactics) {
     const tactics = rideTactics(streams, request.tactics);

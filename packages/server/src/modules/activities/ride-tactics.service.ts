@@ -140,8 +140,18 @@ export class RideTacticsService {
       athleteSettings?: Pick<AthleteSettingsRepository, 'baseline'>;
       /** Where the facts are measured from a stream (an analysis thread); in this thread without it. */
       measureFacts?: (streamsBlob: Uint8Array, request: RideFactsRequest) => Promise<RideFacts>;
+      /** How many rides `measureFacts` measures at once (its threads); 1 without it. */
+      measureFactsThreads?: number;
     },
   ) {}
+
+  /**
+   * Whether `rederive` measures a ride's missing advanced facts too (it does with `athleteSettings`):
+   * an import may then leave both facts of a ride with power to the batch pass (import.service.ts).
+   */
+  get rederivesAllFacts(): boolean {
+    return this.deps.athleteSettings !== undefined;
+  }
 
   /**
    * The critical power of the 90-day window ending at `start` (the ride's W′ balance is drawn with
@@ -210,7 +220,7 @@ export class RideTacticsService {
     const cpOf = new Map(tactical.map((r, k) => [r.id, cps[k]]));
     const today = isoDate(now());
     const advanced = baseline && { baseline, durabilityWorkKj: durabilityWorkKjFor(baseline, today) };
-    let changed = 0;
+    const stale: { ride: RideWithPower & { blob_key: string }; request: RideFactsRequest }[] = [];
     for (const ride of withStream) {
       const cp = cpOf.get(ride.id);
       const tacticsStale = ride.ftp_w !== null && !tacticsHold(ride.tactics, ride.ftp_w, cp);
@@ -227,14 +237,37 @@ export class RideTacticsService {
           ? { advanced: { ftpW: ride.ftp_w, baseline: advanced.baseline, today } }
           : {}),
       };
-      const blob = await blobs.get(ride.blob_key);
-      // Issue 28: on an analysis thread where there is one, so the main thread goes on serving.
-      const facts = this.deps.measureFacts
-        ? await this.deps.measureFacts(blob, request)
-        : measureRideFacts(blob, request);
-      await activities.updateRideFacts(userId, ride.id, facts, now());
-      changed++;
+      stale.push({ ride, request });
     }
-    return changed;
+    // Issue 28: after a batch nearly every ride is measured here (those stored while other files were
+    // pending have no facts yet), so the rides are taken by lanes working at once: one for each
+    // analysis thread, and one in this thread, which has little else to do once the files are in
+    // (it yields to the event loop before each ride, so requests are still answered between them).
+    // Without analysis threads, this thread alone, as before.
+    const { measureFacts, measureFactsThreads = 1 } = this.deps;
+    const inThisThread = async (blob: Uint8Array, request: RideFactsRequest) => {
+      if (measureFacts) await new Promise<void>((resolve) => setImmediate(resolve));
+      return measureRideFacts(blob, request);
+    };
+    const lanes =
+      measureFacts && measureFactsThreads > 0
+        ? [...Array.from({ length: measureFactsThreads }, () => measureFacts), inThisThread]
+        : [measureFacts ?? inThisThread];
+    let next = 0;
+    let failed = false;
+    const lane = async (measure: (blob: Uint8Array, request: RideFactsRequest) => Promise<RideFacts>) => {
+      while (!failed && next < stale.length) {
+        const { ride, request } = stale[next++]!;
+        try {
+          const facts = await measure(await blobs.get(ride.blob_key), request);
+          await activities.updateRideFacts(userId, ride.id, facts, now());
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    await Promise.all(lanes.map(lane));
+    return stale.length;
   }
 }

@@ -54,6 +54,20 @@ function toRow(curve: AttributedCurve<CurveSource>): BestCurveRow {
   };
 }
 
+/** Whether two envelopes are the same points from the same rides (a stored row's numbers may come as text). */
+function sameRow(a: BestCurveRow, b: BestCurveRow): boolean {
+  const sameNumbers = (x: readonly unknown[], y: readonly unknown[]) =>
+    x.length === y.length && x.every((v, k) => Number(v) === Number(y[k]));
+  const sameStrings = (x: readonly unknown[], y: readonly unknown[]) =>
+    x.length === y.length && x.every((v, k) => String(v) === String(y[k]));
+  return (
+    sameNumbers(a.durations_s, b.durations_s) &&
+    sameNumbers(a.power_w, b.power_w) &&
+    sameStrings(a.activity_ids, b.activity_ids) &&
+    sameStrings(a.start_times, b.start_times)
+  );
+}
+
 /**
  * A rider's all-time best-power curve, kept in rider_best_curves by the transactions that change the
  * rider's rides: a stored ride is merged in (the merge is incremental, `mergeBestCurves`); a deleted
@@ -75,8 +89,11 @@ export class RiderBestCurve {
     await this.repository.lockRider(trx, userId);
     const row = await this.repository.find(trx, userId);
     if (row === undefined) return this.rebuild(trx, userId, now);
-    const merged = mergeBestCurves([fromRow(row), attributedRide(ride)]);
-    await this.repository.save(trx, userId, toRow(merged), now);
+    const merged = toRow(mergeBestCurves([fromRow(row), attributedRide(ride)]));
+    // Issue 28: most rides of a large import hold no point of the envelope, and rewriting its row
+    // (four arrays of every duration) was the costliest statement of storing a ride.
+    if (sameRow(merged, row)) return;
+    await this.repository.save(trx, userId, merged, now);
   }
 
   /** Re-analysis: replaces the ride's stored curve and brings the envelope up to date, in `trx`. */

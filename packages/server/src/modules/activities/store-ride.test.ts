@@ -54,7 +54,7 @@ function ride(hash: string, start: string, elapsedS: number, parts: { file: bool
 
 // The one write path of rides (uploads, demo rides, Strava): the same bytes or the same ride is
 // found, not stored twice; a new ride is stored with its parts and its curve in the best envelope.
-describe('ActivityRepository.storeRide', () => {
+describe('RideStoreRepository.storeRide', () => {
   let h: Harness;
   let rider: SignedIn;
   let other: SignedIn;
@@ -68,7 +68,7 @@ describe('ActivityRepository.storeRide', () => {
   const store = (userId: string, newRide: NewRide) =>
     h.database.db
       .transaction()
-      .execute((trx) => h.services.activities.storeRide(trx, userId, newRide, new Date()));
+      .execute((trx) => h.services.rideStore.storeRide(trx, userId, newRide, new Date()));
 
   test('stores a new ride with its file, streams and curve, then finds it by its bytes or its span', async () => {
     const activities = h.services.activities;

@@ -146,6 +146,21 @@ export class ImportRepository {
     return row.source;
   }
 
+  /** An import's source and its rider's language (`sourceOf`, `riderLanguage`), in one read. */
+  async languageAndSource(
+    userId: string,
+    importId: string,
+  ): Promise<{ language: 'es' | 'en'; source: ImportRow['source'] }> {
+    const row = await this.db
+      .selectFrom('imports')
+      .leftJoin('user_settings', 'user_settings.user_id', 'imports.user_id')
+      .select(['imports.source', 'user_settings.language'])
+      .where('imports.user_id', '=', userId)
+      .where('imports.id', '=', importId)
+      .executeTakeFirstOrThrow();
+    return { source: row.source, language: row.language ?? 'en' };
+  }
+
   /** The rider's language (user_settings), for the messages of their import results. */
   async riderLanguage(userId: string): Promise<'es' | 'en'> {
     const row = await this.db
@@ -238,16 +253,16 @@ export class ImportRepository {
 
   /**
    * Whether any of the rider's files, in any of their imports, is still waiting or being processed
-   * (the partial index of migration 0033 holds only those).
+   * (the partial index of migration 0033 holds only those); `exceptFileId`'s own file left out.
    */
-  async riderHasPendingFiles(userId: string): Promise<boolean> {
-    const row = await this.db
+  async riderHasPendingFiles(userId: string, exceptFileId?: string): Promise<boolean> {
+    let query = this.db
       .selectFrom('import_files')
       .select(sql<number>`1`.as('one'))
       .where('user_id', '=', userId)
-      .where('status', 'in', ['queued', 'processing'])
-      .limit(1)
-      .executeTakeFirst();
+      .where('status', 'in', ['queued', 'processing']);
+    if (exceptFileId !== undefined) query = query.where('id', '!=', exceptFileId);
+    const row = await query.limit(1).executeTakeFirst();
     return row !== undefined;
   }
 

@@ -5,7 +5,8 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { ERRORS } from '../../errors.ts';
 import { type BlobStore, sha256OfBytes, StorageFullError } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
-import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
+import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { NewRide, RideStoreRepository } from '../activities/ride-store.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { isoDate } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
@@ -15,12 +16,14 @@ import type { ImportFileRow, ImportRepository, NewImportFile } from './import.re
 import { importMessage } from './import-messages.ts';
 import { FILES_FINISHED_STAGE, ImportStageTimes } from './import-stage-times.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
-import type { PreparedRide } from './ride-preparation.ts';
+import type { PreparedRide, RiderForRide } from './ride-preparation.ts';
 
 export interface ImportDeps {
   db: Kysely<Database>;
   imports: ImportRepository;
   activities: ActivityRepository;
+  /** The ride store (ride-store.repository.ts): stores and replaces rides. */
+  rideStore: RideStoreRepository;
   athleteSettings: AthleteSettingsRepository;
   rideFtp: RideFtpService;
   rideTactics: RideTacticsService;
@@ -111,10 +114,10 @@ export class ImportService {
     }
     return db.transaction().execute(async (trx) => {
       const created = await imports.create(trx, userId, source, files, now());
-      for (const file of created.files) {
-        if (file.status === 'queued')
-          await queue.send(QUEUES.importFile, { fileId: file.id, userId } satisfies ImportFileJob, trx);
-      }
+      const jobs = created.files
+        .filter((file) => file.status === 'queued')
+        .map((file) => ({ fileId: file.id, userId }) satisfies ImportFileJob);
+      await queue.sendMany(QUEUES.importFile, jobs, trx);
       return created;
     });
   }
@@ -133,7 +136,14 @@ export class ImportService {
   async processFile(job: ImportFileJob): Promise<void> {
     const { imports, now } = this.deps;
     const file = await this.stages.time('claim', () => imports.claim(job.fileId, now()));
-    if (!file?.blob_key) return;
+    if (!file?.blob_key) {
+      // Settled already: a run that stopped after its commit (a crash) is retried. Its rider's batch
+      // pass may not have run, and rides stored while other files were pending wait for it for their
+      // facts (`factsAtImport`): it runs now if none of the rider's files is left.
+      const settled = file ?? (await this.deps.imports.fileOwner(job.fileId));
+      if (settled) await this.afterLastFile(settled);
+      return;
+    }
     try {
       await this.importFile(file, file.blob_key);
       await this.afterLastFile(file);
@@ -235,7 +245,7 @@ export class ImportService {
   }
 
   private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
-    const { db, imports, activities, athleteSettings, rideFtp, rideTactics, blobs, now } = this.deps;
+    const { imports, activities, athleteSettings, rideFtp, blobs } = this.deps;
     const userId = file.user_id;
     const [bytes, baseline, bike] = await this.stages.time('read file and rider', () =>
       Promise.all([blobs.get(blobKey), athleteSettings.baseline(userId), activities.primaryBikeId(userId)]),
@@ -244,6 +254,8 @@ export class ImportService {
       this.preparer.prepare(bytes, file.name, {
         baseline,
         bikeKg: bike?.weight_kg ?? null,
+        // Measured from the streams the analysis thread has decoded (`factsAtImport`).
+        advancedFactsToday: isoDate(this.deps.now()),
       }),
     );
     if (prepared.kind === 'format-error') {
@@ -261,40 +273,22 @@ export class ImportService {
     const ready = await this.stages.time('eFTP', () =>
       rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve),
     );
-    // Its tactical facts, against that FTP and the critical power of its 90-day window.
-    // (Tactics need power and an FTP.)
-    const ftpW = ready.columns.has_power ? ready.columns.ftp_w : null;
-    const criticalPower =
-      ftpW === null
-        ? undefined
-        : await this.stages.time('tactics: window critical power', () =>
-            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve),
-          );
-    // Its advanced-page facts, against the same FTP and the rider's weight today. Both measured on
-    // the analysis thread (issue 28: decoding the streams again and measuring held the main thread).
-    const facts = await this.stages.time('tactics and advanced facts (analysis thread)', () =>
-      this.preparer.measureFacts(ready.streamsBlob, {
-        ...(ftpW === null ? {} : { tactics: { ftpW, criticalPower } }),
-        advanced: { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) },
-      }),
+    const { tactics, advancedFacts } = await this.factsAtImport(
+      file,
+      ready,
+      baseline,
+      // Measured against the ride's own FTP, which an eFTP did not replace.
+      ready.columns.ftp_w === prepared.ride.columns.ftp_w ? prepared.ride.advancedFacts : undefined,
     );
-    const tactics = facts.tactics ?? null;
-    const advancedFacts = facts.advanced_facts!;
-    const language = await imports.riderLanguage(userId);
+    // Issue 28: one read for both (they were two statements a file).
+    const { language, source } = await imports.languageAndSource(userId, file.import_id);
     const elapsedS = Math.round(ready.elapsedTimeS);
-    // The same bytes again: nothing to analyse or store. (Checked again, authoritatively, below.)
-    const sameFile = await this.stages.time('duplicate check', () =>
-      activities.findByContentHash(userId, blobKey),
-    );
-    if (sameFile) {
-      await imports.finish(db, file.id, this.duplicate(language, ready, sameFile.id), now());
-      return;
-    }
+    // The same bytes again are found by `storeRide` in the transaction (issue 28: a look before it
+    // cost every file a statement), which settles the file as a duplicate and stores nothing.
 
     // The streams blob is written only once the ride is known to be stored (inside the transaction,
     // before its commit): written up front, a duplicate's streams stayed on disk with no row for them.
     const streamsKey = sha256OfBytes(ready.streamsBlob);
-    const source = await imports.sourceOf(userId, file.import_id);
     const ride: NewRide = {
       activity: {
         ...ready.columns,
@@ -346,6 +340,56 @@ export class ImportService {
     await this.discardBlobs(freed);
   }
 
+  /**
+   * A ride's tactical facts (against its FTP and the critical power of its 90-day window; they need
+   * power and an FTP) and its advanced-page facts (against the same FTP and the rider's weight
+   * today), both measured on the analysis thread (issue 28: decoding the streams again and measuring
+   * held the main thread).
+   *
+   * Issue 28: a ride with power is stored without its tactics (and without its advanced facts unless
+   * the analysis thread measured them already, `measured`) while another of the rider's files is still
+   * pending. The batch pass that runs after the rider's last file (`afterLastFile`) measures every
+   * ride with power and a stream whose stored facts do not hold against its FTP and its window with
+   * every ride stored — missing facts never hold — so each ride ends with the facts it would have had
+   * (measured at import, then again in the pass when the rides stored after it moved its window),
+   * measured once instead of twice. A ride without power is not read by the pass: it is measured here.
+   */
+  private async factsAtImport(
+    file: ImportFileRow,
+    ready: PreparedRide,
+    baseline: RiderForRide['baseline'],
+    /** The advanced facts the analysis thread measured with the streams it decoded, if it did. */
+    measured: string | undefined,
+  ): Promise<{ tactics: string | null; advancedFacts: string | null }> {
+    const { imports, rideTactics, now } = this.deps;
+    const userId = file.user_id;
+    if (
+      ready.columns.has_power &&
+      rideTactics.rederivesAllFacts &&
+      (await this.stages.time('pending files check', () => imports.riderHasPendingFiles(userId, file.id)))
+    ) {
+      this.stages.count('facts left to the batch pass (count)', 1);
+      // The advanced facts hold in the pass (the FTP and the rider's weight today are the same).
+      return { tactics: null, advancedFacts: measured ?? null };
+    }
+    const ftpW = ready.columns.has_power ? ready.columns.ftp_w : null;
+    const criticalPower =
+      ftpW === null
+        ? undefined
+        : await this.stages.time('tactics: window critical power', () =>
+            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve),
+          );
+    const facts = await this.stages.time('tactics and advanced facts (analysis thread)', () =>
+      this.preparer.measureFacts(ready.streamsBlob, {
+        ...(ftpW === null ? {} : { tactics: { ftpW, criticalPower } }),
+        ...(measured === undefined
+          ? { advanced: { ftpW: ready.columns.ftp_w, baseline, today: isoDate(now()) } }
+          : {}),
+      }),
+    );
+    return { tactics: facts.tactics ?? null, advancedFacts: measured ?? facts.advanced_facts! };
+  }
+
   private storeInTransaction(
     file: ImportFileRow,
     ride: NewRide,
@@ -355,12 +399,12 @@ export class ImportService {
     elapsedS: number,
     wrote: { streams: boolean },
   ): Promise<string[]> {
-    const { db, imports, activities, blobs, now } = this.deps;
+    const { db, imports, activities, rideStore, blobs, now } = this.deps;
     const userId = file.user_id;
     return db.transaction().execute(async (trx) => {
       // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of
       // one ride in one upload (their jobs run concurrently) become one ride: the second sees the first.
-      const result = await activities.storeRide(trx, userId, ride, now());
+      const result = await rideStore.storeRide(trx, userId, ride, now());
       const recovered = ready.damaged
         ? {
             status: 'recovered' as const,
@@ -399,7 +443,7 @@ export class ImportService {
         return [];
       }
       await putStreams();
-      const freed = (await activities.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
+      const freed = (await rideStore.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
       await imports.finish(
         trx,
         file.id,

@@ -27,11 +27,12 @@ beforeAll(async () => {
     db: h.database.db,
     imports: h.services.imports,
     activities: h.services.activities,
+    rideStore: h.services.rideStore,
     athleteSettings: h.services.athleteSettings,
     rideFtp: new RideFtpService({ activities: h.services.activities, now: h.now }),
     rideTactics: new RideTacticsService({ activities: h.services.activities, blobs, now: () => new Date() }),
     blobs,
-    queue: { ...h.queue, send: async () => {} },
+    queue: { ...h.queue, send: async () => {}, sendMany: async () => {} },
     now: () => new Date(),
     log: () => {},
   });

@@ -1,6 +1,7 @@
 import { segmentClimbsOf } from '@vatio/analysis';
 import { DEFAULT_LIMITS, type DecodeLimits, decodeActivity, isFormatError } from '@vatio/formats';
-import { encodeStreams } from '../../storage/stream-codec.ts';
+import { asStored, encodeStreams } from '../../storage/stream-codec.ts';
+import { measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { NewRide } from '../activities/activity.repository.ts';
 import {
   type AnalysedRide,
@@ -42,12 +43,20 @@ export interface PreparedRide {
   sampleCount: number;
   /** The ride's climbs with a position, for segments, and the rider's weight on its date. */
   segments: NonNullable<NewRide['segments']>;
+  /**
+   * The ride's advanced facts (`measureAdvancedFacts`), measured from the streams as stored against
+   * `columns.ftp_w`, when `rider.advancedFactsToday` asked for them and the ride has power and an FTP
+   * of its own (an eFTP applied after this would change them). Issue 28: no second decode for them.
+   */
+  advancedFacts?: string;
 }
 
 /** The rider as a ride's analysis needs them: the dated settings (weight included) and the bike's weight. */
 export interface RiderForRide {
   baseline: RiderBaseline;
   bikeKg: number | null;
+  /** Today's date (ISO): with it, `prepareFile` also measures the ride's advanced facts. */
+  advancedFactsToday?: string;
 }
 
 /**
@@ -70,6 +79,17 @@ export function prepareFile(
   if (!isCycling(activity)) return { kind: 'not-cycling', sport: activity.sport };
   const settings = rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg);
   const analysed = analyseImportedRide(activity, settings);
+  const { has_power: hasPower, ftp_w: ftpW } = analysed.columns;
+  const advancedFacts =
+    rider.advancedFactsToday !== undefined && hasPower && ftpW !== null
+      ? JSON.stringify(
+          measureAdvancedFacts(asStored(activity.streams), {
+            ftpW,
+            baseline: rider.baseline,
+            today: rider.advancedFactsToday,
+          }),
+        )
+      : undefined;
   return {
     kind: 'ride',
     ride: {
@@ -87,6 +107,7 @@ export function prepareFile(
       streamsBlob: new Uint8Array(encodeStreams(activity.streams)),
       sampleCount: activity.streams.timeS.length,
       segments: { climbs: segmentClimbsOf(activity.streams), weightKg: settings.weightKg ?? null },
+      ...(advancedFacts === undefined ? {} : { advancedFacts }),
     },
   };
 }

@@ -6,8 +6,9 @@ import {
   type SegmentEffortMeasure,
   type SegmentGeometry,
 } from '@vatio/analysis';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, SegmentsTable } from '../../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, SegmentEffortsTable, SegmentsTable } from '../../db/schema.ts';
 
 export type SegmentRow = Selectable<SegmentsTable>;
 
@@ -38,6 +39,32 @@ export interface StravaSegmentEffortInput {
   effort: SegmentEffortMeasure;
 }
 
+/** An effort's row (a climb's; a Strava effort adds its source and id). */
+function effortRow(
+  userId: string,
+  activityId: string,
+  rideStart: Date,
+  segmentId: string,
+  e: SegmentEffortMeasure,
+  weightKg: number | null,
+): Insertable<SegmentEffortsTable> {
+  return {
+    segment_id: segmentId,
+    activity_id: activityId,
+    user_id: userId,
+    start_time: new Date(rideStart.getTime() + e.startS * 1000),
+    start_offset_s: e.startS,
+    end_offset_s: e.endS,
+    elapsed_s: e.elapsedS,
+    avg_power_w: e.averagePowerW ?? null,
+    avg_hr_bpm: e.averageHeartRateBpm ?? null,
+    weight_kg: weightKg,
+    temperature_c: e.temperatureC ?? null,
+    splits_s: [...e.splitsS],
+    section_power_w: [...e.sectionPowerW],
+  };
+}
+
 /** A segment is listed once it has been ridden this many times (a climb seen once is only a candidate). */
 export const MIN_LISTED_EFFORTS = 2;
 
@@ -57,32 +84,105 @@ export class SegmentRepository {
     rideStart: Date,
     ride: RideSegmentClimbs,
   ): Promise<void> {
-    for (const climb of ride.climbs) {
-      const match = await this.matching(trx, userId, climb);
-      const segmentId =
-        match?.id ??
-        (
-          await trx
-            .insertInto('segments')
-            .values({
-              user_id: userId,
-              start_lat: climb.start.latDeg,
-              start_lng: climb.start.lngDeg,
-              end_lat: climb.end.latDeg,
-              end_lng: climb.end.lngDeg,
-              length_m: climb.lengthM,
-              avg_grade_pct: climb.averageGradePct,
-              section_grade_pct: [...climb.sectionGradePct],
-              created_at: rideStart,
-              updated_at: rideStart,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      await this.insertEffort(trx, userId, activityId, rideStart, segmentId, climb.effort, ride.weightKg);
-    }
+    if (ride.climbs.length > 0)
+      await this.climbsStored(trx, userId, activityId, rideStart, ride.climbs, ride.weightKg);
     for (const strava of ride.strava ?? [])
       await this.stravaEffortStored(trx, userId, activityId, rideStart, strava, ride.weightKg);
+  }
+
+  /**
+   * The climbs of `rideStored`, decided one after the other as before, in four statements whatever
+   * their number (issue 28: four a climb were the largest part of an import's store): the rider's
+   * segments starting in any climb's box and the ride's efforts already stored are read once; each
+   * climb matches among the segments in its own box (those this ride's earlier climbs created
+   * included) or becomes a new segment; its effort is kept unless the ride has one on that segment
+   * over the same seconds; then the new segments and the efforts are inserted, each in one statement.
+   */
+  private async climbsStored(
+    trx: Transaction<Database>,
+    userId: string,
+    activityId: string,
+    rideStart: Date,
+    climbs: readonly SegmentClimb[],
+    weightKg: number | null,
+  ): Promise<void> {
+    const boxes = climbs.map((climb) => boxAround(climb.start));
+    const [candidates, stored] = await Promise.all([
+      trx
+        .selectFrom('segments')
+        .select(['id', 'start_lat', 'start_lng', 'end_lat', 'end_lng', 'length_m'])
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or(
+            boxes.map((box) =>
+              eb.and([
+                eb('start_lat', '>=', box.minLat),
+                eb('start_lat', '<=', box.maxLat),
+                eb('start_lng', '>=', box.minLng),
+                eb('start_lng', '<=', box.maxLng),
+              ]),
+            ),
+          ),
+        )
+        .execute(),
+      trx
+        .selectFrom('segment_efforts')
+        .select(['segment_id', 'start_offset_s', 'end_offset_s'])
+        .where('user_id', '=', userId)
+        .where('activity_id', '=', activityId)
+        .execute(),
+    ]);
+    const known = candidates.map((c) => ({
+      id: c.id,
+      start: { latDeg: c.start_lat, lngDeg: c.start_lng },
+      end: { latDeg: c.end_lat, lngDeg: c.end_lng },
+      lengthM: c.length_m,
+    }));
+    const efforts = [...stored];
+    const newSegments: Insertable<SegmentsTable>[] = [];
+    const newEfforts: Insertable<SegmentEffortsTable>[] = [];
+    climbs.forEach((climb, k) => {
+      const box = boxes[k]!;
+      const inBox = known.filter(
+        (c) =>
+          c.start.latDeg >= box.minLat &&
+          c.start.latDeg <= box.maxLat &&
+          c.start.lngDeg >= box.minLng &&
+          c.start.lngDeg <= box.maxLng,
+      );
+      let segmentId = matchSegment(climb, inBox)?.id;
+      if (segmentId === undefined) {
+        segmentId = randomUUID();
+        newSegments.push({
+          id: segmentId,
+          user_id: userId,
+          start_lat: climb.start.latDeg,
+          start_lng: climb.start.lngDeg,
+          end_lat: climb.end.latDeg,
+          end_lng: climb.end.lngDeg,
+          length_m: climb.lengthM,
+          avg_grade_pct: climb.averageGradePct,
+          section_grade_pct: [...climb.sectionGradePct],
+          created_at: rideStart,
+          updated_at: rideStart,
+        });
+        known.push({ id: segmentId, start: climb.start, end: climb.end, lengthM: climb.lengthM });
+      }
+      const e = climb.effort;
+      const overlaps = efforts.some(
+        (o) => o.segment_id === segmentId && o.start_offset_s < e.endS && o.end_offset_s > e.startS,
+      );
+      if (overlaps) return;
+      efforts.push({ segment_id: segmentId, start_offset_s: e.startS, end_offset_s: e.endS });
+      newEfforts.push(effortRow(userId, activityId, rideStart, segmentId, e, weightKg));
+    });
+    if (newSegments.length > 0) await trx.insertInto('segments').values(newSegments).execute();
+    if (newEfforts.length > 0)
+      await trx
+        .insertInto('segment_efforts')
+        .values(newEfforts)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
   }
 
   /**
@@ -209,19 +309,7 @@ export class SegmentRepository {
     await trx
       .insertInto('segment_efforts')
       .values({
-        segment_id: segmentId,
-        activity_id: activityId,
-        user_id: userId,
-        start_time: new Date(rideStart.getTime() + e.startS * 1000),
-        start_offset_s: e.startS,
-        end_offset_s: e.endS,
-        elapsed_s: e.elapsedS,
-        avg_power_w: e.averagePowerW ?? null,
-        avg_hr_bpm: e.averageHeartRateBpm ?? null,
-        weight_kg: weightKg,
-        temperature_c: e.temperatureC ?? null,
-        splits_s: [...e.splitsS],
-        section_power_w: [...e.sectionPowerW],
+        ...effortRow(userId, activityId, rideStart, segmentId, e, weightKg),
         ...(stravaEffortId === undefined
           ? {}
           : { source: 'strava' as const, strava_effort_id: stravaEffortId }),

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams, encodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
+import type { RideStoreRepository } from '../activities/ride-store.repository.ts';
 import {
   ANALYSIS_VERSION,
   analyseImportedRide,
@@ -54,6 +55,7 @@ export class StravaRideImport {
     private readonly deps: {
       db: Kysely<Database>;
       activities: ActivityRepository;
+      rideStore: RideStoreRepository;
       stravaRides: StravaRideRepository;
       athleteSettings: AthleteSettingsRepository;
       rideFtp: RideFtpService;
@@ -400,10 +402,10 @@ export class StravaRideImport {
    * meanwhile; the Strava activity settled in the same transaction.
    */
   private async insert(row: StravaActivityRow, ride: NewRide): Promise<void> {
-    const { db, activities, stravaRides, stravaActivities, blobs, now } = this.deps;
+    const { db, activities, rideStore, stravaRides, stravaActivities, blobs, now } = this.deps;
     const userId = row.user_id;
     const result = await db.transaction().execute(async (trx) => {
-      const stored = await activities.storeRide(trx, userId, ride, now());
+      const stored = await rideStore.storeRide(trx, userId, ride, now());
       const id = stored.kind === 'inserted' ? stored.id : stored.match.id;
       if (stored.kind === 'existing') await stravaRides.linkStrava(trx, userId, id, row.strava_id);
       await stravaActivities.settle(userId, row.strava_id, { state: 'imported', activityId: id }, now(), trx);

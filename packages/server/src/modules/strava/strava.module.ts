@@ -8,6 +8,7 @@ import { deriveKey } from '../../lib/crypto.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { RideStoreRepository } from '../activities/ride-store.repository.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
 import { BikeRepository } from '../../kernel/bike.repository.ts';
 import { RateLimitState } from './rate-limit.ts';
@@ -37,6 +38,7 @@ export function createStravaServices(deps: {
   now: () => Date;
   log: (message: string, details?: Record<string, unknown>) => void;
   activities: ActivityRepository;
+  rideStore: RideStoreRepository;
   athleteSettings: AthleteSettingsRepository;
   rideFtp: RideFtpService;
   rideTactics: RideTacticsService;
