@@ -1,6 +1,5 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 // The statements the job queue runs itself, beside pg-boss's own: pg-boss's database adapters
@@ -14,23 +13,6 @@ export function kyselyAdapter(executor: Kysely<Database>): PgBoss.Db {
       const result = await executor.executeQuery(CompiledQuery.raw(text, values ?? []));
       return { rows: result.rows as unknown[] };
     },
-  };
-}
-
-/**
- * On PGlite everything shares one in-process connection. pg-boss goes through Kysely's connection
- * lock so its statements never land inside another request's transaction; its multi-statement
- * schema scripts (no parameters) use `exec`.
- */
-export function pgliteAdapter(handle: DatabaseHandle): PgBoss.Db {
-  const pglite = handle.pglite!;
-  return {
-    executeSql: (text, values) =>
-      handle.db.connection().execute(async () => {
-        if (values && values.length > 0) return pglite.query(text, values);
-        const results = await pglite.exec(text);
-        return results.at(-1) ?? { rows: [] };
-      }),
   };
 }
 

@@ -6,31 +6,26 @@ import type { Database } from '../db/schema.ts';
 import {
   hasWaitingJob,
   kyselyAdapter,
-  pgliteAdapter,
   recoverJobsOfGoneOwners,
   recoverOrphanedJobs,
   stampJobOwner,
   withQueueSetupLock,
 } from './job.repository.ts';
 import { keepAlive, LIVENESS_PREFIX } from './liveness.ts';
+import {
+  bossOptions,
+  pgliteAdapter,
+  type QueueName,
+  type QueueOptions,
+  startBossWithQueues,
+} from '../db/queue-schema.repository.ts';
+
+export { QUEUES, type QueueName, type QueueOptions } from '../db/queue-schema.repository.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 // Background work through pg-boss (DESIGN §2): a PostgreSQL job queue with SKIP LOCKED, retries
 // and expiry, on the same database as the data. Jobs survive restarts; a job whose worker died
 // is retried after it expires.
-export const QUEUES = {
-  /** Decode, analyse and store one uploaded file. */
-  importFile: 'import-file',
-  /** Re-analyse one stored ride (settings changed, or an explicit re-run). */
-  analyzeActivity: 'analyze-activity',
-  /** Generate one batch of a demo rider's synthetic rides. */
-  demoRides: 'demo-rides',
-  /** One step of a rider's Strava import (list a page, import a few rides, or the bikes). */
-  stravaSync: 'strava-sync',
-  /** One Strava push event (activity created/updated/deleted, athlete deauthorized). */
-  stravaEvent: 'strava-event',
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** A job of QUEUES.analyzeActivity: one stored ride to analyse again (imports/reanalysis.service.ts). */
 export interface AnalyzeActivityJob {
@@ -65,12 +60,6 @@ export interface JobQueue {
   running(): boolean;
 }
 
-export interface QueueOptions {
-  /** Seconds a job may run before it counts as abandoned and is retried. */
-  expireInSeconds?: number;
-  pollingIntervalSeconds?: number;
-}
-
 let unhandledGuard = false;
 
 /**
@@ -96,17 +85,7 @@ function survivePgBossWritesWhileDatabaseAway(): void {
 }
 
 export async function startJobQueue(handle: DatabaseHandle, options: QueueOptions): Promise<JobQueue> {
-  const common = {
-    schema: 'pgboss',
-    retryLimit: 3,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: options.expireInSeconds ?? 300,
-    // Maintenance every minute: expired jobs (a crashed worker's) go back to the queue.
-    maintenanceIntervalSeconds: 60,
-    monitorStateIntervalSeconds: 60,
-    schedule: false,
-  } satisfies PgBoss.ConstructorOptions;
+  const common = bossOptions(options);
   const boss =
     handle.engine === 'postgres' && handle.url
       ? new PgBoss({
@@ -119,18 +98,7 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
       : new PgBoss({ ...common, db: pgliteAdapter(handle) });
   boss.on('error', (error: Error) => console.error('job queue error:', error.message));
   if (handle.engine === 'postgres') survivePgBossWritesWhileDatabaseAway();
-  const setUp = async () => {
-    await boss.start();
-    for (const name of Object.values(QUEUES)) {
-      await boss.createQueue(name, {
-        name,
-        retryLimit: common.retryLimit,
-        retryDelay: common.retryDelay,
-        retryBackoff: true,
-        expireInSeconds: common.expireInSeconds,
-      });
-    }
-  };
+  const setUp = () => startBossWithQueues(boss, common);
   // Several servers and workers may start at once on one PostgreSQL (docs/DEPLOYMENT.md): one at a
   // time, or pg-boss's queue creation deadlocks (job.repository.ts). The embedded database has one.
   if (handle.engine === 'postgres') await withQueueSetupLock(handle.db, setUp);
