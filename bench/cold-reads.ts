@@ -6,11 +6,11 @@
  * GET /api/health's warm p95 in the same run. No timed assertions.
  * Run: `npx tsx bench/cold-reads.ts [rides] [--base DIR]`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ROOT, signInOverHttp } from '../packages/server/src/test/processes.ts';
+import { freePort, ROOT, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
 import { firstAnswer, load, stop, storeNewRide } from './http-load.ts';
 import { seedStoredRides } from './stored-rides.ts';
 import { summarize } from './timing.ts';
@@ -25,37 +25,15 @@ let spawnedAt = 0;
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 0);
 
 async function startServer(root: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  // SERVER_NODE_ARGS: Node options for the server alone (e.g. --trace-gc, with SERVER_LOG).
-  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', join(root, 'packages/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SMTP_URL: '',
-        NODE_ENV: 'test',
-        // What an install does (NODE_ENV=test alone would check every answer before sending it).
-        VALIDATE_RESPONSES: '0.01',
-        ...env,
-        PORT: String(port),
-      },
-      // SERVER_LOG: the server's output (e.g. NODE_OPTIONS=--trace-gc) appended to this file.
-      stdio: process.env.SERVER_LOG ? ['ignore', openSync(process.env.SERVER_LOG, 'a'), 'inherit'] : 'ignore',
-    },
-  );
   spawnedAt = performance.now();
-  for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  return startServerProcess({ VALIDATE_RESPONSES: '0.01', ...env }, port, {
+    root,
+    // SERVER_NODE_ARGS: Node options for the server alone (e.g. --trace-gc, with SERVER_LOG).
+    nodeArgs: process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    // SERVER_LOG: the server's output (e.g. NODE_OPTIONS=--trace-gc) appended to this file.
+    stdio: process.env.SERVER_LOG ? ['ignore', openSync(process.env.SERVER_LOG, 'a'), 'inherit'] : 'ignore',
+    startDeadlineMs: 240_000,
+  });
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vatio-bench-cold-'));

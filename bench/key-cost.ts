@@ -7,12 +7,12 @@
  * Run: `DATABASE_URL=postgres://… npx tsx bench/key-cost.ts [--base DIR]` (a server, e.g. the one
  * scripts/postgres.mjs starts; a database per checkout is created on it and dropped after).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, ROOT, signInOverHttp } from '../packages/server/src/test/processes.ts';
+import { freePort, ROOT, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
 import { load, stop } from './http-load.ts';
 import { summarize } from './timing.ts';
 
@@ -25,31 +25,9 @@ const REQUESTS = 2000;
 const CONCURRENCY = 20;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
-async function startServer(root: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      NODE_ENV: 'test',
-      // What an install does (NODE_ENV=test alone would check every answer before sending it).
-      VALIDATE_RESPONSES: '0.01',
-      ...env,
-      PORT: String(port),
-    },
-    stdio: 'ignore',
-  });
-  for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
+/** The sources of `root` on `port`, as an install runs (VALIDATE_RESPONSES: a hundredth, after sending). */
+const startServer = (root: string, env: Record<string, string>, port: number): Promise<ChildProcess> =>
+  startServerProcess({ VALIDATE_RESPONSES: '0.01', ...env }, port, { root, startDeadlineMs: 240_000 });
 
 async function admin(query: string) {
   const client = new pg.Client({ connectionString: adminUrl });

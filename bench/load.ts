@@ -34,7 +34,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { openDatabase, pgliteDirFor } from '../packages/server/src/db/database.ts';
-import { COMPILED_SERVER, freePort, signInTokensOverHttp } from '../packages/server/src/test/processes.ts';
+import {
+  COMPILED_SERVER,
+  freePort,
+  signInTokensOverHttp,
+  startServerProcess,
+} from '../packages/server/src/test/processes.ts';
 import { processCpuMs, stop } from './http-load.ts';
 import { seedStoredRidesInto } from './stored-rides.ts';
 
@@ -496,30 +501,17 @@ interface RunFigures {
  * The compiled server (or `entry`, a copy of an older build) on `port`, once /api/health answers. To
  * profile it: LOAD_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (not allowed in NODE_OPTIONS).
  */
-async function startServer(env: NodeJS.ProcessEnv, port: number, entry = COMPILED_SERVER[0]!) {
-  const nodeArgs = process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, entry, 'serve'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      NODE_ENV: 'test',
-      // What an install does (NODE_ENV=test alone would check every answer before sending it).
-      VALIDATE_RESPONSES: '0.01',
-      ...env,
-      PORT: String(port),
+function startServer(env: NodeJS.ProcessEnv, port: number, entry = COMPILED_SERVER[0]!) {
+  return startServerProcess(
+    // What an install does (NODE_ENV=test alone would check every answer before sending it).
+    { VALIDATE_RESPONSES: '0.01', ...env },
+    port,
+    {
+      entry,
+      nodeArgs: process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+      startDeadlineMs: 90_000,
     },
-    stdio: 'ignore',
-  });
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  );
 }
 
 async function runOnce(engine: 'pglite' | 'pg', opts: Options): Promise<RunFigures> {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,22 @@ export function freePort(): Promise<number> {
 /** The compiled command (scripts/build-server.mjs): how `npm start` runs the server in production. */
 export const COMPILED_SERVER = [join(ROOT, 'packages/cli/dist/vatio.mjs'), 'serve'];
 
+/** How to start a server process, beyond its environment and port (all optional). */
+export interface ServerProcessOptions {
+  /** The compiled server `npm start` runs (benches measure that one) instead of the sources. */
+  compiled?: boolean;
+  /** A checkout other than this one (a bench comparing two): its sources, or `entry` in it. */
+  root?: string;
+  /** A server entry file run with `serve` (e.g. a copy of an older build) instead of either. */
+  entry?: string;
+  /** Node options for the server alone (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
+  nodeArgs?: readonly string[];
+  /** The server's stdout and stderr (default: ignored). */
+  stdio?: SpawnOptions['stdio'];
+  /** How long the first /api/health may take, ms. */
+  startDeadlineMs?: number;
+}
+
 /**
  * Starts `packages/server/src/main.ts` (or, with `compiled`, the compiled server that `npm start`
  * runs; benches measure that one) and waits until /api/health answers.
@@ -29,11 +45,25 @@ export const COMPILED_SERVER = [join(ROOT, 'packages/cli/dist/vatio.mjs'), 'serv
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
   port: number,
-  { compiled = false }: { compiled?: boolean } = {},
+  {
+    compiled = false,
+    root = ROOT,
+    entry,
+    nodeArgs = [],
+    stdio = 'ignore',
+    // A fresh data folder's first start creates and migrates its database: ~10 s alone, but it took
+    // 107 s on this 2-core machine under a load of 30, where 90 s failed the crash and backup tests
+    // (issue 27). npm test runs three stages side by side; waiting longer costs nothing when it starts.
+    startDeadlineMs = 180_000,
+  }: ServerProcessOptions = {},
 ): Promise<ChildProcess> {
-  const args = compiled ? COMPILED_SERVER : [...TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+  const args = entry
+    ? [entry, 'serve']
+    : compiled
+      ? COMPILED_SERVER
+      : [...TSX_LOADER, join(root, 'packages/server/src/main.ts')];
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
+    cwd: root,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -43,12 +73,9 @@ export async function startServerProcess(
       ...env,
       PORT: String(port),
     },
-    stdio: 'ignore',
+    stdio,
   });
-  // A fresh data folder's first start creates and migrates its database: ~10 s alone, but it took
-  // 107 s on this 2-core machine under a load of 30, where 90 s failed the crash and backup tests
-  // (issue 27). npm test runs three stages side by side; waiting longer costs nothing when it starts.
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + startDeadlineMs;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
