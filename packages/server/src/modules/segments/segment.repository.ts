@@ -107,6 +107,10 @@ export class SegmentRepository {
     weightKg: number | null,
   ): Promise<void> {
     const boxes = climbs.map((climb) => boxAround(climb.start));
+    // Issue 28: a segment matches a climb only if its end is as near the climb's end as its start is to
+    // the climb's start (`matchDistanceM`), so only those are read: by the start box alone, every
+    // segment starting where the rider's rides start (their home) was read and parsed for every ride.
+    const endBoxes = climbs.map((climb) => boxAround(climb.end));
     const [candidates, stored] = await Promise.all([
       trx
         .selectFrom('segments')
@@ -114,12 +118,16 @@ export class SegmentRepository {
         .where('user_id', '=', userId)
         .where((eb) =>
           eb.or(
-            boxes.map((box) =>
+            boxes.map((box, k) =>
               eb.and([
                 eb('start_lat', '>=', box.minLat),
                 eb('start_lat', '<=', box.maxLat),
                 eb('start_lng', '>=', box.minLng),
                 eb('start_lng', '<=', box.maxLng),
+                eb('end_lat', '>=', endBoxes[k]!.minLat),
+                eb('end_lat', '<=', endBoxes[k]!.maxLat),
+                eb('end_lng', '>=', endBoxes[k]!.minLng),
+                eb('end_lng', '<=', endBoxes[k]!.maxLng),
               ]),
             ),
           ),
