@@ -301,7 +301,10 @@ export class RideStoreRepository {
         .execute();
     }
     if (ride.segments && (ride.segments.climbs.length > 0 || (ride.segments.strava?.length ?? 0) > 0))
-      await this.segments.rideStored(trx, userId, activityId, ride.activity.start_time, ride.segments);
+      // A ride just inserted has no effort yet, nor has one whose efforts `replaceRide` removed.
+      await this.segments.rideStored(trx, userId, activityId, ride.activity.start_time, ride.segments, {
+        noEffortsYet: true,
+      });
   }
 
   /**
