@@ -67,27 +67,31 @@ function withJobLog(queue: JobQueue, logLevel: string): JobQueue {
   if (logLevel !== 'debug' && logLevel !== 'trace') return queue;
   return {
     ...queue,
-    work: (name, handler) =>
-      queue.work(name, async (data, attempt) => {
-        const startedMs = Date.now();
-        let outcome = 'done';
-        try {
-          await handler(data as never, attempt);
-        } catch (error) {
-          outcome = 'failed';
-          throw error;
-        } finally {
-          console.log(
-            JSON.stringify({
-              level: 'debug',
-              time: new Date().toISOString(),
-              pid: process.pid,
-              msg: `job ${outcome}`,
-              queue: name,
-              ms: Date.now() - startedMs,
-            }),
-          );
-        }
-      }),
+    work: (name, handler, options) =>
+      queue.work(
+        name,
+        async (data, attempt) => {
+          const startedMs = Date.now();
+          let outcome = 'done';
+          try {
+            await handler(data as never, attempt);
+          } catch (error) {
+            outcome = 'failed';
+            throw error;
+          } finally {
+            console.log(
+              JSON.stringify({
+                level: 'debug',
+                time: new Date().toISOString(),
+                pid: process.pid,
+                msg: `job ${outcome}`,
+                queue: name,
+                ms: Date.now() - startedMs,
+              }),
+            );
+          }
+        },
+        options,
+      ),
   };
 }

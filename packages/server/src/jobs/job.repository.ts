@@ -58,17 +58,18 @@ export async function withQueueSetupLock<T>(db: Kysely<Database>, work: () => Pr
 }
 
 /**
- * Marks an active job with the process that runs it (jobs/liveness.ts). pg-boss overwrites the
+ * Marks active jobs with the process that runs them (jobs/liveness.ts). pg-boss overwrites the
  * output column when the job completes or fails, so the mark lives only while the job runs.
  */
 export async function stampJobOwner(
   db: Kysely<Database>,
   name: string,
-  jobId: string,
+  jobIds: readonly string[],
   owner: string,
 ): Promise<void> {
+  // Every job of a fetched batch at once: those the batch has not reached yet are this process's too.
   await sql`update pgboss.job set output = jsonb_build_object('vatio_owner', ${owner}::text)
-    where name = ${name} and id = ${jobId}::uuid and state = 'active'`.execute(db);
+    where name = ${name} and id = any(${[...jobIds]}::uuid[]) and state = 'active'`.execute(db);
 }
 
 /**

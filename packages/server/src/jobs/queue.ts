@@ -50,10 +50,15 @@ export interface JobQueue {
    * statement each, the costliest statement of an import on PGlite); in `trx` as `send`.
    */
   sendMany(name: QueueName, data: readonly object[], trx?: Transaction<Database>): Promise<void>;
-  /** `lastAttempt` is true when a failure now will not be retried. */
+  /**
+   * `lastAttempt` is true when a failure now will not be retried. `batchSize` jobs are fetched at once
+   * (one statement for them, one to complete them) and run one after the other; a job that fails is
+   * retried alone, the others of its batch complete.
+   */
   work<T>(
     name: QueueName,
     handler: (data: T, attempt: { lastAttempt: boolean }) => Promise<void>,
+    options?: { batchSize?: number },
   ): Promise<void>;
   stop(): Promise<void>;
   /** Whether the queue has started and not been stopped (readiness, GET /api/health/ready). */
@@ -147,23 +152,37 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
         trx ? { db: kyselyAdapter(trx) } : {},
       );
     },
-    async work(name, handler) {
+    async work(name, handler, options) {
       let workerId: string | undefined;
+      const batchSize = options?.batchSize ?? 1;
       workerId = await boss.work(
         name,
-        { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
+        { pollingIntervalSeconds: polling, batchSize, includeMetadata: true },
         async (jobs) => {
+          // The mark is read only by recovery (jobs/liveness.ts), never by a rider's answer.
+          if (liveness && jobs.length > 0)
+            await runAsBookkeeping(() =>
+              stampJobOwner(
+                handle.db,
+                name,
+                jobs.map((job) => job.id),
+                liveness.owner,
+              ),
+            ).catch((error: Error) =>
+              console.error('job queue: could not mark a job as ours:', error.message),
+            );
           for (const job of jobs) {
-            // The mark is read only by recovery (jobs/liveness.ts), never by a rider's answer.
-            if (liveness)
-              await runAsBookkeeping(() => stampJobOwner(handle.db, name, job.id, liveness.owner)).catch(
-                (error: Error) => console.error('job queue: could not mark a job as ours:', error.message),
-              );
             // Unattributed unless the handler says whose job it is (db/write-scope.ts): pg-boss may run
             // it in whatever context woke its worker, a rider's request included.
-            await runUnattributed(() =>
+            const run = runUnattributed(() =>
               handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit }),
             );
+            if (jobs.length === 1) await run;
+            else {
+              // pg-boss fails or completes a batch as a whole: a failure is this job's alone (failed
+              // here, retried as its own), and pg-boss completes only the jobs still active.
+              await run.catch((error: unknown) => boss.fail(name, job.id, error as object));
+            }
           }
           // pg-boss waits a whole polling interval after every fetch, a fruitful one too (worker.js):
           // while jobs keep coming, fetch the next at once, or 1,000 files would take 1,000 s.

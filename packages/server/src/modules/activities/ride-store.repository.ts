@@ -188,45 +188,109 @@ export class RideStoreRepository {
     ride: NewRide,
     now: Date,
   ): Promise<string | undefined> {
-    const inserted = await trx
-      .insertInto('activities')
-      .values({ ...ride.activity, user_id: userId, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'content_hash']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    // Issue 28: the ride's row and the rows beside it that need only its id (file, streams, curve) in
+    // one statement, where they were four. Each part is inserted from the row the ride's insert
+    // returns, so a ride not inserted (these bytes are stored already) inserts none of them; the
+    // values carry their column's type, as an INSERT ... SELECT infers none from its target.
+    const { file, streams, curve } = ride;
+    let query = trx.with('ride', (db) =>
+      db
+        .insertInto('activities')
+        .values({ ...ride.activity, user_id: userId, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'content_hash']).doNothing())
+        .returning(['id', 'user_id', 'start_time']),
+    );
+    if (file)
+      query = query.with('file', (db) =>
+        db
+          .insertInto('activity_files')
+          .columns(['activity_id', 'user_id', 'blob_key', 'original_name', 'format', 'size_bytes'])
+          .expression(
+            db
+              .selectFrom('ride')
+              .select([
+                'ride.id',
+                'ride.user_id',
+                sql<string>`${file.blob_key}::text`.as('blob_key'),
+                sql<string>`${file.original_name}::text`.as('original_name'),
+                sql<string>`${file.format}::text`.as('format'),
+                sql<number>`${file.size_bytes}::integer`.as('size_bytes'),
+              ]),
+          ),
+      ) as unknown as typeof query;
+    if (streams)
+      query = query.with('streams', (db) =>
+        db
+          .insertInto('activity_streams')
+          .columns(['activity_id', 'user_id', 'blob_key', 'sample_count', 'codec_version'])
+          .expression(
+            db
+              .selectFrom('ride')
+              .select([
+                'ride.id',
+                'ride.user_id',
+                sql<string>`${streams.blob_key}::text`.as('blob_key'),
+                sql<number>`${streams.sample_count}::integer`.as('sample_count'),
+                sql<number>`${streams.codec_version}::integer`.as('codec_version'),
+              ]),
+          ),
+      ) as unknown as typeof query;
+    if (curve)
+      query = query.with('curve', (db) =>
+        db
+          .insertInto('activity_curves')
+          .columns(['activity_id', 'user_id', 'start_time', 'durations_s', 'power_w'])
+          .expression(
+            db
+              .selectFrom('ride')
+              .select([
+                'ride.id',
+                'ride.user_id',
+                'ride.start_time',
+                sql<number[]>`${curve.durations_s}::double precision[]`.as('durations_s'),
+                sql<number[]>`${curve.power_w}::real[]`.as('power_w'),
+              ]),
+          ),
+      ) as unknown as typeof query;
+    const inserted = await query.selectFrom('ride').select('ride.id').executeTakeFirst();
     if (!inserted) return undefined;
-    await this.insertParts(trx, userId, inserted.id, ride, now);
+    await this.insertParts(trx, userId, inserted.id, ride, now, { rowsInserted: true });
     return inserted.id;
   }
 
-  /** The rows beside the activity row: file, streams, curve, laps, segment efforts. */
+  /**
+   * The rows beside the activity row: file, streams, curve, laps, segment efforts; `rowsInserted`:
+   * the file, streams and curve rows went in with the activity row (`insertRide`).
+   */
   private async insertParts(
     trx: Transaction<Database>,
     userId: string,
     activityId: string,
     ride: NewRide,
     now: Date,
+    { rowsInserted = false }: { rowsInserted?: boolean } = {},
   ): Promise<void> {
-    if (ride.file)
+    if (ride.file && !rowsInserted)
       await trx
         .insertInto('activity_files')
         .values({ activity_id: activityId, user_id: userId, ...ride.file })
         .execute();
-    if (ride.streams)
+    if (ride.streams && !rowsInserted)
       await trx
         .insertInto('activity_streams')
         .values({ activity_id: activityId, user_id: userId, ...ride.streams })
         .execute();
     if (ride.curve) {
-      await trx
-        .insertInto('activity_curves')
-        .values({
-          activity_id: activityId,
-          user_id: userId,
-          start_time: ride.activity.start_time,
-          ...ride.curve,
-        })
-        .execute();
+      if (!rowsInserted)
+        await trx
+          .insertInto('activity_curves')
+          .values({
+            activity_id: activityId,
+            user_id: userId,
+            start_time: ride.activity.start_time,
+            ...ride.curve,
+          })
+          .execute();
       const stored = { activity_id: activityId, start_time: ride.activity.start_time, ...ride.curve };
       await this.bestCurve.rideStored(trx, userId, stored, now);
     }
@@ -237,7 +301,10 @@ export class RideStoreRepository {
         .execute();
     }
     if (ride.segments && (ride.segments.climbs.length > 0 || (ride.segments.strava?.length ?? 0) > 0))
-      await this.segments.rideStored(trx, userId, activityId, ride.activity.start_time, ride.segments);
+      // A ride just inserted has no effort yet, nor has one whose efforts `replaceRide` removed.
+      await this.segments.rideStored(trx, userId, activityId, ride.activity.start_time, ride.segments, {
+        noEffortsYet: true,
+      });
   }
 
   /**

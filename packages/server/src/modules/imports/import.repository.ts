@@ -13,6 +13,16 @@ export interface NewImportFile {
   message: string | null;
 }
 
+/** A file taken for processing (`claim`), with what its job needs to know beside it. */
+export interface ClaimedFile {
+  file: ImportFileRow;
+  /** Another of the rider's files, of any import, was still queued or processing when it was taken. */
+  othersPending: boolean;
+  /** The import's source; undefined only if its row is gone (deleting an import waits for its files). */
+  source: ImportRow['source'] | undefined;
+  language: 'es' | 'en';
+}
+
 export interface ImportCounts {
   total: number;
   queued: number;
@@ -146,21 +156,6 @@ export class ImportRepository {
     return row.source;
   }
 
-  /** An import's source and its rider's language (`sourceOf`, `riderLanguage`), in one read. */
-  async languageAndSource(
-    userId: string,
-    importId: string,
-  ): Promise<{ language: 'es' | 'en'; source: ImportRow['source'] }> {
-    const row = await this.db
-      .selectFrom('imports')
-      .leftJoin('user_settings', 'user_settings.user_id', 'imports.user_id')
-      .select(['imports.source', 'user_settings.language'])
-      .where('imports.user_id', '=', userId)
-      .where('imports.id', '=', importId)
-      .executeTakeFirstOrThrow();
-    return { source: row.source, language: row.language ?? 'en' };
-  }
-
   /** The rider's language (user_settings), for the messages of their import results. */
   async riderLanguage(userId: string): Promise<'es' | 'en'> {
     const row = await this.db
@@ -253,31 +248,64 @@ export class ImportRepository {
 
   /**
    * Whether any of the rider's files, in any of their imports, is still waiting or being processed
-   * (the partial index of migration 0033 holds only those); `exceptFileId`'s own file left out.
+   * (the partial index of migration 0033 holds only those).
    */
-  async riderHasPendingFiles(userId: string, exceptFileId?: string): Promise<boolean> {
-    let query = this.db
+  async riderHasPendingFiles(userId: string): Promise<boolean> {
+    const query = this.db
       .selectFrom('import_files')
       .select(sql<number>`1`.as('one'))
       .where('user_id', '=', userId)
       .where('status', 'in', ['queued', 'processing']);
-    if (exceptFileId !== undefined) query = query.where('id', '!=', exceptFileId);
     const row = await query.limit(1).executeTakeFirst();
     return row !== undefined;
   }
 
   /**
    * Takes a file for processing. Queued files, and files a crashed worker left in processing, are
-   * taken; finished ones are not, which makes a retried job a no-op.
+   * taken; finished ones are not, which makes a retried job a no-op. Issue 28: the same statement
+   * answers what the job asks next (they were three more statements a file): whether another of the
+   * rider's files is still pending (`riderHasPendingFiles` with this one left out), the import's
+   * source and the rider's language, each read by the taken row's own rider.
    */
-  claim(fileId: string, now: Date): Promise<ImportFileRow | undefined> {
-    return this.db
+  async claim(fileId: string, now: Date): Promise<ClaimedFile | undefined> {
+    const row = await this.db
       .updateTable('import_files')
       .set({ status: 'processing', updated_at: now })
       .where('id', '=', fileId)
       .where('status', 'in', ['queued', 'processing'])
       .returningAll()
+      .returning((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('import_files as other')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('other.user_id', '=', 'import_files.user_id')
+              .where('other.status', 'in', ['queued', 'processing'])
+              .whereRef('other.id', '!=', 'import_files.id'),
+          )
+          .as('others_pending'),
+        eb
+          .selectFrom('imports')
+          .select('imports.source')
+          .whereRef('imports.user_id', '=', 'import_files.user_id')
+          .whereRef('imports.id', '=', 'import_files.import_id')
+          .as('import_source'),
+        eb
+          .selectFrom('user_settings')
+          .select('user_settings.language')
+          .whereRef('user_settings.user_id', '=', 'import_files.user_id')
+          .as('rider_language'),
+      ])
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { others_pending, import_source, rider_language, ...file } = row;
+    return {
+      file,
+      othersPending: Boolean(others_pending),
+      source: import_source ?? undefined,
+      language: rider_language ?? 'en',
+    };
   }
 
   /**
@@ -319,28 +347,37 @@ export class ImportRepository {
     },
     now: Date,
   ): Promise<boolean> {
+    // One statement for both rows (issue 28: they were two a file): the import's time moves only
+    // when the file was settled here.
     const file = await executor
-      .updateTable('import_files')
-      .set({
-        status: outcome.status,
-        activity_id: outcome.activity_id ?? null,
-        message_code: outcome.message_code ?? null,
-        message: outcome.message ?? null,
-        updated_at: now,
-        // Issue 28 (disk filling): a failed file keeps no bytes, nor does a duplicate (its ride is stored
-        // from other bytes, or from these same ones under the ride's own row); the service deletes the blob.
-        ...(outcome.status === 'failed' || outcome.status === 'duplicate' ? { blob_key: null } : {}),
-      })
-      .where('id', '=', fileId)
-      .where('status', 'in', ['queued', 'processing'])
-      .returning('import_id')
+      .with('settled', (db) =>
+        db
+          .updateTable('import_files')
+          .set({
+            status: outcome.status,
+            activity_id: outcome.activity_id ?? null,
+            message_code: outcome.message_code ?? null,
+            message: outcome.message ?? null,
+            updated_at: now,
+            // Issue 28 (disk filling): a failed file keeps no bytes, nor does a duplicate (its ride is stored
+            // from other bytes, or from these same ones under the ride's own row); the service deletes the blob.
+            ...(outcome.status === 'failed' || outcome.status === 'duplicate' ? { blob_key: null } : {}),
+          })
+          .where('id', '=', fileId)
+          .where('status', 'in', ['queued', 'processing'])
+          .returning(['import_id', 'user_id']),
+      )
+      .with('touched', (db) =>
+        db
+          .updateTable('imports')
+          .set({ updated_at: now })
+          .from('settled')
+          .whereRef('imports.id', '=', 'settled.import_id')
+          .whereRef('imports.user_id', '=', 'settled.user_id'),
+      )
+      .selectFrom('settled')
+      .select('import_id')
       .executeTakeFirst();
-    if (file)
-      await executor
-        .updateTable('imports')
-        .set({ updated_at: now })
-        .where('id', '=', file.import_id)
-        .execute();
     return file !== undefined;
   }
 }

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { ERRORS } from '../../errors.ts';
-import { type BlobStore, sha256OfBytes, StorageFullError } from '../../storage/blob-store.ts';
+import { type BlobStore, StorageFullError } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { NewRide, RideStoreRepository } from '../activities/ride-store.repository.ts';
@@ -12,7 +12,7 @@ import { isoDate } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
-import type { ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
+import type { ClaimedFile, ImportFileRow, ImportRepository, NewImportFile } from './import.repository.ts';
 import { importMessage } from './import-messages.ts';
 import { FILES_FINISHED_STAGE, ImportStageTimes } from './import-stage-times.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
@@ -135,8 +135,9 @@ export class ImportService {
   /** The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once. */
   async processFile(job: ImportFileJob): Promise<void> {
     const { imports, now } = this.deps;
-    const file = await this.stages.time('claim', () => imports.claim(job.fileId, now()));
-    if (!file?.blob_key) {
+    const claimed = await this.stages.time('claim', () => imports.claim(job.fileId, now()));
+    const file = claimed?.file;
+    if (!claimed || !file?.blob_key) {
       // Settled already: a run that stopped after its commit (a crash) is retried. Its rider's batch
       // pass may not have run, and rides stored while other files were pending wait for it for their
       // facts (`factsAtImport`): it runs now if none of the rider's files is left.
@@ -145,7 +146,7 @@ export class ImportService {
       return;
     }
     try {
-      await this.importFile(file, file.blob_key);
+      await this.importFile(claimed, file.blob_key);
       await this.afterLastFile(file);
       this.stages.count(FILES_FINISHED_STAGE, 1);
       this.stages.flush();
@@ -220,9 +221,8 @@ export class ImportService {
    * measures again those whose window the next upload changes anyway). Each file marks itself
    * finished before it looks, so the last to look sees every file finished and does it for all.
    */
-  private async afterLastFile(file: Pick<ImportFileRow, 'user_id' | 'import_id'>): Promise<void> {
-    const counts = (await this.deps.imports.counts(file.user_id, [file.import_id])).get(file.import_id);
-    if (!counts || counts.queued + counts.processing > 0) return;
+  private async afterLastFile(file: Pick<ImportFileRow, 'user_id'>): Promise<void> {
+    // The import's own files are the rider's (issue 28: its counts were one more statement a file).
     if (await this.deps.imports.riderHasPendingFiles(file.user_id)) return;
     await this.stages.time('batch: eFTP re-estimated', () =>
       this.deps.rideFtp.rederiveEstimated(file.user_id),
@@ -244,8 +244,11 @@ export class ImportService {
     if (file) await this.afterLastFile(file);
   }
 
-  private async importFile(file: ImportFileRow, blobKey: string): Promise<void> {
-    const { imports, activities, athleteSettings, rideFtp, blobs } = this.deps;
+  private async importFile(claimed: ClaimedFile, blobKey: string): Promise<void> {
+    const { activities, athleteSettings, rideFtp, blobs } = this.deps;
+    const { file, language, source } = claimed;
+    // As the read it replaces did (`claim` answers it now): a file whose import is gone is retried.
+    if (source === undefined) throw new Error('The import of this file is gone.');
     const userId = file.user_id;
     const [bytes, baseline, bike] = await this.stages.time('read file and rider', () =>
       Promise.all([blobs.get(blobKey), athleteSettings.baseline(userId), activities.primaryBikeId(userId)]),
@@ -274,21 +277,17 @@ export class ImportService {
       rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve),
     );
     const { tactics, advancedFacts } = await this.factsAtImport(
-      file,
+      claimed,
       ready,
       baseline,
       // Measured against the ride's own FTP, which an eFTP did not replace.
       ready.columns.ftp_w === prepared.ride.columns.ftp_w ? prepared.ride.advancedFacts : undefined,
     );
-    // Issue 28: one read for both (they were two statements a file).
-    const { language, source } = await imports.languageAndSource(userId, file.import_id);
     const elapsedS = Math.round(ready.elapsedTimeS);
     // The same bytes again are found by `storeRide` in the transaction (issue 28: a look before it
     // cost every file a statement), which settles the file as a duplicate and stores nothing.
 
-    // The streams blob is written only once the ride is known to be stored (inside the transaction,
-    // before its commit): written up front, a duplicate's streams stayed on disk with no row for them.
-    const streamsKey = sha256OfBytes(ready.streamsBlob);
+    const { streamsKey } = ready;
     const ride: NewRide = {
       activity: {
         ...ready.columns,
@@ -318,8 +317,16 @@ export class ImportService {
       laps: ready.laps,
       segments: ready.segments,
     };
-    // Whether this run wrote the streams blob (it was not on disk before): set inside the transaction.
-    const wrote = { streams: false };
+    // Issue 28: the streams blob is written (and synced) before the transaction, which used to hold
+    // the embedded database's one connection through the write and its two fsyncs, every other job
+    // and request waiting meanwhile. The transaction takes the blob's lock and writes it again if a
+    // clean-up removed it in between; a run that stores no ride with it (a duplicate, a rollback)
+    // removes it again after, unless a row points to it by then (issue 16: no orphan blob).
+    const written = await this.stages.time('streams blob written', () =>
+      blobs.store(ready.streamsBlob, streamsKey),
+    );
+    // Whether this run wrote the streams blob (it was not on disk before).
+    const wrote = { streams: written.created };
     let freed: string[];
     try {
       freed = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
@@ -355,19 +362,20 @@ export class ImportService {
    * measured once instead of twice. A ride without power is not read by the pass: it is measured here.
    */
   private async factsAtImport(
-    file: ImportFileRow,
+    { file, othersPending }: ClaimedFile,
     ready: PreparedRide,
     baseline: RiderForRide['baseline'],
     /** The advanced facts the analysis thread measured with the streams it decoded, if it did. */
     measured: string | undefined,
   ): Promise<{ tactics: string | null; advancedFacts: string | null }> {
-    const { imports, rideTactics, now } = this.deps;
+    const { rideTactics, now } = this.deps;
     const userId = file.user_id;
-    if (
-      ready.columns.has_power &&
-      rideTactics.rederivesAllFacts &&
-      (await this.stages.time('pending files check', () => imports.riderHasPendingFiles(userId, file.id)))
-    ) {
+    // `othersPending` was answered when the file was taken (issue 28: a statement of its own after the
+    // analysis before). Either answer holds: this file stays pending until its own commit, and the
+    // pass runs after the rider's last file settles, so it comes after this one's commit whatever the
+    // others did meanwhile; a file that another upload joined meanwhile measures its facts here, as
+    // one alone did.
+    if (ready.columns.has_power && rideTactics.rederivesAllFacts && othersPending) {
       this.stages.count('facts left to the batch pass (count)', 1);
       // The advanced facts hold in the pass (the FTP and the rider's weight today are the same).
       return { tactics: null, advancedFacts: measured ?? null };
@@ -413,7 +421,9 @@ export class ImportService {
           }
         : undefined;
       const putStreams = async () => {
-        // Held until the commit: no clean-up deletes the blob between this write and the row.
+        // Held until the commit: no clean-up deletes the blob between here and the row. Written before
+        // the transaction; stored again here in case a clean-up (of another run with the same streams)
+        // removed it before this lock, which finds it on disk otherwise and only marks it in use.
         await activities.lockBlob(trx, streamsKey);
         const stored = await blobs.store(ready.streamsBlob, streamsKey);
         if (stored.created) wrote.streams = true;
@@ -440,7 +450,8 @@ export class ImportService {
         if (await imports.finish(trx, file.id, this.duplicate(language, ready, stored.id), now())) {
           await this.dropBytes(trx, file.blob_key);
         }
-        return [];
+        // The streams blob written before the transaction goes after the commit, unless a row uses it.
+        return wrote.streams ? [streamsKey] : [];
       }
       await putStreams();
       const freed = (await rideStore.replaceRide(trx, userId, stored.id, ride, now())) ?? [];

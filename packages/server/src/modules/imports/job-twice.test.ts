@@ -49,3 +49,50 @@ describe('the same ride from other bytes', () => {
     expect(audit.missingBlobs).toEqual([]);
   });
 });
+
+describe('taking a file (claim)', () => {
+  // Issue 28: the claim answers, in its one statement, what the job asked in three more: whether
+  // another of the rider's files is pending (its own and other riders' left out), the import's source
+  // and the rider's language.
+  const queuedFile = (name: string) => ({
+    name,
+    size_bytes: 1,
+    blob_key: null,
+    status: 'queued' as const,
+    message_code: null,
+    message: null,
+  });
+  const create = (userId: string, names: string[]) =>
+    h.database.db
+      .transaction()
+      .execute((trx) => h.services.imports.create(trx, userId, 'demo', names.map(queuedFile), new Date()));
+
+  test('says whether another of the rider’s files is pending, and reads the source and language', async () => {
+    const rider = await h.signIn({ email: 'claim-a@example.org' });
+    const other = await h.signIn({ email: 'claim-b@example.org' });
+    await h.database.db
+      .insertInto('user_settings')
+      .values({ user_id: rider.user.id, language: 'es' })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ language: 'es' }))
+      .execute();
+    const mine = await create(rider.user.id, ['a.fit', 'b.fit']);
+    const theirs = await create(other.user.id, ['c.fit']);
+    const [a, b] = mine.files;
+    const first = await h.services.imports.claim(a!.id, new Date());
+    expect(first).toMatchObject({ othersPending: true, source: 'demo', language: 'es' });
+    expect(first?.file.id).toBe(a!.id);
+    // Another rider's pending file is not this rider's.
+    expect(await h.services.imports.claim(theirs.files[0]!.id, new Date())).toMatchObject({
+      othersPending: false,
+    });
+    // Once b is settled, a (still processing: a crashed run's file is taken again) is the last one.
+    const before = (await h.services.imports.find(rider.user.id, mine.importRow.id))!.updated_at;
+    const later = new Date(before.getTime() + 60_000);
+    expect(await h.services.imports.finish(h.database.db, b!.id, { status: 'failed' }, later)).toBe(true);
+    expect((await h.services.imports.find(rider.user.id, mine.importRow.id))!.updated_at).toEqual(later);
+    expect(await h.services.imports.claim(a!.id, new Date())).toMatchObject({ othersPending: false });
+    // A settled file is neither taken nor settled again.
+    expect(await h.services.imports.claim(b!.id, new Date())).toBeUndefined();
+    expect(await h.services.imports.finish(h.database.db, b!.id, { status: 'done' }, later)).toBe(false);
+  });
+});

@@ -11,9 +11,10 @@ import { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ImportService } from './import.service.ts';
 
-// Issue 16 ("nothing stored half-way, no orphan blob"): the streams blob of a ride is written inside
-// the store transaction, before its row commits; whatever ends that transaction, no blob is left that
-// no row points to, and none a committed ride uses is deleted.
+// Issue 16 ("nothing stored half-way, no orphan blob"): the streams blob of a ride is written before
+// its row commits (before the store transaction since issue 28, and held by its lock inside it);
+// whatever ends that transaction, no blob is left that no row points to, and none a committed ride
+// uses is deleted.
 
 let h: Harness;
 let service: ImportService;

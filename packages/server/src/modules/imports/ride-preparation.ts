@@ -1,5 +1,6 @@
 import { segmentClimbsOf } from '@vatio/analysis';
 import { DEFAULT_LIMITS, type DecodeLimits, decodeActivity, isFormatError } from '@vatio/formats';
+import { sha256OfBytes } from '../../storage/blob-store.ts';
 import { asStored, encodeStreams } from '../../storage/stream-codec.ts';
 import { measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { NewRide } from '../activities/activity.repository.ts';
@@ -40,6 +41,8 @@ export interface PreparedRide {
   curve: NewRide['curve'];
   laps: NewRide['laps'];
   streamsBlob: Uint8Array;
+  /** The streams blob's key (SHA-256, hex), hashed here, off the main thread (issue 28). */
+  streamsKey: string;
   sampleCount: number;
   /** The ride's climbs with a position, for segments, and the rider's weight on its date. */
   segments: NonNullable<NewRide['segments']>;
@@ -90,6 +93,8 @@ export function prepareFile(
           }),
         )
       : undefined;
+  // A plain Uint8Array with a buffer of its own, so a worker thread can hand it over without copying.
+  const streamsBlob = new Uint8Array(encodeStreams(activity.streams));
   return {
     kind: 'ride',
     ride: {
@@ -103,8 +108,8 @@ export function prepareFile(
       summaryJson: storedSummaryJson(analysed, activity),
       curve: storedCurve(analysed.summary.meanMax),
       laps: lapsOf(activity),
-      // A plain Uint8Array with a buffer of its own, so a worker thread can hand it over without copying.
-      streamsBlob: new Uint8Array(encodeStreams(activity.streams)),
+      streamsBlob,
+      streamsKey: sha256OfBytes(streamsBlob),
       sampleCount: activity.streams.timeS.length,
       segments: { climbs: segmentClimbsOf(activity.streams), weightKg: settings.weightKg ?? null },
       ...(advancedFacts === undefined ? {} : { advancedFacts }),

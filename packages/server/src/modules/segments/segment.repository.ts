@@ -75,7 +75,8 @@ export class SegmentRepository {
   /**
    * A stored ride's climbs, in the transaction that stores the ride: each climb matching one of the
    * rider's segments (packages/analysis segments/matching.ts) is an effort on it; one matching none
-   * becomes a new segment with this first effort.
+   * becomes a new segment with this first effort. `noEffortsYet`: the caller knows the ride has no
+   * effort stored (a ride just inserted, or one whose efforts it just removed), which spares a read.
    */
   async rideStored(
     trx: Transaction<Database>,
@@ -83,9 +84,10 @@ export class SegmentRepository {
     activityId: string,
     rideStart: Date,
     ride: RideSegmentClimbs,
+    { noEffortsYet = false }: { noEffortsYet?: boolean } = {},
   ): Promise<void> {
     if (ride.climbs.length > 0)
-      await this.climbsStored(trx, userId, activityId, rideStart, ride.climbs, ride.weightKg);
+      await this.climbsStored(trx, userId, activityId, rideStart, ride.climbs, ride.weightKg, noEffortsYet);
     for (const strava of ride.strava ?? [])
       await this.stravaEffortStored(trx, userId, activityId, rideStart, strava, ride.weightKg);
   }
@@ -105,8 +107,13 @@ export class SegmentRepository {
     rideStart: Date,
     climbs: readonly SegmentClimb[],
     weightKg: number | null,
+    noEffortsYet: boolean,
   ): Promise<void> {
     const boxes = climbs.map((climb) => boxAround(climb.start));
+    // Issue 28: a segment matches a climb only if its end is as near the climb's end as its start is to
+    // the climb's start (`matchDistanceM`), so only those are read: by the start box alone, every
+    // segment starting where the rider's rides start (their home) was read and parsed for every ride.
+    const endBoxes = climbs.map((climb) => boxAround(climb.end));
     const [candidates, stored] = await Promise.all([
       trx
         .selectFrom('segments')
@@ -114,23 +121,29 @@ export class SegmentRepository {
         .where('user_id', '=', userId)
         .where((eb) =>
           eb.or(
-            boxes.map((box) =>
+            boxes.map((box, k) =>
               eb.and([
                 eb('start_lat', '>=', box.minLat),
                 eb('start_lat', '<=', box.maxLat),
                 eb('start_lng', '>=', box.minLng),
                 eb('start_lng', '<=', box.maxLng),
+                eb('end_lat', '>=', endBoxes[k]!.minLat),
+                eb('end_lat', '<=', endBoxes[k]!.maxLat),
+                eb('end_lng', '>=', endBoxes[k]!.minLng),
+                eb('end_lng', '<=', endBoxes[k]!.maxLng),
               ]),
             ),
           ),
         )
         .execute(),
-      trx
-        .selectFrom('segment_efforts')
-        .select(['segment_id', 'start_offset_s', 'end_offset_s'])
-        .where('user_id', '=', userId)
-        .where('activity_id', '=', activityId)
-        .execute(),
+      noEffortsYet
+        ? []
+        : trx
+            .selectFrom('segment_efforts')
+            .select(['segment_id', 'start_offset_s', 'end_offset_s'])
+            .where('user_id', '=', userId)
+            .where('activity_id', '=', activityId)
+            .execute(),
     ]);
     const known = candidates.map((c) => ({
       id: c.id,
