@@ -2,7 +2,6 @@
 // and /api/analytics/predictive, docs/API.md; the example rider's under /api/public/analytics/*).
 // Shapes come from @vatio/schemas so the web reads exactly what the server's contracts answer.
 import { useQuery } from '@tanstack/react-query';
-import type { PredictiveResponse, TrainingLoadResponse } from '@vatio/schemas';
 import type { AnalyticsSource } from '../../api/analytics';
 import { getAnalyticsPredictive } from '../../api/generated/getAnalyticsPredictive';
 import { getAnalyticsTrainingLoad } from '../../api/generated/getAnalyticsTrainingLoad';
