@@ -11,7 +11,7 @@ import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { firstAnswer, load, stop, storeNewRide } from './http-load.ts';
+import { AS_INSTALLED, firstAnswer, load, stop, storeNewRide } from './http-load.ts';
 import { seedStoredRides } from './stored-rides.ts';
 import { summarize } from './timing.ts';
 
@@ -26,7 +26,7 @@ const SETTLE_MS = Number(process.env.SETTLE_MS ?? 0);
 
 async function startServer(root: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
   spawnedAt = performance.now();
-  return startServerProcess({ VALIDATE_RESPONSES: '0.01', ...env }, port, {
+  return startServerProcess({ ...AS_INSTALLED, ...env }, port, {
     root,
     // SERVER_NODE_ARGS: Node options for the server alone (e.g. --trace-gc, with SERVER_LOG).
     nodeArgs: process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],

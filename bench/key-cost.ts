@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, ROOT, signInOverHttp, startServerProcess } from '../packages/server/src/test/processes.ts';
-import { load, stop } from './http-load.ts';
+import { AS_INSTALLED, load, stop } from './http-load.ts';
 import { summarize } from './timing.ts';
 
 const args = process.argv.slice(2);
@@ -25,9 +25,9 @@ const REQUESTS = 2000;
 const CONCURRENCY = 20;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
-/** The sources of `root` on `port`, as an install runs (VALIDATE_RESPONSES: a hundredth, after sending). */
+/** The sources of `root` on `port`, checking answers as an install does. */
 const startServer = (root: string, env: Record<string, string>, port: number): Promise<ChildProcess> =>
-  startServerProcess({ VALIDATE_RESPONSES: '0.01', ...env }, port, { root, startDeadlineMs: 240_000 });
+  startServerProcess({ ...AS_INSTALLED, ...env }, port, { root, startDeadlineMs: 240_000 });
 
 async function admin(query: string) {
   const client = new pg.Client({ connectionString: adminUrl });

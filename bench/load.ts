@@ -40,7 +40,7 @@ import {
   signInTokensOverHttp,
   startServerProcess,
 } from '../packages/server/src/test/processes.ts';
-import { processCpuMs, stop } from './http-load.ts';
+import { AS_INSTALLED, processCpuMs, stop } from './http-load.ts';
 import { seedStoredRidesInto } from './stored-rides.ts';
 
 const TARGET_P99_MS = 500;
@@ -502,16 +502,11 @@ interface RunFigures {
  * profile it: LOAD_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (not allowed in NODE_OPTIONS).
  */
 function startServer(env: NodeJS.ProcessEnv, port: number, entry = COMPILED_SERVER[0]!) {
-  return startServerProcess(
-    // What an install does (NODE_ENV=test alone would check every answer before sending it).
-    { VALIDATE_RESPONSES: '0.01', ...env },
-    port,
-    {
-      entry,
-      nodeArgs: process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
-      startDeadlineMs: 90_000,
-    },
-  );
+  return startServerProcess({ ...AS_INSTALLED, ...env }, port, {
+    entry,
+    nodeArgs: process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    startDeadlineMs: 90_000,
+  });
 }
 
 async function runOnce(engine: 'pglite' | 'pg', opts: Options): Promise<RunFigures> {

@@ -34,16 +34,15 @@ import { BENCH_DURATION_S, BENCH_FTP_W, makeBenchRide } from './ride.ts';
 import { sdkDecode } from './sdk-decode.ts';
 import { sportsLibImport } from './sports-lib.ts';
 import { runEndpointsBench } from './endpoints.ts';
+import { AS_INSTALLED } from './http-load.ts';
 import { runImportBench } from './import-rides.ts';
 import { measureIdleMemory } from './memory.ts';
 import { describeLoad, measureWebLoads } from './web-load.ts';
 import { type Timing, timeAsync, timeSync } from './timing.ts';
 import { vatioAnalyze, vatioDecode, vatioDecodeAndAnalyze, vatioDecodeSdkPath } from './vatio.ts';
 
-// The servers the parts start run with NODE_ENV=test (quiet, no example rider), which alone would check
-// every answer against its schema before sending it; an install checks a hundredth after sending
-// (VALIDATE_RESPONSES, docs/ARCHITECTURE.md), and that is what the figures measure. Children inherit it.
-process.env.VALIDATE_RESPONSES ??= '0.01';
+// The parts' servers check answers as an install does (AS_INSTALLED); children inherit it.
+process.env.VALIDATE_RESPONSES ??= AS_INSTALLED.VALIDATE_RESPONSES;
 
 const TARGET_VS_SPORTS_LIB = 20;
 const TARGET_VS_SDK = 3;

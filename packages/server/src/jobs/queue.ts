@@ -19,9 +19,9 @@ import {
   type QueueOptions,
   startBossWithQueues,
 } from '../db/queue-schema.repository.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export { QUEUES, type QueueName, type QueueOptions } from '../db/queue-schema.repository.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 // Background work through pg-boss (DESIGN §2): a PostgreSQL job queue with SKIP LOCKED, retries
 // and expiry, on the same database as the data. Jobs survive restarts; a job whose worker died
