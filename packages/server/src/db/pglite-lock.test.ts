@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase } from './database.ts';
 import { DatabaseInUseError } from './pglite-lock.ts';
+import { pgliteTemplate, seedPgliteDir } from '../test/test-database.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'vatio-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -12,7 +13,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('one process at a time on an embedded database', () => {
   test('a second open of the same folder is refused with a clear message until the first closes', async () => {
     const dir = join(root, 'a', 'pglite');
-    const first = await openDatabase({ pgliteDir: dir });
+    // The folder made from the migrated template: the lock is what is tested, not initdb (issue 27).
+    const first = await openDatabase({ pgliteDir: dir, pgliteLoadDataDir: await pgliteTemplate() });
     expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
     const second = openDatabase({ pgliteDir: dir });
     await expect(second).rejects.toBeInstanceOf(DatabaseInUseError);
@@ -26,7 +28,7 @@ describe('one process at a time on an embedded database', () => {
   test('a lock left by a process that died (killed, crashed) is taken over', async () => {
     const dir = join(root, 'b', 'pglite');
     const gone = spawnSync(process.execPath, ['-e', '']).pid!;
-    await openDatabase({ pgliteDir: dir }).then((h) => h.close());
+    await seedPgliteDir(dir);
     writeFileSync(`${dir}.lock`, String(gone));
     const handle = await openDatabase({ pgliteDir: dir });
     expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
@@ -37,7 +39,7 @@ describe('one process at a time on an embedded database', () => {
 describe('a restart right after a crash (issue 28)', () => {
   test('a lock whose holder is dead but not yet reaped (a zombie) is taken over', async () => {
     const dir = join(root, 'c', 'pglite');
-    await openDatabase({ pgliteDir: dir }).then((h) => h.close());
+    await seedPgliteDir(dir);
     // The background `sleep 0.3` exits after its shell has become `sleep 30`, which never waits for
     // it: a real zombie, as a server killed with -9 is until its parent reaps it.
     const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], {

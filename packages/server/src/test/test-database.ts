@@ -1,27 +1,70 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
+import { dumpPgliteTemplate } from './template.ts';
+
+async function createFromTemplate(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      // "source database is being accessed by other users": only while the template's own set-up
+      // connections close (global-setup.ts), never for long.
+      if (attempt >= 50 || (error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+let template: Promise<Blob> | undefined;
+
+/**
+ * The migrated PGlite template (global-setup.ts), read once per fork (the server project shares one
+ * module graph per fork). The PostgreSQL stage builds none, so a test that needs an embedded
+ * database there (an on-disk folder: seedPgliteDir) gets one built here, once.
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const path = inject('pgliteTemplatePath');
+    return existsSync(path) ? new Blob([readFileSync(path)]) : dumpPgliteTemplate();
+  })();
+  return template;
+}
+
+/**
+ * An embedded database folder (not yet in use) holding the migrated template, as if a server had
+ * created it: its PGlite starts without initdb (~5 CPU-s each on this machine, issue 27). For tests of
+ * what happens to a folder, not of how it is first made.
+ */
+export async function seedPgliteDir(dir: string): Promise<void> {
+  const handle = await openDatabase({ pgliteDir: dir, pgliteLoadDataDir: await pgliteTemplate() });
+  await handle.close();
+}
 
 /**
  * A fresh, migrated database for one test file: PGlite from the template dump, or, when
- * DATABASE_URL is set, a new database on that PostgreSQL server, dropped again on close.
+ * DATABASE_URL is set, a new database on that PostgreSQL server copied from the migrated template
+ * (global-setup.ts), dropped again on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const dump = readFileSync(inject('pgliteTemplatePath'));
-    return openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: new Blob([dump]) });
+    return openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: await pgliteTemplate() });
   }
   const name = `vatio_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the migrated template (global-setup.ts), with the job queue's schema: no DDL per file.
+  // Copies never wait on one another; a backend still leaving the template is waited for a moment.
+  await createFromTemplate(admin, name, inject('postgresTemplateName'));
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
+  // A no-op on the template's copy; it still checks that every migration is there.
   await migrateToLatest(handle.db);
   return {
     ...handle,
