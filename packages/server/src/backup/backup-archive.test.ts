@@ -1,21 +1,14 @@
-import {
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { Migrator } from 'kysely';
-import { afterAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase, pgliteDirFor } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { FsBlobStore } from '../storage/blob-store.ts';
+import { pgliteTemplate } from '../test/test-database.ts';
 import { BackupRepository } from './backup.repository.ts';
 import { BackupError, BACKUP_FORMAT, EXIT, readBackupArchive, writeBackupArchive } from './backup-archive.ts';
 import { runRestoreCommand } from './backup-command.ts';
@@ -144,11 +137,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('restoring an older backup', () => {
   test('a backup of an older schema is restored and migrated to this one', async () => {
     const names = Object.keys(migrations).sort();
     // The migrated template every test file starts from, with its latest migration undone.
-    const source = await openDatabase({
-      pgliteLoadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))], {
-        type: 'application/x-gzip',
-      }),
-    });
+    const source = await openDatabase({ pgliteLoadDataDir: await pgliteTemplate() });
     const file = join(root, 'older.tar');
     try {
       const migrator = new Migrator({ db: source.db, provider: { getMigrations: async () => migrations } });
