@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session.ts';
 import { steady } from '../page-models/steady.ts';
@@ -38,7 +38,7 @@ test.describe('advanced metrics on real data', () => {
   }) => {
     test.setTimeout(420_000);
     await signUpAndOnboard(page, `advanced-${Date.now()}@example.org`, 'en');
-    await loadDemoRides(page);
+    await loadDemoRidesByApi(page);
 
     await page.goto('/analytics');
     await page.getByTestId('link-advanced').click();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
 import { apiCall } from '../page-models/aero-lab-pages.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 
 const SHOTS = join(import.meta.dirname, '../../docs/screenshots/aero-lab');
@@ -12,7 +12,7 @@ test.describe('the aero lab', () => {
   }) => {
     test.setTimeout(300_000);
     await signUpAndOnboard(page, `aero-lab-${Date.now()}@example.org`, 'en');
-    await loadDemoRides(page);
+    await loadDemoRidesByApi(page);
 
     // An outdoor demo ride, on the rider's bike (the onboarding's first bike).
     const { activities } = await apiCall<{

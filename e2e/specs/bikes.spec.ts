@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session.ts';
 import { steady } from '../page-models/steady.ts';
@@ -89,7 +89,7 @@ test.describe('bikes, parts and maintenance', () => {
 
     // The demo: six months of rides through the real import, on the primary bike.
     await page.goto('/dashboard');
-    await loadDemoRides(page);
+    await loadDemoRidesByApi(page);
     // The dashboard tells that something is due (the chain is past its 800 km).
     await expect(page.getByTestId('maintenance-due-banner')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('maintenance-due-banner')).toContainText('Cadena de Tarmac');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
 import { riderJson as apiJson } from '../page-models/analytics-pages.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { steady } from '../page-models/steady.ts';
 
@@ -23,7 +23,7 @@ test.describe('comparative analysis', () => {
   }) => {
     test.setTimeout(360_000);
     await signUpAndOnboard(page, `comparative-${Date.now()}@example.org`, 'en');
-    await loadDemoRides(page);
+    await loadDemoRidesByApi(page);
 
     await page.goto('/analytics');
     await page.getByTestId('link-comparative').click();

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
+import { untilQuiet, watchRequests } from '../page-models/quiet.ts';
 import { steady } from '../page-models/steady.ts';
 
 // Issue 25 §7: every screen in the rider's language. A rider in Spanish visits every main screen
@@ -137,12 +138,16 @@ function findProblems(screen: string, raw: string, language: 'es' | 'en'): Findi
   return found;
 }
 
-/** Waits for the screen to settle: no spinner, no "Loading…" left, charts drawn. */
+/** Waits for the screen to settle: every request answered, no spinner, no "Loading…" left, charts drawn. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect(page.locator('[role="status"][aria-busy="true"], .animate-pulse')).toHaveCount(0, {
-    timeout: 30_000,
-  });
+  await untilQuiet(page);
+  // A screen's code arrives after the requests for it are answered (compiled off the main thread):
+  // meanwhile its "Cargando…"/"Loading…" placeholder stands, a status that is no skeleton (issue 27).
+  await expect(
+    page.locator(
+      '[role="status"][aria-busy="true"], .animate-pulse, [role="status"]:text-matches("^(Cargando|Loading)")',
+    ),
+  ).toHaveCount(0, { timeout: 30_000 });
   await steady(page);
 }
 
@@ -263,8 +268,9 @@ test.describe('every screen in the rider language', () => {
     page,
   }) => {
     test.setTimeout(600_000);
+    watchRequests(page);
     await signUpAndOnboard(page, `language-${Date.now()}@example.org`, 'es');
-    await loadDemoRides(page);
+    await loadDemoRidesByApi(page);
 
     const spanish = await visitEverything(page, 'es');
     expect.soft(spanish, JSON.stringify(spanish, null, 1)).toEqual([]);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from '../fixtures.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session';
 
@@ -101,7 +101,7 @@ test.describe('live ride overview (/dashboard/responsive)', () => {
     // real time, and `runFor` moves it on at once, firing every timer due, instead of a real wait.
     await page.clock.install();
     await signUpAndOnboard(page, `live-${Date.now()}@example.org`, 'en');
-    await loadDemoRides(page);
+    await loadDemoRidesByApi(page);
 
     await page.goto('/dashboard/responsive');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Performance Overview');

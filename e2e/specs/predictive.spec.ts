@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures.ts';
 import { performanceJson, predictiveJson } from '../page-models/analytics-pages.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 
 test.describe('predictive analysis on real data', () => {
@@ -9,7 +9,7 @@ test.describe('predictive analysis on real data', () => {
   }) => {
     test.setTimeout(300_000);
     await signUpAndOnboard(page, `predictive-${Date.now()}@example.org`, 'en');
-    await loadDemoRides(page);
+    await loadDemoRidesByApi(page);
 
     await page.goto('/analytics/predictive');
     await expect(page.getByRole('heading', { name: 'Predictive analysis' })).toBeVisible();

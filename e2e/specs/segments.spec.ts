@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 
 // Issue 14: the demo rider repeats routes (Thursday and Saturday), so the segment card on /analytics
@@ -13,7 +13,7 @@ test('a new rider loads the demo and uses the segment card: performance, pacing,
 }) => {
   test.setTimeout(420_000);
   await signUpAndOnboard(page, `segments-${Date.now()}@example.org`, 'en');
-  await loadDemoRides(page);
+  await loadDemoRidesByApi(page);
   await page.goto('/analytics');
   const card = page.getByTestId('segment-card');
   await expect(card.getByRole('heading', { name: 'Segments' })).toBeVisible();

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { encodeFit, generateRide } from '@vatio/formats';
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test } from '../fixtures.ts';
-import { loadDemoRides } from '../page-models/dashboard-pages.ts';
+import { loadDemoRidesByApi } from '../page-models/dashboard-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 import { accessToken } from '../page-models/session.ts';
 import { steady } from '../page-models/steady.ts';
@@ -71,7 +71,7 @@ test.describe('the training plan', () => {
   }) => {
     test.setTimeout(480_000);
     await signUpAndOnboard(page, `plan-${Date.now()}@example.org`, 'en');
-    await loadDemoRides(page);
+    await loadDemoRidesByApi(page);
     // A ride today, so today's planned workout has a ride to be compared with (the demo's rides end
     // yesterday): 90 minutes from just after midnight UTC, as a head unit would upload it.
     const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000;

@@ -15,6 +15,8 @@ import { ImportService } from './modules/imports/import.service.ts';
 import { ImportStageTimes } from './modules/imports/import-stage-times.ts';
 import { createPreparer } from './modules/imports/preparation-pool.ts';
 import { idleClosingPreparer } from './idle-preparer.ts';
+import { DemoFileCache } from './modules/demo/demo-files.ts';
+import { demoMemoPreparer } from './modules/demo/demo-preparer.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createStravaServices, type StravaSettings } from './modules/strava/strava.module.ts';
 
@@ -39,7 +41,13 @@ export function createRideServices(deps: {
   const athleteSettings = new AthleteSettingsRepository(deps.db);
   const imports = new ImportRepository(deps.db);
   // The threads leave after a quiet minute and come back with the next file (idle-preparer.ts).
-  const preparer = idleClosingPreparer(() => createPreparer(deps.analysisThreads ?? 0, deps.decodeLimits));
+  // Issue 27: the demo's files are generated once a day, and their analysis kept for riders with the
+  // same settings in force (demo-files.ts, demo-preparer.ts).
+  const demoFiles = new DemoFileCache();
+  const preparer = demoMemoPreparer(
+    idleClosingPreparer(() => createPreparer(deps.analysisThreads ?? 0, deps.decodeLimits)),
+    demoFiles,
+  );
   const rideFtp = new RideFtpService({ activities, now: deps.now });
   const rideTactics = new RideTacticsService({
     activities,
@@ -67,6 +75,7 @@ export function createRideServices(deps: {
     athleteSettings,
     importService,
     plans: new PlanRepository(deps.db),
+    files: demoFiles,
   });
   const { strava: settings, ...rest } = deps;
   const strava = settings
@@ -88,6 +97,7 @@ export function createRideServices(deps: {
     importService,
     reanalysis,
     demo,
+    demoFiles,
     strava,
     preparer,
   };

@@ -2,8 +2,9 @@ import { encodeFit, generateRide, SYNTHETIC_ROUTES } from '@vatio/formats';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
-import type { ImportService, IncomingFile } from '../imports/import.service.ts';
+import type { ImportService } from '../imports/import.service.ts';
 import type { PlanRepository } from '../plan/plan.repository.ts';
+import { DemoFileCache } from './demo-files.ts';
 import { type DemoRidePlan, demoFtpAt, planDemoRides } from './demo-plan.ts';
 import { seedDemoTrainingPlan } from './demo-training-plan.ts';
 
@@ -27,6 +28,8 @@ export interface DemoRidesJob {
  * meaningful numbers on a fresh install. Generation runs in background jobs of a dozen rides.
  */
 export class DemoService {
+  private readonly files: DemoFileCache;
+
   constructor(
     private readonly deps: {
       activities: ActivityRepository;
@@ -36,8 +39,12 @@ export class DemoService {
       now: () => Date;
       /** Issue 26: the demo rider also gets a goal and a training plan. */
       plans?: PlanRepository;
+      /** The day's generated files, shared by the riders who load the demo that day. */
+      files?: DemoFileCache;
     },
-  ) {}
+  ) {
+    this.files = deps.files ?? new DemoFileCache();
+  }
 
   /** The number of rides `start` plans for `days` days before `today`. */
   static plannedRides(today: Date, days = DEMO_DAYS): number {
@@ -79,19 +86,22 @@ export class DemoService {
   }
 
   async run(job: DemoRidesJob): Promise<void> {
-    const plan = planDemoRides(new Date(job.today), job.days ?? DEMO_DAYS).slice(
-      job.batch * RIDES_PER_JOB,
-      (job.batch + 1) * RIDES_PER_JOB,
+    const today = new Date(job.today);
+    const days = job.days ?? DEMO_DAYS;
+    // The same bytes for every rider on one day (the plan is the day's, the generator seeded).
+    const files = this.files.files(today, days, job.batch, () =>
+      planDemoRides(today, days)
+        .slice(job.batch * RIDES_PER_JOB, (job.batch + 1) * RIDES_PER_JOB)
+        .map((ride) => {
+          const bytes = encodeFit(generateRide(optionsOf(ride)));
+          return {
+            name: `demo-${ride.startTime.toISOString().slice(0, 10)}.fit`,
+            bytes,
+            sizeBytes: bytes.length,
+          };
+        }),
     );
-    const files: IncomingFile[] = plan.map((ride) => {
-      const bytes = encodeFit(generateRide(optionsOf(ride)));
-      return {
-        name: `demo-${ride.startTime.toISOString().slice(0, 10)}.fit`,
-        bytes,
-        sizeBytes: bytes.length,
-      };
-    });
-    if (files.length > 0) await this.deps.importService.createImport(job.userId, 'demo', files);
+    if (files.length > 0) await this.deps.importService.createImport(job.userId, 'demo', [...files]);
   }
 }
 
