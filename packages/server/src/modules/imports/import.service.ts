@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { ERRORS } from '../../errors.ts';
-import { type BlobStore, StorageFullError } from '../../storage/blob-store.ts';
+import { type BlobStore, FsBlobStore, StorageFullError } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { NewRide, RideStoreRepository } from '../activities/ride-store.repository.ts';
@@ -259,6 +259,8 @@ export class ImportService {
         bikeKg: bike?.weight_kg ?? null,
         // Measured from the streams the analysis thread has decoded (`factsAtImport`).
         advancedFactsToday: isoDate(this.deps.now()),
+        // The analysis thread writes the streams blob while it analyses the ride (issue 28).
+        ...(blobs instanceof FsBlobStore ? { streamsBlobRoot: blobs.root } : {}),
       }),
     );
     if (prepared.kind === 'format-error') {
@@ -325,8 +327,9 @@ export class ImportService {
     const written = await this.stages.time('streams blob written', () =>
       blobs.store(ready.streamsBlob, streamsKey),
     );
-    // Whether this run wrote the streams blob (it was not on disk before).
-    const wrote = { streams: written.created };
+    // Whether this run wrote the streams blob (it was not on disk before): here, or on the analysis
+    // thread, when this store then found it there.
+    const wrote = { streams: written.created || ready.streamsWritten === true };
     let freed: string[];
     try {
       freed = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
