@@ -324,12 +324,14 @@ export class ImportService {
     // and request waiting meanwhile. The transaction takes the blob's lock and writes it again if a
     // clean-up removed it in between; a run that stores no ride with it (a duplicate, a rollback)
     // removes it again after, unless a row points to it by then (issue 16: no orphan blob).
-    const written = await this.stages.time('streams blob written', () =>
-      blobs.store(ready.streamsBlob, streamsKey),
-    );
-    // Whether this run wrote the streams blob (it was not on disk before): here, or on the analysis
-    // thread, when this store then found it there.
-    const wrote = { streams: written.created || ready.streamsWritten === true };
+    // The analysis thread has written it already, as this store would have (`prepareAndWriteStreams`;
+    // issue 28: here it was ~20 ms a file of waiting for the disk): only the transaction's store is left.
+    const written =
+      ready.streamsWritten !== undefined
+        ? { created: ready.streamsWritten }
+        : await this.stages.time('streams blob written', () => blobs.store(ready.streamsBlob, streamsKey));
+    // Whether this run wrote the streams blob (it was not on disk before).
+    const wrote = { streams: written.created };
     let freed: string[];
     try {
       freed = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
