@@ -115,6 +115,36 @@ export interface ImportBenchResult {
   stages: { stage: string; ms: number; count: number }[];
   /** Seconds until every file was done (`wallS` also waits for the rider's batch pass after them). */
   filesDoneS: number;
+  /**
+   * CPU seconds the server spent from the first upload to the end of the import, by thread (Linux): a figure
+   * the machine's other load changes far less than the wall time (the main thread runs HTTP and the
+   * embedded database; the analysis threads decode and analyse).
+   */
+  cpu?: { mainS: number; otherS: number };
+}
+
+/**
+ * The server's CPU seconds so far, by thread (Linux /proc: utime + stime of each task): its main
+ * thread (the task whose id is the process's: HTTP and the embedded database) and the others (the
+ * analysis threads, libuv's file-system pool, V8's compiler and garbage collector: all named 'node').
+ */
+function threadCpuS(pid: number | undefined): ImportBenchResult['cpu'] {
+  if (pid === undefined) return undefined;
+  try {
+    const ticks = 100; // USER_HZ on Linux
+    const cpu = { mainS: 0, otherS: 0 };
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // Fields after the command (in parentheses, which may hold spaces): utime and stime are 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const s = (Number(fields[11]) + Number(fields[12])) / ticks;
+      if (tid === String(pid)) cpu.mainS += s;
+      else cpu.otherS += s;
+    }
+    return cpu;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function runImportBench(options: ImportBenchOptions): Promise<ImportBenchResult> {
@@ -150,7 +180,9 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
       EXAMPLE_RIDER_PREPARE: process.env.EXAMPLE_RIDER_PREPARE ?? 'false',
     },
     port,
-    { compiled: true },
+    // IMPORT_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (and its
+    // analysis threads), which NODE_OPTIONS does not allow.
+    { compiled: true, nodeArgs: process.env.IMPORT_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [] },
   );
   try {
     const headers = await signInOverHttp(base, dataDir, 'bench@vatio.test');
@@ -159,6 +191,7 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
     for (let i = 0; i < names.length; i += options.filesPerRequest)
       batches.push(names.slice(i, i + options.filesPerRequest));
 
+    const cpuBefore = threadCpuS(server.pid);
     const t0 = performance.now();
     const t0EpochMs = Date.now();
     const importIds: string[] = [];
@@ -210,6 +243,11 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
       await new Promise((r) => setTimeout(r, 250));
       written = read();
     }
+    const cpuAfter = threadCpuS(server.pid);
+    const cpu =
+      cpuBefore && cpuAfter
+        ? { mainS: cpuAfter.mainS - cpuBefore.mainS, otherS: cpuAfter.otherS - cpuBefore.otherS }
+        : undefined;
     const lastMs = existsSync(stagesFile) ? statSync(stagesFile).mtimeMs : 0;
     const wallS = Math.max(filesDoneS, (lastMs - t0EpochMs) / 1000);
     const stages = Object.entries(written.stages ?? {})
@@ -229,6 +267,7 @@ export async function runImportBench(options: ImportBenchOptions): Promise<Impor
       generatedMs: corpus.generatedMs,
       stages,
       filesDoneS,
+      ...(cpu === undefined ? {} : { cpu }),
     };
   } finally {
     server.kill('SIGTERM');

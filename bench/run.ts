@@ -180,6 +180,11 @@ async function importBench(): Promise<void> {
       `${fmt(r.ratioToBareDecode, 1)}×; server memory ${fmt(r.startServerRssMb ?? Number.NaN, 0)} MB before the first upload, ` +
       `peak ${budget(r.peakServerRssMb, IMPORT_PEAK_BUDGET_MB)}`,
   );
+  if (r.cpu)
+    console.log(
+      `server CPU from the first upload to the end: main thread ${fmt(r.cpu.mainS, 1)} s, other threads (analysis, file system, ` +
+        `garbage collector) ${fmt(r.cpu.otherS, 1)} s (less sensitive to the machine's other load than the wall time)`,
+    );
   // Where the time went: each stage's wall time added up over the files (two files are in flight, so the
   // stages overlap; everything but the analysis thread's decode holds the server's main thread).
   console.log(`import stages (server's own timing, summed over files; costliest first):`);

@@ -33,7 +33,23 @@ export function airDensityKgM3(input: {
   temperatureC: number;
   relativeHumidityPct: number;
 }): number {
-  const kelvin = input.temperatureC + 273.15;
-  const vapourPa = (input.relativeHumidityPct / 100) * saturationVapourPressurePa(input.temperatureC);
-  return (input.pressurePa - vapourPa) / (R_DRY * kelvin) + vapourPa / (R_VAPOUR * kelvin);
+  return airDensityFromVapourKgM3(
+    input.pressurePa,
+    input.temperatureC,
+    vapourPressurePa(input.temperatureC, input.relativeHumidityPct),
+  );
+}
+
+/** p_v = RH · p_sat(T), Pa: the water vapour's partial pressure in `airDensityKgM3`. */
+export function vapourPressurePa(temperatureC: number, relativeHumidityPct: number): number {
+  return (relativeHumidityPct / 100) * saturationVapourPressurePa(temperatureC);
+}
+
+/**
+ * `airDensityKgM3` with its vapour pressure (`vapourPressurePa`) given: a series of seconds at few
+ * temperatures computes each one's once (issue 28).
+ */
+export function airDensityFromVapourKgM3(pressurePa: number, temperatureC: number, vapourPa: number): number {
+  const kelvin = temperatureC + 273.15;
+  return (pressurePa - vapourPa) / (R_DRY * kelvin) + vapourPa / (R_VAPOUR * kelvin);
 }

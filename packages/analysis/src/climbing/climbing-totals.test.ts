@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { streamsFromSeconds } from '../streams/activity-streams.ts';
 import { climbingTotals } from './climbing-totals.ts';
+import { detectClimbs } from './climbs.ts';
+import { CLIMB_OPTIONS } from '../report/options.ts';
 
 /** 5 m/s: 1 km flat, 3 km at 5 % (600 s, 150 m), 1 km flat; 250 W throughout. */
 function oneClimb(withPower: boolean) {
@@ -41,5 +43,16 @@ describe('climbingTotals', () => {
   it('has no work without power, and no totals without altitude', () => {
     expect(climbingTotals(oneClimb(false))?.workKj).toBeNull();
     expect(climbingTotals(streamsFromSeconds({ powerW: [100, 100] }))).toBeUndefined();
+  });
+
+  it("adds up the climbs it is given (the ride report's, issue 28) as those it detects itself", () => {
+    const streams = oneClimb(true);
+    const detected = detectClimbs(streams, CLIMB_OPTIONS)!;
+    expect(detected).toHaveLength(1);
+    expect(climbingTotals(streams, undefined, detected)).toEqual(climbingTotals(streams));
+    // Without altitude there is nothing to add up, whatever it is given (`detectClimbs` answers so too).
+    const { altitudeM: _, ...flat } = streams;
+    expect(climbingTotals(flat, undefined, detected)).toBeUndefined();
+    expect(climbingTotals(flat)).toBeUndefined();
   });
 });

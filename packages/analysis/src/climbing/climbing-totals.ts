@@ -1,6 +1,6 @@
 import type { ActivityStreams } from '../streams/activity-streams.ts';
 import { CLIMB_OPTIONS } from '../report/options.ts';
-import { type ClimbDetectionOptions, detectClimbs } from './climbs.ts';
+import { type Climb, type ClimbDetectionOptions, detectClimbs } from './climbs.ts';
 
 /** A ride's detected climbs added up, kept with the ride so rider-level VAM needs no stream. */
 export interface ClimbingTotals {
@@ -17,8 +17,15 @@ export function climbingTotals(
   streams: Pick<ActivityStreams, 'gapMask' | 'altitudeM' | 'distanceM' | 'powerW'>,
   // The ride report's climb rule (report/options.ts), so the panel's VAM adds up the climbs the ride page shows.
   options: ClimbDetectionOptions = CLIMB_OPTIONS,
+  /**
+   * The climbs `detectClimbs(streams, options)` found already (the ride report's), so they are not
+   * detected again (issue 28: an import detected each ride's climbs three times).
+   */
+  detected?: readonly Pick<Climb, 'startS' | 'endS' | 'gainM'>[],
 ): ClimbingTotals | undefined {
-  const climbs = detectClimbs(streams, options);
+  // As `detectClimbs` answers: no climbs to look for without altitude or distance.
+  if (streams.altitudeM === undefined || streams.distanceM === undefined) return undefined;
+  const climbs = detected ?? detectClimbs(streams, options);
   if (climbs === undefined) return undefined;
   const power = streams.powerW;
   let timeS = 0;

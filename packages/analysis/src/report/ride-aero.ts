@@ -2,7 +2,7 @@
  * The whole-ride virtual-elevation (Chung) fit with the air-density rule and the defaults of
  * `options.ts`, and every input it did not measure, so whoever shows it can say what it assumed.
  */
-import { airDensityKgM3, pressureAtAltitudePa } from '../aero/air-density.ts';
+import { airDensityFromVapourKgM3, pressureAtAltitudePa, vapourPressurePa } from '../aero/air-density.ts';
 import { type AeroLabSamples, roundAeroLabSamples } from '../aero/aero-lab.ts';
 import { rateAeroFit } from '../aero/fit-rating.ts';
 import { type AeroFit, type AeroStreams, fitCdaCrr } from '../aero/virtual-elevation.ts';
@@ -18,20 +18,37 @@ export type AirStreams = Pick<ActivityStreams, 'gapMask' | 'altitudeM' | 'temper
 export function airDensitySeries(streams: AirStreams): Float64Array {
   const n = streams.gapMask.length;
   const out = new Float64Array(n);
+  // A second with the altitude and temperature of the one before has its density, and one with its
+  // temperature its vapour pressure (issue 28: the powers of both formulas were a tenth of an
+  // import's analysis; a temperature moves in whole degrees, a barometric altitude in 0.2 m steps).
+  let lastAltitudeM = Number.NaN;
+  let lastTemperatureC = Number.NaN;
+  let lastVapourPa = Number.NaN;
+  let lastDensity = Number.NaN;
   for (let i = 0; i < n; i++) {
-    const altitudeM = streams.altitudeM?.[i];
-    const temperatureC = streams.temperatureC?.[i];
-    out[i] = airDensityKgM3({
-      pressurePa: pressureAtAltitudePa({
-        altitudeM: altitudeM !== undefined && Number.isFinite(altitudeM) ? altitudeM : 0,
-        seaLevelPressurePa: AIR_DENSITY.seaLevelPressurePa,
-      }),
-      temperatureC:
-        temperatureC !== undefined && Number.isFinite(temperatureC)
-          ? temperatureC
-          : AIR_DENSITY.defaultTemperatureC,
-      relativeHumidityPct: AIR_DENSITY.relativeHumidityPct,
-    });
+    const recordedAltitudeM = streams.altitudeM?.[i];
+    const recordedTemperatureC = streams.temperatureC?.[i];
+    const altitudeM =
+      recordedAltitudeM !== undefined && Number.isFinite(recordedAltitudeM) ? recordedAltitudeM : 0;
+    const temperatureC =
+      recordedTemperatureC !== undefined && Number.isFinite(recordedTemperatureC)
+        ? recordedTemperatureC
+        : AIR_DENSITY.defaultTemperatureC;
+    if (temperatureC !== lastTemperatureC) {
+      lastVapourPa = vapourPressurePa(temperatureC, AIR_DENSITY.relativeHumidityPct);
+    } else if (altitudeM === lastAltitudeM) {
+      out[i] = lastDensity;
+      continue;
+    }
+    lastAltitudeM = altitudeM;
+    lastTemperatureC = temperatureC;
+    // The pressure as `airDensityKgM3` is given it: ISA at the altitude (`pressureAtAltitudePa`).
+    lastDensity = airDensityFromVapourKgM3(
+      pressureAtAltitudePa({ altitudeM, seaLevelPressurePa: AIR_DENSITY.seaLevelPressurePa }),
+      temperatureC,
+      lastVapourPa,
+    );
+    out[i] = lastDensity;
   }
   return out;
 }

@@ -88,6 +88,22 @@ describe('the aero fit of the ride report', () => {
     expect(rho[2]).toBeCloseTo(1.225, 4); // no altitude: sea level
   });
 
+  it('gives every second its own density, whether its altitude or temperature repeats the one before or not', () => {
+    // Issue 28: neighbouring seconds with the same altitude and temperature share one computation;
+    // each second must still be what the formula gives it, written out here from its sources (ISA
+    // pressure, ICAO; dry air: ρ = p / (R_d · T), R_d = 287.058 J/(kg·K)).
+    const altitudeM = [0, 0, 0.2, 0.2, 0.2, 1000, Number.NaN, Number.NaN, 1000, 1000, 250.4, 250.4];
+    const temperatureC = [15, 15, 15, 16, 16, 16, 16, Number.NaN, Number.NaN, -0, 0, 31];
+    const rho = airDensitySeries(streamsFromSeconds({ altitudeM, temperatureC }));
+    altitudeM.forEach((h, i) => {
+      const pressurePa = 101_325 * (1 - (0.0065 * (Number.isFinite(h) ? h : 0)) / 288.15) ** 5.25588;
+      const t = Number.isFinite(temperatureC[i]!) ? temperatureC[i]! : 15;
+      expect(rho[i], `second ${i}`).toBeCloseTo(pressurePa / (287.058 * (t + 273.15)), 12);
+    });
+    expect(rho[1]).toBe(rho[0]);
+    expect(rho[4]).toBe(rho[3]);
+  });
+
   it('says what it assumed when the rider gave no weight', () => {
     const aero = fitRideAero(hillRide(), { riderKg: undefined, bikeKg: undefined });
     expect(aero).toBeDefined();

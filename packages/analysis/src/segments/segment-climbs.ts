@@ -4,7 +4,7 @@
  * rider's effort on it. What matching (`matching.ts`) and pacing (`pacing.ts`) read, and what the
  * server stores per effort.
  */
-import { detectClimbs } from '../climbing/climbs.ts';
+import { type Climb, detectClimbs } from '../climbing/climbs.ts';
 import { CLIMB_OPTIONS } from '../report/options.ts';
 import type { ActivityStreams } from '../streams/activity-streams.ts';
 import type { LatLng } from './geo.ts';
@@ -46,10 +46,17 @@ type Streams = Pick<
 >;
 
 /** The climbs of a ride that have a position at both ends (a ride without GPS has none). */
-export function segmentClimbsOf(streams: Streams): SegmentClimb[] {
+export function segmentClimbsOf(
+  streams: Streams,
+  /**
+   * The climbs `detectClimbs(streams, CLIMB_OPTIONS)` found already (the ride report's), so they are
+   * not detected again (issue 28).
+   */
+  detected?: readonly Pick<Climb, 'startS' | 'endS' | 'lengthM' | 'averageGradePct'>[],
+): SegmentClimb[] {
   const { latDeg, lngDeg, distanceM, altitudeM } = streams;
   if (!latDeg || !lngDeg || !distanceM || !altitudeM) return [];
-  const climbs = detectClimbs(streams, CLIMB_OPTIONS) ?? [];
+  const climbs = detected ?? detectClimbs(streams, CLIMB_OPTIONS) ?? [];
   const out: SegmentClimb[] = [];
   for (const climb of climbs) {
     const start = positionNear(streams, climb.startS);

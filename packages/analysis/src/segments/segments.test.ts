@@ -13,6 +13,8 @@ import {
   thirdsPowerW,
 } from './pacing.ts';
 import { SEGMENT_SECTIONS, segmentClimbsOf } from './segment-climbs.ts';
+import { detectClimbs } from '../climbing/climbs.ts';
+import { CLIMB_OPTIONS } from '../report/options.ts';
 
 /** A point `m` metres from `p` on heading `deg` (flat-earth step; fine over a few km). */
 function move(p: LatLng, m: number, deg: number): LatLng {
@@ -86,6 +88,14 @@ describe('segment climbs', () => {
     expect(c.effort.averagePowerW).toBeCloseTo(250, 6);
     expect(c.effort.elapsedS).toBeCloseTo(300, -1);
     expect(haversineM(c.start, move({ latDeg: 40.4, lngDeg: -3.7 }, 1000, 0))).toBeLessThan(10);
+  });
+
+  it("the climbs it is given (the ride report's, issue 28) give the segment climbs it finds itself", () => {
+    const s = ride([flat(1000), up(1500, 6), flat(500), up(800, 5), flat(500)]);
+    const detected = detectClimbs(s, CLIMB_OPTIONS)!;
+    expect(detected.length).toBeGreaterThan(0);
+    expect(segmentClimbsOf(s, detected)).toEqual(segmentClimbsOf(s));
+    expect(segmentClimbsOf({ ...s, latDeg: undefined }, detected)).toEqual([]);
   });
 
   it('a ride without positions has no segment climbs', () => {

@@ -15,17 +15,26 @@ const MAGIC = 'VST2';
 export const STREAM_CODEC_VERSION = 2;
 const FLOAT64_CHANNELS = new Set<string>(['latDeg', 'lngDeg', 'distanceM']);
 
-/** Byte planes of an array of `size`-byte elements (size 1 is the identity). */
-function toPlanes(bytes: Uint8Array, size: number): Uint8Array {
-  if (size === 1) return bytes;
+/**
+ * Writes the byte planes of `bytes` (`size`-byte elements; size 1 is a plain copy) into `out` at
+ * `at`: byte b of element i goes to at + b·n + i. Whole 32-bit words are read once and split with
+ * shifts (little-endian words: byte b of an element is bits 8b…8b+7 of its word); a float64 is two
+ * words. Issue 28: written straight into the one buffer that is compressed, where each array was
+ * copied (to align it), planed into an array of its own and then concatenated.
+ */
+function writePlanes(bytes: Uint8Array, size: number, out: Uint8Array, at: number): void {
+  if (size === 1) {
+    out.set(bytes, at);
+    return;
+  }
   const n = bytes.length / size;
-  const out = new Uint8Array(bytes.length);
-  // Whole 32-bit words are read once and split with shifts (little-endian words: byte b of an
-  // element is bits 8b…8b+7 of its word); a float64 is two words. The copy makes the words aligned.
-  const words = new Uint32Array(bytes.slice().buffer);
+  // Typed arrays of 4- and 8-byte elements start on a multiple of 4 (a view needs it); another start
+  // is copied first.
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
   const wordsPerElement = size / 4;
   for (let w = 0; w < wordsPerElement; w++) {
-    const p0 = 4 * w * n;
+    const p0 = at + 4 * w * n;
     const p1 = p0 + n;
     const p2 = p1 + n;
     const p3 = p2 + n;
@@ -37,10 +46,9 @@ function toPlanes(bytes: Uint8Array, size: number): Uint8Array {
       out[p3 + i] = v >>> 24;
     }
   }
-  return out;
 }
 
-/** The inverse of `toPlanes`, into a fresh (aligned) buffer. */
+/** The inverse of `writePlanes` for one array, into a fresh (aligned) buffer. */
 function fromPlanes(planes: Uint8Array, size: number): ArrayBuffer {
   const out = new Uint8Array(planes.length);
   if (size === 1) {
@@ -64,23 +72,50 @@ interface Header {
 }
 
 export function encodeStreams(streams: ActivityStreams): Buffer {
+  return encodeStreamsAsStored(streams).blob;
+}
+
+/**
+ * The streams blob (`encodeStreams`) and the streams as it stores them (`asStored`) in one pass: each
+ * float32 channel is rounded once for both (issue 28: the analysis thread needs both for every file).
+ */
+export function encodeStreamsAsStored(streams: ActivityStreams): { blob: Buffer; stored: ActivityStreams } {
   const length = streams.timeS.length;
   const channels: Header['channels'] = [];
-  const parts: Uint8Array[] = [toPlanes(bytesOf(streams.timeS), 8), toPlanes(bytesOf(streams.gapMask), 1)];
+  const stored: ActivityStreams = { timeS: streams.timeS, gapMask: streams.gapMask };
+  const arrays: { bytes: Uint8Array; size: number }[] = [
+    { bytes: bytesOf(streams.timeS), size: 8 },
+    { bytes: bytesOf(streams.gapMask), size: 1 },
+  ];
   for (const name of CHANNELS) {
     const values = streams[name];
     if (!values) continue;
     const type = FLOAT64_CHANNELS.has(name) ? 'f64' : 'f32';
     channels.push({ name, type });
-    const typed = type === 'f64' ? values : Float32Array.from(values);
-    parts.push(toPlanes(bytesOf(typed), type === 'f64' ? 8 : 4));
+    if (type === 'f64') {
+      stored[name] = values;
+      arrays.push({ bytes: bytesOf(values), size: 8 });
+    } else {
+      const rounded = Float32Array.from(values);
+      stored[name] = Float64Array.from(rounded);
+      arrays.push({ bytes: bytesOf(rounded), size: 4 });
+    }
   }
   const header = Buffer.from(JSON.stringify({ length, channels } satisfies Header), 'utf8');
-  const headerLength = Buffer.alloc(4);
-  headerLength.writeUInt32LE(header.length);
-  return brotliCompressSync(Buffer.concat([Buffer.from(MAGIC), headerLength, header, ...parts]), {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 1 },
-  });
+  let size = 8 + header.length;
+  for (const a of arrays) size += a.bytes.length;
+  // Every byte is written below: MAGIC, the header's length and the header, then the planes.
+  const raw = Buffer.allocUnsafeSlow(size);
+  raw.write(MAGIC, 0, 'latin1');
+  raw.writeUInt32LE(header.length, 4);
+  header.copy(raw, 8);
+  let at = 8 + header.length;
+  for (const a of arrays) {
+    writePlanes(a.bytes, a.size, raw, at);
+    at += a.bytes.length;
+  }
+  const blob = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+  return { blob, stored };
 }
 
 /**

@@ -27,6 +27,29 @@ export class BestCurveRepository {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
   }
 
+  /**
+   * `lockRider` and `find` in one statement (issue 28: a statement less for every ride stored): the
+   * rider's row locked as `lockRider` locks it, with their envelope beside it when they have one.
+   */
+  async lockRiderAndFind(trx: Kysely<Database>, userId: string): Promise<BestCurveRow | undefined> {
+    const row = await trx
+      .selectFrom('users')
+      .leftJoin('rider_best_curves', 'rider_best_curves.user_id', 'users.id')
+      .select([
+        'rider_best_curves.durations_s',
+        'rider_best_curves.power_w',
+        'rider_best_curves.activity_ids',
+        'rider_best_curves.start_times',
+      ])
+      .where('users.id', '=', userId)
+      // Only the rider's row: the envelope's is on the nullable side of the join.
+      .forNoKeyUpdate('users')
+      .executeTakeFirst();
+    const { durations_s, power_w, activity_ids, start_times } = row ?? {};
+    if (!durations_s || !power_w || !activity_ids || !start_times) return undefined;
+    return { durations_s, power_w, activity_ids, start_times };
+  }
+
   find(db: Kysely<Database>, userId: string): Promise<BestCurveRow | undefined> {
     return db
       .selectFrom('rider_best_curves')

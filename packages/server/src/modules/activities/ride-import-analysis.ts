@@ -6,6 +6,7 @@ import {
   type FtpSource,
   isVirtualRide,
   type RideAero,
+  type RideReport,
   type RideSummary,
   resolveFtp,
   rideReport,
@@ -182,6 +183,11 @@ export function storedAeroFit(aero: RideAero): StoredAeroFit {
 
 export interface AnalysedRide {
   summary: RideSummary;
+  /**
+   * The ride's climbs as the report detected them (`CLIMB_OPTIONS`), for its climbing totals and its
+   * segments without detecting them again (issue 28).
+   */
+  climbs: RideReport['climbs'];
   /** Where the stored ascent (`elevation_gain_m`) comes from: the device's own, or Vatio's estimate. */
   elevationGainSource: AscentSource | undefined;
   aero: StoredAeroFit | undefined;
@@ -246,6 +252,7 @@ export function analyseImportedRide(activity: Activity, settings: RideSettings):
   const device = activity.device;
   return {
     summary,
+    climbs: report.climbs,
     elevationGainSource: report.elevationGainSource,
     aero: aero && storedAeroFit(aero),
     ftpW,
@@ -295,7 +302,7 @@ export function storedSummaryJson(analysed: AnalysedRide, activity: Activity): s
   return JSON.stringify({
     ...rest,
     aeroFit: analysed.aero ?? null,
-    climbing: climbingTotals(activity.streams) ?? null,
+    climbing: climbingTotals(activity.streams, undefined, analysed.climbs) ?? null,
     // The stored ascent's source; the estimate itself stays in `elevationGainM` (from the streams).
     elevationGainSource: analysed.elevationGainSource ?? null,
     ftpSource: analysed.ftpSource,

@@ -86,8 +86,7 @@ export class RiderBestCurve {
     now: Date,
   ): Promise<void> {
     if (ride === undefined) return;
-    await this.repository.lockRider(trx, userId);
-    const row = await this.repository.find(trx, userId);
+    const row = await this.repository.lockRiderAndFind(trx, userId);
     if (row === undefined) return this.rebuild(trx, userId, now);
     const merged = toRow(mergeBestCurves([fromRow(row), attributedRide(ride)]));
     // Issue 28: most rides of a large import hold no point of the envelope, and rewriting its row
@@ -121,8 +120,7 @@ export class RiderBestCurve {
 
   /** After a ride is deleted in `trx` (its curve goes with it). */
   async rideDeleted(trx: Kysely<Database>, userId: string, activityId: string, now: Date): Promise<void> {
-    await this.repository.lockRider(trx, userId);
-    const row = await this.repository.find(trx, userId);
+    const row = await this.repository.lockRiderAndFind(trx, userId);
     if (row?.activity_ids.includes(activityId)) await this.rebuild(trx, userId, now);
   }
 

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import { ERRORS } from '../../errors.ts';
-import { type BlobStore, StorageFullError } from '../../storage/blob-store.ts';
+import { type BlobStore, FsBlobStore, StorageFullError } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { NewRide, RideStoreRepository } from '../activities/ride-store.repository.ts';
@@ -259,6 +259,8 @@ export class ImportService {
         bikeKg: bike?.weight_kg ?? null,
         // Measured from the streams the analysis thread has decoded (`factsAtImport`).
         advancedFactsToday: isoDate(this.deps.now()),
+        // The analysis thread writes the streams blob while it analyses the ride (issue 28).
+        ...(blobs instanceof FsBlobStore ? { streamsBlobRoot: blobs.root } : {}),
       }),
     );
     if (prepared.kind === 'format-error') {
@@ -322,9 +324,12 @@ export class ImportService {
     // and request waiting meanwhile. The transaction takes the blob's lock and writes it again if a
     // clean-up removed it in between; a run that stores no ride with it (a duplicate, a rollback)
     // removes it again after, unless a row points to it by then (issue 16: no orphan blob).
-    const written = await this.stages.time('streams blob written', () =>
-      blobs.store(ready.streamsBlob, streamsKey),
-    );
+    // The analysis thread has written it already, as this store would have (`prepareAndWriteStreams`;
+    // issue 28: here it was ~20 ms a file of waiting for the disk): only the transaction's store is left.
+    const written =
+      ready.streamsWritten !== undefined
+        ? { created: ready.streamsWritten }
+        : await this.stages.time('streams blob written', () => blobs.store(ready.streamsBlob, streamsKey));
     // Whether this run wrote the streams blob (it was not on disk before).
     const wrote = { streams: written.created };
     let freed: string[];

@@ -3,7 +3,7 @@ import type { DecodeLimits } from '@vatio/formats';
 import type { PreparationRequest, PreparationResult } from './preparation-worker.ts';
 import {
   type PreparedFile,
-  prepareFile,
+  prepareAndWriteStreams,
   type ReanalysedRide,
   reanalyseFile,
   type RiderForRide,
@@ -33,7 +33,7 @@ export interface RidePreparer {
 export function inlinePreparer(limits?: DecodeLimits): RidePreparer {
   return {
     threads: 0,
-    prepare: async (bytes, fileName, rider) => prepareFile(bytes, fileName, rider, limits),
+    prepare: (bytes, fileName, rider) => prepareAndWriteStreams(bytes, fileName, rider, limits),
     reanalyse: async (bytes, originalName, rider) => reanalyseFile(bytes, originalName, rider),
     measureFacts: async (streamsBlob, request) => measureRideFacts(streamsBlob, request),
     close: async () => {},

@@ -189,13 +189,18 @@ export class SegmentRepository {
       efforts.push({ segment_id: segmentId, start_offset_s: e.startS, end_offset_s: e.endS });
       newEfforts.push(effortRow(userId, activityId, rideStart, segmentId, e, weightKg));
     });
-    if (newSegments.length > 0) await trx.insertInto('segments').values(newSegments).execute();
-    if (newEfforts.length > 0)
-      await trx
+    const insertEfforts = (db: Pick<Transaction<Database>, 'insertInto'>) =>
+      db
         .insertInto('segment_efforts')
         .values(newEfforts)
         .onConflict((oc) => oc.doNothing())
         .execute();
+    if (newSegments.length > 0 && newEfforts.length > 0)
+      // Issue 28: the new segments and the efforts in one statement, where they were two. The
+      // efforts' foreign keys are checked at the end of the statement, with the segments in.
+      await insertEfforts(trx.with('new_segments', (db) => db.insertInto('segments').values(newSegments)));
+    else if (newSegments.length > 0) await trx.insertInto('segments').values(newSegments).execute();
+    else if (newEfforts.length > 0) await insertEfforts(trx);
   }
 
   /**
