@@ -55,12 +55,12 @@ export async function scriptsOfPage(
 ): Promise<{ files: PageFiles; wireBytes: number; refreshToken?: string }> {
   const { path, signedIn, ready } = PAGE_PATHS[page];
   const context = await browser.newContext({ locale: language, serviceWorkers: 'block' });
-  await context.addInitScript((lang) => localStorage.setItem('vatio.language', lang), language);
+  await context.addInitScript(`localStorage.setItem('vatio.language', ${JSON.stringify(language)})`);
   if (signedIn) {
     if (!refreshToken) throw new Error(`${page} needs a signed-in rider`);
     // The app signs itself in from its refresh cookie, as a reloaded page does (api/client.ts); it
     // tries the cookie only when it knows a cookie session exists.
-    await context.addInitScript(() => localStorage.setItem('vatio.session', '1'));
+    await context.addInitScript(`localStorage.setItem('vatio.session', '1')`);
     await context.addCookies([
       {
         name: 'vatio_refresh',
