@@ -23,7 +23,7 @@ test('Chromium fetches exactly the scripts the build weighed for its JavaScript 
   const report = budgetReport();
   expect(report, 'the web build wrote dist/.vite/js-budget.json').toBeDefined();
   const base = baseURL!;
-  const tokens = await signInTokensOverHttp(base, E2E_DATA_DIR, 'budgets-e2e@example.org');
+  const tokens = await signInTokensOverHttp(base, E2E_DATA_DIR, `budgets-${Date.now()}@example.org`);
   const profile = await fetch(`${base}/api/profile`, {
     method: 'POST',
     headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
