@@ -10,7 +10,7 @@ import { pgliteDirFor } from './db/database.ts';
  * child process (a restore replaces the folder, and with it this file). Without it, or if the child
  * fails, the server's own background preparation and the first visitor's request still prepare it.
  */
-export const EXAMPLE_READY_MARKER = 'vatio-example-ready';
+const EXAMPLE_READY_MARKER = 'vatio-example-ready';
 
 export type ExampleChildOutcome =
   | { ready: true; afterMs: number }

@@ -5,7 +5,7 @@ export type Messages = { [key: string]: string | Messages };
 export type LanguageResources = Record<string, Messages>;
 
 /** What locales/<lang>/index.ts exports; resources.ts names its lazy keys (LanguageModule). */
-export interface LanguageHalves {
+interface LanguageHalves {
   core: LanguageResources;
   lazy: Record<string, () => Promise<Messages>>;
 }
