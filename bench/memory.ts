@@ -9,6 +9,12 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { freePort, startServerProcess } from '../packages/server/src/test/processes.ts';
 
+/**
+ * The compiled server's idle resident-memory budget on PGlite (issue 12), MB. `npm run bench --
+ * memory` prints it; e2e/specs/budgets.spec.ts fails `npm test` above it, with the example rider ready.
+ */
+export const IDLE_BUDGET_MB = 300;
+
 /** Resident memory of a process now (VmRSS), MB. */
 export function residentMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   if (pid === undefined) return Number.NaN;

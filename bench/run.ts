@@ -36,7 +36,7 @@ import { sportsLibImport } from './sports-lib.ts';
 import { runEndpointsBench } from './endpoints.ts';
 import { AS_INSTALLED } from './http-load.ts';
 import { runImportBench } from './import-rides.ts';
-import { measureIdleMemory } from './memory.ts';
+import { IDLE_BUDGET_MB, measureIdleMemory } from './memory.ts';
 import { describeLoad, measureWebLoads } from './web-load.ts';
 import { type Timing, timeAsync, timeSync } from './timing.ts';
 import { vatioAnalyze, vatioDecode, vatioDecodeAndAnalyze, vatioDecodeSdkPath } from './vatio.ts';
@@ -51,8 +51,7 @@ const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) :
 
 /** Import target: the rides through the HTTP API into PGlite within this many seconds (issue 28). */
 const IMPORT_TARGET_S = 30;
-/** Resident-memory budgets of the compiled server on PGlite (issue 12): idle, and at the import's peak. */
-const IDLE_BUDGET_MB = 300;
+/** Resident-memory budget of the compiled server on PGlite at the import's peak (issue 12); idle: memory.ts. */
 const IMPORT_PEAK_BUDGET_MB = 600;
 
 const budget = (mb: number | undefined, limit: number) =>

@@ -2,8 +2,9 @@
 // Compiles the server and the `vatio` command to plain JavaScript (esbuild), so production runs no
 // TypeScript loader: packages/cli/dist/vatio.mjs (the command, with the server, formats, analysis and
 // schemas inside), and the entries of its threads, found beside the bundle by the code that starts
-// them: preparation-worker.mjs (ride analysis), migrate-process.mjs (embedded database set-up) and
-// zip-worker.mjs (unpacking uploaded archives). npm packages stay external: they are installed with
+// them: preparation-worker.mjs (ride analysis), migrate-process.mjs (embedded database set-up),
+// example-process.mjs (the example rider on an embedded database) and zip-worker.mjs (unpacking
+// uploaded archives). npm packages stay external: they are installed with
 // `npm ci --omit=dev`. The bundle sits as deep as the sources (packages/<name>/<dir>/), so paths the
 // code resolves from its own file (the repository root, package.json) stay the same.
 import { readFileSync, rmSync } from 'node:fs';
@@ -33,6 +34,8 @@ export async function buildServer() {
       vatio: join(ROOT, 'packages/cli/src/main.ts'),
       'preparation-worker': join(ROOT, 'packages/server/src/modules/imports/preparation-worker.ts'),
       'migrate-process': join(ROOT, 'packages/server/src/db/migrate-process.ts'),
+      // The example rider's preparation on an embedded database (example-in-child.ts).
+      'example-process': join(ROOT, 'packages/server/src/example-process.ts'),
       // The zip uploads' unpacking thread (imports/zip-unpacker.ts loads ./zip-worker.mjs beside it):
       // without it every zip upload to the compiled server failed with a 500.
       'zip-worker': join(ROOT, 'packages/server/src/modules/imports/zip-worker.ts'),

@@ -3,6 +3,11 @@ import { openMigratedDatabase, pgliteDirFor } from './db/database.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildVatio } from './app.ts';
 import type { ExampleRiderService } from './modules/example-rider/example-rider.service.ts';
+import {
+  type ExampleChildOutcome,
+  exampleInChildNeeded,
+  prepareExampleInChildProcess,
+} from './example-in-child.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { bringAnalysesUpToDate, startWorkers } from './job-workers.ts';
 import { join } from 'node:path';
@@ -16,10 +21,15 @@ const LISTEN_BACKLOG = 4096;
 
 /** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()) {
-  const { database, applied } = await openMigratedDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: pgliteDirFor(config.dataDir),
-  });
+  // The example rider of an embedded database is prepared by a child before the server opens it
+  // (example-in-child.ts): its memory leaves with the child. Once; later starts find it ready.
+  let exampleInChild: ExampleChildOutcome | undefined;
+  const { database, applied } = await openMigratedDatabase(
+    { databaseUrl: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir) },
+    async () => {
+      if (exampleInChildNeeded(config)) exampleInChild = await prepareExampleInChildProcess(config);
+    },
+  );
   const queue = await startJobQueue(database, {});
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const { app, services, example } = await buildVatio({ config, database, queue, blobs });
@@ -72,7 +82,13 @@ export async function startServer(config: Config = loadConfig()) {
   if (config.inProcessWorkers) {
     void bringAnalysesUpToDate(services, (message, details) => app.log.info(details ?? {}, message));
   }
-  if (config.exampleRiderPrepare) prepareExampleRider(app, example, stopPreparing.signal);
+  if (exampleInChild?.ready)
+    app.log.info({ readyAfterS: Math.round(exampleInChild.afterMs / 100) / 10 }, 'example rider ready');
+  else if (exampleInChild)
+    app.log.warn(exampleInChild, 'example rider not prepared before start-up: preparing it here');
+  // Without a child (PostgreSQL) or when the child failed; a ready example costs it one query.
+  if (config.exampleRiderPrepare)
+    prepareExampleRider(app, example, stopPreparing.signal, !exampleInChild?.ready);
   // What a crash of an earlier run left in the blob store (storage/blob-sweep.ts).
   const startedAt = new Date(Date.now() - process.uptime() * 1000);
   void sweepOrphanBlobs(
@@ -104,11 +120,17 @@ export async function startServer(config: Config = loadConfig()) {
  * rides through the import jobs, polled every few seconds, given up after half an hour (the first
  * visitor's request then takes over, as before). Stops with the server.
  */
-function prepareExampleRider(app: FastifyInstance, example: ExampleRiderService, signal: AbortSignal): void {
+function prepareExampleRider(
+  app: FastifyInstance,
+  example: ExampleRiderService,
+  signal: AbortSignal,
+  logReady: boolean,
+): void {
   void example.prepare({ delayMs: 3_000, pollMs: 3_000, maxMs: 30 * 60_000, signal }).then((outcome) => {
-    if (outcome.ready)
-      app.log.info({ readyAfterS: Math.round(outcome.afterMs / 100) / 10 }, 'example rider ready');
-    else if (outcome.reason !== 'stopped')
+    if (outcome.ready) {
+      if (logReady)
+        app.log.info({ readyAfterS: Math.round(outcome.afterMs / 100) / 10 }, 'example rider ready');
+    } else if (outcome.reason !== 'stopped')
       app.log.warn({ reason: outcome.reason, err: outcome.error }, 'example rider not prepared at start-up');
   });
 }

@@ -142,15 +142,19 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
  */
 export async function openMigratedDatabase(
   options: OpenDatabaseOptions,
+  /** Work on the migrated embedded database in a child of its own before this process opens it. */
+  beforeOpen?: () => Promise<void>,
 ): Promise<{ database: DatabaseHandle; applied: string[] }> {
   const dir = options.pgliteDir;
   let applied: string[] = [];
-  if (!options.databaseUrl && dir && !dir.startsWith('memory://') && !migratedMarkerIsCurrent(dir)) {
+  const embedded = !options.databaseUrl && dir && !dir.startsWith('memory://');
+  if (embedded && !migratedMarkerIsCurrent(dir)) {
     applied = await migrateInChildProcess(dir);
   }
+  if (embedded) await beforeOpen?.();
   const database = await openDatabase(options);
   applied.push(...(await migrateToLatest(database.db)));
-  if (database.engine === 'pglite' && dir && !dir.startsWith('memory://')) writeMigratedMarker(dir);
+  if (embedded) writeMigratedMarker(dir);
   return { database, applied };
 }
 

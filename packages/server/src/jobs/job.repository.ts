@@ -25,6 +25,16 @@ export async function recoverOrphanedJobs(db: Kysely<Database>): Promise<void> {
   await sql`update pgboss.job set state = 'retry', start_after = now() where state = 'active'`.execute(db);
 }
 
+/**
+ * Jobs due now that have not finished, of every queue (the example rider's process waits for none to
+ * be left before it exits: example-process.ts). Jobs scheduled for later are not counted.
+ */
+export async function countDueJobs(executor: Kysely<Database>): Promise<number> {
+  const due = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+    where state in ('created', 'retry', 'active') and start_after <= now()`.execute(executor);
+  return due.rows[0]?.n ?? 0;
+}
+
 /** Whether a job of this queue with this singleton key is still waiting to start. */
 export async function hasWaitingJob(
   executor: Kysely<Database>,

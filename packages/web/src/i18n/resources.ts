@@ -6,11 +6,12 @@
 // namespaces are one chunk (locales/<lang>/index.ts), loaded before the first paint; the large
 // namespaces of screens behind sign-in or off the landing path (LAZY_NAMESPACES) are chunks of
 // their own, loaded by the routes that use them (routes.tsx) before they render.
+import type { LanguageResources, Messages } from './language-module';
+
 export const SUPPORTED_LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
-export type Messages = { [key: string]: string | Messages };
-export type LanguageResources = Record<string, Messages>;
+export type { LanguageResources, Messages };
 
 /** Namespaces not in the core chunk; every other locales/<lang>/*.json file is core. */
 export const LAZY_NAMESPACES = [
@@ -47,24 +48,10 @@ export interface LanguageModule {
   lazy: Record<LazyNamespace, () => Promise<Messages>>;
 }
 
-const nameOf = (path: string) => /\.\/([\w-]+)\.json$/.exec(path)?.[1] ?? path;
-
-/** A language chunk from its two globs (locales/<lang>/index.ts: globs must be literal per folder). */
-export function languageModule(
-  coreFiles: Record<string, Messages>,
-  lazyFiles: Record<string, () => Promise<Messages>>,
-): LanguageModule {
-  return {
-    core: Object.fromEntries(Object.entries(coreFiles).map(([path, messages]) => [nameOf(path), messages])),
-    lazy: Object.fromEntries(
-      Object.entries(lazyFiles).map(([path, load]) => [nameOf(path), load]),
-    ) as LanguageModule['lazy'],
-  };
-}
-
+// Each chunk's lazy loaders are keyed by its files' names, LAZY_NAMESPACES (locales.test.ts checks).
 const loaders: Record<Language, () => Promise<LanguageModule>> = {
-  es: () => import('./locales/es/index'),
-  en: () => import('./locales/en/index'),
+  es: () => import('./locales/es/index') as Promise<LanguageModule>,
+  en: () => import('./locales/en/index') as Promise<LanguageModule>,
 };
 
 export function loadLanguage(language: Language): Promise<LanguageModule> {

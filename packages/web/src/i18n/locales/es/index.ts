@@ -1,7 +1,7 @@
-// This language's core namespaces in one chunk, and a loader for each lazy one (resources.ts).
-import { languageModule, type Messages } from '../../resources';
+// This language's core namespaces in one chunk, and a loader for each lazy one (language-module.ts).
+import { languageModule, type Messages } from '../../language-module';
 
-// `core` and `lazy` are read through loadLanguage's module object (resources.ts), not imported by name.
+// `core` and `lazy` are read through loadLanguage's module object (language-module.ts). not imported by name.
 // Keep these two patterns in step with LAZY_NAMESPACES (locales.test.ts checks).
 export const { core, lazy } = languageModule(
   import.meta.glob<Messages>(
