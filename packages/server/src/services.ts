@@ -51,7 +51,7 @@ export function createRideServices(deps: {
     athleteSettings,
     measureFacts: (streamsBlob, request) => preparer.measureFacts(streamsBlob, request),
     measureFactsThreads: preparer.threads,
-    reads: process.env.FAIR_MAIN_LANE === 'always' ? undefined : deps.reads,
+    reads: deps.reads,
   });
   const importAdmission = new ImportAdmission(deps.reads, importsInFlight(preparer.threads));
   const importService = new ImportService({
@@ -100,8 +100,6 @@ export function createRideServices(deps: {
   };
 }
 
-const TMP_WHILE_READS = process.env.FAIR_WHILE_READS ? Number(process.env.FAIR_WHILE_READS) : undefined;
-
 /**
  * Import files in flight (issue 28). While no rider's read waits: one per analysis thread plus two
  * whose database work and file writes run meanwhile in the main thread (with one, each file's wait
@@ -110,6 +108,6 @@ const TMP_WHILE_READS = process.env.FAIR_WHILE_READS ? Number(process.env.FAIR_W
  * main thread's share of the files they overlap going to the reads.
  */
 function importsInFlight(threads: number): { whileIdle: number; whileReadsWait: number } {
-  return { whileIdle: threads + 2, whileReadsWait: TMP_WHILE_READS ?? threads + 1 };
+  return { whileIdle: threads + 2, whileReadsWait: threads + 1 };
 }
 export type RideServices = ReturnType<typeof createRideServices>;

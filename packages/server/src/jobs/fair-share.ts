@@ -1,11 +1,11 @@
 /**
  * Fair sharing of the server's main thread between riders' reads and background imports (issue 28).
  * The main thread answers every request and runs the embedded database (PGlite is synchronous WASM
- * in it), and an import's database work and any facts measured there take it too. `npm run bench --
- * load` (200 riders browsing while 20 upload) saw p99 go from 338–379 ms to 507–541 ms once imports
- * took more of it (the batch pass measuring rides in this thread, more files in flight). The rule
- * here: background work takes the main thread freely while no read is waiting, and steps back while
- * reads are, so that an idle server still stores uploads quickly.
+ * in it), and an import's database work and any facts measured there take it too: with 20 riders
+ * uploading, the load bench's server answered about half the requests it answers without uploads.
+ * The rule here: background work takes the main thread freely while no read is waiting (an idle
+ * server stores uploads as fast as before), and steps back while reads are: fewer files at once
+ * (ImportAdmission), and no ride's facts measured in this thread (ride-tactics.service.ts).
  */
 
 /**

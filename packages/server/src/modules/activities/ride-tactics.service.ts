@@ -249,10 +249,9 @@ export class RideTacticsService {
     // pending have no facts yet), so the rides are taken by lanes working at once: one for each
     // analysis thread, and one in this thread. Fair sharing (jobs/fair-share.ts): this thread's lane
     // takes a ride only while no rider's read is waiting (a ride's facts hold it 20-80 ms at once,
-    // which every request in flight waited for: load bench p99 338-379 -> 507-541 ms), and waits
-    // otherwise until the reads are answered or the threads' lanes have taken every ride; a ride it took
-    // whose measuring finds reads waiting goes to an analysis thread. Without analysis threads, this
-    // thread alone, as before.
+    // and every request in flight waits that long), and waits otherwise until the reads are answered
+    // or the threads' lanes have taken every ride; a ride it took whose measuring finds reads waiting
+    // goes to an analysis thread. Without analysis threads, this thread alone, as before.
     const { measureFacts, measureFactsThreads = 1, reads } = this.deps;
     let next = 0;
     let failed = false;
