@@ -112,3 +112,23 @@ describe('countReadsInFlight', () => {
     await app.close();
   });
 });
+
+describe('ReadsInFlight', () => {
+  test('a forgotten idle waiter is not woken; the others are, once the last read ends', async () => {
+    const reads = new ReadsInFlight();
+    const woken: string[] = [];
+    const endA = reads.begin();
+    const endB = reads.begin();
+    const forget = reads.onIdle(() => woken.push('forgotten'));
+    reads.onIdle(() => woken.push('kept'));
+    forget();
+    endA();
+    expect(woken).toEqual([]);
+    endB();
+    endB();
+    expect(woken).toEqual(['kept']);
+    expect(reads.waiting).toBe(0);
+    reads.onIdle(() => woken.push('at once'));
+    expect(woken).toEqual(['kept', 'at once']);
+  });
+});

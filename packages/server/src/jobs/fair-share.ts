@@ -34,8 +34,22 @@ export class ReadsInFlight {
 
   /** Resolves at once when no read is in flight, else when the last one in flight ends. */
   whenIdle(): Promise<void> {
-    if (this.count === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return new Promise((resolve) => this.onIdle(resolve));
+  }
+
+  /**
+   * Calls `wake` once no read is in flight (at once when none is); the function returned forgets it,
+   * so a waiter that stops waiting for another reason keeps nothing alive until the reads end.
+   */
+  onIdle(wake: () => void): () => void {
+    if (this.count === 0) {
+      wake();
+      return () => {};
+    }
+    this.idleWaiters.push(wake);
+    return () => {
+      this.idleWaiters = this.idleWaiters.filter((w) => w !== wake);
+    };
   }
 
   private wakeIdleWaiters(): void {

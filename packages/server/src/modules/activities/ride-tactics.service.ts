@@ -284,8 +284,15 @@ export class RideTacticsService {
     const thisThreadLane = async () => {
       while (!failed && next < stale.length) {
         if (!(await mainThreadIsFree(reads))) {
-          // Until the reads are answered, or until the threads' lanes have taken every ride.
-          await Promise.race([reads!.whenIdle(), threadLanesDone]);
+          // Until the reads are answered, or until the threads' lanes have taken every ride (then the
+          // wait is forgotten: it would keep this pass's rides alive while reads keep coming).
+          await new Promise<void>((resolve) => {
+            const forget = reads!.onIdle(resolve);
+            void threadLanesDone.then(() => {
+              forget();
+              resolve();
+            });
+          });
           continue;
         }
         const item = take();
