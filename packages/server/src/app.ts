@@ -16,6 +16,8 @@ import { collectRoutes, contractKey } from './http/contract.ts';
 import { checkResponsesAgainstContracts } from './http/response-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNoStore } from './http/no-store.ts';
+import { countReadsInFlight } from './http/reads-in-flight.ts';
+import { ReadsInFlight } from './jobs/fair-share.ts';
 import { RiderResponseCache } from './http/rider-response-cache.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -127,6 +129,11 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   // What the logger writes also goes to the operators' ring of the last hour (GET /api/health/logs).
   const logRing = new LogRing();
   const app = createFastify(config, logger, logRing);
+  // Riders' reads in flight: background imports step back while any is waiting (jobs/fair-share.ts).
+  // An import's progress (GET /api/imports, /api/imports/:id) is not counted: the import bench and a
+  // rider watching their upload ask it every fraction of a second, and it should not slow the import.
+  const reads = new ReadsInFlight();
+  countReadsInFlight(app, reads, (url) => url.startsWith('/api/imports'));
   acceptOnlyDeclaredBodies(app);
   registerNoStore(app);
   // Every /api route has a contract (api-contracts.ts); app.test.ts checks these against it.
@@ -191,6 +198,7 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     analysisThreads: config.analysisThreads,
     decodeLimits: uploadDecodeLimits(config.upload),
     importStageTimesFile: config.importStageTimesFile,
+    reads,
   });
   app.addHook('onClose', async () => services.preparer.close());
   await app.register(fastifyMultipart, {

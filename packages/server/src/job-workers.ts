@@ -15,22 +15,24 @@ const IMPORT_JOBS_PER_FETCH = 4;
 
 /** Runs the ride pipeline's jobs in this process (the server does by default; `vatio worker` too). */
 export async function startWorkers(queue: JobQueue, services: RideServices): Promise<void> {
-  // One file in flight per analysis thread, plus two whose database work and file writes run
-  // meanwhile here (issue 28: with one, each file's wait for its streams blob's fsyncs and its store
-  // left the analysis thread idle: 1,000 rides 25.4 s to every file done instead of 27.9-28.1 s).
-  const importsInFlight = services.preparer.threads + 2;
-  for (let i = 0; i < importsInFlight; i++) {
+  // As many workers as files may run at once while no read waits (services.ts importAdmission, which
+  // admits fewer while riders' reads are waiting: jobs/fair-share.ts).
+  const admission = services.importAdmission;
+  for (let i = 0; i < admission.maxInFlight; i++) {
     // Each job writes as its rider (db/write-scope.ts): only their cached answers are checked again.
     await queue.work<ImportFileJob>(
       QUEUES.importFile,
       (job, { lastAttempt }) =>
         runAsRider(job.userId ?? null, async () => {
+          const leave = await admission.enter();
           try {
             await services.importService.processFile(job);
           } catch (error) {
             // Retried by the queue; after the last try the rider still gets an answer for the file.
             if (!lastAttempt) throw error;
             await services.importService.markFailed(job.fileId);
+          } finally {
+            leave();
           }
         }),
       { batchSize: IMPORT_JOBS_PER_FETCH },

@@ -7,6 +7,7 @@ import {
   rideTactics,
 } from '@vatio/analysis';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { mainThreadIsFree, type ReadsInFlight } from '../../jobs/fair-share.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
 import type { ActivityRepository, RideWithPower } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
@@ -142,6 +143,11 @@ export class RideTacticsService {
       measureFacts?: (streamsBlob: Uint8Array, request: RideFactsRequest) => Promise<RideFacts>;
       /** How many rides `measureFacts` measures at once (its threads); 1 without it. */
       measureFactsThreads?: number;
+      /**
+       * Riders' reads in flight (jobs/fair-share.ts): with analysis threads, this thread measures a
+       * ride of the batch pass only while none is waiting.
+       */
+      reads?: ReadsInFlight;
     },
   ) {}
 
@@ -241,33 +247,62 @@ export class RideTacticsService {
     }
     // Issue 28: after a batch nearly every ride is measured here (those stored while other files were
     // pending have no facts yet), so the rides are taken by lanes working at once: one for each
-    // analysis thread, and one in this thread, which has little else to do once the files are in
-    // (it yields to the event loop before each ride, so requests are still answered between them).
-    // Without analysis threads, this thread alone, as before.
-    const { measureFacts, measureFactsThreads = 1 } = this.deps;
-    const inThisThread = async (blob: Uint8Array, request: RideFactsRequest) => {
-      if (measureFacts) await new Promise<void>((resolve) => setImmediate(resolve));
-      return measureRideFacts(blob, request);
-    };
-    const lanes =
-      measureFacts && measureFactsThreads > 0
-        ? [...Array.from({ length: measureFactsThreads }, () => measureFacts), inThisThread]
-        : [measureFacts ?? inThisThread];
+    // analysis thread, and one in this thread. Fair sharing (jobs/fair-share.ts): this thread's lane
+    // takes a ride only while no rider's read is waiting (a ride's facts hold it 20-80 ms at once,
+    // and every request in flight waits that long), and waits otherwise until the reads are answered
+    // or the threads' lanes have taken every ride; a ride it took whose measuring finds reads waiting
+    // goes to an analysis thread. Without analysis threads, this thread alone, as before.
+    const { measureFacts, measureFactsThreads = 1, reads } = this.deps;
     let next = 0;
     let failed = false;
-    const lane = async (measure: (blob: Uint8Array, request: RideFactsRequest) => Promise<RideFacts>) => {
-      while (!failed && next < stale.length) {
-        const { ride, request } = stale[next++]!;
-        try {
-          const facts = await measure(await blobs.get(ride.blob_key), request);
-          await activities.updateRideFacts(userId, ride.id, facts, now());
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
+    const take = () => (!failed && next < stale.length ? stale[next++]! : undefined);
+    const measureOne = async (
+      { ride, request }: (typeof stale)[number],
+      measure: (blob: Uint8Array, request: RideFactsRequest) => Promise<RideFacts> | RideFacts,
+    ) => {
+      try {
+        const facts = await measure(await blobs.get(ride.blob_key), request);
+        await activities.updateRideFacts(userId, ride.id, facts, now());
+      } catch (error) {
+        failed = true;
+        throw error;
       }
     };
-    await Promise.all(lanes.map(lane));
+    if (!measureFacts || measureFactsThreads === 0) {
+      for (let item = take(); item; item = take())
+        await measureOne(item, (blob, request) => (measureFacts ?? measureRideFacts)(blob, request));
+      return stale.length;
+    }
+    const threadLane = async () => {
+      for (let item = take(); item; item = take()) await measureOne(item, measureFacts);
+    };
+    const threadLanes = Promise.all(Array.from({ length: measureFactsThreads }, threadLane));
+    const threadLanesDone = threadLanes.then(
+      () => undefined,
+      () => undefined,
+    );
+    const thisThreadLane = async () => {
+      while (!failed && next < stale.length) {
+        if (!(await mainThreadIsFree(reads))) {
+          // Until the reads are answered, or until the threads' lanes have taken every ride (then the
+          // wait is forgotten: it would keep this pass's rides alive while reads keep coming).
+          await new Promise<void>((resolve) => {
+            const forget = reads!.onIdle(resolve);
+            void threadLanesDone.then(() => {
+              forget();
+              resolve();
+            });
+          });
+          continue;
+        }
+        const item = take();
+        if (!item) return;
+        await measureOne(item, async (blob, request) =>
+          (await mainThreadIsFree(reads)) ? measureRideFacts(blob, request) : measureFacts(blob, request),
+        );
+      }
+    };
+    await Promise.all([threadLanes, thisThreadLane()]);
     return stale.length;
   }
 }
