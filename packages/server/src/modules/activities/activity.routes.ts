@@ -59,8 +59,13 @@ export function activityRoutes(
   });
 
   on('GET /api/activities/:id', async ({ params, query }, request) => {
-    const { row, laps } = await rides.detail(request.auth.userId, params.id);
-    const plan_compliance = (await deps.planCompliance?.(request.auth.userId, row.id)) ?? null;
+    // Asked for together, each waiting its turn on the database once (see detail); the compliance is
+    // that of a ride of this rider's plan, so for another's id it is null and the detail's 404 stands.
+    const [{ row, laps }, compliance] = await Promise.all([
+      rides.detail(request.auth.userId, params.id),
+      deps.planCompliance?.(request.auth.userId, params.id),
+    ]);
+    const plan_compliance = compliance ?? null;
     const language = languageOf(query.lang, request);
     return { ...presentActivity(row, language), laps: laps.map(presentLap), plan_compliance };
   });
