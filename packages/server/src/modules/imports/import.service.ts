@@ -327,8 +327,9 @@ export class ImportService {
     // and request waiting meanwhile. The transaction takes the blob's lock and writes it again if a
     // clean-up removed it in between; a run that stores no ride with it (a duplicate, a rollback)
     // removes it again after, unless a row points to it by then (issue 16: no orphan blob).
-    // The analysis thread has written it already, as this store would have (`prepareAndWriteStreams`;
-    // issue 28: here it was ~20 ms a file of waiting for the disk): only the transaction's store is left.
+    // `streamsWritten` is set only by `prepareAndWriteStreams`, given a `streamsBlobRoot`, which the
+    // import no longer passes (see above): today the blob is always written here. That path is dead
+    // and goes next session (issue 28 note).
     const written =
       ready.streamsWritten !== undefined
         ? { created: ready.streamsWritten }
