@@ -15,12 +15,15 @@ import { startAdminSocket } from './backup/admin-socket.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
 import { BlobRepository } from './storage/blob.repository.ts';
 import { startBlobSweeper, sweepOrphanBlobs } from './storage/blob-sweep.ts';
+import { leanEngine } from './lean-engine.ts';
 
 /** Connections waiting to be accepted (see listen below). */
 const LISTEN_BACKLOG = 4096;
 
 /** Starts Vatio: configuration, database and migrations, then the HTTP server. */
 export async function startServer(config: Config = loadConfig()) {
+  // Before PGlite is compiled: its idle memory (lean-engine.ts).
+  leanEngine();
   // The example rider of an embedded database is prepared by a child before the server opens it
   // (example-in-child.ts): its memory leaves with the child. Once; later starts find it ready.
   let exampleInChild: ExampleChildOutcome | undefined;
