@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, RiderBestCurvesTable } from '../../db/schema.ts';
 
 export type BestCurveRow = Pick<
@@ -48,6 +48,41 @@ export class BestCurveRepository {
     const { durations_s, power_w, activity_ids, start_times } = row ?? {};
     if (!durations_s || !power_w || !activity_ids || !start_times) return undefined;
     return { durations_s, power_w, activity_ids, start_times };
+  }
+
+  /**
+   * `lockRider`, answering with the version of the rider's envelope row instead of the row (none
+   * without a row): its tuple's transaction id and place (`xmin`, `ctid`), which every write of the
+   * row renews and no other version of it shares. Issue 28: the envelope's four arrays (~15 KB) were
+   * read and parsed for every ride stored, the costliest result of an import to parse.
+   */
+  async lockRiderAndVersion(trx: Kysely<Database>, userId: string): Promise<string | undefined> {
+    const row = await trx
+      .selectFrom('users')
+      .leftJoin('rider_best_curves', 'rider_best_curves.user_id', 'users.id')
+      .select(
+        sql<string | null>`rider_best_curves.xmin::text || ':' || rider_best_curves.ctid::text`.as('version'),
+      )
+      .where('users.id', '=', userId)
+      .forNoKeyUpdate('users')
+      .executeTakeFirst();
+    return row?.version ?? undefined;
+  }
+
+  /** `find`, with the row's version (`lockRiderAndVersion`). */
+  async findWithVersion(
+    db: Kysely<Database>,
+    userId: string,
+  ): Promise<{ row: BestCurveRow; version: string } | undefined> {
+    const found = await db
+      .selectFrom('rider_best_curves')
+      .select(['durations_s', 'power_w', 'activity_ids', 'start_times'])
+      .select(sql<string>`xmin::text || ':' || ctid::text`.as('version'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!found) return undefined;
+    const { version, ...row } = found;
+    return { row, version };
   }
 
   find(db: Kysely<Database>, userId: string): Promise<BestCurveRow | undefined> {

@@ -259,11 +259,10 @@ export class ImportService {
         bikeKg: bike?.weight_kg ?? null,
         // Measured from the streams the analysis thread has decoded (`factsAtImport`).
         advancedFactsToday: isoDate(this.deps.now()),
-        // No `streamsBlobRoot`: the analysis thread does not write the streams blob. Writing (and
-        // syncing) it there made the 1,000-ride import slower on a quiet machine, back to back
-        // (32.1 s before, 42.1-43.6 s with it; the thread's stage 33 -> 61 ms a file): the thread's
-        // analysis holds its event loop, so the write's steps ran after it, one by one, and the
-        // thread waited for the disk. The import writes it below, off the analysis thread.
+        // The streams blob is written below, on the main thread, not by the analysis thread: writing
+        // (and syncing) it there made the 1,000-ride import slower (32.1 s before, 42.1-43.6 s with it,
+        // quiet, back to back): the thread's analysis holds its event loop, so the write's steps ran
+        // after it, one by one, and the thread waited for the disk.
       }),
     );
     if (prepared.kind === 'format-error') {
@@ -327,13 +326,13 @@ export class ImportService {
     // and request waiting meanwhile. The transaction takes the blob's lock and writes it again if a
     // clean-up removed it in between; a run that stores no ride with it (a duplicate, a rollback)
     // removes it again after, unless a row points to it by then (issue 16: no orphan blob).
-    // `streamsWritten` is set only by `prepareAndWriteStreams`, given a `streamsBlobRoot`, which the
-    // import no longer passes (see above): today the blob is always written here. That path is dead
-    // and goes next session (issue 28 note).
-    const written =
-      ready.streamsWritten !== undefined
-        ? { created: ready.streamsWritten }
-        : await this.stages.time('streams blob written', () => blobs.store(ready.streamsBlob, streamsKey));
+    // Its stage (~21 ms a file in the 1,000-ride import) is mostly waiting, not work: the blob is
+    // encoded and hashed on the analysis thread, and FsBlobStore.store alone takes 2.5 ms on this
+    // disk (fsync 0.8 ms), but its ten file-system steps each wait for a turn of this thread's event
+    // loop, which the other files' statements hold (56 ms a blob with the loop 70 % busy).
+    const written = await this.stages.time('streams blob written', () =>
+      blobs.store(ready.streamsBlob, streamsKey),
+    );
     // Whether this run wrote the streams blob (it was not on disk before).
     const wrote = { streams: written.created };
     let freed: string[];

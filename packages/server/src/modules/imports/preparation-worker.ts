@@ -1,13 +1,13 @@
 /**
- * A worker thread of the preparation pool: prepares files (decode, analysis, stream encoding and
- * writing) and re-analyses stored originals, and posts the result back. Unexpected errors go back as messages; the
+ * A worker thread of the preparation pool: prepares files (decode, analysis, stream encoding; the
+ * main thread writes the streams blob) and re-analyses stored originals, and posts the result back. Unexpected errors go back as messages; the
  * pool rejects that one request's promise.
  */
 import { parentPort } from 'node:worker_threads';
 import type { DecodeLimits } from '@vatio/formats';
 import {
   type PreparedFile,
-  prepareAndWriteStreams,
+  prepareFile,
   type ReanalysedRide,
   reanalyseFile,
   type RiderForRide,
@@ -30,7 +30,7 @@ export type PreparationResult = PreparedFile | ReanalysedRide | RideFacts;
 
 const port = parentPort;
 if (!port) throw new Error('preparation-worker.ts runs as a worker thread');
-port.on('message', async (request: PreparationRequest) => {
+port.on('message', (request: PreparationRequest) => {
   try {
     if (request.kind === 'facts') {
       port.postMessage({ id: request.id, result: measureRideFacts(request.streamsBlob, request.request) });
@@ -43,14 +43,8 @@ port.on('message', async (request: PreparationRequest) => {
       });
       return;
     }
-    // While this file's streams blob is written (and synced), the thread takes its next message.
-    const result = await prepareAndWriteStreams(
-      request.bytes,
-      request.fileName,
-      request.rider,
-      request.limits,
-    );
-    // The streams blob moves to the main thread instead of being copied (once it is written).
+    const result = prepareFile(request.bytes, request.fileName, request.rider, request.limits);
+    // The streams blob moves to the main thread instead of being copied.
     const transfer = result.kind === 'ride' ? [result.ride.streamsBlob.buffer as ArrayBuffer] : [];
     port.postMessage({ id: request.id, result }, transfer);
   } catch (error) {

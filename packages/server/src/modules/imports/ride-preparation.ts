@@ -1,6 +1,6 @@
 import { segmentClimbsOf } from '@vatio/analysis';
 import { DEFAULT_LIMITS, type DecodeLimits, decodeActivity, isFormatError } from '@vatio/formats';
-import { FsBlobStore, sha256OfBytes } from '../../storage/blob-store.ts';
+import { sha256OfBytes } from '../../storage/blob-store.ts';
 import { encodeStreams, encodeStreamsAsStored } from '../../storage/stream-codec.ts';
 import { measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { NewRide } from '../activities/activity.repository.ts';
@@ -43,12 +43,6 @@ export interface PreparedRide {
   streamsBlob: Uint8Array;
   /** The streams blob's key (SHA-256, hex), hashed here, off the main thread (issue 28). */
   streamsKey: string;
-  /**
-   * Whether `prepareAndWriteStreams` wrote the streams blob (true: this run created it; false: it was
-   * there already); absent when it did not write it (no folder given, or the write failed: the import
-   * writes it then, and meets the same error).
-   */
-  streamsWritten?: boolean;
   sampleCount: number;
   /** The ride's climbs with a position, for segments, and the rider's weight on its date. */
   segments: NonNullable<NewRide['segments']>;
@@ -66,12 +60,6 @@ export interface RiderForRide {
   bikeKg: number | null;
   /** Today's date (ISO): with it, `prepareFile` also measures the ride's advanced facts. */
   advancedFactsToday?: string;
-  /**
-   * The blob store's folder (`FsBlobStore.root`): with it, `prepareAndWriteStreams` writes the ride's
-   * streams blob there as soon as it is encoded, while the ride is analysed (issue 28). Carried with
-   * the rider so every preparer passes it on unchanged.
-   */
-  streamsBlobRoot?: string;
 }
 
 /**
@@ -83,8 +71,6 @@ export function prepareFile(
   fileName: string,
   rider: RiderForRide,
   limits: DecodeLimits = DEFAULT_LIMITS,
-  /** Called with the streams blob and its key once they are encoded, before the ride is analysed. */
-  onStreamsEncoded?: (blob: Uint8Array, key: string) => void,
 ): PreparedFile {
   let activity: ReturnType<typeof decodeActivity>;
   try {
@@ -94,13 +80,12 @@ export function prepareFile(
     throw error;
   }
   if (!isCycling(activity)) return { kind: 'not-cycling', sport: activity.sport };
-  // The blob and the streams as it stores them, each float32 channel rounded once for both; first, so
-  // that its write (`prepareAndWriteStreams`) runs while the ride is analysed.
+  // The blob and the streams as it stores them, each float32 channel rounded once for both (the
+  // advanced facts below are measured from the streams as stored, with no second decode).
   const encoded = encodeStreamsAsStored(activity.streams);
   // A plain Uint8Array with a buffer of its own, so a worker thread can hand it over without copying.
   const streamsBlob = new Uint8Array(encoded.blob);
   const streamsKey = sha256OfBytes(streamsBlob);
-  onStreamsEncoded?.(streamsBlob, streamsKey);
   const settings = rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg);
   const analysed = analyseImportedRide(activity, settings);
   const { has_power: hasPower, ftp_w: ftpW } = analysed.columns;
@@ -137,41 +122,6 @@ export function prepareFile(
       ...(advancedFacts === undefined ? {} : { advancedFacts }),
     },
   };
-}
-
-/**
- * `prepareFile`, and the streams blob written to `rider.streamsBlobRoot` (synced, as `FsBlobStore`
- * writes every blob) while the ride is analysed (issue 28: the import wrote it after the analysis,
- * ~20 ms a file of waiting for the disk on a quiet machine). The import still stores the blob
- * through its own store before its transaction, which then finds it on disk.
- */
-export async function prepareAndWriteStreams(
-  bytes: Uint8Array,
-  fileName: string,
-  rider: RiderForRide,
-  limits: DecodeLimits = DEFAULT_LIMITS,
-): Promise<PreparedFile> {
-  const root = rider.streamsBlobRoot;
-  let writing: Promise<boolean | undefined> | undefined;
-  const prepared = prepareFile(
-    bytes,
-    fileName,
-    rider,
-    limits,
-    root === undefined
-      ? undefined
-      : (blob, key) => {
-          // A failed write (a full disk) is the import's to meet and report, as before.
-          writing = new FsBlobStore(root).store(blob, key).then(
-            (stored) => stored.created,
-            () => undefined,
-          );
-        },
-  );
-  // An analysis that throws leaves a blob no row points to, which the orphan sweep removes.
-  const created = await writing;
-  if (prepared.kind !== 'ride' || created === undefined) return prepared;
-  return { kind: 'ride', ride: { ...prepared.ride, streamsWritten: created } };
 }
 
 /** A stored ride analysed again from its original (a file, or Strava's summary and streams). */
