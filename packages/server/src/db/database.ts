@@ -166,7 +166,8 @@ function migratedMarkerIsCurrent(dir: string): boolean {
   return existsSync(file) && readFileSync(file, 'utf8').trim() === LATEST_MIGRATION;
 }
 
-function writeMigratedMarker(dir: string): void {
+/** Marks an embedded database folder as migrated to the latest migration (tests seed folders from a migrated template). */
+export function writeMigratedMarker(dir: string): void {
   writeFileSync(join(dir, MIGRATED_MARKER), `${LATEST_MIGRATION}\n`);
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../test/processes.ts';
 import { multipartBody } from '../test/upload.ts';
 import { openMigratedDatabase, pgliteDirFor } from '../db/database.ts';
+import { seedDataDir } from '../test/test-database.ts';
 import {
   auditWhenQuiet,
   importProgress,
@@ -41,6 +42,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed mid-import',
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    // The folder starts from the migrated template: the crash and the restart are tested, not initdb.
+    await seedDataDir(dataDir);
     server = await startServerProcess(env, port);
     const headers = await signInOverHttp(base, dataDir, 'crash@example.org');
     const rides = Array.from({ length: 8 }, (_, i) => ({
@@ -103,6 +106,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a 200-ride zip import, the s
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: bulkDir, DATABASE_URL: '' };
+    await seedDataDir(bulkDir);
     bulkServer = await startServerProcess(env, port);
     const headers = await signInOverHttp(base, bulkDir, 'bulk-crash@example.org');
     const importId = await uploadOverHttp(base, headers, 'archive.zip', ridesZip(RIDES, 7_000));

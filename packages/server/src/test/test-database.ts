@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database.ts';
+import {
+  type DatabaseHandle,
+  migrateToLatest,
+  openDatabase,
+  pgliteDirFor,
+  writeMigratedMarker,
+} from '../db/database.ts';
 import { dumpPgliteTemplate } from './template.ts';
 
 async function createFromTemplate(admin: pg.Client, name: string, template: string): Promise<void> {
@@ -42,6 +48,19 @@ export function pgliteTemplate(): Promise<Blob> {
 export async function seedPgliteDir(dir: string): Promise<void> {
   const handle = await openDatabase({ pgliteDir: dir, pgliteLoadDataDir: await pgliteTemplate() });
   await handle.close();
+}
+
+/**
+ * A DATA_DIR whose embedded database is the migrated template, marked migrated as a server's first
+ * start leaves it: a server process started on it opens the folder at once, where a new folder is
+ * first created and migrated in a child process (initdb, 35 migrations and the queue's schema: ~7 CPU-s
+ * each time, issue 27). For tests of what a running server does (kill -9 mid-import, a backup), not
+ * of how a folder is first made: the browser tests' server starts on a new folder every run.
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const dir = pgliteDirFor(dataDir);
+  await seedPgliteDir(dir);
+  writeMigratedMarker(dir);
 }
 
 /**

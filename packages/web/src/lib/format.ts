@@ -205,31 +205,47 @@ function parseDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const DATE_STYLES = {
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+  longDate: { dateStyle: 'full' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One Intl.DateTimeFormat per language and style, kept as the number formats are: building one costs
+ * far more than formatting with it, and a screen re-rendered every second of a live ride (and its
+ * lists of rides) formatted each date with a new one.
+ */
+function dateFormat(language: string, style: keyof typeof DATE_STYLES): Intl.DateTimeFormat {
+  const key = `${language}|${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, DATE_STYLES[style]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A date in the language's style: '1 may 2026' / 'May 1, 2026'. */
 export function formatDate(value: string | Date | null | undefined, language: string): string {
   const date = parseDate(value);
   if (!date) return MISSING;
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  return dateFormat(language, 'date').format(date);
 }
 
 /** Date and time: '1 may 2026, 9:30' / 'May 1, 2026, 9:30 AM'. */
 export function formatDateTime(value: string | Date | null | undefined, language: string): string {
   const date = parseDate(value);
   if (!date) return MISSING;
-  return new Intl.DateTimeFormat(language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
+  return dateFormat(language, 'dateTime').format(date);
 }
 
 /** A full weekday date for a ride's header: 'viernes, 1 de mayo de 2026'. */
 export function formatLongDate(value: string | Date | null | undefined, language: string): string {
   const date = parseDate(value);
   if (!date) return MISSING;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(date);
+  return dateFormat(language, 'longDate').format(date);
 }
 
 /**

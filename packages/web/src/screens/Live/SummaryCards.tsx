@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bike, CalendarCheck, Flame, Target, Trophy, Zap } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, memo, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getPowerCurve } from '../../api/dashboard';
@@ -128,8 +128,12 @@ function LoadCard() {
   );
 }
 
-/** Today's TSS/IF/EF, the week against its plan, the latest record and the quick actions. */
-export function SummaryCards({ overview }: { overview: OverviewData }) {
+/**
+ * Today's TSS/IF/EF, the week against its plan, the latest record and the quick actions. Memoised:
+ * the screen above re-renders on every tick of a live ride or replay (20 a second at 20×), and none
+ * of this depends on the ride; without it the curve and load charts were rebuilt on each tick.
+ */
+export const SummaryCards = memo(function SummaryCards({ overview }: { overview: OverviewData }) {
   const { t } = useTranslation('live');
   const f = useFormat();
   const today = overview.today_performance;
@@ -253,4 +257,4 @@ export function SummaryCards({ overview }: { overview: OverviewData }) {
       </Panel>
     </div>
   );
-}
+});
