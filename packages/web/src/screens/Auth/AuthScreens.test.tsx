@@ -2,6 +2,7 @@ import { act } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, inTurn, PENDING, renderScreen, screen } from '../../test/render';
+import { AuthCallbackScreen } from './AuthCallbackScreen';
 import { LoginScreen } from './LoginScreen';
 import { SignupScreen } from './SignupScreen';
 import { VerifyOtpScreen } from './VerifyOtpScreen';
@@ -16,6 +17,7 @@ function SignInFlow() {
       <Route path="login" element={<LoginScreen />} />
       <Route path="signup" element={<SignupScreen />} />
       <Route path="verify-otp" element={<VerifyOtpScreen />} />
+      <Route path="callback" element={<AuthCallbackScreen />} />
     </Routes>
   );
 }
@@ -178,5 +180,51 @@ describe('the code step (/auth/verify-otp)', () => {
       answers: { 'POST /auth/otp': PENDING },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Vatio' })).toBeInTheDocument();
+  });
+});
+
+describe('the e-mail’s sign-in link (/auth/callback)', () => {
+  const link = '/auth/callback?email=ana%40example.com&code=123456';
+
+  it('says it is checking the link while the server has not answered', async () => {
+    const { requests } = await renderScreen(<SignInFlow />, {
+      ...visitor,
+      route: link,
+      answers: { 'POST /auth/verify': PENDING },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your sign-in link...');
+    expect(requests.filter((r) => r.path === '/auth/verify')).toHaveLength(1);
+  });
+
+  it('says an incomplete link does not work, without asking the server', async () => {
+    const { requests } = await renderScreen(<SignInFlow />, {
+      ...visitor,
+      route: '/auth/callback?email=ana%40example.com',
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "This sign-in link doesn't work" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The link is incomplete or damaged.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth/login');
+    expect(requests.filter((r) => r.path === '/auth/verify')).toHaveLength(0);
+  });
+
+  it('says an expired link’s code has expired, in Spanish', async () => {
+    await renderScreen(<SignInFlow />, {
+      ...visitor,
+      route: link,
+      language: 'es',
+      answers: { 'POST /auth/verify': fail(400, 'OTP_EXPIRED', 'expired') },
+    });
+    expect(await screen.findByText('El código ha caducado. Pide uno nuevo.')).toBeInTheDocument();
+  });
+
+  it('signs in with a good link and leaves the sign-in screens', async () => {
+    await renderScreen(<SignInFlow />, {
+      ...visitor,
+      route: link,
+      answers: { 'POST /auth/verify': session },
+    });
+    expect(await screen.findByTestId('navigated-away')).toBeInTheDocument();
   });
 });
