@@ -17,6 +17,14 @@ export interface StoredRideCurve {
  * The rider_best_curves rows (a rider's all-time best-power envelope) and the per-ride curves they are
  * built from. Every method takes the database or the caller's transaction and the owner's id.
  */
+/**
+ * The version of a rider's envelope row (null without one): its tuple's transaction id and place,
+ * which every write of the row renews and no other version of it shares.
+ */
+const ENVELOPE_ROW_VERSION = sql<
+  string | null
+>`rider_best_curves.xmin::text || ':' || rider_best_curves.ctid::text`;
+
 export class BestCurveRepository {
   /**
    * Serialises envelope updates of one rider until the transaction ends: a row lock on the rider
@@ -51,18 +59,15 @@ export class BestCurveRepository {
   }
 
   /**
-   * `lockRider`, answering with the version of the rider's envelope row instead of the row (none
-   * without a row): its tuple's transaction id and place (`xmin`, `ctid`), which every write of the
-   * row renews and no other version of it shares. Issue 28: the envelope's four arrays (~15 KB) were
+   * `lockRider`, answering with the version of the rider's envelope row (ENVELOPE_ROW_VERSION; none
+   * without a row) instead of the row. Issue 28: the envelope's four arrays (~15 KB) were
    * read and parsed for every ride stored, the costliest result of an import to parse.
    */
   async lockRiderAndVersion(trx: Kysely<Database>, userId: string): Promise<string | undefined> {
     const row = await trx
       .selectFrom('users')
       .leftJoin('rider_best_curves', 'rider_best_curves.user_id', 'users.id')
-      .select(
-        sql<string | null>`rider_best_curves.xmin::text || ':' || rider_best_curves.ctid::text`.as('version'),
-      )
+      .select(ENVELOPE_ROW_VERSION.as('version'))
       .where('users.id', '=', userId)
       .forNoKeyUpdate('users')
       .executeTakeFirst();
@@ -77,10 +82,10 @@ export class BestCurveRepository {
     const found = await db
       .selectFrom('rider_best_curves')
       .select(['durations_s', 'power_w', 'activity_ids', 'start_times'])
-      .select(sql<string>`xmin::text || ':' || ctid::text`.as('version'))
+      .select(ENVELOPE_ROW_VERSION.as('version'))
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!found) return undefined;
+    if (!found?.version) return undefined;
     const { version, ...row } = found;
     return { row, version };
   }
