@@ -24,6 +24,7 @@ import {
   REPORT_FILE,
 } from '../packages/web/build/budget.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { rotatedRefreshToken, signInFromCookie } from '../scripts/cookie-session.mjs';
 
 const DIST = join(import.meta.dirname, '../packages/web/dist');
 
@@ -58,18 +59,7 @@ export async function scriptsOfPage(
   await context.addInitScript(`localStorage.setItem('vatio.language', ${JSON.stringify(language)})`);
   if (signedIn) {
     if (!refreshToken) throw new Error(`${page} needs a signed-in rider`);
-    // The app signs itself in from its refresh cookie, as a reloaded page does (api/client.ts); it
-    // tries the cookie only when it knows a cookie session exists.
-    await context.addInitScript(`localStorage.setItem('vatio.session', '1')`);
-    await context.addCookies([
-      {
-        name: 'vatio_refresh',
-        value: refreshToken,
-        domain: new URL(base).hostname,
-        path: '/api/auth',
-        httpOnly: true,
-      },
-    ]);
+    await signInFromCookie(context, base, refreshToken);
   }
   const tab = await context.newPage();
   const fetched: Promise<{ file: string; wireBytes: number }>[] = [];
@@ -89,7 +79,7 @@ export async function scriptsOfPage(
   await tab.waitForLoadState('networkidle');
   const all = await Promise.all(fetched);
   // Signing in from the cookie rotated it: the next page gets the new one.
-  const rotated = (await context.cookies()).find((c) => c.name === 'vatio_refresh')?.value ?? refreshToken;
+  const rotated = await rotatedRefreshToken(context, refreshToken);
   await context.close();
   return {
     refreshToken: rotated,

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { rotatedRefreshToken, signInFromCookie } from './cookie-session.mjs';
 
 const [baseUrl, outDir, ...paths] = process.argv.slice(2);
 if (!baseUrl || !outDir || paths.length === 0) {
@@ -22,19 +23,7 @@ try {
     for (const width of [1280, 390]) {
       const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 844 } });
       await context.addInitScript((lang) => localStorage.setItem('vatio.language', lang), language);
-      if (refreshToken) {
-        // The app tries its refresh cookie only when it knows a cookie session exists (api/client.ts).
-        await context.addInitScript(() => localStorage.setItem('vatio.session', '1'));
-        await context.addCookies([
-          {
-            name: 'vatio_refresh',
-            value: refreshToken,
-            domain: new URL(baseUrl).hostname,
-            path: '/api/auth',
-            httpOnly: true,
-          },
-        ]);
-      }
+      if (refreshToken) await signInFromCookie(context, baseUrl, refreshToken);
       const page = await context.newPage();
       for (const path of paths) {
         await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
@@ -43,7 +32,7 @@ try {
         await page.screenshot({ path: join(outDir, name), fullPage: process.env.SHOOT_FULL_PAGE !== '0' });
         console.log(join(outDir, name));
       }
-      refreshToken = (await context.cookies()).find((c) => c.name === 'vatio_refresh')?.value ?? refreshToken;
+      refreshToken = await rotatedRefreshToken(context, refreshToken);
       await context.close();
     }
   }

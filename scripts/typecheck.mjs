@@ -11,6 +11,7 @@ const projects = [
   'packages/web/tsconfig.test.json',
   'e2e',
   'fuzz',
+  'bench',
 ];
 let failed = false;
 for (const project of projects) {
