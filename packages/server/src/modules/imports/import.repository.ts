@@ -67,7 +67,14 @@ export class ImportRepository {
   ): Promise<{ importRow: ImportRow; files: ImportFileRow[] }> {
     const importRow = await trx
       .insertInto('imports')
-      .values({ user_id: userId, source, created_at: now, updated_at: now })
+      .values({
+        user_id: userId,
+        source,
+        // Its files' rides get their facts in the pass after the last (ImportService.afterLastFile).
+        batch_pass_pending: files.some((f) => f.status === 'queued'),
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     const rows =
@@ -247,17 +254,40 @@ export class ImportRepository {
   }
 
   /**
-   * Whether any of the rider's files, in any of their imports, is still waiting or being processed
-   * (the partial index of migration 0033 holds only those).
+   * The rider's imports waiting for their batch pass (`batch_pass_pending`), none while any of the
+   * rider's files, in any of their imports, is still waiting or being processed (the partial index of
+   * migration 0033 holds only those): the pass runs once none is, for all of them.
    */
-  async riderHasPendingFiles(userId: string): Promise<boolean> {
-    const query = this.db
-      .selectFrom('import_files')
-      .select(sql<number>`1`.as('one'))
+  async awaitingBatchPass(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('imports')
+      .select('id')
       .where('user_id', '=', userId)
-      .where('status', 'in', ['queued', 'processing']);
-    const row = await query.limit(1).executeTakeFirst();
-    return row !== undefined;
+      .where('batch_pass_pending', '=', true)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('import_files')
+              .select(sql<number>`1`.as('one'))
+              .where('import_files.user_id', '=', userId)
+              .where('import_files.status', 'in', ['queued', 'processing']),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The batch pass for these imports of the rider has ended: they read `done` from now on. */
+  async batchPassEnded(userId: string, importIds: readonly string[]): Promise<void> {
+    if (importIds.length === 0) return;
+    await this.db
+      .updateTable('imports')
+      .set({ batch_pass_pending: false })
+      .where('user_id', '=', userId)
+      .where('id', 'in', [...importIds])
+      .execute();
   }
 
   /**

@@ -220,17 +220,60 @@ export class ImportService {
    * rider dropping a folder sends it in many uploads, and each pass reads every ride with power (and
    * measures again those whose window the next upload changes anyway). Each file marks itself
    * finished before it looks, so the last to look sees every file finished and does it for all.
+   *
+   * Issue 28 (trust): the imports it is for read `processing` until it has ended (`batch_pass_pending`),
+   * so `done` means settled. A crash or a failure before it ends leaves them waiting: the file's job
+   * is retried and runs it again. After a file's last try (`lastTry`) they are settled whatever the
+   * pass does, or they would read `processing` for good.
    */
-  private async afterLastFile(file: Pick<ImportFileRow, 'user_id'>): Promise<void> {
-    // The import's own files are the rider's (issue 28: its counts were one more statement a file).
-    if (await this.deps.imports.riderHasPendingFiles(file.user_id)) return;
-    await this.stages.time('batch: eFTP re-estimated', () =>
-      this.deps.rideFtp.rederiveEstimated(file.user_id),
-    );
+  private async afterLastFile(file: Pick<ImportFileRow, 'user_id'>, lastTry = false): Promise<void> {
+    const userId = file.user_id;
+    // One statement a file (issue 28): none while any of the rider's files is pending.
+    const importIds = await this.deps.imports.awaitingBatchPass(userId);
+    if (importIds.length === 0) return;
+    try {
+      await this.batchPassFor(userId, importIds);
+    } catch (error) {
+      if (!lastTry) throw error;
+      this.deps.log('batch pass failed after a file’s last try; its imports are settled as they are', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      await this.deps.imports.batchPassEnded(userId, importIds);
+    }
+  }
+
+  /**
+   * The rider's passes in this process, one at a time (issue 28): the last two files of a batch each
+   * found none of the rider's files left and both ran a whole pass at once, and the later one's writes
+   * (the same facts, a new `updated_at`) came after the first had settled the imports. A file whose
+   * imports the running pass covers waits for it; one with an import it does not (stored after it read
+   * the rides) runs another after it.
+   */
+  private readonly passes = new Map<string, { covers: ReadonlySet<string>; ended: Promise<void> }>();
+
+  private async batchPassFor(userId: string, importIds: readonly string[]): Promise<void> {
+    for (;;) {
+      const running = this.passes.get(userId);
+      if (!running) break;
+      if (importIds.every((id) => running.covers.has(id))) return running.ended;
+      await running.ended.catch(() => undefined);
+    }
+    const ended = this.batchPass(userId, importIds);
+    this.passes.set(userId, { covers: new Set(importIds), ended });
+    try {
+      await ended;
+    } finally {
+      if (this.passes.get(userId)?.ended === ended) this.passes.delete(userId);
+    }
+  }
+
+  private async batchPass(userId: string, importIds: readonly string[]): Promise<void> {
+    await this.stages.time('batch: eFTP re-estimated', () => this.deps.rideFtp.rederiveEstimated(userId));
     const remeasured = await this.stages.time('batch: facts re-measured', () =>
-      this.deps.rideTactics.rederive(file.user_id),
+      this.deps.rideTactics.rederive(userId),
     );
     this.stages.count('batch: rides whose facts were measured again (count)', remeasured);
+    await this.deps.imports.batchPassEnded(userId, importIds);
   }
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
@@ -241,7 +284,7 @@ export class ImportService {
     });
     // It may be the rider's last file: the rides the others stored still get their batch pass.
     const file = await this.deps.imports.fileOwner(fileId);
-    if (file) await this.afterLastFile(file);
+    if (file) await this.afterLastFile(file, true);
   }
 
   private async importFile(claimed: ClaimedFile, blobKey: string): Promise<void> {
