@@ -3,7 +3,7 @@ import type { ActivitySort as ContractSort } from '@vatio/schemas/contracts';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { BikeRepository } from '../../kernel/bike.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
-import { findByContentHash, overlappingRides } from './ride-store.repository.ts';
+import { blobLock, findByContentHash, overlappingRides } from './ride-store.repository.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
 import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
@@ -398,7 +398,7 @@ export class ActivityRepository {
    * just stored again for its own ride, before that run commits (PostgreSQL; PGlite has one session).
    */
   async lockBlob(trx: Transaction<Database>, key: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`blob:${key}`}, 0))`.execute(trx);
+    await sql`select ${blobLock(key)}`.execute(trx);
   }
 
   /** Whether any stored ride, of any rider, still points to this blob. */

@@ -105,6 +105,14 @@ export function findByContentHash(executor: Kysely<Database>, userId: string, co
     .executeTakeFirst();
 }
 
+/**
+ * The call that takes a blob's transaction lock (`ActivityRepository.lockBlob`): one key space for
+ * every lock on blobs, whichever statement takes it.
+ */
+export function blobLock(key: string) {
+  return sql`pg_advisory_xact_lock(hashtextextended(${`blob:${key}`}, 0))`;
+}
+
 /** Stores and replaces a rider's rides, in the caller's transaction. */
 export class RideStoreRepository {
   private readonly bestCurve = new RiderBestCurve();
@@ -118,8 +126,12 @@ export class RideStoreRepository {
    * Serializes the rider's ride writes until the transaction ends, so that two files of one ride
    * imported at the same moment (one upload, several jobs) see each other: the second finds the first.
    */
-  private async lockRides(trx: Transaction<Database>, userId: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`.execute(trx);
+  private async lockRides(trx: Transaction<Database>, userId: string, blobKey?: string): Promise<void> {
+    const rides = sql`pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`;
+    // The blob's lock in the same statement (issue 28: a statement a file less), after the rider's as
+    // when it was taken on its own later in the transaction: the same order, no new deadlock.
+    if (blobKey === undefined) await sql`select ${rides}`.execute(trx);
+    else await sql`select ${rides}, ${blobLock(blobKey)}`.execute(trx);
   }
 
   /**
@@ -135,8 +147,13 @@ export class RideStoreRepository {
     userId: string,
     ride: NewRide,
     now: Date,
+    /**
+     * A blob whose lock (`ActivityRepository.lockBlob`) the caller needs in this transaction too,
+     * taken here with the rider's, before anything else: held until the commit, as there.
+     */
+    options: { lockBlob?: string } = {},
   ): Promise<StoreRideResult> {
-    await this.lockRides(trx, userId);
+    await this.lockRides(trx, userId, options.lockBlob);
     const existing = await this.findStored(trx, userId, ride);
     if (existing) return { kind: 'existing', match: existing };
     const id = await this.insertRide(trx, userId, ride, now);

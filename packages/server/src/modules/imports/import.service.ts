@@ -458,12 +458,13 @@ export class ImportService {
     elapsedS: number,
     wrote: { streams: boolean },
   ): Promise<string[]> {
-    const { db, imports, activities, rideStore, blobs, now } = this.deps;
+    const { db, imports, rideStore, blobs, now } = this.deps;
     const userId = file.user_id;
     return db.transaction().execute(async (trx) => {
       // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of
       // one ride in one upload (their jobs run concurrently) become one ride: the second sees the first.
-      const result = await rideStore.storeRide(trx, userId, ride, now());
+      // The streams blob's lock is taken with the rider's (`putStreams` needs it).
+      const result = await rideStore.storeRide(trx, userId, ride, now(), { lockBlob: streamsKey });
       const recovered = ready.damaged
         ? {
             status: 'recovered' as const,
@@ -472,10 +473,10 @@ export class ImportService {
           }
         : undefined;
       const putStreams = async () => {
-        // Held until the commit: no clean-up deletes the blob between here and the row. Written before
-        // the transaction; stored again here in case a clean-up (of another run with the same streams)
-        // removed it before this lock, which finds it on disk otherwise and only marks it in use.
-        await activities.lockBlob(trx, streamsKey);
+        // Under the blob's lock (taken with the rider's, above), held until the commit: no clean-up
+        // deletes the blob between here and the row. Written before the transaction; stored again here
+        // in case a clean-up (of another run with the same streams) removed it before the lock, which
+        // finds it on disk otherwise and only marks it in use.
         const stored = await blobs.store(ready.streamsBlob, streamsKey);
         if (stored.created) wrote.streams = true;
       };
