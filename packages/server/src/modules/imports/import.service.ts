@@ -288,13 +288,13 @@ export class ImportService {
   }
 
   private async importFile(claimed: ClaimedFile, blobKey: string): Promise<void> {
-    const { activities, athleteSettings, rideFtp, blobs } = this.deps;
+    const { athleteSettings, rideFtp, blobs } = this.deps;
     const { file, language, source } = claimed;
     // As the read it replaces did (`claim` answers it now): a file whose import is gone is retried.
     if (source === undefined) throw new Error('The import of this file is gone.');
     const userId = file.user_id;
-    const [bytes, baseline, bike] = await this.stages.time('read file and rider', () =>
-      Promise.all([blobs.get(blobKey), athleteSettings.baseline(userId), activities.primaryBikeId(userId)]),
+    const [bytes, { baseline, bike }] = await this.stages.time('read file and rider', () =>
+      Promise.all([blobs.get(blobKey), athleteSettings.baselineAndPrimaryBike(userId)]),
     );
     const prepared = await this.stages.time('decode and analyse (analysis thread)', () =>
       this.preparer.prepare(bytes, file.name, {
