@@ -126,12 +126,21 @@ export class RideStoreRepository {
    * Serializes the rider's ride writes until the transaction ends, so that two files of one ride
    * imported at the same moment (one upload, several jobs) see each other: the second finds the first.
    */
-  private async lockRides(trx: Transaction<Database>, userId: string, blobKey?: string): Promise<void> {
+  private async lockRides(
+    trx: Transaction<Database>,
+    userId: string,
+    blobKey?: string,
+  ): Promise<{ version: string | undefined } | undefined> {
     const rides = sql`pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`;
     // The blob's lock in the same statement (issue 28: a statement a file less), after the rider's as
-    // when it was taken on its own later in the transaction: the same order, no new deadlock.
-    if (blobKey === undefined) await sql`select ${rides}`.execute(trx);
-    else await sql`select ${rides}, ${blobLock(blobKey)}`.execute(trx);
+    // when it was taken on its own later in the transaction: the same order, no new deadlock. So is
+    // the rider's row lock of the best envelope (`RiderBestCurve.rideStored`, after the insert before),
+    // with the envelope's version.
+    const first = blobKey === undefined ? [rides] : [rides, blobLock(blobKey)];
+    const locked = await this.bestCurve.lockRiderFirst(trx, userId, first);
+    // A rider gone meanwhile: their ride locks still taken (the insert that follows fails on them).
+    if (!locked) await sql`select ${sql.join(first)}`.execute(trx);
+    return locked;
   }
 
   /**
@@ -153,10 +162,10 @@ export class RideStoreRepository {
      */
     options: { lockBlob?: string } = {},
   ): Promise<StoreRideResult> {
-    await this.lockRides(trx, userId, options.lockBlob);
+    const locked = await this.lockRides(trx, userId, options.lockBlob);
     const existing = await this.findStored(trx, userId, ride);
     if (existing) return { kind: 'existing', match: existing };
-    const id = await this.insertRide(trx, userId, ride, now);
+    const id = await this.insertRide(trx, userId, ride, now, locked);
     if (id) return { kind: 'inserted', id };
     // Unreachable under the lock (the same bytes were looked for above); kept total for the types.
     const again = await this.findStored(trx, userId, ride);
@@ -204,6 +213,8 @@ export class RideStoreRepository {
     userId: string,
     ride: NewRide,
     now: Date,
+    /** The rider's row locked and their envelope's version read in `trx` (`lockRides`). */
+    locked: { version: string | undefined } | undefined,
   ): Promise<string | undefined> {
     // Issue 28: the ride's row and the rows beside it that need only its id (file, streams, curve) in
     // one statement, where they were four. Each part is inserted from the row the ride's insert
@@ -271,7 +282,7 @@ export class RideStoreRepository {
       ) as unknown as typeof query;
     const inserted = await query.selectFrom('ride').select('ride.id').executeTakeFirst();
     if (!inserted) return undefined;
-    await this.insertParts(trx, userId, inserted.id, ride, now, { rowsInserted: true });
+    await this.insertParts(trx, userId, inserted.id, ride, now, { rowsInserted: true, locked });
     return inserted.id;
   }
 
@@ -285,7 +296,10 @@ export class RideStoreRepository {
     activityId: string,
     ride: NewRide,
     now: Date,
-    { rowsInserted = false }: { rowsInserted?: boolean } = {},
+    {
+      rowsInserted = false,
+      locked,
+    }: { rowsInserted?: boolean; locked?: { version: string | undefined } | undefined } = {},
   ): Promise<void> {
     if (ride.file && !rowsInserted)
       await trx
@@ -309,7 +323,7 @@ export class RideStoreRepository {
           })
           .execute();
       const stored = { activity_id: activityId, start_time: ride.activity.start_time, ...ride.curve };
-      await this.bestCurve.rideStored(trx, userId, stored, now);
+      await this.bestCurve.rideStored(trx, userId, stored, now, locked);
     }
     if (ride.laps.length > 0) {
       await trx
