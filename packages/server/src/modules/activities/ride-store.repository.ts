@@ -144,6 +144,15 @@ export class RideStoreRepository {
   }
 
   /**
+   * The rider's ride lock alone (`storeRide` takes it first), for a transaction that settles one of
+   * their import files without storing a ride (ImportRepository.finishAndLook: every transaction that
+   * settles a file of theirs holds it).
+   */
+  async lockRiderRides(trx: Transaction<Database>, userId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`.execute(trx);
+  }
+
+  /**
    * The one write path for a new ride (uploads, demo rides, Strava imports). Under the rider's ride
    * lock, the ride already stored with the same bytes, else the same ride by the rule of
    * `same-ride.ts`, is returned instead of storing a second copy; otherwise the ride is inserted with

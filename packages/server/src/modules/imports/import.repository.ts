@@ -54,6 +54,14 @@ export function countFiles(files: readonly Pick<ImportFileRow, 'status'>[]): Imp
   return counts;
 }
 
+/** How a file ended (`ImportRepository.finish`). */
+export interface FileOutcome {
+  status: Exclude<ImportFileStatus, 'queued' | 'processing'>;
+  activity_id?: string | null;
+  message_code?: string | null;
+  message?: string | null;
+}
+
 /** Imports and their files; every read is scoped by the rider. */
 export class ImportRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -369,14 +377,35 @@ export class ImportRepository {
   async finish(
     executor: Kysely<Database>,
     fileId: string,
-    outcome: {
-      status: Exclude<ImportFileStatus, 'queued' | 'processing'>;
-      activity_id?: string | null;
-      message_code?: string | null;
-      message?: string | null;
-    },
+    outcome: FileOutcome,
     now: Date,
   ): Promise<boolean> {
+    return (await this.settle(executor, fileId, outcome, now, false)).settled;
+  }
+
+  /**
+   * `finish`, answering too whether another of the rider's files is still queued or processing (this
+   * one left out), in the same statement (issue 28: a statement a file after its commit asked it).
+   * Called in a transaction that holds the rider's ride lock (ride-store.repository.ts), as every
+   * transaction settling one of their files does: one that answers true is not the rider's last to
+   * settle, the others settling after its commit.
+   */
+  async finishAndLook(
+    executor: Kysely<Database>,
+    fileId: string,
+    outcome: FileOutcome,
+    now: Date,
+  ): Promise<{ settled: boolean; othersPending: boolean }> {
+    return this.settle(executor, fileId, outcome, now, true);
+  }
+
+  private async settle(
+    executor: Kysely<Database>,
+    fileId: string,
+    outcome: FileOutcome,
+    now: Date,
+    look: boolean,
+  ): Promise<{ settled: boolean; othersPending: boolean }> {
     // One statement for both rows (issue 28: they were two a file): the import's time moves only
     // when the file was settled here.
     const file = await executor
@@ -407,7 +436,23 @@ export class ImportRepository {
       )
       .selectFrom('settled')
       .select('import_id')
+      .select((eb) =>
+        eb
+          .and([
+            eb.lit(look),
+            eb.exists(
+              // The statement's snapshot still shows this file pending: left out by its id.
+              eb
+                .selectFrom('import_files as other')
+                .select(sql<number>`1`.as('one'))
+                .whereRef('other.user_id', '=', 'settled.user_id')
+                .where('other.status', 'in', ['queued', 'processing'])
+                .where('other.id', '!=', fileId),
+            ),
+          ])
+          .as('others_pending'),
+      )
       .executeTakeFirst();
-    return file !== undefined;
+    return { settled: file !== undefined, othersPending: file?.others_pending === true };
   }
 }

@@ -146,8 +146,10 @@ export class ImportService {
       return;
     }
     try {
-      await this.importFile(claimed, file.blob_key);
-      await this.afterLastFile(file);
+      // Issue 28: a file whose store saw another of the rider's files pending, under the rider's
+      // ride lock, is not their last to settle (ImportRepository.finishAndLook): the look after its
+      // commit (a statement a file) is left to the one that is.
+      if (!(await this.importFile(claimed, file.blob_key))) await this.afterLastFile(file);
       this.stages.count(FILES_FINISHED_STAGE, 1);
       this.stages.flush();
     } catch (error) {
@@ -171,12 +173,16 @@ export class ImportService {
    * needs the same content. Nothing when the file was settled already.
    */
   private async fail(
+    userId: string,
     fileId: string,
     blobKey: string | null,
     outcome: { message_code: string; message: string },
   ): Promise<void> {
-    const { db, imports, now } = this.deps;
+    const { db, imports, rideStore, now } = this.deps;
     await db.transaction().execute(async (trx) => {
+      // Under the rider's ride lock, as a file that stores a ride settles: a store that saw this file
+      // pending then commits before this one settles, or this one's look after it sees that store.
+      await rideStore.lockRiderRides(trx, userId);
       if (await imports.finish(trx, fileId, { status: 'failed', ...outcome }, now())) {
         await this.dropBytes(trx, blobKey);
       }
@@ -198,12 +204,15 @@ export class ImportService {
   /** Marks the file failed for the errors a retry cannot help; false for the others. */
   private async failUnretriable(file: ImportFileRow, error: unknown): Promise<boolean> {
     if (isFormatError(error)) {
-      await this.fail(file.id, file.blob_key, { message_code: error.code, message: error.message });
+      await this.fail(file.user_id, file.id, file.blob_key, {
+        message_code: error.code,
+        message: error.message,
+      });
       return true;
     }
     if (error instanceof StorageFullError) {
       // Trying again cannot help until the operator frees space: the rider is told at once.
-      await this.fail(file.id, file.blob_key, {
+      await this.fail(file.user_id, file.id, file.blob_key, {
         message_code: 'STORAGE_FULL',
         message: ERRORS.STORAGE_FULL.message,
       });
@@ -278,16 +287,21 @@ export class ImportService {
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
   async markFailed(fileId: string): Promise<void> {
-    await this.fail(fileId, await this.deps.imports.pendingBlobKey(fileId), {
+    const file = await this.deps.imports.fileOwner(fileId);
+    if (!file) return; // gone with its import
+    await this.fail(file.user_id, fileId, await this.deps.imports.pendingBlobKey(fileId), {
       message_code: 'INTERNAL',
       message: 'The file could not be analysed because of a server error.',
     });
     // It may be the rider's last file: the rides the others stored still get their batch pass.
-    const file = await this.deps.imports.fileOwner(fileId);
-    if (file) await this.afterLastFile(file, true);
+    await this.afterLastFile(file, true);
   }
 
-  private async importFile(claimed: ClaimedFile, blobKey: string): Promise<void> {
+  /**
+   * Decodes, analyses and stores the file, or settles it failed or duplicate. True when it stored a
+   * ride and saw another of the rider's files still pending as it settled (`finishAndLook`).
+   */
+  private async importFile(claimed: ClaimedFile, blobKey: string): Promise<boolean> {
     const { athleteSettings, rideFtp, blobs } = this.deps;
     const { file, language, source } = claimed;
     // As the read it replaces did (`claim` answers it now): a file whose import is gone is retried.
@@ -309,15 +323,18 @@ export class ImportService {
       }),
     );
     if (prepared.kind === 'format-error') {
-      await this.fail(file.id, blobKey, { message_code: prepared.code, message: prepared.message });
-      return;
+      await this.fail(userId, file.id, blobKey, {
+        message_code: prepared.code,
+        message: prepared.message,
+      });
+      return false;
     }
     if (prepared.kind === 'not-cycling') {
-      await this.fail(file.id, blobKey, {
+      await this.fail(userId, file.id, blobKey, {
         message_code: 'NOT_CYCLING',
         message: `This is a ${prepared.sport} activity; Vatio imports rides only.`,
       });
-      return;
+      return false;
     }
     // A ride with power and no FTP is measured against the rider's eFTP at its date.
     const ready = await this.stages.time('eFTP', () =>
@@ -378,9 +395,9 @@ export class ImportService {
     );
     // Whether this run wrote the streams blob (it was not on disk before).
     const wrote = { streams: written.created };
-    let freed: string[];
+    let stored: { freed: string[]; othersPending: boolean };
     try {
-      freed = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
+      stored = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
         this.storeInTransaction(file, ride, ready, streamsKey, language, elapsedS, wrote),
       );
     } catch (error) {
@@ -390,12 +407,13 @@ export class ImportService {
       // ride (this rider's or another's) may have the same streams (issue 16: no orphan blob).
       if (wrote.streams) await this.discardBlobs([streamsKey]);
       if (!(error instanceof FileAlreadySettled)) throw error;
-      return;
+      return false;
     }
     // The old part's blobs of a replaced ride: after the commit, once no row points to them. A
     // streams blob this run did not write is never deleted here (a duplicate's streams may be another
     // ride's, committed or about to be).
-    await this.discardBlobs(freed);
+    await this.discardBlobs(stored.freed);
+    return stored.othersPending;
   }
 
   /**
@@ -457,7 +475,7 @@ export class ImportService {
     language: 'es' | 'en',
     elapsedS: number,
     wrote: { streams: boolean },
-  ): Promise<string[]> {
+  ): Promise<{ freed: string[]; othersPending: boolean }> {
     const { db, imports, rideStore, blobs, now } = this.deps;
     const userId = file.user_id;
     return db.transaction().execute(async (trx) => {
@@ -482,7 +500,7 @@ export class ImportService {
       };
       if (result.kind === 'inserted') {
         await putStreams();
-        const settled = await imports.finish(
+        const { settled, othersPending } = await imports.finishAndLook(
           trx,
           file.id,
           { status: 'done', ...recovered, activity_id: result.id },
@@ -490,7 +508,7 @@ export class ImportService {
         );
         // Another run of this job settled the file meanwhile: its ride stands, this one rolls back.
         if (!settled) throw new FileAlreadySettled();
-        return [];
+        return { freed: [], othersPending };
       }
       const stored = result.match;
       const sameBytes = stored.sameBytes;
@@ -503,7 +521,7 @@ export class ImportService {
           await this.dropBytes(trx, file.blob_key);
         }
         // The streams blob written before the transaction goes after the commit, unless a row uses it.
-        return wrote.streams ? [streamsKey] : [];
+        return { freed: wrote.streams ? [streamsKey] : [], othersPending: false };
       }
       await putStreams();
       const freed = (await rideStore.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
@@ -520,7 +538,7 @@ export class ImportService {
             },
         now(),
       );
-      return freed;
+      return { freed, othersPending: false };
     });
   }
 
