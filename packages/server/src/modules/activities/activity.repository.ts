@@ -331,7 +331,7 @@ export class ActivityRepository {
   /**
    * Rides' stored facts rewritten, each with those given (its FTP, its window's critical power or
    * the rider's weight changed), in one statement (issue 28: the batch pass after a 1,000-ride import
-   * wrote them one statement a ride, ~4.6 s of the embedded database's thread). A fact left out of a
+   * wrote them one statement a ride: `FACTS_PER_WRITE`, ride-tactics.service.ts). A fact left out of a
    * ride's entry is kept.
    */
   async updateRidesFacts(

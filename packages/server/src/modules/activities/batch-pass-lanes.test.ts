@@ -127,8 +127,8 @@ describe('the batch pass shares the main thread fairly', () => {
   });
 
   test('the measured facts are written a chunk of rides a statement, not one statement a ride', async () => {
-    // Issue 28: 999 one-ride statements took ~4.6 s of the embedded database's thread after a
-    // 1,000-ride import. A chunk at a time, the last one when the pass ends.
+    // Issue 28: the pass after a 1,000-ride import wrote 999 one-ride statements. A chunk at a time,
+    // the last one when the pass ends.
     const reads = new ReadsInFlight();
     const { service, updated, writes, answerUntil } = passOnFakes(reads, 4);
     expect(await answerUntil(service.rederive('rider'))).toBe(RIDES);
