@@ -166,6 +166,11 @@ export interface ImportsTable {
   id: Generated<string>;
   user_id: string;
   source: 'upload' | 'strava' | 'demo';
+  /**
+   * Its rider's batch pass after its last file has not ended yet (migration 0036): the import reads
+   * `processing` until it has, so `done` means nothing it stored changes any more.
+   */
+  batch_pass_pending: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

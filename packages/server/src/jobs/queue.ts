@@ -65,6 +65,12 @@ export interface JobQueue {
   running(): boolean;
 }
 
+/**
+ * How often a worker on the embedded database asks for jobs nobody woke it for (pg-boss's retries of
+ * failed jobs, 5 s and more after the failure, and expired ones): every job sent wakes its workers.
+ */
+const PGLITE_POLLING_S = 5;
+
 let unhandledGuard = false;
 
 /**
@@ -117,6 +123,7 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
   // death (liveness.ts), checked at start and every 10 s by every process.
   const liveness = handle.engine === 'postgres' && handle.url ? keepAlive(handle.url) : undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  const batchSizes = new Map<QueueName, number>();
   if (liveness) {
     const sweep = () =>
       recoverJobsOfGoneOwners(handle.db, LIVENESS_PREFIX).then(
@@ -129,7 +136,28 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
     sweeper = setInterval(() => void sweep(), 10_000);
     sweeper.unref();
   }
-  const polling = options.pollingIntervalSeconds ?? 1;
+  // Issue 28: every worker asked for its queue's next jobs once a second, each ask a statement on the
+  // embedded database's thread: 260 of the 1,000-ride import's 530 fetches (60 s on a loaded machine)
+  // were for four queues with nothing in them, 250 took its files. Jobs sent in this process wake their queue's workers here instead; the
+  // polling only finds the others: on PostgreSQL, jobs other processes send (1 s, as before); on
+  // PGlite, which no other process opens, only pg-boss's own retries of failed jobs and expired ones
+  // (`PGLITE_POLLING_S`).
+  const polling = options.pollingIntervalSeconds ?? (handle.engine === 'pglite' ? PGLITE_POLLING_S : 1);
+  const workerIds = new Map<QueueName, string[]>();
+  const wakeTimers = new Set<NodeJS.Timeout>();
+  /** Wakes up to `count` of this process's workers of the queue (each asks for up to its batch). */
+  const wake = (name: QueueName, count: number) => {
+    for (const id of (workerIds.get(name) ?? []).slice(0, Math.max(1, count))) boss.notifyWorker(id);
+  };
+  /** Wakes them when a job sent for later is due (pg-boss's start_after). */
+  const wakeAt = (name: QueueName, delayMs: number) => {
+    const timer = setTimeout(() => {
+      wakeTimers.delete(timer);
+      wake(name, 1);
+    }, delayMs);
+    timer.unref();
+    wakeTimers.add(timer);
+  };
   return {
     async send(name, data, trx, options) {
       // The queues use pg-boss's standard policy, where a singletonKey alone is not enforced.
@@ -143,6 +171,10 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
           : {}),
         ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
+      // A job queued in a transaction is seen once it commits: on PGlite the worker's ask waits for
+      // the transaction's connection; on PostgreSQL a missed one is found by the next poll.
+      if (options?.startAfterS) wakeAt(name, options.startAfterS * 1000 + 50);
+      else wake(name, 1);
     },
     async sendMany(name, data, trx) {
       if (data.length === 0) return;
@@ -151,6 +183,7 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
         data.map((d) => ({ name, data: d })),
         trx ? { db: kyselyAdapter(trx) } : {},
       );
+      wake(name, Math.ceil(data.length / (batchSizes.get(name) ?? 1)));
     },
     async work(name, handler, options) {
       let workerId: string | undefined;
@@ -189,11 +222,14 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
           if (jobs.length > 0 && workerId !== undefined) boss.notifyWorker(workerId);
         },
       );
+      workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
+      batchSizes.set(name, batchSize);
     },
     running: () => running,
     async stop() {
       running = false;
       if (sweeper) clearInterval(sweeper);
+      for (const timer of wakeTimers) clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
       await liveness?.close();
     },

@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AthleteSettingsHistoryTable, Database } from '../db/schema.ts';
+import type { BikeRow } from './bike.repository.ts';
 
 export type AthleteSettingsRow = Selectable<AthleteSettingsHistoryTable>;
 
@@ -50,6 +51,50 @@ export class AthleteSettingsRepository {
   /** The dated settings (FTP, weight, max HR, LTHR): what every ride analysis starts from. */
   async baseline(userId: string): Promise<RiderBaseline> {
     return { history: await this.list(userId) };
+  }
+
+  /**
+   * `baseline` and the rider's primary bike (`BikeRepository.primary`; at most one, by migration
+   * 0001's unique index) in one statement: each imported file reads both (issue 28: they were two
+   * statements a file on the embedded database's one thread).
+   */
+  async baselineAndPrimaryBike(
+    userId: string,
+  ): Promise<{
+    baseline: RiderBaseline;
+    bike: Pick<BikeRow, 'id' | 'weight_kg' | 'cda_m2' | 'crr'> | undefined;
+  }> {
+    type Row = { [K in keyof AthleteSettingsRow]: AthleteSettingsRow[K] | null } & {
+      bike_id: string | null;
+      bike_weight_kg: number | null;
+      bike_cda_m2: number | null;
+      bike_crr: number | null;
+    };
+    const { rows } = await sql<Row>`
+      select h.id, h.user_id, h.effective_from, h.ftp_w, h.weight_kg, h.max_hr_bpm, h.lthr_bpm, h.created_at,
+        b.id as bike_id, b.weight_kg as bike_weight_kg, b.cda_m2 as bike_cda_m2, b.crr as bike_crr
+      from (select 1) as one
+      left join bikes b on b.user_id = ${userId} and b.is_primary
+      left join athlete_settings_history h on h.user_id = ${userId}
+      order by h.effective_from desc`.execute(this.db);
+    const first = rows[0];
+    const history = rows
+      .filter((r): r is Row & { id: string } => r.id !== null)
+      .map(
+        ({ bike_id: _b, bike_weight_kg: _w, bike_cda_m2: _c, bike_crr: _r, ...h }) => h as AthleteSettingsRow,
+      );
+    return {
+      baseline: { history },
+      bike:
+        first?.bike_id == null
+          ? undefined
+          : {
+              id: first.bike_id,
+              weight_kg: first.bike_weight_kg,
+              cda_m2: first.bike_cda_m2,
+              crr: first.bike_crr,
+            },
+    };
   }
 
   /**

@@ -3,7 +3,7 @@ import type { ActivitySort as ContractSort } from '@vatio/schemas/contracts';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { BikeRepository } from '../../kernel/bike.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
-import { findByContentHash, overlappingRides } from './ride-store.repository.ts';
+import { blobLock, findByContentHash, overlappingRides } from './ride-store.repository.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
 import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
@@ -329,21 +329,29 @@ export class ActivityRepository {
   }
 
   /**
-   * A ride's stored facts rewritten, those given (its FTP, its window's critical power or the
-   * rider's weight changed): one statement for both.
+   * Rides' stored facts rewritten, each with those given (its FTP, its window's critical power or
+   * the rider's weight changed), in one statement (issue 28: the batch pass after a 1,000-ride import
+   * wrote them one statement a ride: `FACTS_PER_WRITE`, ride-tactics.service.ts). A fact left out of a
+   * ride's entry is kept.
    */
-  async updateRideFacts(
+  async updateRidesFacts(
     userId: string,
-    activityId: string,
-    facts: { tactics?: string | null; advanced_facts?: string },
+    rides: readonly { id: string; facts: { tactics?: string | null; advanced_facts?: string } }[],
     now: Date,
   ): Promise<void> {
-    await this.db
-      .updateTable('activities')
-      .set({ ...facts, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', activityId)
-      .execute();
+    if (rides.length === 0) return;
+    const ids = rides.map((r) => r.id);
+    const setTactics = rides.map((r) => r.facts.tactics !== undefined);
+    const tactics = rides.map((r) => r.facts.tactics ?? null);
+    const setAdvanced = rides.map((r) => r.facts.advanced_facts !== undefined);
+    const advanced = rides.map((r) => r.facts.advanced_facts ?? null);
+    await sql`update activities set
+        tactics = case when v.set_tactics then v.tactics::jsonb else activities.tactics end,
+        advanced_facts = case when v.set_advanced then v.advanced::jsonb else activities.advanced_facts end,
+        updated_at = ${now}
+      from unnest(${ids}::uuid[], ${setTactics}::boolean[], ${tactics}::text[], ${setAdvanced}::boolean[],
+        ${advanced}::text[]) as v(id, set_tactics, tactics, set_advanced, advanced)
+      where activities.user_id = ${userId} and activities.id = v.id`.execute(this.db);
   }
 
   /** Per-ride curves in a date range (both ends optional), for best-of curves. */
@@ -390,7 +398,7 @@ export class ActivityRepository {
    * just stored again for its own ride, before that run commits (PostgreSQL; PGlite has one session).
    */
   async lockBlob(trx: Transaction<Database>, key: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`blob:${key}`}, 0))`.execute(trx);
+    await sql`select ${blobLock(key)}`.execute(trx);
   }
 
   /** Whether any stored ride, of any rider, still points to this blob. */

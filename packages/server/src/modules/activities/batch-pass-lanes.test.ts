@@ -32,16 +32,19 @@ function rides(): RideWithPower[] {
  * analysis thread is busy for a while with each ride). `threadMeasured` lists the rides it measured;
  * the others were measured in this thread.
  */
-function passOnFakes(reads: ReadsInFlight) {
+function passOnFakes(reads: ReadsInFlight, factsPerWrite = 1) {
   const updated: string[] = [];
+  /** The rides of each statement that wrote facts. */
+  const writes: string[][] = [];
   const threadMeasured: string[] = [];
   const threadWaiting: (() => void)[] = [];
   let current = '';
   const activities = {
     ridesWithPower: async () => rides(),
     curves: async () => [],
-    updateRideFacts: async (_userId: string, id: string) => {
-      updated.push(id);
+    updateRidesFacts: async (_userId: string, written: { id: string }[]) => {
+      updated.push(...written.map((r) => r.id));
+      writes.push(written.map((r) => r.id));
     },
   } as unknown as ActivityRepository;
   const blobs = {
@@ -56,6 +59,9 @@ function passOnFakes(reads: ReadsInFlight) {
     now: () => new Date(Date.UTC(2026, 1, 1)),
     measureFactsThreads: 1,
     reads,
+    // The lanes are told apart by when each ride's facts are written: one statement a ride here
+    // (the pass writes a chunk a statement: the last test).
+    factsPerWrite,
     measureFacts: (_blob: Uint8Array, _request: RideFactsRequest) => {
       threadMeasured.push(current);
       return new Promise<RideFacts>((resolve) => threadWaiting.push(() => resolve({ tactics: null })));
@@ -73,7 +79,7 @@ function passOnFakes(reads: ReadsInFlight) {
     }
     return pass;
   };
-  return { service, updated, threadMeasured, threadWaiting, answerUntil };
+  return { service, updated, writes, threadMeasured, threadWaiting, answerUntil };
 }
 
 describe('the batch pass shares the main thread fairly', () => {
@@ -118,5 +124,15 @@ describe('the batch pass shares the main thread fairly', () => {
     threadWaiting.shift()!();
     expect(await pass).toBe(RIDES);
     expect(updated).toHaveLength(RIDES);
+  });
+
+  test('the measured facts are written a chunk of rides a statement, not one statement a ride', async () => {
+    // Issue 28: the pass after a 1,000-ride import wrote 999 one-ride statements. A chunk at a time,
+    // the last one when the pass ends.
+    const reads = new ReadsInFlight();
+    const { service, updated, writes, answerUntil } = passOnFakes(reads, 4);
+    expect(await answerUntil(service.rederive('rider'))).toBe(RIDES);
+    expect(updated.sort()).toEqual(rides().map((r) => r.id));
+    expect(writes.map((w) => w.length)).toEqual([4, RIDES - 4]);
   });
 });

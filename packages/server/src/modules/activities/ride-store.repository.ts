@@ -105,6 +105,14 @@ export function findByContentHash(executor: Kysely<Database>, userId: string, co
     .executeTakeFirst();
 }
 
+/**
+ * The call that takes a blob's transaction lock (`ActivityRepository.lockBlob`): one key space for
+ * every lock on blobs, whichever statement takes it.
+ */
+export function blobLock(key: string) {
+  return sql`pg_advisory_xact_lock(hashtextextended(${`blob:${key}`}, 0))`;
+}
+
 /** Stores and replaces a rider's rides, in the caller's transaction. */
 export class RideStoreRepository {
   private readonly bestCurve = new RiderBestCurve();
@@ -118,7 +126,29 @@ export class RideStoreRepository {
    * Serializes the rider's ride writes until the transaction ends, so that two files of one ride
    * imported at the same moment (one upload, several jobs) see each other: the second finds the first.
    */
-  private async lockRides(trx: Transaction<Database>, userId: string): Promise<void> {
+  private async lockRides(
+    trx: Transaction<Database>,
+    userId: string,
+    blobKey?: string,
+  ): Promise<{ version: string | undefined } | undefined> {
+    const rides = sql`pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`;
+    // The blob's lock in the same statement (issue 28: a statement a file less), after the rider's as
+    // when it was taken on its own later in the transaction: the same order, no new deadlock. So is
+    // the rider's row lock of the best envelope (`RiderBestCurve.rideStored`, after the insert before),
+    // with the envelope's version.
+    const first = blobKey === undefined ? [rides] : [rides, blobLock(blobKey)];
+    const locked = await this.bestCurve.lockRiderFirst(trx, userId, first);
+    // A rider gone meanwhile: their ride locks still taken (the insert that follows fails on them).
+    if (!locked) await sql`select ${sql.join(first)}`.execute(trx);
+    return locked;
+  }
+
+  /**
+   * The rider's ride lock alone (`storeRide` takes it first), for a transaction that settles one of
+   * their import files without storing a ride (ImportRepository.finishAndLook: every transaction that
+   * settles a file of theirs holds it).
+   */
+  async lockRiderRides(trx: Transaction<Database>, userId: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`.execute(trx);
   }
 
@@ -135,11 +165,16 @@ export class RideStoreRepository {
     userId: string,
     ride: NewRide,
     now: Date,
+    /**
+     * A blob whose lock (`ActivityRepository.lockBlob`) the caller needs in this transaction too,
+     * taken here with the rider's, before anything else: held until the commit, as there.
+     */
+    options: { lockBlob?: string } = {},
   ): Promise<StoreRideResult> {
-    await this.lockRides(trx, userId);
+    const locked = await this.lockRides(trx, userId, options.lockBlob);
     const existing = await this.findStored(trx, userId, ride);
     if (existing) return { kind: 'existing', match: existing };
-    const id = await this.insertRide(trx, userId, ride, now);
+    const id = await this.insertRide(trx, userId, ride, now, locked);
     if (id) return { kind: 'inserted', id };
     // Unreachable under the lock (the same bytes were looked for above); kept total for the types.
     const again = await this.findStored(trx, userId, ride);
@@ -187,6 +222,8 @@ export class RideStoreRepository {
     userId: string,
     ride: NewRide,
     now: Date,
+    /** The rider's row locked and their envelope's version read in `trx` (`lockRides`). */
+    locked: { version: string | undefined } | undefined,
   ): Promise<string | undefined> {
     // Issue 28: the ride's row and the rows beside it that need only its id (file, streams, curve) in
     // one statement, where they were four. Each part is inserted from the row the ride's insert
@@ -254,7 +291,7 @@ export class RideStoreRepository {
       ) as unknown as typeof query;
     const inserted = await query.selectFrom('ride').select('ride.id').executeTakeFirst();
     if (!inserted) return undefined;
-    await this.insertParts(trx, userId, inserted.id, ride, now, { rowsInserted: true });
+    await this.insertParts(trx, userId, inserted.id, ride, now, { rowsInserted: true, locked });
     return inserted.id;
   }
 
@@ -268,7 +305,10 @@ export class RideStoreRepository {
     activityId: string,
     ride: NewRide,
     now: Date,
-    { rowsInserted = false }: { rowsInserted?: boolean } = {},
+    {
+      rowsInserted = false,
+      locked,
+    }: { rowsInserted?: boolean; locked?: { version: string | undefined } | undefined } = {},
   ): Promise<void> {
     if (ride.file && !rowsInserted)
       await trx
@@ -292,7 +332,7 @@ export class RideStoreRepository {
           })
           .execute();
       const stored = { activity_id: activityId, start_time: ride.activity.start_time, ...ride.curve };
-      await this.bestCurve.rideStored(trx, userId, stored, now);
+      await this.bestCurve.rideStored(trx, userId, stored, now, locked);
     }
     if (ride.laps.length > 0) {
       await trx

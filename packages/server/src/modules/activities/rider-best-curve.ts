@@ -5,7 +5,7 @@ import {
   type MeanMaxCurve,
   mergeBestCurves,
 } from '@vatio/analysis';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { type BestCurveRow, BestCurveRepository, type StoredRideCurve } from './best-curve.repository.ts';
 
@@ -89,15 +89,32 @@ export class RiderBestCurve {
    */
   private readonly recent = new Map<string, { version: string; row: BestCurveRow }>();
 
-  /** After a ride and its curve are inserted in `trx`. */
+  /**
+   * `lockRiderAndVersionAfter`: the rider's row locked (with the caller's locks `first`) and their
+   * envelope's version read, at the start of a transaction that stores a ride (`rideStored` then
+   * needs no statement of its own to lock and look). Undefined when the rider is gone.
+   */
+  lockRiderFirst(
+    trx: Kysely<Database>,
+    userId: string,
+    first: readonly RawBuilder<unknown>[],
+  ): Promise<{ version: string | undefined } | undefined> {
+    return this.repository.lockRiderAndVersionAfter(trx, userId, first);
+  }
+
+  /**
+   * After a ride and its curve are inserted in `trx`. `locked`: the rider's row is locked in `trx`
+   * already, and their envelope was this version then (`lockRiderFirst`; nothing in `trx` wrote it since).
+   */
   async rideStored(
     trx: Kysely<Database>,
     userId: string,
     ride: StoredRideCurve | undefined,
     now: Date,
+    locked?: { version: string | undefined },
   ): Promise<void> {
     if (ride === undefined) return;
-    const row = await this.lockRiderAndRead(trx, userId);
+    const row = await this.lockRiderAndRead(trx, userId, locked);
     if (row === undefined) return this.rebuild(trx, userId, now);
     const merged = toRow(mergeBestCurves([fromRow(row), attributedRide(ride)]));
     // Issue 28: most rides of a large import hold no point of the envelope, and rewriting its row
@@ -107,8 +124,12 @@ export class RiderBestCurve {
   }
 
   /** `lockRiderAndFind`, reading the row only when the one kept in `recent` is not its version. */
-  private async lockRiderAndRead(trx: Kysely<Database>, userId: string): Promise<BestCurveRow | undefined> {
-    const version = await this.repository.lockRiderAndVersion(trx, userId);
+  private async lockRiderAndRead(
+    trx: Kysely<Database>,
+    userId: string,
+    locked?: { version: string | undefined },
+  ): Promise<BestCurveRow | undefined> {
+    const version = locked ? locked.version : await this.repository.lockRiderAndVersion(trx, userId);
     if (version === undefined) return undefined;
     const kept = this.recent.get(userId);
     if (kept?.version === version) return kept.row;

@@ -10,14 +10,20 @@ import type { ImportCounts, ImportFileRow, ImportRow } from './import.repository
 // Import rows as JSON (docs/API.md "Import"), typed by the response schemas the route contracts
 // declare, so a field changed here and not in @vatio/schemas fails typecheck.
 
-/** An import with its files counted by status: `done` once none is queued or processing. */
+/**
+ * An import with its files counted by status: `done` once none is queued or processing and its
+ * rider's batch pass after them has ended (issue 28: nothing it stored changes after `done`).
+ */
 export function presentImport(row: ImportRow, counts: ImportCounts): ImportSummaryResponse {
-  const busy = counts.queued + counts.processing > 0;
+  const filesBusy = counts.queued + counts.processing > 0;
+  const busy = filesBusy || row.batch_pass_pending;
   return {
     id: row.id,
     source: row.source,
     status: busy
-      ? counts.processing > 0 || counts.done + counts.recovered + counts.duplicate + counts.failed > 0
+      ? counts.processing > 0 ||
+        counts.done + counts.recovered + counts.duplicate + counts.failed > 0 ||
+        !filesBusy
         ? 'processing'
         : 'queued'
       : 'done',

@@ -54,6 +54,14 @@ export function countFiles(files: readonly Pick<ImportFileRow, 'status'>[]): Imp
   return counts;
 }
 
+/** How a file ended (`ImportRepository.finish`). */
+export interface FileOutcome {
+  status: Exclude<ImportFileStatus, 'queued' | 'processing'>;
+  activity_id?: string | null;
+  message_code?: string | null;
+  message?: string | null;
+}
+
 /** Imports and their files; every read is scoped by the rider. */
 export class ImportRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -67,7 +75,14 @@ export class ImportRepository {
   ): Promise<{ importRow: ImportRow; files: ImportFileRow[] }> {
     const importRow = await trx
       .insertInto('imports')
-      .values({ user_id: userId, source, created_at: now, updated_at: now })
+      .values({
+        user_id: userId,
+        source,
+        // Its files' rides get their facts in the pass after the last (ImportService.afterLastFile).
+        batch_pass_pending: files.some((f) => f.status === 'queued'),
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     const rows =
@@ -247,17 +262,40 @@ export class ImportRepository {
   }
 
   /**
-   * Whether any of the rider's files, in any of their imports, is still waiting or being processed
-   * (the partial index of migration 0033 holds only those).
+   * The rider's imports waiting for their batch pass (`batch_pass_pending`), none while any of the
+   * rider's files, in any of their imports, is still waiting or being processed (the partial index of
+   * migration 0033 holds only those): the pass runs once none is, for all of them.
    */
-  async riderHasPendingFiles(userId: string): Promise<boolean> {
-    const query = this.db
-      .selectFrom('import_files')
-      .select(sql<number>`1`.as('one'))
+  async awaitingBatchPass(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('imports')
+      .select('id')
       .where('user_id', '=', userId)
-      .where('status', 'in', ['queued', 'processing']);
-    const row = await query.limit(1).executeTakeFirst();
-    return row !== undefined;
+      .where('batch_pass_pending', '=', true)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('import_files')
+              .select(sql<number>`1`.as('one'))
+              .where('import_files.user_id', '=', userId)
+              .where('import_files.status', 'in', ['queued', 'processing']),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The batch pass for these imports of the rider has ended: they read `done` from now on. */
+  async batchPassEnded(userId: string, importIds: readonly string[]): Promise<void> {
+    if (importIds.length === 0) return;
+    await this.db
+      .updateTable('imports')
+      .set({ batch_pass_pending: false })
+      .where('user_id', '=', userId)
+      .where('id', 'in', [...importIds])
+      .execute();
   }
 
   /**
@@ -339,14 +377,35 @@ export class ImportRepository {
   async finish(
     executor: Kysely<Database>,
     fileId: string,
-    outcome: {
-      status: Exclude<ImportFileStatus, 'queued' | 'processing'>;
-      activity_id?: string | null;
-      message_code?: string | null;
-      message?: string | null;
-    },
+    outcome: FileOutcome,
     now: Date,
   ): Promise<boolean> {
+    return (await this.settle(executor, fileId, outcome, now, false)).settled;
+  }
+
+  /**
+   * `finish`, answering too whether another of the rider's files is still queued or processing (this
+   * one left out), in the same statement (issue 28: a statement a file after its commit asked it).
+   * Called in a transaction that holds the rider's ride lock (ride-store.repository.ts), as every
+   * transaction settling one of their files does: one that answers true is not the rider's last to
+   * settle, the others settling after its commit.
+   */
+  async finishAndLook(
+    executor: Kysely<Database>,
+    fileId: string,
+    outcome: FileOutcome,
+    now: Date,
+  ): Promise<{ settled: boolean; othersPending: boolean }> {
+    return this.settle(executor, fileId, outcome, now, true);
+  }
+
+  private async settle(
+    executor: Kysely<Database>,
+    fileId: string,
+    outcome: FileOutcome,
+    now: Date,
+    look: boolean,
+  ): Promise<{ settled: boolean; othersPending: boolean }> {
     // One statement for both rows (issue 28: they were two a file): the import's time moves only
     // when the file was settled here.
     const file = await executor
@@ -377,7 +436,23 @@ export class ImportRepository {
       )
       .selectFrom('settled')
       .select('import_id')
+      .select((eb) =>
+        eb
+          .and([
+            eb.lit(look),
+            eb.exists(
+              // The statement's snapshot still shows this file pending: left out by its id.
+              eb
+                .selectFrom('import_files as other')
+                .select(sql<number>`1`.as('one'))
+                .whereRef('other.user_id', '=', 'settled.user_id')
+                .where('other.status', 'in', ['queued', 'processing'])
+                .where('other.id', '!=', fileId),
+            ),
+          ])
+          .as('others_pending'),
+      )
       .executeTakeFirst();
-    return file !== undefined;
+    return { settled: file !== undefined, othersPending: file?.others_pending === true };
   }
 }

@@ -96,7 +96,12 @@ export function importRoutes(
           run.map((r) => r.id),
         );
         const updatedAt = new Date(Math.max(...run.map((r) => r.updated_at.getTime())));
-        const whole = { ...row, created_at: run[0]!.created_at, updated_at: updatedAt };
+        const whole = {
+          ...row,
+          created_at: run[0]!.created_at,
+          updated_at: updatedAt,
+          batch_pass_pending: run.some((r) => r.batch_pass_pending),
+        };
         return presentImportDetail(whole, countFiles(files), files);
       }
     }

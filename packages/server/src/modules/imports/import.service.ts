@@ -146,8 +146,10 @@ export class ImportService {
       return;
     }
     try {
-      await this.importFile(claimed, file.blob_key);
-      await this.afterLastFile(file);
+      // Issue 28: a file whose store saw another of the rider's files pending, under the rider's
+      // ride lock, is not their last to settle (ImportRepository.finishAndLook): the look after its
+      // commit (a statement a file) is left to the one that is.
+      if (!(await this.importFile(claimed, file.blob_key))) await this.afterLastFile(file);
       this.stages.count(FILES_FINISHED_STAGE, 1);
       this.stages.flush();
     } catch (error) {
@@ -171,12 +173,16 @@ export class ImportService {
    * needs the same content. Nothing when the file was settled already.
    */
   private async fail(
+    userId: string,
     fileId: string,
     blobKey: string | null,
     outcome: { message_code: string; message: string },
   ): Promise<void> {
-    const { db, imports, now } = this.deps;
+    const { db, imports, rideStore, now } = this.deps;
     await db.transaction().execute(async (trx) => {
+      // Under the rider's ride lock, as a file that stores a ride settles: a store that saw this file
+      // pending then commits before this one settles, or this one's look after it sees that store.
+      await rideStore.lockRiderRides(trx, userId);
       if (await imports.finish(trx, fileId, { status: 'failed', ...outcome }, now())) {
         await this.dropBytes(trx, blobKey);
       }
@@ -198,12 +204,15 @@ export class ImportService {
   /** Marks the file failed for the errors a retry cannot help; false for the others. */
   private async failUnretriable(file: ImportFileRow, error: unknown): Promise<boolean> {
     if (isFormatError(error)) {
-      await this.fail(file.id, file.blob_key, { message_code: error.code, message: error.message });
+      await this.fail(file.user_id, file.id, file.blob_key, {
+        message_code: error.code,
+        message: error.message,
+      });
       return true;
     }
     if (error instanceof StorageFullError) {
       // Trying again cannot help until the operator frees space: the rider is told at once.
-      await this.fail(file.id, file.blob_key, {
+      await this.fail(file.user_id, file.id, file.blob_key, {
         message_code: 'STORAGE_FULL',
         message: ERRORS.STORAGE_FULL.message,
       });
@@ -220,38 +229,86 @@ export class ImportService {
    * rider dropping a folder sends it in many uploads, and each pass reads every ride with power (and
    * measures again those whose window the next upload changes anyway). Each file marks itself
    * finished before it looks, so the last to look sees every file finished and does it for all.
+   *
+   * Issue 28 (trust): the imports it is for read `processing` until it has ended (`batch_pass_pending`),
+   * so `done` means settled. A crash or a failure before it ends leaves them waiting: the file's job
+   * is retried and runs it again. After a file's last try (`lastTry`) they are settled whatever the
+   * pass does, or they would read `processing` for good.
    */
-  private async afterLastFile(file: Pick<ImportFileRow, 'user_id'>): Promise<void> {
-    // The import's own files are the rider's (issue 28: its counts were one more statement a file).
-    if (await this.deps.imports.riderHasPendingFiles(file.user_id)) return;
-    await this.stages.time('batch: eFTP re-estimated', () =>
-      this.deps.rideFtp.rederiveEstimated(file.user_id),
-    );
+  private async afterLastFile(file: Pick<ImportFileRow, 'user_id'>, lastTry = false): Promise<void> {
+    const userId = file.user_id;
+    // One statement a file (issue 28): none while any of the rider's files is pending.
+    const importIds = await this.deps.imports.awaitingBatchPass(userId);
+    if (importIds.length === 0) return;
+    try {
+      await this.batchPassFor(userId, importIds);
+    } catch (error) {
+      if (!lastTry) throw error;
+      this.deps.log('batch pass failed after a file’s last try; its imports are settled as they are', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      await this.deps.imports.batchPassEnded(userId, importIds);
+    }
+  }
+
+  /**
+   * The rider's passes in this process, one at a time (issue 28): the last two files of a batch each
+   * found none of the rider's files left and both ran a whole pass at once, and the later one's writes
+   * (the same facts, a new `updated_at`) came after the first had settled the imports. A file whose
+   * imports the running pass covers waits for it; one with an import it does not (stored after it read
+   * the rides) runs another after it.
+   */
+  private readonly passes = new Map<string, { covers: ReadonlySet<string>; ended: Promise<void> }>();
+
+  private async batchPassFor(userId: string, importIds: readonly string[]): Promise<void> {
+    for (;;) {
+      const running = this.passes.get(userId);
+      if (!running) break;
+      if (importIds.every((id) => running.covers.has(id))) return running.ended;
+      await running.ended.catch(() => undefined);
+    }
+    const ended = this.batchPass(userId, importIds);
+    this.passes.set(userId, { covers: new Set(importIds), ended });
+    try {
+      await ended;
+    } finally {
+      if (this.passes.get(userId)?.ended === ended) this.passes.delete(userId);
+    }
+  }
+
+  private async batchPass(userId: string, importIds: readonly string[]): Promise<void> {
+    await this.stages.time('batch: eFTP re-estimated', () => this.deps.rideFtp.rederiveEstimated(userId));
     const remeasured = await this.stages.time('batch: facts re-measured', () =>
-      this.deps.rideTactics.rederive(file.user_id),
+      this.deps.rideTactics.rederive(userId),
     );
     this.stages.count('batch: rides whose facts were measured again (count)', remeasured);
+    await this.deps.imports.batchPassEnded(userId, importIds);
   }
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
   async markFailed(fileId: string): Promise<void> {
-    await this.fail(fileId, await this.deps.imports.pendingBlobKey(fileId), {
+    const file = await this.deps.imports.fileOwner(fileId);
+    if (!file) return; // gone with its import
+    await this.fail(file.user_id, fileId, await this.deps.imports.pendingBlobKey(fileId), {
       message_code: 'INTERNAL',
       message: 'The file could not be analysed because of a server error.',
     });
     // It may be the rider's last file: the rides the others stored still get their batch pass.
-    const file = await this.deps.imports.fileOwner(fileId);
-    if (file) await this.afterLastFile(file);
+    await this.afterLastFile(file, true);
   }
 
-  private async importFile(claimed: ClaimedFile, blobKey: string): Promise<void> {
-    const { activities, athleteSettings, rideFtp, blobs } = this.deps;
+  /**
+   * Decodes, analyses and stores the file, or settles it failed or duplicate. True when it stored a
+   * ride and saw another of the rider's files still pending as it settled (`finishAndLook`).
+   */
+  private async importFile(claimed: ClaimedFile, blobKey: string): Promise<boolean> {
+    const { athleteSettings, rideFtp, blobs } = this.deps;
     const { file, language, source } = claimed;
     // As the read it replaces did (`claim` answers it now): a file whose import is gone is retried.
     if (source === undefined) throw new Error('The import of this file is gone.');
     const userId = file.user_id;
-    const [bytes, baseline, bike] = await this.stages.time('read file and rider', () =>
-      Promise.all([blobs.get(blobKey), athleteSettings.baseline(userId), activities.primaryBikeId(userId)]),
+    const [bytes, { baseline, bike }] = await this.stages.time('read file and rider', () =>
+      Promise.all([blobs.get(blobKey), athleteSettings.baselineAndPrimaryBike(userId)]),
     );
     const prepared = await this.stages.time('decode and analyse (analysis thread)', () =>
       this.preparer.prepare(bytes, file.name, {
@@ -266,15 +323,18 @@ export class ImportService {
       }),
     );
     if (prepared.kind === 'format-error') {
-      await this.fail(file.id, blobKey, { message_code: prepared.code, message: prepared.message });
-      return;
+      await this.fail(userId, file.id, blobKey, {
+        message_code: prepared.code,
+        message: prepared.message,
+      });
+      return false;
     }
     if (prepared.kind === 'not-cycling') {
-      await this.fail(file.id, blobKey, {
+      await this.fail(userId, file.id, blobKey, {
         message_code: 'NOT_CYCLING',
         message: `This is a ${prepared.sport} activity; Vatio imports rides only.`,
       });
-      return;
+      return false;
     }
     // A ride with power and no FTP is measured against the rider's eFTP at its date.
     const ready = await this.stages.time('eFTP', () =>
@@ -335,9 +395,9 @@ export class ImportService {
     );
     // Whether this run wrote the streams blob (it was not on disk before).
     const wrote = { streams: written.created };
-    let freed: string[];
+    let stored: { freed: string[]; othersPending: boolean };
     try {
-      freed = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
+      stored = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
         this.storeInTransaction(file, ride, ready, streamsKey, language, elapsedS, wrote),
       );
     } catch (error) {
@@ -347,12 +407,13 @@ export class ImportService {
       // ride (this rider's or another's) may have the same streams (issue 16: no orphan blob).
       if (wrote.streams) await this.discardBlobs([streamsKey]);
       if (!(error instanceof FileAlreadySettled)) throw error;
-      return;
+      return false;
     }
     // The old part's blobs of a replaced ride: after the commit, once no row points to them. A
     // streams blob this run did not write is never deleted here (a duplicate's streams may be another
     // ride's, committed or about to be).
-    await this.discardBlobs(freed);
+    await this.discardBlobs(stored.freed);
+    return stored.othersPending;
   }
 
   /**
@@ -414,13 +475,14 @@ export class ImportService {
     language: 'es' | 'en',
     elapsedS: number,
     wrote: { streams: boolean },
-  ): Promise<string[]> {
-    const { db, imports, activities, rideStore, blobs, now } = this.deps;
+  ): Promise<{ freed: string[]; othersPending: boolean }> {
+    const { db, imports, rideStore, blobs, now } = this.deps;
     const userId = file.user_id;
     return db.transaction().execute(async (trx) => {
       // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of
       // one ride in one upload (their jobs run concurrently) become one ride: the second sees the first.
-      const result = await rideStore.storeRide(trx, userId, ride, now());
+      // The streams blob's lock is taken with the rider's (`putStreams` needs it).
+      const result = await rideStore.storeRide(trx, userId, ride, now(), { lockBlob: streamsKey });
       const recovered = ready.damaged
         ? {
             status: 'recovered' as const,
@@ -429,16 +491,16 @@ export class ImportService {
           }
         : undefined;
       const putStreams = async () => {
-        // Held until the commit: no clean-up deletes the blob between here and the row. Written before
-        // the transaction; stored again here in case a clean-up (of another run with the same streams)
-        // removed it before this lock, which finds it on disk otherwise and only marks it in use.
-        await activities.lockBlob(trx, streamsKey);
+        // Under the blob's lock (taken with the rider's, above), held until the commit: no clean-up
+        // deletes the blob between here and the row. Written before the transaction; stored again here
+        // in case a clean-up (of another run with the same streams) removed it before the lock, which
+        // finds it on disk otherwise and only marks it in use.
         const stored = await blobs.store(ready.streamsBlob, streamsKey);
         if (stored.created) wrote.streams = true;
       };
       if (result.kind === 'inserted') {
         await putStreams();
-        const settled = await imports.finish(
+        const { settled, othersPending } = await imports.finishAndLook(
           trx,
           file.id,
           { status: 'done', ...recovered, activity_id: result.id },
@@ -446,7 +508,7 @@ export class ImportService {
         );
         // Another run of this job settled the file meanwhile: its ride stands, this one rolls back.
         if (!settled) throw new FileAlreadySettled();
-        return [];
+        return { freed: [], othersPending };
       }
       const stored = result.match;
       const sameBytes = stored.sameBytes;
@@ -459,7 +521,7 @@ export class ImportService {
           await this.dropBytes(trx, file.blob_key);
         }
         // The streams blob written before the transaction goes after the commit, unless a row uses it.
-        return wrote.streams ? [streamsKey] : [];
+        return { freed: wrote.streams ? [streamsKey] : [], othersPending: false };
       }
       await putStreams();
       const freed = (await rideStore.replaceRide(trx, userId, stored.id, ride, now())) ?? [];
@@ -476,7 +538,7 @@ export class ImportService {
             },
         now(),
       );
-      return freed;
+      return { freed, othersPending: false };
     });
   }
 
