@@ -64,7 +64,11 @@ export const importCountsSchema = z
 export const importSummaryResponseSchema = z.object({
   id: z.string(),
   source: z.enum(['upload', 'strava', 'demo']),
-  status: z.enum(IMPORT_STATUSES).describe('done once no file is queued or processing'),
+  status: z
+    .enum(IMPORT_STATUSES)
+    .describe(
+      'done once no file is queued or processing and the rides it stored have been measured together (their batch pass ended): nothing it stored changes after done',
+    ),
   created_at: isoTimestamp,
   updated_at: isoTimestamp,
   counts: importCountsSchema,

@@ -17,6 +17,9 @@ export function ImportProgressPanel({ tracker }: { tracker: ImportTracker }) {
   const counts = detail?.counts;
   const settled = counts ? counts.done + counts.recovered + counts.duplicate + counts.failed : 0;
   const total = counts?.total ?? files.length;
+  // Every file is handled, but the rides are still measured together (the import's batch pass): the
+  // import is not done until that ends, and the panel says what it is waiting for.
+  const finishing = !done && total > 0 && settled === total;
 
   return (
     <section
@@ -32,7 +35,9 @@ export function ImportProgressPanel({ tracker }: { tracker: ImportTracker }) {
               ? t('import.uploading', { count: sending.length })
               : done
                 ? t('import.finished')
-                : t('import.processing')}
+                : finishing
+                  ? t('import.finishing')
+                  : t('import.processing')}
           </h2>
           {counts && (
             <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
