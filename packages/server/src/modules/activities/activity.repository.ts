@@ -139,6 +139,32 @@ export class ActivityRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The ride with its laps in one statement (GET /api/activities/:id, issue 28): on the embedded
+   * database every statement waits its turn on the one connection, behind any import's transaction,
+   * so the ride page's first view paid that wait once per read. The laps come as a JSON array of
+   * their rows (the same columns, in lap order, as `laps` reads them); undefined when the rider has no
+   * such ride.
+   */
+  async findWithLaps(
+    userId: string,
+    activityId: string,
+  ): Promise<{ row: ActivityRow; laps: LapRow[] } | undefined> {
+    const found = await this.db
+      .selectFrom('activities')
+      .selectAll('activities')
+      .select(
+        sql<LapRow[]>`(select coalesce(json_agg(l order by l.lap_index), '[]'::json) from laps l
+          where l.user_id = ${userId} and l.activity_id = activities.id)`.as('laps_json'),
+      )
+      .where('activities.user_id', '=', userId)
+      .where('activities.id', '=', activityId)
+      .executeTakeFirst();
+    if (!found) return undefined;
+    const { laps_json: laps, ...row } = found;
+    return { row, laps: laps.map(lapOfJson) };
+  }
+
   laps(userId: string, activityId: string): Promise<LapRow[]> {
     return this.db
       .selectFrom('laps')
@@ -456,4 +482,15 @@ export class ActivityRepository {
       return [file?.blob_key, streams?.blob_key].filter((k): k is string => Boolean(k));
     });
   }
+}
+
+/**
+ * A lap row as JSON carries it: the same numbers (double precision prints its shortest exact form in
+ * both), except that NaN and ±Infinity come as strings, which the driver would have read as numbers.
+ */
+function lapOfJson(lap: LapRow): LapRow {
+  const out: Record<string, unknown> = { ...lap };
+  for (const [key, value] of Object.entries(out))
+    if (typeof value === 'string' && key !== 'activity_id' && key !== 'user_id') out[key] = Number(value);
+  return out as unknown as LapRow;
 }

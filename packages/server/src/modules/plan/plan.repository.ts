@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
+  AthleteSettingsHistoryTable,
   Database,
   GoalsTable,
   PlanDayOverridesTable,
@@ -35,6 +36,39 @@ export interface PlanRide {
   workout_ref: string | null;
   /** Moves with everything a compliance is measured from (streams, FTP, re-analysis). */
   updated_at: Date;
+}
+
+type PlanJson = Pick<
+  TrainingPlanRow,
+  | 'start_date'
+  | 'time_zone'
+  | 'training_weekdays'
+  | 'weekly_hours'
+  | 'target_ctl'
+  | 'ramp_per_week'
+  | 'load_weeks_per_block'
+>;
+/** What the plan's computation reads of a goal (plan-compute.ts). */
+export type PlanGoal = Pick<GoalRow, 'id' | 'event_date' | 'priority' | 'expected_tss'>;
+/** A day change as the plan's computation reads it. */
+export type PlanOverride = Omit<PlanOverrideRow, 'user_id' | 'created_at'>;
+type RideJson = [string, number, number | null, boolean, number | null, string | null, number];
+type SettingsJson = Pick<
+  Selectable<AthleteSettingsHistoryTable>,
+  'effective_from' | 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm'
+>;
+type OwnWorkout = Pick<WorkoutRow, 'id' | 'name' | 'structure'>;
+
+/** One ride's compliance inputs (`rideComplianceInputs`). */
+export interface RideComplianceInputs {
+  plan: PlanJson;
+  goals: PlanGoal[];
+  overrides: PlanOverride[];
+  rides: PlanRide[];
+  history: SettingsJson[];
+  workouts: OwnWorkout[];
+  stored: { input_key: string; answer: unknown } | undefined;
+  streamsKey: string | null;
 }
 
 const RIDE_COLUMNS = [
@@ -261,6 +295,77 @@ export class PlanRepository {
       .where('user_id', '=', userId)
       .where('id', '=', activityId)
       .executeTakeFirst();
+  }
+
+  /**
+   * What one ride's compliance with its planned day is computed from (GET /api/activities/:id, issue
+   * 28), in one statement: the plan's settings, the goals, the day changes (oldest first), every ride
+   * as the plan reads it (its local days make the PMC and the links), the dated FTP, the own workouts
+   * the day changes name, and this ride's stored compliance and streams. Undefined without a plan or
+   * without this ride of the rider's. Each statement on the embedded database waits its turn behind any
+   * import's transaction: the plan's nine reads made the ride page's first view the slowest answer.
+   */
+  async rideComplianceInputs(userId: string, activityId: string): Promise<RideComplianceInputs | undefined> {
+    // Times as whole epoch milliseconds, as the driver reads them (fractions of a ms truncated).
+    const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::float8`);
+    const row = await this.db
+      .selectFrom('training_plans as p')
+      .select([
+        sql<PlanJson>`json_build_object('start_date', p.start_date, 'time_zone', p.time_zone,
+          'training_weekdays', p.training_weekdays, 'weekly_hours', p.weekly_hours, 'target_ctl', p.target_ctl,
+          'ramp_per_week', p.ramp_per_week, 'load_weeks_per_block', p.load_weeks_per_block)`.as('plan'),
+        sql<PlanGoal[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'event_date', g.event_date,
+          'priority', g.priority, 'expected_tss', g.expected_tss) order by g.event_date, g.created_at), '[]'::json)
+          from goals g where g.user_id = ${userId})`.as('goals'),
+        sql<PlanOverride[]>`(select coalesce(json_agg(json_build_object('day', o.day, 'action', o.action,
+          'other_day', o.other_day, 'library_workout_id', o.library_workout_id, 'workout_id', o.workout_id,
+          'tss', o.tss, 'note', o.note) order by o.created_at, o.day), '[]'::json)
+          from plan_day_overrides o where o.user_id = ${userId})`.as('overrides'),
+        sql<RideJson[]>`(select coalesce(json_agg(json_build_array(a.id, ${ms('a.start_time')},
+          a.training_stress_score, a.has_power, a.ftp_w, a.workout_ref, ${ms('a.updated_at')})
+          order by a.start_time, a.id), '[]'::json) from activities a where a.user_id = ${userId})`.as(
+          'rides',
+        ),
+        sql<SettingsJson[]>`(select coalesce(json_agg(json_build_object('effective_from', s.effective_from,
+          'ftp_w', s.ftp_w, 'weight_kg', s.weight_kg, 'max_hr_bpm', s.max_hr_bpm, 'lthr_bpm', s.lthr_bpm)
+          order by s.effective_from desc), '[]'::json)
+          from athlete_settings_history s where s.user_id = ${userId})`.as('history'),
+        sql<OwnWorkout[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'name', w.name,
+          'structure', w.structure)), '[]'::json) from workouts w where w.user_id = ${userId}
+          and w.id in (select o.workout_id from plan_day_overrides o where o.user_id = ${userId}))`.as(
+          'workouts',
+        ),
+        sql<{ input_key: string; answer: unknown } | null>`(select json_build_object('input_key', c.input_key,
+          'answer', c.answer) from ride_compliance c where c.user_id = ${userId} and c.activity_id = ${activityId})`.as(
+          'stored',
+        ),
+        sql<string | null>`(select s.blob_key from activity_streams s
+          where s.user_id = ${userId} and s.activity_id = ${activityId})`.as('streams_key'),
+      ])
+      .where('p.user_id', '=', userId)
+      .where(
+        sql<boolean>`exists (select 1 from activities a where a.user_id = ${userId} and a.id = ${activityId})`,
+      )
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      plan: row.plan,
+      goals: row.goals,
+      overrides: row.overrides,
+      rides: row.rides.map(([id, start, tss, hasPower, ftpW, workoutRef, updated]) => ({
+        id,
+        start_time: new Date(start),
+        training_stress_score: tss,
+        has_power: hasPower,
+        ftp_w: ftpW,
+        workout_ref: workoutRef,
+        updated_at: new Date(updated),
+      })),
+      history: row.history,
+      workouts: row.workouts,
+      stored: row.stored ?? undefined,
+      streamsKey: row.streams_key,
+    };
   }
 
   /** The blob key of a ride's 1 Hz streams. */
