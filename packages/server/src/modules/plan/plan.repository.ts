@@ -52,7 +52,7 @@ type PlanJson = Pick<
 export type PlanGoal = Pick<GoalRow, 'id' | 'event_date' | 'priority' | 'expected_tss'>;
 /** A day change as the plan's computation reads it. */
 export type PlanOverride = Omit<PlanOverrideRow, 'user_id' | 'created_at'>;
-type RideJson = [string, number, number | null, boolean, number | null, string | null, number];
+type RideJson = [string, string, number | null, boolean, number | null, string | null, string];
 type SettingsJson = Pick<
   Selectable<AthleteSettingsHistoryTable>,
   'effective_from' | 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm'
@@ -306,8 +306,6 @@ export class PlanRepository {
    * import's transaction: the plan's nine reads made the ride page's first view the slowest answer.
    */
   async rideComplianceInputs(userId: string, activityId: string): Promise<RideComplianceInputs | undefined> {
-    // Times as whole epoch milliseconds, as the driver reads them (fractions of a ms truncated).
-    const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::float8`);
     const row = await this.db
       .selectFrom('training_plans as p')
       .select([
@@ -321,8 +319,8 @@ export class PlanRepository {
           'other_day', o.other_day, 'library_workout_id', o.library_workout_id, 'workout_id', o.workout_id,
           'tss', o.tss, 'note', o.note) order by o.created_at, o.day), '[]'::json)
           from plan_day_overrides o where o.user_id = ${userId})`.as('overrides'),
-        sql<RideJson[]>`(select coalesce(json_agg(json_build_array(a.id, ${ms('a.start_time')},
-          a.training_stress_score, a.has_power, a.ftp_w, a.workout_ref, ${ms('a.updated_at')})
+        sql<RideJson[]>`(select coalesce(json_agg(json_build_array(a.id, a.start_time,
+          a.training_stress_score, a.has_power, a.ftp_w, a.workout_ref, a.updated_at)
           order by a.start_time, a.id), '[]'::json) from activities a where a.user_id = ${userId})`.as(
           'rides',
         ),
@@ -354,6 +352,8 @@ export class PlanRepository {
       overrides: row.overrides,
       rides: row.rides.map(([id, start, tss, hasPower, ftpW, workoutRef, updated]) => ({
         id,
+        // ISO text with microseconds: Date keeps the milliseconds, as the driver's reading of the
+        // column does (both truncate; a ride's time to the ms is what its local day and key read).
         start_time: new Date(start),
         training_stress_score: tss,
         has_power: hasPower,
