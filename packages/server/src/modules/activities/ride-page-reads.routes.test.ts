@@ -3,7 +3,8 @@
  * and its answer is the one the two reads it replaced made: the ride row and its laps, each value as
  * the driver reads it (odd doubles, NaN and infinities too), through the same presenters. On the
  * embedded database every statement waits its turn behind the imports, so the first view of a ride
- * page is held to two statements besides the session's: the ride, and the plan's compliance.
+ * page is held to two statements besides the session's: the ride, and the plan's compliance (none
+ * while the rider's write epoch vouches that they still have no plan).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFixture } from '../../../../cli/src/test-support/fixtures.ts';
@@ -98,5 +99,18 @@ describe('the ride page in one read', () => {
     });
     const ours = statements.filter((s) => !/from "sessions"/.test(s));
     expect(ours, statements.join('\n')).toHaveLength(2);
+    // Another page of the rider's while nothing of theirs changed: that they have no plan still holds.
+    const again = await statementsDuring(h.database, async () => {
+      const response = await h.app.inject({
+        url: `/api/activities/${rideId}?lang=es`,
+        headers: rider.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().plan_compliance).toBeNull();
+    });
+    expect(
+      again.filter((s) => !/from "sessions"/.test(s)),
+      again.join('\n'),
+    ).toHaveLength(1);
   });
 });

@@ -218,6 +218,28 @@ describe("a ride's compliance on its own and in the plan", () => {
     expect(body?.plan_compliance).toEqual(await planCompliance(planService(noReads), id));
   });
 
+  test('a rider without a plan is asked again only once something of theirs changed', async () => {
+    const other = await h.signIn({ email: 'compliance-of-ride-no-plan@example.org' });
+    const service = planService(noReads);
+    const reads = async () =>
+      (
+        await statementsDuring(h.database, async () =>
+          expect(await service.complianceOfRide(other.user.id, rideIds[0]!)).toBeNull(),
+        )
+      ).length;
+    expect(await reads()).toBe(1);
+    expect(await reads()).toBe(0);
+    // A write of the rider's (as making a plan is) moves their epoch: the plan is looked for again.
+    const ftp = await h.app.inject({
+      method: 'POST',
+      url: '/api/athlete-settings',
+      headers: other.headers,
+      payload: { effective_from: isoDay(-10), ftp_w: 250, weight_kg: 70 },
+    });
+    expect(ftp.statusCode, ftp.body).toBe(201);
+    expect(await reads()).toBe(1);
+  });
+
   test("another rider's ride, or a rider without a plan: none", async () => {
     const other = await h.signIn({ email: 'compliance-of-ride-other@example.org' });
     const service = planService(noReads);

@@ -301,11 +301,15 @@ export class PlanRepository {
    * What one ride's compliance with its planned day is computed from (GET /api/activities/:id, issue
    * 28), in one statement: the plan's settings, the goals, the day changes (oldest first), every ride
    * as the plan reads it (its local days make the PMC and the links), the dated FTP, the own workouts
-   * the day changes name, and this ride's stored compliance and streams. Undefined without a plan or
+   * the day changes name, and this ride's stored compliance and streams. Null without a plan, undefined
    * without this ride of the rider's. Each statement on the embedded database waits its turn behind any
    * import's transaction: the plan's nine reads made the ride page's first view the slowest answer.
    */
-  async rideComplianceInputs(userId: string, activityId: string): Promise<RideComplianceInputs | undefined> {
+  async rideComplianceInputs(
+    userId: string,
+    activityId: string,
+  ): Promise<RideComplianceInputs | null | undefined> {
+    const rideExists = sql<boolean>`exists (select 1 from activities a where a.user_id = ${userId} and a.id = ${activityId})`;
     const row = await this.db
       .selectFrom('training_plans as p')
       .select([
@@ -319,9 +323,11 @@ export class PlanRepository {
           'other_day', o.other_day, 'library_workout_id', o.library_workout_id, 'workout_id', o.workout_id,
           'tss', o.tss, 'note', o.note) order by o.created_at, o.day), '[]'::json)
           from plan_day_overrides o where o.user_id = ${userId})`.as('overrides'),
-        sql<RideJson[]>`(select coalesce(json_agg(json_build_array(a.id, a.start_time,
-          a.training_stress_score, a.has_power, a.ftp_w, a.workout_ref, a.updated_at)
-          order by a.start_time, a.id), '[]'::json) from activities a where a.user_id = ${userId})`.as(
+        rideExists.as('ride_exists'),
+        // The one read that grows with the rider's history: not made for a ride that is not theirs.
+        sql<RideJson[] | null>`case when ${rideExists} then (select coalesce(json_agg(json_build_array(a.id,
+          a.start_time, a.training_stress_score, a.has_power, a.ftp_w, a.workout_ref, a.updated_at)
+          order by a.start_time, a.id), '[]'::json) from activities a where a.user_id = ${userId}) end`.as(
           'rides',
         ),
         sql<SettingsJson[]>`(select coalesce(json_agg(json_build_object('effective_from', s.effective_from,
@@ -341,11 +347,9 @@ export class PlanRepository {
           where s.user_id = ${userId} and s.activity_id = ${activityId})`.as('streams_key'),
       ])
       .where('p.user_id', '=', userId)
-      .where(
-        sql<boolean>`exists (select 1 from activities a where a.user_id = ${userId} and a.id = ${activityId})`,
-      )
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row) return null;
+    if (!row.ride_exists || row.rides === null) return undefined;
     return {
       plan: row.plan,
       goals: row.goals,

@@ -69,11 +69,15 @@ export interface PlanServiceDeps {
  * The plan's days are computed on read (plan-compute.ts) and the whole answer kept per rider and day
  * until any of the rider's rows change (VersionedCache, as the dashboard does).
  */
+/** Riders remembered without a plan (a few dozen bytes each). */
+const RIDERS_WITHOUT_PLAN_KEPT = 10_000;
 /** Rides whose compliance is measured at once in one answer (each holds its decoded streams). */
 const COMPLIANCE_READS_AT_ONCE = 4;
 
 export class PlanService {
   private readonly cache: VersionedCache<PlanResponse>;
+  /** Riders found without a plan, with their write epoch then (complianceOfRide). */
+  private readonly withoutPlan = new Map<string, number>();
 
   constructor(private readonly deps: PlanServiceDeps) {
     this.cache = new VersionedCache(500, deps.writes);
@@ -354,7 +358,13 @@ export class PlanService {
    * computed (a millisecond or so), and only this ride's day's workout and compliance.
    */
   async complianceOfRide(userId: string, activityId: string): Promise<WorkoutComplianceResponse | null> {
+    // Most riders have no plan: while their write epoch vouches that nothing of theirs changed since
+    // that was read, the ride page asks the database nothing for it (db/write-epoch.ts).
+    const stamp = this.deps.writes.stamp(userId);
+    if (stamp !== undefined && this.withoutPlan.get(userId) === stamp) return null;
     const inputs = await this.deps.repo.rideComplianceInputs(userId, activityId);
+    if (inputs === null && stamp !== undefined)
+      setBounded(this.withoutPlan, userId, stamp, RIDERS_WITHOUT_PLAN_KEPT);
     if (!inputs) return null;
     const { plan, rides, history } = inputs;
     const today = localToday(this.deps.now(), plan.time_zone);
