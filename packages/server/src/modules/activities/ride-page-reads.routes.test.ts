@@ -14,6 +14,8 @@ import { uploadAndWait } from '../../test/upload.ts';
 import { presentActivity, presentLap } from './activity.presenter.ts';
 import { ActivityRepository } from './activity.repository.ts';
 
+/** Statements are counted on the embedded database, where each waits its turn on one connection. */
+const onPostgres = Boolean(process.env.DATABASE_URL);
 let h: Harness;
 let rider: SignedIn;
 let rideId = '';
@@ -84,7 +86,7 @@ describe('the ride page in one read', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  test("a first view (nothing kept) is the session's statement and two more", async () => {
+  test.skipIf(onPostgres)("a first view (nothing kept) is the session's statement and two more", async () => {
     // A change of the rider's: no answer of theirs kept from before stands.
     const edit = await h.app.inject({
       method: 'PUT',
