@@ -6,9 +6,12 @@ import { RiderBestCurve } from './rider-best-curve.ts';
 import { findByContentHash, overlappingRides } from './ride-store.repository.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
-import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
+import { riderFingerprintColumns, riderFingerprintOf } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
+
+/** A ride's analysis reads the rider's bikes too (their weights). */
+const RIDE_FINGERPRINT = { bikes: true };
 export type LapRow = Selectable<LapsTable>;
 
 // The ride store's types, where they were before it was split off (ride-store.repository.ts).
@@ -181,23 +184,18 @@ export class ActivityRepository {
    * facts and streams, by content (a change that did not move updated_at still shows).
    */
   async rideVersion(userId: string, activityId: string): Promise<string> {
-    const [rider, ride] = await Promise.all([
-      riderFingerprint(this.db, userId, { bikes: true }),
-      this.db
-        .selectFrom('activities as a')
-        .leftJoin('activity_streams as s', (join) =>
-          join.onRef('s.activity_id', '=', 'a.id').on('s.user_id', '=', userId),
-        )
-        .select(
-          sql<string>`a.updated_at::text || ':' || md5(a.summary::text) || ':' || coalesce(a.bike_id::text, '') || ':' || coalesce(s.blob_key, '')`.as(
-            'v',
-          ),
-        )
-        .where('a.user_id', '=', userId)
-        .where('a.id', '=', activityId)
-        .executeTakeFirst(),
-    ]);
-    return `${rider}#${ride?.v ?? ''}`;
+    // One statement for both (issue 28: each waits its turn on the embedded database).
+    const row = await this.db
+      .selectNoFrom([
+        ...riderFingerprintColumns(userId, RIDE_FINGERPRINT),
+        sql<
+          string | null
+        >`(select a.updated_at::text || ':' || md5(a.summary::text) || ':' || coalesce(a.bike_id::text, '') || ':' || coalesce(s.blob_key, '')
+          from activities a left join activity_streams s on s.activity_id = a.id and s.user_id = ${userId}
+          where a.user_id = ${userId} and a.id = ${activityId})`.as('v'),
+      ])
+      .executeTakeFirstOrThrow();
+    return `${riderFingerprintOf(row, RIDE_FINGERPRINT)}#${row.v ?? ''}`;
   }
 
   streamsPointer(userId: string, activityId: string) {

@@ -115,4 +115,22 @@ describe('the ride page in one read', () => {
       again.join('\n'),
     ).toHaveLength(1);
   });
+
+  test.skipIf(onPostgres)(
+    "the ride's analysis, kept: once the rider's epoch moved, one statement tells it still holds",
+    async () => {
+      const url = `/api/activities/${rideId}/analysis`;
+      expect((await h.app.inject({ url, headers: rider.headers })).statusCode).toBe(200);
+      // As a write of theirs that changed nothing the analysis reads would move it.
+      h.database.writes.bump(rider.user.id);
+      const statements = await statementsDuring(h.database, async () => {
+        const response = await h.app.inject({ url, headers: rider.headers });
+        expect(response.statusCode).toBe(200);
+      });
+      expect(
+        statements.filter((s) => !/from "sessions"/.test(s)),
+        statements.join('\n'),
+      ).toHaveLength(1);
+    },
+  );
 });

@@ -7,7 +7,7 @@ import type {
   TrainingPlansTable,
   WorkoutsTable,
 } from '../../db/schema.ts';
-import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
+import { riderFingerprintColumns, riderFingerprintOf } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type GoalRow = Selectable<GoalsTable>;
 export type WorkoutRow = Selectable<WorkoutsTable>;
@@ -70,6 +70,9 @@ export interface RideComplianceInputs {
   stored: { input_key: string; answer: unknown } | undefined;
   streamsKey: string | null;
 }
+
+/** The plan reads the rider's rides, settings and profile; bikes as the version always named them. */
+const PLAN_FINGERPRINT = { bikes: true };
 
 const RIDE_COLUMNS = [
   'id',
@@ -428,25 +431,24 @@ export class PlanRepository {
    * profile, bikes) and the plan's own rows. One query, the cache key of plan.service.ts.
    */
   async version(userId: string): Promise<string> {
-    const [base, row] = await Promise.all([
-      riderFingerprint(this.db, userId, { bikes: true }),
-      this.db
-        .selectNoFrom([
-          sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from goals where user_id = ${userId})`.as(
-            'goals',
-          ),
-          sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from workouts where user_id = ${userId})`.as(
-            'workouts',
-          ),
-          sql<string | null>`(select updated_at::text from training_plans where user_id = ${userId})`.as(
-            'plan',
-          ),
-          sql<string>`(select count(*)::int || ':' || coalesce(max(created_at)::text, '') || ':' || coalesce(string_agg(day::text, ',' order by day), '') from plan_day_overrides where user_id = ${userId})`.as(
-            'overrides',
-          ),
-        ])
-        .executeTakeFirstOrThrow(),
-    ]);
+    const row = await this.db
+      .selectNoFrom([
+        ...riderFingerprintColumns(userId, PLAN_FINGERPRINT),
+        sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from goals where user_id = ${userId})`.as(
+          'goals',
+        ),
+        sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from workouts where user_id = ${userId})`.as(
+          'workouts',
+        ),
+        sql<string | null>`(select updated_at::text from training_plans where user_id = ${userId})`.as(
+          'plan',
+        ),
+        sql<string>`(select count(*)::int || ':' || coalesce(max(created_at)::text, '') || ':' || coalesce(string_agg(day::text, ',' order by day), '') from plan_day_overrides where user_id = ${userId})`.as(
+          'overrides',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    const base = riderFingerprintOf(row, PLAN_FINGERPRINT);
     return `${base}#${row.goals}#${row.workouts}#${row.plan ?? ''}#${row.overrides}`;
   }
 
