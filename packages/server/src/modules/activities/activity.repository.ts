@@ -156,10 +156,7 @@ export class ActivityRepository {
     const found = await this.db
       .selectFrom('activities')
       .selectAll('activities')
-      .select(
-        sql<LapRow[]>`(select coalesce(json_agg(l order by l.lap_index), '[]'::json) from laps l
-          where l.user_id = ${userId} and l.activity_id = activities.id)`.as('laps_json'),
-      )
+      .select(lapsOfRide(userId).as('laps_json'))
       .where('activities.user_id', '=', userId)
       .where('activities.id', '=', activityId)
       .executeTakeFirst();
@@ -229,8 +226,10 @@ export class ActivityRepository {
   /**
    * What the detail analysis of one ride reads (GET /api/activities/:id/analysis): the row with its
    * streams pointer, its laps and curve, the rider's per-ride curves of the `recentDays` up to and
-   * including the ride, and the all-time best envelope; undefined when the rider has no such ride
-   * (or it has no streams).
+   * including the ride, and the all-time best envelope, and the weight of the ride's bike (null
+   * without one); undefined when the rider has no such ride (or it has no streams). The row, its laps
+   * and its bike's weight come in one statement (issue 28: each waits its turn on the embedded
+   * database), the curves in one more wave.
    */
   async forAnalysis(userId: string, activityId: string, recentDays: number) {
     const found = await this.db
@@ -241,27 +240,33 @@ export class ActivityRepository {
           .on('activity_streams.user_id', '=', userId),
       )
       .selectAll('activities')
-      .select(['activity_streams.blob_key as streams_blob_key'])
+      .select([
+        'activity_streams.blob_key as streams_blob_key',
+        lapsOfRide(userId).as('laps_json'),
+        // As AthleteSettingsRepository.bikeWeightKg reads it: the rider's bike of the ride.
+        sql<number | null>`(select b.weight_kg from bikes b
+          where b.user_id = ${userId} and b.id = activities.bike_id)`.as('bike_weight_kg'),
+      ])
       .where('activities.user_id', '=', userId)
       .where('activities.id', '=', activityId)
       .executeTakeFirst();
     if (!found) return undefined;
-    const { streams_blob_key: streamsBlobKey, ...row } = found;
+    const { streams_blob_key: streamsBlobKey, laps_json: lapsJson, bike_weight_kg: bikeKg, ...row } = found;
+    const laps = lapsJson.map(lapOfJson);
     const rideStart = row.start_time.getTime();
-    const [recentCurves, bestCurve, laps] = await Promise.all([
+    const [recentCurves, bestCurve] = await Promise.all([
       this.curves(userId, {
         from: new Date(rideStart - recentDays * 86_400_000 + 1),
         to: new Date(rideStart + 1),
       }),
       this.allTimeBestCurve(userId),
-      this.laps(userId, row.id),
     ]);
     // The ride's own curve is stored with its start time, so it is among the recent ones.
     const own = recentCurves.find((c) => c.activity_id === row.id);
     const ownCurve = own
       ? { durations_s: own.durations_s, power_w: own.power_w }
       : await this.rideCurve(userId, row.id);
-    return { row: row as ActivityRow, streamsBlobKey, ownCurve, recentCurves, bestCurve, laps };
+    return { row: row as ActivityRow, streamsBlobKey, ownCurve, recentCurves, bestCurve, laps, bikeKg };
   }
 
   /** The rider's all-time best-power curve, as kept in rider_best_curves. */
@@ -491,4 +496,10 @@ function lapOfJson(lap: LapRow): LapRow {
   for (const [key, value] of Object.entries(out))
     if (typeof value === 'string' && key !== 'activity_id' && key !== 'user_id') out[key] = Number(value);
   return out as unknown as LapRow;
+}
+
+/** The laps of the statement's ride (`activities`) as a JSON array of their rows, in lap order. */
+function lapsOfRide(userId: string) {
+  return sql<LapRow[]>`(select coalesce(json_agg(l order by l.lap_index), '[]'::json) from laps l
+    where l.user_id = ${userId} and l.activity_id = activities.id)`;
 }

@@ -139,14 +139,14 @@ export class ActivityService {
   /** The on-request detail analysis, with the ride's settings as they are now for its date. */
   async analysis(userId: string, activityId: string) {
     const { activities, athleteSettings, blobs } = this.deps;
-    const ride = await activities.forAnalysis(userId, activityId, RECENT_BESTS_DAYS);
-    if (!ride) throw new AppError('NOT_FOUND');
-    const { row } = ride;
-    const [streamsBlob, baseline, bikeKg] = await Promise.all([
-      blobs.get(ride.streamsBlobKey),
+    // The settings do not depend on the ride: asked for with it, one wait on the database fewer.
+    const [ride, baseline] = await Promise.all([
+      activities.forAnalysis(userId, activityId, RECENT_BESTS_DAYS),
       athleteSettings.baseline(userId),
-      athleteSettings.bikeWeightKg(userId, row.bike_id),
     ]);
+    if (!ride) throw new AppError('NOT_FOUND');
+    const { row, bikeKg } = ride;
+    const streamsBlob = await blobs.get(ride.streamsBlobKey);
     const streams = decodeStreams(streamsBlob);
     const analysis = rideDetailAnalysis({
       row,

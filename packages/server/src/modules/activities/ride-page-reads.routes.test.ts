@@ -12,6 +12,7 @@ import { createHarness, type Harness, type SignedIn } from '../../test/harness.t
 import { statementsDuring } from '../../test/statements.ts';
 import { uploadAndWait } from '../../test/upload.ts';
 import { presentActivity, presentLap } from './activity.presenter.ts';
+import { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
 import { ActivityRepository } from './activity.repository.ts';
 
 /** Statements are counted on the embedded database, where each waits its turn on one connection. */
@@ -131,6 +132,58 @@ describe('the ride page in one read', () => {
         statements.filter((s) => !/from "sessions"/.test(s)),
         statements.join('\n'),
       ).toHaveLength(1);
+    },
+  );
+
+  test("the analysis's read: the row, its laps and its bike's weight as read apart", async () => {
+    const bike = await h.app.inject({
+      method: 'POST',
+      url: '/api/bikes',
+      headers: rider.headers,
+      payload: { name: 'Road', type: 'road', weight_kg: 7.9 },
+    });
+    expect(bike.statusCode, bike.body).toBe(201);
+    const bikeId = bike.json().id as string;
+    const settings = new AthleteSettingsRepository(h.database.db);
+    for (const bikeOfRide of [null, bikeId]) {
+      const put = await h.app.inject({
+        method: 'PUT',
+        url: `/api/activities/${rideId}`,
+        headers: rider.headers,
+        payload: { bike_id: bikeOfRide },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const read = await repo.forAnalysis(rider.user.id, rideId, 42);
+      expect(read?.row).toEqual(await repo.find(rider.user.id, rideId));
+      expect(read?.laps).toEqual(await repo.laps(rider.user.id, rideId));
+      expect(read?.bikeKg).toBe(await settings.bikeWeightKg(rider.user.id, bikeOfRide));
+    }
+    expect((await repo.forAnalysis(rider.user.id, rideId, 42))?.bikeKg).toBeCloseTo(7.9, 5);
+    const other = await h.signIn({ email: 'ride-page-reads-third@example.org' });
+    expect(await repo.forAnalysis(other.user.id, rideId, 42)).toBeUndefined();
+  });
+
+  test.skipIf(onPostgres)(
+    "the ride's analysis, first made: the ride's statement and the settings', then the curves'",
+    async () => {
+      const edit = await h.app.inject({
+        method: 'PUT',
+        url: `/api/activities/${rideId}`,
+        headers: rider.headers,
+        payload: { notes: 'analysed again' },
+      });
+      expect(edit.statusCode).toBe(200);
+      const statements = await statementsDuring(h.database, async () => {
+        const response = await h.app.inject({
+          url: `/api/activities/${rideId}/analysis`,
+          headers: rider.headers,
+        });
+        expect(response.statusCode).toBe(200);
+      });
+      expect(
+        statements.filter((s) => !/from "sessions"/.test(s)),
+        statements.join('\n'),
+      ).toHaveLength(5);
     },
   );
 });
