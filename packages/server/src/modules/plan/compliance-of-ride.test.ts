@@ -207,9 +207,11 @@ describe("a ride's compliance on its own and in the plan", () => {
   test.skipIf(onPostgres)(
     "the ride page after an upload: the session's statement and two more, with the plan's compliance",
     async () => {
+      const id = rideIds[2]!;
+      // The server has seen the rider's plan (a ride page of theirs before).
+      expect((await call('GET', `/api/activities/${rideIds[0]}`)).statusCode).toBe(200);
       // A new ride of today's (not the day's linked one): every answer of the rider's kept before is stale.
       await uploadRide(0, 10, 1500);
-      const id = rideIds[2]!;
       let body: { plan_compliance: unknown } | undefined;
       const statements = await statementsDuring(h.database, async () => {
         const response = await call('GET', `/api/activities/${id}`);
@@ -253,5 +255,15 @@ describe("a ride's compliance on its own and in the plan", () => {
     const service = planService(noReads);
     expect(await service.complianceOfRide(other.user.id, rideIds[2]!)).toBeNull();
     expect(await service.complianceOfRide(rider.user.id, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  test('a plan deleted since the server saw it: no compliance', async () => {
+    const compliance = async () =>
+      ((await call('GET', `/api/activities/${rideIds[2]}`)).json() as { plan_compliance: unknown })
+        .plan_compliance;
+    expect(await compliance()).not.toBeNull();
+    const deleted = await h.app.inject({ method: 'DELETE', url: '/api/plan', headers: rider.headers });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await compliance()).toBeNull();
   });
 });
