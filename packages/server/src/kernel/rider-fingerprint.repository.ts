@@ -12,30 +12,46 @@ export async function riderFingerprint(
   userId: string,
   options: { bikes: boolean },
 ): Promise<string> {
-  const row = await db
-    .selectNoFrom([
-      sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
-        'rides',
-      ),
-      sql<
-        string | null
-      >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
-        'settings',
-      ),
-      // The sex is named as well as updated_at: two profile edits within one clock tick still differ.
-      sql<
-        string | null
-      >`(select updated_at::text || ':' || coalesce(sex, '') from user_profiles where user_id = ${userId})`.as(
-        'profile',
-      ),
-      (options.bikes
-        ? sql<
-            string | null
-          >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || coalesce(cda_m2::text, '') || ':' || coalesce(crr::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`
-        : sql<string | null>`null`
-      ).as('bikes'),
-    ])
-    .executeTakeFirstOrThrow();
-  const base = `${row.rides}#${row.settings ?? ''}#${row.profile ?? ''}`;
-  return options.bikes ? `${base}#${row.bikes ?? ''}` : base;
+  const row = await db.selectNoFrom(riderFingerprintColumns(userId, options)).executeTakeFirstOrThrow();
+  return riderFingerprintOf(row, options);
+}
+
+/**
+ * The fingerprint's columns, for a statement that reads something else beside it (a cache's version
+ * of one ride and its rider): on the embedded database each statement waits its turn behind the
+ * imports, so one statement instead of two is one wait fewer (issue 28). `riderFingerprintOf` makes
+ * the same string of them.
+ */
+export function riderFingerprintColumns(userId: string, options: { bikes: boolean }) {
+  return [
+    sql<string>`(select count(*)::int || '|' || coalesce(max(updated_at)::text, '') || '|' || coalesce(max(created_at)::text, '') from activities where user_id = ${userId})`.as(
+      'fp_rides',
+    ),
+    sql<
+      string | null
+    >`(select string_agg(effective_from || ':' || coalesce(ftp_w::text, '') || ':' || coalesce(weight_kg::text, ''), ',' order by effective_from) from athlete_settings_history where user_id = ${userId})`.as(
+      'fp_settings',
+    ),
+    // The sex is named as well as updated_at: two profile edits within one clock tick still differ.
+    sql<
+      string | null
+    >`(select updated_at::text || ':' || coalesce(sex, '') from user_profiles where user_id = ${userId})`.as(
+      'fp_profile',
+    ),
+    (options.bikes
+      ? sql<
+          string | null
+        >`(select string_agg(id || ':' || coalesce(weight_kg::text, '') || ':' || coalesce(cda_m2::text, '') || ':' || coalesce(crr::text, '') || ':' || is_primary::text, ',' order by id) from bikes where user_id = ${userId})`
+      : sql<string | null>`null`
+    ).as('fp_bikes'),
+  ] as const;
+}
+
+/** The fingerprint of a row read with `riderFingerprintColumns`. */
+export function riderFingerprintOf(
+  row: { fp_rides: string; fp_settings: string | null; fp_profile: string | null; fp_bikes: string | null },
+  options: { bikes: boolean },
+): string {
+  const base = `${row.fp_rides}#${row.fp_settings ?? ''}#${row.fp_profile ?? ''}`;
+  return options.bikes ? `${base}#${row.fp_bikes ?? ''}` : base;
 }

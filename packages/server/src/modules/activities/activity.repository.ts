@@ -6,9 +6,12 @@ import { RiderBestCurve } from './rider-best-curve.ts';
 import { blobLock, findByContentHash, overlappingRides } from './ride-store.repository.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
-import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
+import { riderFingerprintColumns, riderFingerprintOf } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
+
+/** A ride's analysis reads the rider's bikes too (their weights). */
+const RIDE_FINGERPRINT = { bikes: true };
 export type LapRow = Selectable<LapsTable>;
 
 // The ride store's types, where they were before it was split off (ride-store.repository.ts).
@@ -139,6 +142,29 @@ export class ActivityRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The ride with its laps in one statement (GET /api/activities/:id, issue 28): on the embedded
+   * database every statement waits its turn on the one connection, behind any import's transaction,
+   * so the ride page's first view paid that wait once per read. The laps come as a JSON array of
+   * their rows (the same columns, in lap order, as `laps` reads them); undefined when the rider has no
+   * such ride.
+   */
+  async findWithLaps(
+    userId: string,
+    activityId: string,
+  ): Promise<{ row: ActivityRow; laps: LapRow[] } | undefined> {
+    const found = await this.db
+      .selectFrom('activities')
+      .selectAll('activities')
+      .select(lapsOfRide(userId).as('laps_json'))
+      .where('activities.user_id', '=', userId)
+      .where('activities.id', '=', activityId)
+      .executeTakeFirst();
+    if (!found) return undefined;
+    const { laps_json: laps, ...row } = found;
+    return { row, laps: laps.map(lapOfJson) };
+  }
+
   laps(userId: string, activityId: string): Promise<LapRow[]> {
     return this.db
       .selectFrom('laps')
@@ -155,23 +181,18 @@ export class ActivityRepository {
    * facts and streams, by content (a change that did not move updated_at still shows).
    */
   async rideVersion(userId: string, activityId: string): Promise<string> {
-    const [rider, ride] = await Promise.all([
-      riderFingerprint(this.db, userId, { bikes: true }),
-      this.db
-        .selectFrom('activities as a')
-        .leftJoin('activity_streams as s', (join) =>
-          join.onRef('s.activity_id', '=', 'a.id').on('s.user_id', '=', userId),
-        )
-        .select(
-          sql<string>`a.updated_at::text || ':' || md5(a.summary::text) || ':' || coalesce(a.bike_id::text, '') || ':' || coalesce(s.blob_key, '')`.as(
-            'v',
-          ),
-        )
-        .where('a.user_id', '=', userId)
-        .where('a.id', '=', activityId)
-        .executeTakeFirst(),
-    ]);
-    return `${rider}#${ride?.v ?? ''}`;
+    // One statement for both (issue 28: each waits its turn on the embedded database).
+    const row = await this.db
+      .selectNoFrom([
+        ...riderFingerprintColumns(userId, RIDE_FINGERPRINT),
+        sql<
+          string | null
+        >`(select a.updated_at::text || ':' || md5(a.summary::text) || ':' || coalesce(a.bike_id::text, '') || ':' || coalesce(s.blob_key, '')
+          from activities a left join activity_streams s on s.activity_id = a.id and s.user_id = ${userId}
+          where a.user_id = ${userId} and a.id = ${activityId})`.as('v'),
+      ])
+      .executeTakeFirstOrThrow();
+    return `${riderFingerprintOf(row, RIDE_FINGERPRINT)}#${row.v ?? ''}`;
   }
 
   streamsPointer(userId: string, activityId: string) {
@@ -205,8 +226,10 @@ export class ActivityRepository {
   /**
    * What the detail analysis of one ride reads (GET /api/activities/:id/analysis): the row with its
    * streams pointer, its laps and curve, the rider's per-ride curves of the `recentDays` up to and
-   * including the ride, and the all-time best envelope; undefined when the rider has no such ride
-   * (or it has no streams).
+   * including the ride, and the all-time best envelope, and the weight of the ride's bike (null
+   * without one); undefined when the rider has no such ride (or it has no streams). The row, its laps
+   * and its bike's weight come in one statement (issue 28: each waits its turn on the embedded
+   * database), the curves in one more wave.
    */
   async forAnalysis(userId: string, activityId: string, recentDays: number) {
     const found = await this.db
@@ -217,27 +240,33 @@ export class ActivityRepository {
           .on('activity_streams.user_id', '=', userId),
       )
       .selectAll('activities')
-      .select(['activity_streams.blob_key as streams_blob_key'])
+      .select([
+        'activity_streams.blob_key as streams_blob_key',
+        lapsOfRide(userId).as('laps_json'),
+        // As AthleteSettingsRepository.bikeWeightKg reads it: the rider's bike of the ride.
+        sql<number | null>`(select b.weight_kg from bikes b
+          where b.user_id = ${userId} and b.id = activities.bike_id)`.as('bike_weight_kg'),
+      ])
       .where('activities.user_id', '=', userId)
       .where('activities.id', '=', activityId)
       .executeTakeFirst();
     if (!found) return undefined;
-    const { streams_blob_key: streamsBlobKey, ...row } = found;
+    const { streams_blob_key: streamsBlobKey, laps_json: lapsJson, bike_weight_kg: bikeKg, ...row } = found;
+    const laps = lapsJson.map(lapOfJson);
     const rideStart = row.start_time.getTime();
-    const [recentCurves, bestCurve, laps] = await Promise.all([
+    const [recentCurves, bestCurve] = await Promise.all([
       this.curves(userId, {
         from: new Date(rideStart - recentDays * 86_400_000 + 1),
         to: new Date(rideStart + 1),
       }),
       this.allTimeBestCurve(userId),
-      this.laps(userId, row.id),
     ]);
     // The ride's own curve is stored with its start time, so it is among the recent ones.
     const own = recentCurves.find((c) => c.activity_id === row.id);
     const ownCurve = own
       ? { durations_s: own.durations_s, power_w: own.power_w }
       : await this.rideCurve(userId, row.id);
-    return { row: row as ActivityRow, streamsBlobKey, ownCurve, recentCurves, bestCurve, laps };
+    return { row: row as ActivityRow, streamsBlobKey, ownCurve, recentCurves, bestCurve, laps, bikeKg };
   }
 
   /** The rider's all-time best-power curve, as kept in rider_best_curves. */
@@ -464,4 +493,21 @@ export class ActivityRepository {
       return [file?.blob_key, streams?.blob_key].filter((k): k is string => Boolean(k));
     });
   }
+}
+
+/**
+ * A lap row as JSON carries it: the same numbers (double precision prints its shortest exact form in
+ * both), except that NaN and ±Infinity come as strings, which the driver would have read as numbers.
+ */
+function lapOfJson(lap: LapRow): LapRow {
+  const out: Record<string, unknown> = { ...lap };
+  for (const [key, value] of Object.entries(out))
+    if (typeof value === 'string' && key !== 'activity_id' && key !== 'user_id') out[key] = Number(value);
+  return out as unknown as LapRow;
+}
+
+/** The laps of the statement's ride (`activities`) as a JSON array of their rows, in lap order. */
+function lapsOfRide(userId: string) {
+  return sql<LapRow[]>`(select coalesce(json_agg(l order by l.lap_index), '[]'::json) from laps l
+    where l.user_id = ${userId} and l.activity_id = activities.id)`;
 }

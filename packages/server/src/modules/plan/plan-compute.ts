@@ -15,7 +15,19 @@ import {
   type SeasonPlanInput,
 } from '@vatio/analysis';
 import type { PlanResponse } from '@vatio/schemas';
-import type { GoalRow, PlanOverrideRow, TrainingPlanRow } from './plan.repository.ts';
+import type { PlanGoal, PlanOverride, TrainingPlanRow } from './plan.repository.ts';
+
+/** What the computation reads of the plan's settings. */
+type PlanSettings = Pick<
+  TrainingPlanRow,
+  | 'start_date'
+  | 'time_zone'
+  | 'training_weekdays'
+  | 'weekly_hours'
+  | 'target_ctl'
+  | 'ramp_per_week'
+  | 'load_weeks_per_block'
+>;
 
 /**
  * The plan as the rider sees it, computed on read from the stored settings, goals, day changes and
@@ -47,9 +59,9 @@ const addDays = (date: string, days: number) => isoDateOf(dayNumber(date) + days
 
 export interface PlanComputeInput {
   today: string;
-  plan: TrainingPlanRow;
-  goals: readonly GoalRow[];
-  overrides: readonly PlanOverrideRow[];
+  plan: PlanSettings;
+  goals: readonly PlanGoal[];
+  overrides: readonly PlanOverride[];
   /** Ride TSS per local day, with the rides of the day in start order. */
   daily: ReadonlyMap<string, { tss: number; rideIds: string[] }>;
 }
@@ -84,7 +96,7 @@ function ridePmc(input: PlanComputeInput) {
   return { at };
 }
 
-function settingsOf(plan: TrainingPlanRow) {
+function settingsOf(plan: PlanSettings) {
   return {
     trainingWeekdays: plan.training_weekdays,
     ...(plan.weekly_hours === null ? {} : { weeklyHours: plan.weekly_hours }),
@@ -95,7 +107,7 @@ function settingsOf(plan: TrainingPlanRow) {
 }
 
 /** The analysis planner's events of the goals on or after a day. */
-export function planEvents(goals: readonly GoalRow[], fromDate: string): PlanEvent[] {
+export function planEvents(goals: readonly PlanGoal[], fromDate: string): PlanEvent[] {
   // Events a year or more past the start are outside any plan from it (MAX_PLAN_DAYS).
   const last = addDays(fromDate, MAX_PLAN_DAYS - 1);
   return goals
@@ -119,8 +131,8 @@ function presentIssues(issues: readonly PlanIssue[], events: readonly PlanEvent[
 
 /** The season as it would be planned from `start` with the rides' PMC (used when the plan is made, too). */
 export function seasonInput(
-  plan: TrainingPlanRow,
-  goals: readonly GoalRow[],
+  plan: PlanSettings,
+  goals: readonly PlanGoal[],
   pmcAt: (date: string) => { ctl: number; atl: number },
 ): SeasonPlanInput {
   const before = addDays(plan.start_date, -1);
@@ -216,7 +228,7 @@ export function computePlan(input: PlanComputeInput): ComputedPlan {
   if (future !== undefined) take(future, (date) => date >= today);
 
   // The rider's changes, oldest first: each moves or replaces whole sessions.
-  const overrideOf = new Map<string, PlanOverrideRow>();
+  const overrideOf = new Map<string, PlanOverride>();
   const rest = (s: Session): Session => ({ ...s, purpose: 'rest', tss: 0, workout: null });
   for (const o of input.overrides) {
     const day = sessions.get(o.day);

@@ -1,12 +1,13 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
+  AthleteSettingsHistoryTable,
   Database,
   GoalsTable,
   PlanDayOverridesTable,
   TrainingPlansTable,
   WorkoutsTable,
 } from '../../db/schema.ts';
-import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
+import { riderFingerprintColumns, riderFingerprintOf } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type GoalRow = Selectable<GoalsTable>;
 export type WorkoutRow = Selectable<WorkoutsTable>;
@@ -36,6 +37,42 @@ export interface PlanRide {
   /** Moves with everything a compliance is measured from (streams, FTP, re-analysis). */
   updated_at: Date;
 }
+
+type PlanJson = Pick<
+  TrainingPlanRow,
+  | 'start_date'
+  | 'time_zone'
+  | 'training_weekdays'
+  | 'weekly_hours'
+  | 'target_ctl'
+  | 'ramp_per_week'
+  | 'load_weeks_per_block'
+>;
+/** What the plan's computation reads of a goal (plan-compute.ts). */
+export type PlanGoal = Pick<GoalRow, 'id' | 'event_date' | 'priority' | 'expected_tss'>;
+/** A day change as the plan's computation reads it. */
+export type PlanOverride = Omit<PlanOverrideRow, 'user_id' | 'created_at'>;
+type RideJson = [string, string, number | null, boolean, number | null, string | null, string];
+type SettingsJson = Pick<
+  Selectable<AthleteSettingsHistoryTable>,
+  'effective_from' | 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm'
+>;
+type OwnWorkout = Pick<WorkoutRow, 'id' | 'name' | 'structure'>;
+
+/** One ride's compliance inputs (`rideComplianceInputs`). */
+export interface RideComplianceInputs {
+  plan: PlanJson;
+  goals: PlanGoal[];
+  overrides: PlanOverride[];
+  rides: PlanRide[];
+  history: SettingsJson[];
+  workouts: OwnWorkout[];
+  stored: { input_key: string; answer: unknown } | undefined;
+  streamsKey: string | null;
+}
+
+/** The plan reads the rider's rides, settings and profile; bikes as the version always named them. */
+const PLAN_FINGERPRINT = { bikes: true };
 
 const RIDE_COLUMNS = [
   'id',
@@ -263,6 +300,81 @@ export class PlanRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * What one ride's compliance with its planned day is computed from (GET /api/activities/:id, issue
+   * 28), in one statement: the plan's settings, the goals, the day changes (oldest first), every ride
+   * as the plan reads it (its local days make the PMC and the links), the dated FTP, the own workouts
+   * the day changes name, and this ride's stored compliance and streams. Null without a plan, undefined
+   * without this ride of the rider's. Each statement on the embedded database waits its turn behind any
+   * import's transaction: the plan's nine reads made the ride page's first view the slowest answer.
+   */
+  async rideComplianceInputs(
+    userId: string,
+    activityId: string,
+  ): Promise<RideComplianceInputs | null | undefined> {
+    const rideExists = sql<boolean>`exists (select 1 from activities a where a.user_id = ${userId} and a.id = ${activityId})`;
+    const row = await this.db
+      .selectFrom('training_plans as p')
+      .select([
+        sql<PlanJson>`json_build_object('start_date', p.start_date, 'time_zone', p.time_zone,
+          'training_weekdays', p.training_weekdays, 'weekly_hours', p.weekly_hours, 'target_ctl', p.target_ctl,
+          'ramp_per_week', p.ramp_per_week, 'load_weeks_per_block', p.load_weeks_per_block)`.as('plan'),
+        sql<PlanGoal[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'event_date', g.event_date,
+          'priority', g.priority, 'expected_tss', g.expected_tss) order by g.event_date, g.created_at), '[]'::json)
+          from goals g where g.user_id = ${userId})`.as('goals'),
+        sql<PlanOverride[]>`(select coalesce(json_agg(json_build_object('day', o.day, 'action', o.action,
+          'other_day', o.other_day, 'library_workout_id', o.library_workout_id, 'workout_id', o.workout_id,
+          'tss', o.tss, 'note', o.note) order by o.created_at, o.day), '[]'::json)
+          from plan_day_overrides o where o.user_id = ${userId})`.as('overrides'),
+        rideExists.as('ride_exists'),
+        // The one read that grows with the rider's history: not made for a ride that is not theirs.
+        sql<RideJson[] | null>`case when ${rideExists} then (select coalesce(json_agg(json_build_array(a.id,
+          a.start_time, a.training_stress_score, a.has_power, a.ftp_w, a.workout_ref, a.updated_at)
+          order by a.start_time, a.id), '[]'::json) from activities a where a.user_id = ${userId}) end`.as(
+          'rides',
+        ),
+        sql<SettingsJson[]>`(select coalesce(json_agg(json_build_object('effective_from', s.effective_from,
+          'ftp_w', s.ftp_w, 'weight_kg', s.weight_kg, 'max_hr_bpm', s.max_hr_bpm, 'lthr_bpm', s.lthr_bpm)
+          order by s.effective_from desc), '[]'::json)
+          from athlete_settings_history s where s.user_id = ${userId})`.as('history'),
+        sql<OwnWorkout[]>`(select coalesce(json_agg(json_build_object('id', w.id, 'name', w.name,
+          'structure', w.structure)), '[]'::json) from workouts w where w.user_id = ${userId}
+          and w.id in (select o.workout_id from plan_day_overrides o where o.user_id = ${userId}))`.as(
+          'workouts',
+        ),
+        sql<{ input_key: string; answer: unknown } | null>`(select json_build_object('input_key', c.input_key,
+          'answer', c.answer) from ride_compliance c where c.user_id = ${userId} and c.activity_id = ${activityId})`.as(
+          'stored',
+        ),
+        sql<string | null>`(select s.blob_key from activity_streams s
+          where s.user_id = ${userId} and s.activity_id = ${activityId})`.as('streams_key'),
+      ])
+      .where('p.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (!row.ride_exists || row.rides === null) return undefined;
+    return {
+      plan: row.plan,
+      goals: row.goals,
+      overrides: row.overrides,
+      rides: row.rides.map(([id, start, tss, hasPower, ftpW, workoutRef, updated]) => ({
+        id,
+        // ISO text with microseconds: Date keeps the milliseconds, as the driver's reading of the
+        // column does (both truncate; a ride's time to the ms is what its local day and key read).
+        start_time: new Date(start),
+        training_stress_score: tss,
+        has_power: hasPower,
+        ftp_w: ftpW,
+        workout_ref: workoutRef,
+        updated_at: new Date(updated),
+      })),
+      history: row.history,
+      workouts: row.workouts,
+      stored: row.stored ?? undefined,
+      streamsKey: row.streams_key,
+    };
+  }
+
   /** The blob key of a ride's 1 Hz streams. */
   async streamsKey(userId: string, activityId: string): Promise<string | null> {
     const row = await this.db
@@ -319,25 +431,24 @@ export class PlanRepository {
    * profile, bikes) and the plan's own rows. One query, the cache key of plan.service.ts.
    */
   async version(userId: string): Promise<string> {
-    const [base, row] = await Promise.all([
-      riderFingerprint(this.db, userId, { bikes: true }),
-      this.db
-        .selectNoFrom([
-          sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from goals where user_id = ${userId})`.as(
-            'goals',
-          ),
-          sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from workouts where user_id = ${userId})`.as(
-            'workouts',
-          ),
-          sql<string | null>`(select updated_at::text from training_plans where user_id = ${userId})`.as(
-            'plan',
-          ),
-          sql<string>`(select count(*)::int || ':' || coalesce(max(created_at)::text, '') || ':' || coalesce(string_agg(day::text, ',' order by day), '') from plan_day_overrides where user_id = ${userId})`.as(
-            'overrides',
-          ),
-        ])
-        .executeTakeFirstOrThrow(),
-    ]);
+    const row = await this.db
+      .selectNoFrom([
+        ...riderFingerprintColumns(userId, PLAN_FINGERPRINT),
+        sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from goals where user_id = ${userId})`.as(
+          'goals',
+        ),
+        sql<string>`(select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from workouts where user_id = ${userId})`.as(
+          'workouts',
+        ),
+        sql<string | null>`(select updated_at::text from training_plans where user_id = ${userId})`.as(
+          'plan',
+        ),
+        sql<string>`(select count(*)::int || ':' || coalesce(max(created_at)::text, '') || ':' || coalesce(string_agg(day::text, ',' order by day), '') from plan_day_overrides where user_id = ${userId})`.as(
+          'overrides',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    const base = riderFingerprintOf(row, PLAN_FINGERPRINT);
     return `${base}#${row.goals}#${row.workouts}#${row.plan ?? ''}#${row.overrides}`;
   }
 

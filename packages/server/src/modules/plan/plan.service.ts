@@ -69,11 +69,15 @@ export interface PlanServiceDeps {
  * The plan's days are computed on read (plan-compute.ts) and the whole answer kept per rider and day
  * until any of the rider's rows change (VersionedCache, as the dashboard does).
  */
+/** Riders remembered with or without a plan (a few dozen bytes each). */
+const RIDERS_PLAN_KNOWN = 10_000;
 /** Rides whose compliance is measured at once in one answer (each holds its decoded streams). */
 const COMPLIANCE_READS_AT_ONCE = 4;
 
 export class PlanService {
   private readonly cache: VersionedCache<PlanResponse>;
+  /** Whether riders have a plan, with their write epoch when it was read (complianceOfRide). */
+  private readonly planKnown = new Map<string, { hasPlan: boolean; stamp: number | undefined }>();
 
   constructor(private readonly deps: PlanServiceDeps) {
     this.cache = new VersionedCache(500, deps.writes);
@@ -277,7 +281,7 @@ export class PlanService {
     const measureNext = async (): Promise<void> => {
       while (next < measure.length) {
         const m = measure[next++]!;
-        const answer = await this.measureCompliance(userId, m);
+        const answer = await this.measureCompliance(m, await this.deps.repo.streamsKey(userId, m.activityId));
         days[m.index]!.compliance = answer;
         kept.push({ activityId: m.activityId, inputKey: m.key, answer });
       }
@@ -290,10 +294,12 @@ export class PlanService {
     return { ...response, days };
   }
 
-  /** Ride vs workout (analysis workoutCompliance) from the ride's stored streams. */
-  private async measureCompliance(userId: string, m: ComplianceInput): Promise<WorkoutComplianceResponse> {
+  /** Ride vs workout (analysis workoutCompliance) from the ride's stored streams (`blobKey`). */
+  private async measureCompliance(
+    m: Omit<ComplianceInput, 'index' | 'key'>,
+    blobKey: string | null,
+  ): Promise<WorkoutComplianceResponse> {
     const { activityId, date, ref, workout, ftpW } = m;
-    const blobKey = await this.deps.repo.streamsKey(userId, activityId);
     const plannedDurationS = workoutLoad(workout, ftpW).durationS;
     const empty = {
       activity_id: activityId,
@@ -343,13 +349,72 @@ export class PlanService {
         };
   }
 
-  /** The compliance shown on GET /api/activities/:id: that of the plan day the ride is linked to. */
+  /**
+   * The compliance shown on GET /api/activities/:id: that of the plan day the ride is linked to, as
+   * the plan's answer has it (computeAnswer, whose steps this follows for the one day). Issue 28: it
+   * was read off the whole answer, whose every day's workout is resized and whose every linked ride is
+   * measured, after nine reads, each waiting its turn on the embedded database behind the imports;
+   * after each upload that made the ride page the slowest answer. Now one read, the plan's days
+   * computed (a millisecond or so), and only this ride's day's workout and compliance.
+   */
   async complianceOfRide(userId: string, activityId: string): Promise<WorkoutComplianceResponse | null> {
-    const plan = await this.deps.repo.plan(userId);
-    if (!plan) return null;
-    const answer = await this.plan(userId);
+    // Most riders have no plan: while their write epoch vouches that nothing of theirs changed since
+    // that was read, the ride page asks the database nothing for it (db/write-epoch.ts). Those not
+    // known to have one are looked for first with the plan's row alone: the one read of the inputs
+    // costs ~2 ms of the database's time to plan even for a rider without a plan.
+    const stamp = this.deps.writes.stamp(userId);
+    const known = this.planKnown.get(userId);
+    if (known && !known.hasPlan && stamp !== undefined && known.stamp === stamp) return null;
+    const remember = (hasPlan: boolean) =>
+      setBounded(this.planKnown, userId, { hasPlan, stamp }, RIDERS_PLAN_KNOWN);
+    if (!known?.hasPlan) {
+      const hasPlan = (await this.deps.repo.plan(userId)) !== undefined;
+      remember(hasPlan);
+      if (!hasPlan) return null;
+    }
+    // A plan deleted since it was known of: the read says so (null), whatever was remembered.
+    const inputs = await this.deps.repo.rideComplianceInputs(userId, activityId);
+    if (inputs === null) remember(false);
+    if (!inputs) return null;
+    const { plan, rides, history } = inputs;
+    const today = localToday(this.deps.now(), plan.time_zone);
+    const daily = dailyRides(rides, plan.time_zone);
+    const { response } = computePlan({
+      today,
+      plan,
+      goals: inputs.goals,
+      overrides: inputs.overrides,
+      daily,
+    });
+    const links = linkRides(
+      response.days,
+      rides.map((r) => ({ ...r, date: localDate(r.start_time, plan.time_zone) })),
+    );
     // The day the ride is linked to: its own, or the planned day its workout reference names.
-    return answer.days.find((d) => d.compliance?.activity_id === activityId)?.compliance ?? null;
+    const day = response.days.find((d) => links.get(d.date) === activityId);
+    const ride = rides.find((r) => r.id === activityId);
+    if (!day?.workout_ref || !ride) return null;
+    // A day with a ride to compare is always resized to its TSS (computeAnswer's `fit`).
+    const own = new Map(inputs.workouts.map((w) => [w.id, w]));
+    const workout = presentPlanWorkout(
+      day.workout_ref,
+      own,
+      settingsAt(history, today).ftpW,
+      day.planned_tss,
+    );
+    if (!workout) return null;
+    const ftpAtRide = ride.ftp_w ?? settingsAt(history, day.date).ftpW;
+    const key = complianceKey(ride, day.date, day.workout_ref, workout.structure, ftpAtRide);
+    if (inputs.stored?.input_key === key) return inputs.stored.answer as WorkoutComplianceResponse;
+    const answer = await this.measureCompliance(
+      { activityId, date: day.date, ref: day.workout_ref, workout: workout.structure, ftpW: ftpAtRide },
+      inputs.streamsKey,
+    );
+    // Kept as the plan's answer keeps it (a ride deleted meanwhile fails it: measured next time).
+    await runAsBookkeeping(() =>
+      this.deps.repo.saveCompliances(userId, [{ activityId, inputKey: key, answer }]),
+    ).catch(() => undefined);
+    return answer;
   }
 
   /**
@@ -383,7 +448,7 @@ export class PlanService {
     const [goals, rides] = await Promise.all([this.deps.repo.goals(userId), this.deps.repo.rides(userId)]);
     const trial = computePlan({
       today,
-      plan: { ...values, user_id: userId, created_at: this.deps.now(), updated_at: this.deps.now() },
+      plan: values,
       goals,
       overrides: [],
       daily: dailyRides(rides, timeZone),
@@ -631,7 +696,7 @@ function complianceKey(
 /** A day's workout as the plan shows it, with its structure for compliance. */
 function presentPlanWorkout(
   ref: WorkoutRef,
-  own: ReadonlyMap<string, WorkoutRow>,
+  own: ReadonlyMap<string, Pick<WorkoutRow, 'name' | 'structure'>>,
   ftpW: number | undefined,
   plannedTss: number,
 ) {
