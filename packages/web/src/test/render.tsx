@@ -180,15 +180,7 @@ export async function renderScreen(ui: ReactElement, options: RenderScreenOption
       </AuthProvider>
     </QueryClientProvider>,
   );
-  // No pause between the keys and clicks of a user event (issue 27): each was a timer turn, and a
-  // typed e-mail and code took half a second a test. React's updates still run inside act().
-  return {
-    ...result,
-    user: userEvent.setup({ delay: null }),
-    requests: api.requests,
-    fetch: api.fetch,
-    queryClient,
-  };
+  return { ...result, user: userEvent.setup(), requests: api.requests, fetch: api.fetch, queryClient };
 }
 
 /** What the router shows once the screen sends the rider elsewhere; `data-path` says where. */
