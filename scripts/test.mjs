@@ -7,6 +7,7 @@
 // browser stage beside): the browser stage mostly waits on a browser and a server, and each vitest
 // stage has stretches where a fork waits on a child process or the other fork is idle, so beside one
 // another they keep both cores busy instead of leaving the PostgreSQL stage to run alone at the end.
+// The compiled server is built first in every mode: the server tests' processes run it (processes.ts).
 // The output of the stages beside the first goes to .test-output/{server-on-postgresql,browser}.log
 // and is printed when each ends, so the logs do not interleave.
 // `--only unit|pg|e2e` runs one stage; VATIO_TEST_SERIAL=1 runs the stages one after the other.
@@ -139,6 +140,10 @@ function runToFile(command, args, options, logFile) {
 ensureDependencies();
 
 const vitestStages = async () => {
+  // The server tests' processes (crash, backup, outage) run the compiled server when it is built from
+  // the sources as they are (packages/server/src/test/processes.ts): half the CPU of a start through
+  // tsx. Built before the stages, never while a test reads its files.
+  await ensureServerBuild();
   if (!only || only === 'unit') await unitStage();
   if (!only || only === 'pg') await postgresStage();
 };
@@ -153,6 +158,8 @@ if (only === 'e2e' || (only === undefined && serial)) {
   // Build first (CPU-bound, and the vitest stages must not race the compiled server's files), then
   // run the three stages side by side.
   const browser = await prepareBrowserStage();
+  // Without a browser stage nothing above compiled the server the vitest stages' processes run.
+  await ensureServerBuild();
   await Promise.all([unitStage(), postgresStage(true), browser?.(true)]);
 }
 

@@ -8,7 +8,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { act, type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { storeTokens } from '../api/client';
 import { AuthProvider, useAuth } from '../auth/AuthProvider';
@@ -129,6 +129,8 @@ function json(status: number, body: unknown): Response {
 export interface RenderScreenOptions {
   /** The URL the MemoryRouter starts at. */
   route?: string;
+  /** Pages visited before `route` in this tab (the router's history, oldest first); none by default. */
+  history?: string[];
   /** The route pattern the screen is mounted under (for useParams); defaults to the route's path. */
   path?: string;
   language?: 'es' | 'en';
@@ -143,6 +145,7 @@ export async function renderScreen(ui: ReactElement, options: RenderScreenOption
   const language = options.language ?? 'en';
   const route = options.route ?? '/';
   const signedIn = options.signedIn ?? true;
+  const history = options.history ?? [];
   const answers: Answers = {
     // No stored language: AuthProvider would otherwise switch i18n asynchronously (setLanguage), and
     // a switch landing after the test ended would leak into the next one. The page's language is set
@@ -168,16 +171,26 @@ export async function renderScreen(ui: ReactElement, options: RenderScreenOption
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <MemoryRouter initialEntries={[route]}>
+        <MemoryRouter initialEntries={[...history, route]} initialIndex={history.length}>
           <Routes>
             <Route path={path} element={<AuthReady>{ui}</AuthReady>} />
-            <Route path="*" element={<p data-testid="navigated-away">navigated away</p>} />
+            <Route path="*" element={<NavigatedAway />} />
           </Routes>
         </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
   );
   return { ...result, user: userEvent.setup(), requests: api.requests, fetch: api.fetch, queryClient };
+}
+
+/** What the router shows once the screen sends the rider elsewhere; `data-path` says where. */
+function NavigatedAway() {
+  const { pathname } = useLocation();
+  return (
+    <p data-testid="navigated-away" data-path={pathname}>
+      navigated away
+    </p>
+  );
 }
 
 /** The screen mounts once /me has answered, as behind the app's RouteGuard. */

@@ -85,6 +85,51 @@ describe('the e-mail step (/auth/login, /auth/signup)', () => {
     );
   });
 
+  it('on the phone tab, sends the code by text message to the number and signs in with it', async () => {
+    const { user, requests } = await renderScreen(<SignInFlow />, {
+      ...visitor,
+      route: '/auth/login',
+      answers: { 'POST /auth/otp': { sent: true }, 'POST /auth/verify': session },
+    });
+    const phoneTab = await screen.findByRole('tab', { name: 'Phone' });
+    expect(phoneTab).toHaveAttribute('aria-selected', 'false');
+    await user.click(phoneTab);
+    expect(phoneTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('textbox', { name: 'E-mail address' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '+34 600 111 222');
+    await user.click(screen.getByRole('button', { name: 'Send verification code' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your code' })).toBeInTheDocument();
+    // The number as the server stores it, without the spaces typed.
+    expect(screen.getByText('+34600111222')).toBeInTheDocument();
+    expect(screen.getByText(/We texted a 6-digit code to/)).toBeInTheDocument();
+    const sent = requests.filter((r) => r.method === 'POST' && r.path === '/auth/otp');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ phone: '+34600111222', create_user: false, language: 'en' });
+
+    await typeCode(user, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByTestId('navigated-away')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/auth/verify')?.body).toMatchObject({
+      phone: '+34600111222',
+      token: '123456',
+      type: 'sms',
+    });
+  });
+
+  it('on the phone tab in Spanish, asks for a number when none was given', async () => {
+    const { user, requests } = await renderScreen(<SignInFlow />, {
+      ...visitor,
+      route: '/auth/login',
+      language: 'es',
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Teléfono' }));
+    expect(screen.getByRole('textbox', { name: 'Número de teléfono' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enviar código de verificación' }));
+    expect(await screen.findByText('Introduce tu correo o tu teléfono')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/auth/otp')).toHaveLength(0);
+  });
+
   it('shows why the code could not be sent, in the rider’s language', async () => {
     await reachCodeStep({ language: 'es', answers: { 'POST /auth/otp': fail(500, 'INTERNAL') } });
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -66,3 +66,91 @@ describe('LandingScreen for a signed-in rider', () => {
     expect(account.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
 });
+
+// The bar's sections (and the account links) sit in a menu behind a button on a phone's width.
+// jsdom applies no breakpoints: the button and the menu are there at every width, as on a phone.
+const sections = [
+  ['Features', 'features'],
+  ['Demo', 'demo'],
+  ['Comparison', 'comparison'],
+  ['Methodology', 'methodology'],
+  ['How it works', 'how-it-works'],
+] as const;
+
+/** The landing page for a visitor in English, with its phone menu and that menu's button. */
+async function renderWithMenu() {
+  const rendered = await renderScreen(<LandingScreen />, { language: 'en', signedIn: false });
+  const toggle = await screen.findByTestId('mobile-menu-toggle');
+  const menu = document.getElementById('landing-mobile-menu') as HTMLElement;
+  return { ...rendered, toggle, menu };
+}
+
+describe('LandingScreen’s menu on a phone', () => {
+  it('opens from its button with the sections and the account links, and closes from it again', async () => {
+    const { user, toggle, menu } = await renderWithMenu();
+    expect(toggle).toHaveAccessibleName('Open menu');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Close menu');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toBeVisible();
+    const inMenu = within(menu);
+    const pageSections = within(inMenu.getByRole('navigation', { name: 'Page sections' }));
+    for (const [name, id] of sections)
+      expect(pageSections.getByRole('link', { name })).toHaveAttribute('href', `#${id}`);
+    const account = within(inMenu.getByRole('navigation', { name: 'Account' }));
+    expect(account.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
+    expect(account.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/signup');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Open menu');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+  });
+
+  it('closes when a section is chosen in it, and on Escape', async () => {
+    const { user, toggle, menu } = await renderWithMenu();
+    await user.click(toggle);
+    await user.click(within(menu).getByRole('link', { name: 'Methodology' }));
+    expect(menu).not.toBeVisible();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(menu).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(menu).not.toBeVisible();
+    expect(toggle).toHaveAccessibleName('Open menu');
+  });
+
+  it('offers a signed-in rider their dashboard and profile instead of signing up', async () => {
+    const { user } = await renderScreen(<LandingScreen />, { language: 'en' });
+    const toggle = await screen.findByTestId('mobile-menu-toggle');
+    await user.click(toggle);
+    const menu = document.getElementById('landing-mobile-menu') as HTMLElement;
+    const account = within(within(menu).getByRole('navigation', { name: 'Account' }));
+    expect(account.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(account.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(account.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+});
+
+describe('LandingScreen’s language switch', () => {
+  it('turns the page’s words from Spanish to English and back', async () => {
+    const { user } = await renderScreen(<LandingScreen />, { language: 'es', signedIn: false });
+    expect(await screen.findByRole('heading', { level: 1, name: words.es.title })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Idioma' }), 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: words.en.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.en.start })).toHaveAttribute('href', '/auth/signup');
+    expect(screen.queryByRole('heading', { level: 1, name: words.es.title })).not.toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('vatio.language')).toBe('en');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: words.es.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.es.start })).toHaveAttribute('href', '/auth/signup');
+    expect(document.documentElement.lang).toBe('es');
+  });
+});
