@@ -10,7 +10,7 @@ import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
 import { EventLoopSlices } from './event-loop-slices.ts';
-import { countingWrites, WriteEpoch } from './write-epoch.ts';
+import { countingWrites, noteEpochOf, WriteEpoch } from './write-epoch.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -92,6 +92,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const db = new Kysely<Database>({
     dialect: countingWrites(new PGliteDialect(pglite), writes, new EventLoopSlices()),
   });
+  noteEpochOf(db, writes);
   return {
     db,
     engine: 'pglite',

@@ -82,6 +82,21 @@ export class WriteEpoch {
   }
 }
 
+const epochOfDatabase = new WeakMap<object, WriteEpoch>();
+
+/** Names `writes` as the epoch of every write made through `db` (db/database.ts, the embedded engine). */
+export function noteEpochOf(db: object, writes: WriteEpoch): void {
+  epochOfDatabase.set(db, writes);
+}
+
+/**
+ * The epoch of the writes made through `db`, when it was named (noteEpochOf); undefined for any other
+ * instance (a transaction's, PostgreSQL's), whose readers then ask the database every time.
+ */
+export function epochOf(db: object): WriteEpoch | undefined {
+  return epochOfDatabase.get(db);
+}
+
 /**
  * Whether a statement may have changed data: anything but a plain SELECT, unless it reported 0 rows.
  * A SELECT with a WITH clause counts as a write: its CTEs may insert, update or delete.

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { epochOf, type WriteEpoch } from '../db/write-epoch.ts';
+import { setBounded } from '../lib/bounded-map.ts';
 
 /**
  * The rider's fingerprint, the version key of every answer cached per rider (versioned-cache.ts):
@@ -12,8 +14,43 @@ export async function riderFingerprint(
   userId: string,
   options: { bikes: boolean },
 ): Promise<string> {
-  const row = await db.selectNoFrom(riderFingerprintColumns(userId, options)).executeTakeFirstOrThrow();
-  return riderFingerprintOf(row, options);
+  return riderFingerprintOf(await sharedFingerprintRow(db, userId), options);
+}
+
+type FingerprintRow = Parameters<typeof riderFingerprintOf>[0];
+
+/** Riders' fingerprint rows by the epoch they were read at, per database (embedded engine only). */
+const readAtStamp = new WeakMap<WriteEpoch, Map<string, { stamp: number; row: Promise<FingerprintRow> }>>();
+/** Riders whose last row is kept: a few hundred bytes each. */
+const MAX_KEPT_RIDERS = 2_048;
+
+/**
+ * The rider's fingerprint row (with the bikes' part: both kinds of fingerprint are made of it), read
+ * once per write epoch of theirs on the embedded database (issue 28). After a write of theirs, each of
+ * their kept answers (the dashboard's, its overview's and power curve's, the analytics', the
+ * garage's) checks its version once: under the 200-rider load that was the busiest statement of the
+ * one connection, each one waiting its turn behind the imports. The same stamp proves nothing of
+ * theirs was written since, so the row read at it still stands (the stamp is taken before the read,
+ * as `VersionedCache` takes its own: a write that commits meanwhile moves the epoch past it). On
+ * PostgreSQL other processes write too, and the row is read every time.
+ */
+function sharedFingerprintRow(db: Kysely<Database>, userId: string): Promise<FingerprintRow> {
+  const read = () =>
+    db.selectNoFrom(riderFingerprintColumns(userId, { bikes: true })).executeTakeFirstOrThrow();
+  const writes = epochOf(db);
+  const stamp = writes?.stamp(userId);
+  if (!writes || stamp === undefined) return read();
+  const kept = readAtStamp.get(writes) ?? new Map();
+  readAtStamp.set(writes, kept);
+  const hit = kept.get(userId);
+  if (hit && hit.stamp === stamp) return hit.row;
+  const row = read();
+  setBounded(kept, userId, { stamp, row }, MAX_KEPT_RIDERS);
+  // A failed read is not kept: the next caller asks again.
+  row.catch(() => {
+    if (kept.get(userId)?.row === row) kept.delete(userId);
+  });
+  return row;
 }
 
 /**
