@@ -64,9 +64,7 @@ export class AthleteSettingsRepository {
    * 0001's unique index) in one statement: each imported file reads both (issue 28: they were two
    * statements a file on the embedded database's one thread).
    */
-  async baselineAndPrimaryBike(
-    userId: string,
-  ): Promise<{
+  async baselineAndPrimaryBike(userId: string): Promise<{
     baseline: RiderBaseline;
     bike: Pick<BikeRow, 'id' | 'weight_kg' | 'cda_m2' | 'crr'> | undefined;
   }> {
