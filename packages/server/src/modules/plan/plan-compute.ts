@@ -15,19 +15,7 @@ import {
   type SeasonPlanInput,
 } from '@vatio/analysis';
 import type { PlanResponse } from '@vatio/schemas';
-import type { PlanGoal, PlanOverride, TrainingPlanRow } from './plan.repository.ts';
-
-/** What the computation reads of the plan's settings. */
-type PlanSettings = Pick<
-  TrainingPlanRow,
-  | 'start_date'
-  | 'time_zone'
-  | 'training_weekdays'
-  | 'weekly_hours'
-  | 'target_ctl'
-  | 'ramp_per_week'
-  | 'load_weeks_per_block'
->;
+import type { PlanGoal, PlanOverride, PlanSettings } from './plan.repository.ts';
 
 /**
  * The plan as the rider sees it, computed on read from the stored settings, goals, day changes and

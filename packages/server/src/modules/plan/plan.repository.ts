@@ -38,7 +38,8 @@ export interface PlanRide {
   updated_at: Date;
 }
 
-type PlanJson = Pick<
+/** What the plan's computation reads of the plan's settings (plan-compute.ts). */
+export type PlanSettings = Pick<
   TrainingPlanRow,
   | 'start_date'
   | 'time_zone'
@@ -61,7 +62,7 @@ type OwnWorkout = Pick<WorkoutRow, 'id' | 'name' | 'structure'>;
 
 /** One ride's compliance inputs (`rideComplianceInputs`). */
 export interface RideComplianceInputs {
-  plan: PlanJson;
+  plan: PlanSettings;
   goals: PlanGoal[];
   overrides: PlanOverride[];
   rides: PlanRide[];
@@ -316,7 +317,7 @@ export class PlanRepository {
     const row = await this.db
       .selectFrom('training_plans as p')
       .select([
-        sql<PlanJson>`json_build_object('start_date', p.start_date, 'time_zone', p.time_zone,
+        sql<PlanSettings>`json_build_object('start_date', p.start_date, 'time_zone', p.time_zone,
           'training_weekdays', p.training_weekdays, 'weekly_hours', p.weekly_hours, 'target_ctl', p.target_ctl,
           'ramp_per_week', p.ramp_per_week, 'load_weeks_per_block', p.load_weeks_per_block)`.as('plan'),
         sql<PlanGoal[]>`(select coalesce(json_agg(json_build_object('id', g.id, 'event_date', g.event_date,
