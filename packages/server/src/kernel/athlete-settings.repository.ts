@@ -21,13 +21,13 @@ export interface SettingsAtDate {
   lthrBpm: number | undefined;
 }
 
-export function settingsAt(
-  history: readonly Pick<
-    AthleteSettingsRow,
-    'effective_from' | 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm'
-  >[],
-  date: string,
-): SettingsAtDate {
+/** What `settingsAt` reads of one dated entry of the rider's settings history. */
+export type DatedSettings = Pick<
+  AthleteSettingsRow,
+  'effective_from' | 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm'
+>;
+
+export function settingsAt(history: readonly DatedSettings[], date: string): SettingsAtDate {
   const applicable = history
     .filter((h) => h.effective_from <= date)
     .sort((a, b) => (a.effective_from < b.effective_from ? 1 : -1));

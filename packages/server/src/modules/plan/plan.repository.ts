@@ -1,12 +1,12 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
-  AthleteSettingsHistoryTable,
   Database,
   GoalsTable,
   PlanDayOverridesTable,
   TrainingPlansTable,
   WorkoutsTable,
 } from '../../db/schema.ts';
+import type { DatedSettings } from '../../kernel/athlete-settings.repository.ts';
 import { riderFingerprintColumns, riderFingerprintOf } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type GoalRow = Selectable<GoalsTable>;
@@ -54,10 +54,6 @@ export type PlanGoal = Pick<GoalRow, 'id' | 'event_date' | 'priority' | 'expecte
 /** A day change as the plan's computation reads it. */
 export type PlanOverride = Omit<PlanOverrideRow, 'user_id' | 'created_at'>;
 type RideJson = [string, string, number | null, boolean, number | null, string | null, string];
-type SettingsJson = Pick<
-  Selectable<AthleteSettingsHistoryTable>,
-  'effective_from' | 'ftp_w' | 'weight_kg' | 'max_hr_bpm' | 'lthr_bpm'
->;
 type OwnWorkout = Pick<WorkoutRow, 'id' | 'name' | 'structure'>;
 
 /** One ride's compliance inputs (`rideComplianceInputs`). */
@@ -66,7 +62,7 @@ export interface RideComplianceInputs {
   goals: PlanGoal[];
   overrides: PlanOverride[];
   rides: PlanRide[];
-  history: SettingsJson[];
+  history: DatedSettings[];
   workouts: OwnWorkout[];
   stored: { input_key: string; answer: unknown } | undefined;
   streamsKey: string | null;
@@ -334,7 +330,7 @@ export class PlanRepository {
           order by a.start_time, a.id), '[]'::json) from activities a where a.user_id = ${userId}) end`.as(
           'rides',
         ),
-        sql<SettingsJson[]>`(select coalesce(json_agg(json_build_object('effective_from', s.effective_from,
+        sql<DatedSettings[]>`(select coalesce(json_agg(json_build_object('effective_from', s.effective_from,
           'ftp_w', s.ftp_w, 'weight_kg', s.weight_kg, 'max_hr_bpm', s.max_hr_bpm, 'lthr_bpm', s.lthr_bpm)
           order by s.effective_from desc), '[]'::json)
           from athlete_settings_history s where s.user_id = ${userId})`.as('history'),

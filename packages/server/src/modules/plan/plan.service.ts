@@ -28,14 +28,27 @@ import { generateOpaqueToken, sha256Hex } from '../../lib/crypto.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import type { PredictiveService } from '../analytics/predictive.service.ts';
-import { type AthleteSettingsRepository, settingsAt } from '../../kernel/athlete-settings.repository.ts';
+import {
+  type AthleteSettingsRepository,
+  type DatedSettings,
+  settingsAt,
+} from '../../kernel/athlete-settings.repository.ts';
 import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { localDate, localToday, resolveTimeZone } from '../dashboard/zoned-calendar.ts';
 import { buildCalendar, type CalendarEvent } from './calendar-feed.ts';
 import { goalPrediction } from './goal-prediction.ts';
 import { computePlan, type WorkoutRef } from './plan-compute.ts';
 import { linkRides } from './ride-links.ts';
-import type { GoalRow, GoalValues, PlanRepository, PlanRide, WorkoutRow } from './plan.repository.ts';
+import type {
+  GoalRow,
+  GoalValues,
+  PlanGoal,
+  PlanOverride,
+  PlanRepository,
+  PlanRide,
+  PlanSettings,
+  WorkoutRow,
+} from './plan.repository.ts';
 
 type GoalInput = z.output<typeof goalSchema>;
 type OverrideInput = z.output<typeof planDayOverrideSchema>;
@@ -239,18 +252,13 @@ export class PlanService {
         days: [],
       };
     }
-    const daily = dailyRides(rides, plan.time_zone);
-    const { response } = computePlan({ today, plan, goals, overrides, daily });
+    const { response, links } = linkedPlan({ today, plan, goals, overrides, rides });
     const ftpW = settingsAt(history, today).ftpW;
     const own = new Map(workouts.map((w) => [w.id, w]));
     const rideById = new Map(rides.map((r) => [r.id, r]));
-    const links = linkRides(
-      response.days,
-      rides.map((r) => ({ ...r, date: localDate(r.start_time, plan.time_zone) })),
-    );
     const fitFrom = addDays(today, -7);
     const fitTo = addDays(today, FIT_DAYS_AHEAD - 1);
-    const measure: ComplianceInput[] = [];
+    const measure: (ComplianceInput & { index: number })[] = [];
     const days = response.days.map(({ workout_ref, ...d }, index) => {
       const linkedId = links.get(d.date);
       const ride = linkedId === undefined ? undefined : rideById.get(linkedId);
@@ -262,14 +270,10 @@ export class PlanService {
         : null;
       let compliance: WorkoutComplianceResponse | null = null;
       if (workout_ref && workout && ride) {
-        const ftpAtRide = ride.ftp_w ?? settingsAt(history, d.date).ftpW;
-        const key = complianceKey(ride, d.date, workout_ref, workout.structure, ftpAtRide);
+        const input = complianceInput(ride, d.date, workout_ref, workout.structure, history);
         const kept = stored.get(ride.id);
-        if (kept?.input_key === key) compliance = kept.answer as WorkoutComplianceResponse;
-        else {
-          const input = { activityId: ride.id, date: d.date, ref: workout_ref, workout: workout.structure };
-          measure.push({ index, key, ...input, ftpW: ftpAtRide });
-        }
+        if (kept?.input_key === input.key) compliance = kept.answer as WorkoutComplianceResponse;
+        else measure.push({ index, ...input });
       }
       return { ...d, workout, compliance };
     });
@@ -296,7 +300,7 @@ export class PlanService {
 
   /** Ride vs workout (analysis workoutCompliance) from the ride's stored streams (`blobKey`). */
   private async measureCompliance(
-    m: Omit<ComplianceInput, 'index' | 'key'>,
+    m: Omit<ComplianceInput, 'key'>,
     blobKey: string | null,
   ): Promise<WorkoutComplianceResponse> {
     const { activityId, date, ref, workout, ftpW } = m;
@@ -378,18 +382,7 @@ export class PlanService {
     if (!inputs) return null;
     const { plan, rides, history } = inputs;
     const today = localToday(this.deps.now(), plan.time_zone);
-    const daily = dailyRides(rides, plan.time_zone);
-    const { response } = computePlan({
-      today,
-      plan,
-      goals: inputs.goals,
-      overrides: inputs.overrides,
-      daily,
-    });
-    const links = linkRides(
-      response.days,
-      rides.map((r) => ({ ...r, date: localDate(r.start_time, plan.time_zone) })),
-    );
+    const { response, links } = linkedPlan({ today, ...inputs });
     // The day the ride is linked to: its own, or the planned day its workout reference names.
     const day = response.days.find((d) => links.get(d.date) === activityId);
     const ride = rides.find((r) => r.id === activityId);
@@ -403,16 +396,12 @@ export class PlanService {
       day.planned_tss,
     );
     if (!workout) return null;
-    const ftpAtRide = ride.ftp_w ?? settingsAt(history, day.date).ftpW;
-    const key = complianceKey(ride, day.date, day.workout_ref, workout.structure, ftpAtRide);
-    if (inputs.stored?.input_key === key) return inputs.stored.answer as WorkoutComplianceResponse;
-    const answer = await this.measureCompliance(
-      { activityId, date: day.date, ref: day.workout_ref, workout: workout.structure, ftpW: ftpAtRide },
-      inputs.streamsKey,
-    );
+    const input = complianceInput(ride, day.date, day.workout_ref, workout.structure, history);
+    if (inputs.stored?.input_key === input.key) return inputs.stored.answer as WorkoutComplianceResponse;
+    const answer = await this.measureCompliance(input, inputs.streamsKey);
     // Kept as the plan's answer keeps it (a ride deleted meanwhile fails it: measured next time).
     await runAsBookkeeping(() =>
-      this.deps.repo.saveCompliances(userId, [{ activityId, inputKey: key, answer }]),
+      this.deps.repo.saveCompliances(userId, [{ activityId, inputKey: input.key, answer }]),
     ).catch(() => undefined);
     return answer;
   }
@@ -667,15 +656,55 @@ export function dailyRides(rides: readonly PlanRide[], timeZone: string) {
   return daily;
 }
 
-/** A linked ride's compliance still to measure, and where it goes in the answer. */
+/**
+ * The plan's days computed from its rows and the rider's rides, with the ride each day is linked to:
+ * the steps the plan's answer (computeAnswer) and one ride's compliance (complianceOfRide) share, so
+ * the two cannot link a ride differently.
+ */
+function linkedPlan(input: {
+  today: string;
+  plan: PlanSettings;
+  goals: readonly PlanGoal[];
+  overrides: readonly PlanOverride[];
+  rides: readonly PlanRide[];
+}) {
+  const { today, plan, goals, overrides, rides } = input;
+  const daily = dailyRides(rides, plan.time_zone);
+  const { response } = computePlan({ today, plan, goals, overrides, daily });
+  const links = linkRides(
+    response.days,
+    rides.map((r) => ({ ...r, date: localDate(r.start_time, plan.time_zone) })),
+  );
+  return { response, links };
+}
+
+/** What a linked ride's compliance is measured from, and the key it is kept under. */
 interface ComplianceInput {
-  index: number;
   key: string;
   activityId: string;
   date: string;
   ref: WorkoutRef;
   workout: Workout;
   ftpW: number | undefined;
+}
+
+/** A ride's compliance with its day's workout: against its own FTP, else the one in force that day. */
+function complianceInput(
+  ride: PlanRide,
+  date: string,
+  ref: WorkoutRef,
+  workout: Workout,
+  history: readonly DatedSettings[],
+): ComplianceInput {
+  const ftpW = ride.ftp_w ?? settingsAt(history, date).ftpW;
+  return {
+    key: complianceKey(ride, date, ref, workout, ftpW),
+    activityId: ride.id,
+    date,
+    ref,
+    workout,
+    ftpW,
+  };
 }
 
 /**
