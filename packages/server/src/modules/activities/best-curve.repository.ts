@@ -64,14 +64,7 @@ export class BestCurveRepository {
    * read and parsed for every ride stored, the costliest result of an import to parse.
    */
   async lockRiderAndVersion(trx: Kysely<Database>, userId: string): Promise<string | undefined> {
-    const row = await trx
-      .selectFrom('users')
-      .leftJoin('rider_best_curves', 'rider_best_curves.user_id', 'users.id')
-      .select(ENVELOPE_ROW_VERSION.as('version'))
-      .where('users.id', '=', userId)
-      .forNoKeyUpdate('users')
-      .executeTakeFirst();
-    return row?.version ?? undefined;
+    return (await this.lockRiderAndVersionAfter(trx, userId, []))?.version;
   }
 
   /**

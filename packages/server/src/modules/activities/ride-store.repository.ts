@@ -105,6 +105,11 @@ export function findByContentHash(executor: Kysely<Database>, userId: string, co
     .executeTakeFirst();
 }
 
+/** The rider's ride lock (`RideStoreRepository.lockRides`): one rider's ride writes, one at a time. */
+function ridesLock(userId: string) {
+  return sql`pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`;
+}
+
 /**
  * The call that takes a blob's transaction lock (`ActivityRepository.lockBlob`): one key space for
  * every lock on blobs, whichever statement takes it.
@@ -131,7 +136,7 @@ export class RideStoreRepository {
     userId: string,
     blobKey?: string,
   ): Promise<{ version: string | undefined } | undefined> {
-    const rides = sql`pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`;
+    const rides = ridesLock(userId);
     // The blob's lock in the same statement (issue 28: a statement a file less), after the rider's as
     // when it was taken on its own later in the transaction: the same order, no new deadlock. So is
     // the rider's row lock of the best envelope (`RiderBestCurve.rideStored`, after the insert before),
@@ -149,7 +154,7 @@ export class RideStoreRepository {
    * settles a file of theirs holds it).
    */
   async lockRiderRides(trx: Transaction<Database>, userId: string): Promise<void> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`rides:${userId}`}, 0))`.execute(trx);
+    await sql`select ${ridesLock(userId)}`.execute(trx);
   }
 
   /**
