@@ -53,11 +53,11 @@ export interface JobQueue {
   /**
    * `lastAttempt` is true when a failure now will not be retried. `batchSize` jobs are fetched at once
    * (one statement for them, one to complete them) and run one after the other; a job that fails is
-   * retried alone, the others of its batch complete.
+   * retried alone, the others of its batch complete. `queuedAt` is when the job was sent.
    */
   work<T>(
     name: QueueName,
-    handler: (data: T, attempt: { lastAttempt: boolean }) => Promise<void>,
+    handler: (data: T, attempt: { lastAttempt: boolean; queuedAt: Date }) => Promise<void>,
     options?: { batchSize?: number },
   ): Promise<void>;
   stop(): Promise<void>;
@@ -208,7 +208,10 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
             // Unattributed unless the handler says whose job it is (db/write-scope.ts): pg-boss may run
             // it in whatever context woke its worker, a rider's request included.
             const run = runUnattributed(() =>
-              handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit }),
+              handler(job.data as never, {
+                lastAttempt: job.retryCount >= job.retryLimit,
+                queuedAt: job.createdOn,
+              }),
             );
             if (jobs.length === 1) await run;
             else {
