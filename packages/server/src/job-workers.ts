@@ -9,8 +9,9 @@ import { type AnalyzeActivityJob, QUEUES, type JobQueue } from './jobs/queue.ts'
 
 /**
  * Import jobs each worker takes from the queue at once (issue 28: taking and completing them cost two
- * statements a file, on the embedded database's one thread). Each worker still runs its files one
- * after the other; a few, so that a small upload's files still spread over the workers.
+ * statements a file, on the embedded database's one thread). A worker's files start at once and wait
+ * for `importAdmission` like any other (jobs/queue.ts); a few, so that a small upload's files still
+ * spread over the workers.
  */
 const IMPORT_JOBS_PER_FETCH = 4;
 

@@ -52,8 +52,8 @@ export interface JobQueue {
   sendMany(name: QueueName, data: readonly object[], trx?: Transaction<Database>): Promise<void>;
   /**
    * `lastAttempt` is true when a failure now will not be retried. `batchSize` jobs are fetched at once
-   * (one statement for them, one to complete them) and run one after the other; a job that fails is
-   * retried alone, the others of its batch complete. `queuedAt` is when the job was sent.
+   * (one statement for them, one to complete them) and started at once, the handler bounding how many
+   * run; a job that fails is retried alone, the others of its batch complete. `queuedAt` is when the job was sent.
    */
   work<T>(
     name: QueueName,
@@ -204,21 +204,28 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
             ).catch((error: Error) =>
               console.error('job queue: could not mark a job as ours:', error.message),
             );
-          for (const job of jobs) {
+          const runJob = (job: (typeof jobs)[number]) =>
             // Unattributed unless the handler says whose job it is (db/write-scope.ts): pg-boss may run
             // it in whatever context woke its worker, a rider's request included.
-            const run = runUnattributed(() =>
+            runUnattributed(() =>
               handler(job.data as never, {
                 lastAttempt: job.retryCount >= job.retryLimit,
                 queuedAt: job.createdOn,
               }),
             );
-            if (jobs.length === 1) await run;
-            else {
-              // pg-boss fails or completes a batch as a whole: a failure is this job's alone (failed
-              // here, retried as its own), and pg-boss completes only the jobs still active.
-              await run.catch((error: unknown) => boss.fail(name, job.id, error as object));
-            }
+          if (jobs.length === 1) await runJob(jobs[0]!);
+          else {
+            // The batch's jobs start at once, and the handler bounds how many run (the import's
+            // ImportAdmission): run one after the other, a worker's fourth file waited for its first
+            // three while the other workers had nothing (issue 28: under the load bench, files fetched
+            // four at a time by one worker were stored one by one, the other admitted lane idle).
+            // pg-boss fails or completes a batch as a whole: a failure is this job's alone (failed
+            // here, retried as its own), and pg-boss completes only the jobs still active.
+            await Promise.all(
+              jobs.map((job) =>
+                runJob(job).catch((error: unknown) => boss.fail(name, job.id, error as object)),
+              ),
+            );
           }
           // pg-boss waits a whole polling interval after every fetch, a fruitful one too (worker.js):
           // while jobs keep coming, fetch the next at once, or 1,000 files would take 1,000 s.

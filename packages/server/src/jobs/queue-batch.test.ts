@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { waitUntil } from '../test/wait.ts';
+import { type JobQueue, QUEUES, startJobQueue } from './queue.ts';
+
+let database: DatabaseHandle;
+let queue: JobQueue;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  queue = await startJobQueue(database, {});
+});
+afterAll(async () => {
+  await queue?.stop();
+  await database?.close();
+});
+
+describe('a worker’s batch of jobs (issue 28)', () => {
+  it('starts every job of the batch at once, the handler bounding how many run', async () => {
+    let running = 0;
+    let mostAtOnce = 0;
+    const finished: number[] = [];
+    let release!: () => void;
+    const allStarted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const queuedAt: Date[] = [];
+    await queue.work<{ n: number }>(
+      QUEUES.importFile,
+      async ({ n }, attempt) => {
+        queuedAt.push(attempt.queuedAt);
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        if (running === 4) release();
+        // One after the other, the first job would wait here for the fourth to start: for ever.
+        await Promise.race([allStarted, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        running--;
+        finished.push(n);
+      },
+      { batchSize: 4 },
+    );
+    const sentAt = Date.now();
+    await queue.sendMany(QUEUES.importFile, [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+    await waitUntil(
+      'the four jobs ran',
+      async () => finished.length,
+      (n) => n === 4,
+      { pollMs: 20 },
+    );
+    expect(mostAtOnce).toBe(4);
+    // When each was queued, for the turns on the embedded database (db/connection-turns.ts).
+    for (const at of queuedAt) expect(Math.abs(new Date(at).getTime() - sentAt)).toBeLessThan(5_000);
+  });
+});
