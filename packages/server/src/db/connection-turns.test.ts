@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type DatabaseConnection, type Driver, Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBegunAt, turnsByAge } from './connection-turns.ts';
+import { runBegunAt, runUnaged, turnsByAge } from './connection-turns.ts';
 
 /** A driver of one connection that records who got it, as PGlite's dialect hands its one on. */
 function oneConnectionDialect(grants: string[]) {
@@ -55,6 +55,8 @@ describe('turns on the one connection (issue 28)', () => {
       // Unattributed: as old as the moment it asks (the clock is far past 30 ms by now).
       turn('unattributed'),
       runBegunAt(20, () => turn('began at 20, asked later')),
+      // A job a request woke runs as its own work, not as old as the request (jobs/queue.ts).
+      runBegunAt(1, () => runUnaged(() => turn('job woken by a request that began at 1'))),
     ];
     await turns.releaseConnection(held);
     await Promise.all(asked);
@@ -64,6 +66,7 @@ describe('turns on the one connection (issue 28)', () => {
       'began at 20, asked later',
       'began at 30',
       'unattributed',
+      'job woken by a request that began at 1',
     ]);
   });
 

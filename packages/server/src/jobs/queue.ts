@@ -1,3 +1,4 @@
+import { runUnaged } from '../db/connection-turns.ts';
 import { runAsBookkeeping, runUnattributed } from '../db/write-scope.ts';
 import type { Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -205,13 +206,16 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
               console.error('job queue: could not mark a job as ours:', error.message),
             );
           const runJob = (job: (typeof jobs)[number]) =>
-            // Unattributed unless the handler says whose job it is (db/write-scope.ts): pg-boss may run
-            // it in whatever context woke its worker, a rider's request included.
-            runUnattributed(() =>
-              handler(job.data as never, {
-                lastAttempt: job.retryCount >= job.retryLimit,
-                queuedAt: job.createdOn,
-              }),
+            // Unattributed unless the handler says whose job it is (db/write-scope.ts), and of no age
+            // unless it says when it began (db/connection-turns.ts): pg-boss may run it in whatever
+            // context woke its worker, a rider's request included.
+            runUnaged(() =>
+              runUnattributed(() =>
+                handler(job.data as never, {
+                  lastAttempt: job.retryCount >= job.retryLimit,
+                  queuedAt: job.createdOn,
+                }),
+              ),
             );
           if (jobs.length === 1) await runJob(jobs[0]!);
           else {
