@@ -16,7 +16,9 @@ describe('a request’s statements take their turn by its arrival (issue 28)', (
       const app = Fastify();
       turnsByArrival(app);
       const order: string[] = [];
+      let asked = 0;
       const statement = async (who: string) => {
+        asked++;
         await sql`select 1`.execute(db);
         order.push(who);
       };
@@ -48,16 +50,15 @@ describe('a request’s statements take their turn by its arrival (issue 28)', (
             letGo = resolve;
           }),
       );
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-      await settle();
-      const first = app.inject({
-        method,
-        url: '/three',
-        ...(method === 'POST' ? { payload: { a: 1 } } : {}),
-      });
-      await settle();
+      // Until `n` statements have asked for the connection (and a few turns more, for Kysely to ask).
+      const asking = async (n: number) => {
+        while (asked < n) await new Promise((resolve) => setTimeout(resolve, 5));
+        for (let k = 0; k < 5; k++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      const first = ask(method, '/three', method === 'POST' ? { a: 1 } : undefined);
+      await asking(1);
       const newer = Array.from({ length: 5 }, (_, k) => ask('GET', `/one/${k + 1}`));
-      await settle();
+      await asking(6);
       letGo();
       await Promise.all([held, first, ...newer]);
       await app.close();
