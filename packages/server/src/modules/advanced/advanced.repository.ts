@@ -19,6 +19,9 @@ export interface AdvancedRide {
   aero_trustworthy: boolean | null;
 }
 
+/** Ride ids per read of their curves (a statement takes 65,535 parameters). */
+const CURVES_PER_READ = 5000;
+
 /** Read-only queries of the advanced metrics; every one carries the rider's id. */
 export class AdvancedRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -80,6 +83,48 @@ export class AdvancedRepository {
       .where('activities.start_time', '<', range.to)
       .orderBy('activities.start_time')
       .execute();
+  }
+
+  /**
+   * The rider's stored ride curves that started in [from, to), oldest first (ties by ride id): each
+   * one's ride id and row version (activity_curves.xmin, new on every insert or update), so the
+   * curves already parsed are not read again (ride-curve-memo.ts).
+   */
+  curveVersions(
+    userId: string,
+    range: { from: Date; to: Date },
+  ): Promise<{ activity_id: string; row_version: string }[]> {
+    return this.db
+      .selectFrom('activity_curves')
+      .select(['activity_id', sql<string>`xmin::text`.as('row_version')])
+      .where('user_id', '=', userId)
+      .where('start_time', '>=', range.from)
+      .where('start_time', '<', range.to)
+      .orderBy('start_time')
+      .orderBy('activity_id')
+      .execute();
+  }
+
+  /** The rider's curves of these rides, with their row versions. */
+  async curvesOf(userId: string, activityIds: readonly string[]) {
+    const rows = [];
+    for (let from = 0; from < activityIds.length; from += CURVES_PER_READ) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('activity_curves')
+          .select([
+            'activity_id',
+            'start_time',
+            'durations_s',
+            'power_w',
+            sql<string>`xmin::text`.as('row_version'),
+          ])
+          .where('user_id', '=', userId)
+          .where('activity_id', 'in', activityIds.slice(from, from + CURVES_PER_READ))
+          .execute()),
+      );
+    }
+    return rows;
   }
 
   /** The rider's bikes' names. */
