@@ -36,6 +36,7 @@ import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
 import { RideCurveMemo } from '../bikes/ride-curve-memo.ts';
 import { aeroSection } from './advanced-aero.ts';
+import { KeptByVersion } from './kept-by-version.ts';
 import {
   biomechanicsSection,
   physiologicalSection,
@@ -51,6 +52,8 @@ export const PERIOD_DAYS: Record<AdvancedPeriod, number> = { '4w': 28, '12w': 84
  * until re-analysis stores them, a 1-year answer after a 4-week one decodes nothing again.
  */
 const RIDE_FACTS_KEPT = 1000;
+/** Rides' stored facts kept as read (kept-by-version.ts): a few kB each, a few riders' years of rides. */
+const STORED_FACTS_KEPT = 5000;
 
 /**
  * GET /api/analytics/advanced: the advanced metrics page (issue 14, spec 001 §2.6) from the rider's
@@ -67,6 +70,8 @@ export class AdvancedService {
    * parsing them all again after each new ride was most of its cold answer (~70 of ~105 ms).
    */
   private readonly curveMemo = new RideCurveMemo();
+  /** The rides' stored advanced facts, read again only when their row is new or changed. */
+  private readonly storedFacts = new KeptByVersion<StoredAdvancedFacts | null>(STORED_FACTS_KEPT);
 
   constructor(
     private readonly deps: {
@@ -128,6 +133,17 @@ export class AdvancedService {
     return this.curveMemo.curves(versions, (ids) => repository.curvesOf(userId, ids));
   }
 
+  /**
+   * The rider's rides with a stream that started in [from, to), oldest first, each with its stored
+   * advanced facts: the kept ones and those of new or changed rows.
+   */
+  private async streamFacts(userId: string, range: { from: Date; to: Date }) {
+    const { repository } = this.deps;
+    const rows = await repository.streamBlobs(userId, range);
+    const facts = await this.storedFacts.values(rows, (ids) => repository.storedFactsOf(userId, ids));
+    return facts.map(({ row, value }) => ({ ...row, advanced_facts: value }));
+  }
+
   private async compute(
     userId: string,
     input: { timeZone: string; period: AdvancedPeriod; today: string; now: Date },
@@ -145,7 +161,7 @@ export class AdvancedService {
       repository.rides(userId, window),
       this.curves(userId, localWindow(curveFrom, tomorrow, timeZone)),
       load.loads(userId),
-      repository.streamBlobs(userId, window),
+      this.streamFacts(userId, window),
       repository.bikes(userId),
     ]);
     const settings = settingsAt(baseline.history, today);

@@ -1,17 +1,20 @@
 import { join } from 'node:path';
+import { streamsFromSeconds } from '@vatio/analysis';
 import { type AdvancedPeriod, advancedResponseSchema } from '@vatio/schemas';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WriteEpoch } from '../../db/write-epoch.ts';
 import { FsBlobStore } from '../../storage/blob-store.ts';
+import { encodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
+import { measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
 import { storeRide } from '../dashboard/stored-rides.test-helper.ts';
 import { AdvancedRepository } from './advanced.repository.ts';
 import { AdvancedService } from './advanced.service.ts';
 
-// Issue 28 (cold reads): the advanced answer keeps the rides' parsed curves between answers
-// (ride-curve-memo.ts, by each curve row's version) instead of reading two years of them again after
-// every new ride. Its answer must stay the one computed from scratch: here, after each kind of change
+// Issue 28 (cold reads): the advanced answer keeps the rides' parsed curves (ride-curve-memo.ts) and
+// stored advanced facts (kept-by-version.ts) between answers, by each row's version, instead of
+// reading two years of curves and a year of facts again after every new ride. Its answer must stay the one computed from scratch: here, after each kind of change
 // to the rider's rides and settings, the route's answer (its service has kept curves from the answers
 // before) is compared with a new service's (nothing kept) on the same data, for every period.
 
@@ -27,9 +30,32 @@ const curveOf = (cpW: number, wPrimeJ = 18_000) => {
   return { durations, power: durations.map((t) => Math.min(1000, cpW + wPrimeJ / t)) };
 };
 
+const fill = (...parts: Array<[number, number]>) => parts.flatMap(([n, v]) => new Array<number>(n).fill(v));
+/** 70 min at 250 W (1,050 kJ: 15 kJ/kg at 70 kg), then 10 min at `lateW`: the durability split. */
+const longRide = (lateW: number) => streamsFromSeconds({ powerW: fill([4200, 250], [600, lateW]) });
+
 let h: Harness;
 let rider: SignedIn;
 const ids: string[] = [];
+/** Rides with a stream and the advanced facts the import would have stored for it. */
+const withFacts: string[] = [];
+let writes = 0;
+/** As a re-analysis sets updated_at: later than every write before it (the answers' version key). */
+const later = () => new Date(NOW + 60_000 * ++writes);
+
+/** The facts a (re-)analysis stores for the ride: against its FTP of 250 W and the rider's weight today. */
+async function storeFacts(activityId: string, streams: ReturnType<typeof longRide>) {
+  const baseline = await h.services.athleteSettings.baseline(rider.user.id);
+  const facts = measureAdvancedFacts(streams, { ftpW: 250, baseline, today: '2030-01-16' });
+  await h.database.db
+    .updateTable('activities')
+    .set({
+      advanced_facts: JSON.stringify(facts),
+      updated_at: later(),
+    })
+    .where('id', '=', activityId)
+    .execute();
+}
 
 const routeAnswer = async (period: AdvancedPeriod) => {
   const response = await h.app.inject({
@@ -91,6 +117,30 @@ beforeAll(async () => {
       }),
     );
   }
+  // Three rides this month with a stream and their stored facts.
+  for (const [k, lateW] of [230, 240, 235].entries()) {
+    const streams = longRide(lateW);
+    const id = await storeRide(h.database.db, rider.user.id, {
+      start: daysAgo(2 + 9 * k + 4),
+      movingS: 4800,
+      avgPowerW: 249,
+      tss: 100,
+      ftpW: 250,
+    });
+    const key = await new FsBlobStore(join(h.dataDir, 'blobs')).put(encodeStreams(streams));
+    await h.database.db
+      .insertInto('activity_streams')
+      .values({
+        activity_id: id,
+        user_id: rider.user.id,
+        blob_key: key,
+        sample_count: streams.timeS.length,
+        codec_version: STREAM_CODEC_VERSION,
+      })
+      .execute();
+    await storeFacts(id, streams);
+    withFacts.push(id);
+  }
 }, 120_000);
 afterAll(async () => h?.close());
 
@@ -98,6 +148,8 @@ test('first and again, every period is the answer from scratch', async () => {
   const first = await expectSameAsScratch();
   expect(first['1y'].ftp?.source).toBe('estimated');
   expect(first['1y'].summary.improvement).not.toBeNull();
+  // The figures of the stored facts: 240 / 250 W, the best of the three rides' late 10 minutes.
+  expect(first['4w'].summary.fatigue_resistance).toMatchObject({ retained_pct: 96, rides: 3 });
   expect(await expectSameAsScratch()).toEqual(first);
 });
 
@@ -122,14 +174,16 @@ test('after a new ride, a re-analysis, a delete and a settings change, still the
     .set({ power_w: curveOf(200).power })
     .where('activity_id', '=', best)
     .execute();
-  await h.database.db
-    .updateTable('activities')
-    .set({ updated_at: new Date(NOW + 60_000) })
-    .where('id', '=', best)
-    .execute();
+  await h.database.db.updateTable('activities').set({ updated_at: later() }).where('id', '=', best).execute();
   const reanalysed = await expectSameAsScratch();
   expect(reanalysed['4w'].summary.improvement!.now_w).toBeLessThan(withBest['4w'].summary.improvement!.now_w);
   expect(reanalysed['1y'].ftp).not.toEqual(withBest['1y'].ftp);
+
+  // A re-analysis stores new facts for a ride (the stream read again, with a stronger finish): the
+  // kept facts must not answer for them. Checked against the new facts' own figure, not only scratch.
+  await storeFacts(withFacts[1]!, longRide(245));
+  const refacted = await expectSameAsScratch();
+  expect(refacted['4w'].summary.fatigue_resistance).toMatchObject({ retained_pct: 98, rides: 3 });
 
   // The previous year's two strongest rides (k = 47 and 77, CP 259 W) deleted through the API: the
   // 1-year comparison's earlier bests fall to the next ride's (k = 64, CP 258 W).
