@@ -166,6 +166,9 @@ test('after a new ride, a re-analysis, a delete and a settings change, still the
   });
   const withBest = await expectSameAsScratch();
   expect(withBest['4w'].summary.improvement!.now_w).toBeGreaterThan(before['4w'].summary.improvement!.now_w);
+  // Its load moves today's form, kept once for every period: each period's answer has the new one.
+  for (const period of PERIODS)
+    expect(withBest[period].summary.readiness!.atl).toBeGreaterThan(before[period].summary.readiness!.atl);
 
   // A re-analysis rewrites a kept curve in place (same ride id, new row version) and touches its
   // ride's updated_at: the kept curve must not answer for it.

@@ -31,7 +31,7 @@ import {
 import type { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../../kernel/athlete-settings.repository.ts';
 import { riderWeightAt } from '../../kernel/ride-settings.ts';
-import { trainingLoad } from '../dashboard/training-load.ts';
+import { type LoadPoint, trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
 import { RideCurveMemo } from '../bikes/ride-curve-memo.ts';
@@ -63,6 +63,8 @@ const STORED_FACTS_KEPT = 5000;
  */
 export class AdvancedService {
   private readonly cache: VersionedCache<AdvancedResponse>;
+  /** Today's form, the same for every period: kept per rider, zone and day (see `form`). */
+  private readonly formCache: VersionedCache<{ last: LoadPoint | undefined; acwr: number | undefined }>;
   private readonly rideFacts = new Map<string, RideAdvancedFacts>();
   /**
    * The rides' parsed curves, read again only when new or changed (ride-curve-memo.ts). Issue 28: a
@@ -84,6 +86,7 @@ export class AdvancedService {
     },
   ) {
     this.cache = new VersionedCache(300, deps.writes);
+    this.formCache = new VersionedCache(300, deps.writes);
   }
 
   answer(userId: string, input: { timeZone: string; period: AdvancedPeriod }): Promise<AdvancedResponse> {
@@ -144,6 +147,23 @@ export class AdvancedService {
     return facts.map(({ row, value }) => ({ ...row, advanced_facts: value }));
   }
 
+  /**
+   * Today's point of the rider's PMC and the acute:chronic ratio of its last 28 days: from every
+   * ride's TSS, the same for each period, so the other periods' answers after a new ride (issue 28)
+   * read and sum the whole history once, not once per period. Kept until the rider's rides change.
+   */
+  private form(userId: string, today: string, timeZone: string) {
+    return this.formCache.get(
+      `${userId}|${timeZone}|${today}`,
+      () => this.deps.load.version(userId),
+      async () => {
+        const loads = await this.deps.load.loads(userId);
+        const pmc = loads.length > 0 ? trainingLoad(loads, { today, timeZone, days: 28 }) : [];
+        return { last: pmc.at(-1), acwr: acuteChronicRatio(pmc.map((p) => p.tss)) };
+      },
+    );
+  }
+
   private async compute(
     userId: string,
     input: { timeZone: string; period: AdvancedPeriod; today: string; now: Date },
@@ -155,12 +175,12 @@ export class AdvancedService {
     const previous = localWindow(addDays(today, 1 - 2 * days), window.fromDate, timeZone);
     // The eFTP at today reads the 90 days before it.
     const curveFrom = addDays(today, 1 - Math.max(2 * days, 90));
-    const { repository, load, athleteSettings } = this.deps;
-    const [baseline, rides, curves, loads, blobs, bikes] = await Promise.all([
+    const { repository, athleteSettings } = this.deps;
+    const [baseline, rides, curves, form, blobs, bikes] = await Promise.all([
       athleteSettings.baseline(userId),
       repository.rides(userId, window),
       this.curves(userId, localWindow(curveFrom, tomorrow, timeZone)),
-      load.loads(userId),
+      this.form(userId, today, timeZone),
       this.streamFacts(userId, window),
       repository.bikes(userId),
     ]);
@@ -196,9 +216,7 @@ export class AdvancedService {
     if (rides.length > 0 && blobs.length === 0) needs.push('streams');
 
     // Summary: readiness from the PMC (today's TSB) and the acute:chronic ratio.
-    const pmc = loads.length > 0 ? trainingLoad(loads, { today, timeZone, days: 28 }) : [];
-    const last = pmc.at(-1);
-    const acwr = acuteChronicRatio(pmc.map((p) => p.tss));
+    const { last, acwr } = form;
     const readiness =
       last && withPower.length > 0
         ? {
