@@ -19,6 +19,9 @@ export interface AdvancedRide {
   aero_trustworthy: boolean | null;
 }
 
+/** Ride ids per read of their curves or facts (a statement takes 65,535 parameters). */
+const IDS_PER_READ = 5000;
+
 /** Read-only queries of the advanced metrics; every one carries the rider's id. */
 export class AdvancedRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -51,20 +54,14 @@ export class AdvancedRepository {
   }
 
   /**
-   * Stream blobs of the rider's rides that started in [from, to), oldest first, with each ride's
-   * stored advanced facts (migration 0015).
+   * Stream blobs of the rider's rides that started in [from, to), oldest first, with each ride's row
+   * version (activities.xmin, new on every insert or update): its stored advanced facts (migration
+   * 0015) are read by `storedFactsOf` only when not already kept under that version (kept-by-version.ts).
    */
   streamBlobs(
     userId: string,
     range: { from: Date; to: Date },
-  ): Promise<
-    {
-      activity_id: string;
-      blob_key: string;
-      ftp_w: number | null;
-      advanced_facts: StoredAdvancedFacts | null;
-    }[]
-  > {
+  ): Promise<{ activity_id: string; blob_key: string; ftp_w: number | null; row_version: string }[]> {
     return this.db
       .selectFrom('activity_streams')
       .innerJoin('activities', 'activities.id', 'activity_streams.activity_id')
@@ -72,7 +69,7 @@ export class AdvancedRepository {
         'activity_streams.activity_id',
         'activity_streams.blob_key',
         'activities.ftp_w',
-        'activities.advanced_facts',
+        sql<string>`activities.xmin::text`.as('row_version'),
       ])
       .where('activity_streams.user_id', '=', userId)
       .where('activities.user_id', '=', userId)
@@ -80,6 +77,67 @@ export class AdvancedRepository {
       .where('activities.start_time', '<', range.to)
       .orderBy('activities.start_time')
       .execute();
+  }
+
+  /** The stored advanced facts of these rides of the rider, with their rows' versions. */
+  async storedFactsOf(
+    userId: string,
+    activityIds: readonly string[],
+  ): Promise<{ activity_id: string; row_version: string; value: StoredAdvancedFacts | null }[]> {
+    const rows = [];
+    for (let from = 0; from < activityIds.length; from += IDS_PER_READ) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('activities')
+          .select(['id as activity_id', sql<string>`xmin::text`.as('row_version'), 'advanced_facts as value'])
+          .where('user_id', '=', userId)
+          .where('id', 'in', activityIds.slice(from, from + IDS_PER_READ))
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
+  /**
+   * The rider's stored ride curves that started in [from, to), oldest first (ties by ride id): each
+   * one's ride id and row version (activity_curves.xmin, new on every insert or update), so the
+   * curves already parsed are not read again (ride-curve-memo.ts).
+   */
+  curveVersions(
+    userId: string,
+    range: { from: Date; to: Date },
+  ): Promise<{ activity_id: string; row_version: string }[]> {
+    return this.db
+      .selectFrom('activity_curves')
+      .select(['activity_id', sql<string>`xmin::text`.as('row_version')])
+      .where('user_id', '=', userId)
+      .where('start_time', '>=', range.from)
+      .where('start_time', '<', range.to)
+      .orderBy('start_time')
+      .orderBy('activity_id')
+      .execute();
+  }
+
+  /** The rider's curves of these rides, with their row versions. */
+  async curvesOf(userId: string, activityIds: readonly string[]) {
+    const rows = [];
+    for (let from = 0; from < activityIds.length; from += IDS_PER_READ) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('activity_curves')
+          .select([
+            'activity_id',
+            'start_time',
+            'durations_s',
+            'power_w',
+            sql<string>`xmin::text`.as('row_version'),
+          ])
+          .where('user_id', '=', userId)
+          .where('activity_id', 'in', activityIds.slice(from, from + IDS_PER_READ))
+          .execute()),
+      );
+    }
+    return rows;
   }
 
   /** The rider's bikes' names. */

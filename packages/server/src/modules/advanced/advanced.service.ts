@@ -31,10 +31,12 @@ import {
 import type { AnalyticsLoadRepository } from '../analytics/analytics-load.repository.ts';
 import { type AthleteSettingsRepository, settingsAt } from '../../kernel/athlete-settings.repository.ts';
 import { riderWeightAt } from '../../kernel/ride-settings.ts';
-import { trainingLoad } from '../dashboard/training-load.ts';
+import { type LoadPoint, trainingLoad } from '../dashboard/training-load.ts';
 import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
+import { RideCurveMemo } from '../bikes/ride-curve-memo.ts';
 import { aeroSection } from './advanced-aero.ts';
+import { KeptByVersion } from './kept-by-version.ts';
 import {
   biomechanicsSection,
   physiologicalSection,
@@ -50,6 +52,8 @@ export const PERIOD_DAYS: Record<AdvancedPeriod, number> = { '4w': 28, '12w': 84
  * until re-analysis stores them, a 1-year answer after a 4-week one decodes nothing again.
  */
 const RIDE_FACTS_KEPT = 1000;
+/** Rides' stored facts kept as read (kept-by-version.ts): a few kB each, a few riders' years of rides. */
+const STORED_FACTS_KEPT = 5000;
 
 /**
  * GET /api/analytics/advanced: the advanced metrics page (issue 14, spec 001 §2.6) from the rider's
@@ -59,7 +63,17 @@ const RIDE_FACTS_KEPT = 1000;
  */
 export class AdvancedService {
   private readonly cache: VersionedCache<AdvancedResponse>;
+  /** Today's form, the same for every period: kept per rider, zone and day (see `form`). */
+  private readonly formCache: VersionedCache<{ last: LoadPoint | undefined; acwr: number | undefined }>;
   private readonly rideFacts = new Map<string, RideAdvancedFacts>();
+  /**
+   * The rides' parsed curves, read again only when new or changed (ride-curve-memo.ts). Issue 28: a
+   * 1-year answer reads two years of curves (the previous period's bests), ~730 rides; reading and
+   * parsing them all again after each new ride was most of its cold answer (~70 of ~105 ms).
+   */
+  private readonly curveMemo = new RideCurveMemo();
+  /** The rides' stored advanced facts, read again only when their row is new or changed. */
+  private readonly storedFacts = new KeptByVersion<StoredAdvancedFacts | null>(STORED_FACTS_KEPT);
 
   constructor(
     private readonly deps: {
@@ -72,6 +86,7 @@ export class AdvancedService {
     },
   ) {
     this.cache = new VersionedCache(300, deps.writes);
+    this.formCache = new VersionedCache(300, deps.writes);
   }
 
   answer(userId: string, input: { timeZone: string; period: AdvancedPeriod }): Promise<AdvancedResponse> {
@@ -114,6 +129,41 @@ export class AdvancedService {
     return facts;
   }
 
+  /** The rider's ride curves that started in [from, to), oldest first: the kept ones and the new or changed. */
+  private async curves(userId: string, range: { from: Date; to: Date }) {
+    const { repository } = this.deps;
+    const versions = await repository.curveVersions(userId, range);
+    return this.curveMemo.curves(versions, (ids) => repository.curvesOf(userId, ids));
+  }
+
+  /**
+   * The rider's rides with a stream that started in [from, to), oldest first, each with its stored
+   * advanced facts: the kept ones and those of new or changed rows.
+   */
+  private async streamFacts(userId: string, range: { from: Date; to: Date }) {
+    const { repository } = this.deps;
+    const rows = await repository.streamBlobs(userId, range);
+    const facts = await this.storedFacts.values(rows, (ids) => repository.storedFactsOf(userId, ids));
+    return facts.map(({ row, value }) => ({ ...row, advanced_facts: value }));
+  }
+
+  /**
+   * Today's point of the rider's PMC and the acute:chronic ratio of its last 28 days: from every
+   * ride's TSS, the same for each period, so the other periods' answers after a new ride (issue 28)
+   * read and sum the whole history once, not once per period. Kept until the rider's rides change.
+   */
+  private form(userId: string, today: string, timeZone: string) {
+    return this.formCache.get(
+      `${userId}|${timeZone}|${today}`,
+      () => this.deps.load.version(userId),
+      async () => {
+        const loads = await this.deps.load.loads(userId);
+        const pmc = loads.length > 0 ? trainingLoad(loads, { today, timeZone, days: 28 }) : [];
+        return { last: pmc.at(-1), acwr: acuteChronicRatio(pmc.map((p) => p.tss)) };
+      },
+    );
+  }
+
   private async compute(
     userId: string,
     input: { timeZone: string; period: AdvancedPeriod; today: string; now: Date },
@@ -125,13 +175,13 @@ export class AdvancedService {
     const previous = localWindow(addDays(today, 1 - 2 * days), window.fromDate, timeZone);
     // The eFTP at today reads the 90 days before it.
     const curveFrom = addDays(today, 1 - Math.max(2 * days, 90));
-    const { repository, load, athleteSettings } = this.deps;
-    const [baseline, rides, curves, loads, blobs, bikes] = await Promise.all([
+    const { repository, athleteSettings } = this.deps;
+    const [baseline, rides, curves, form, blobs, bikes] = await Promise.all([
       athleteSettings.baseline(userId),
       repository.rides(userId, window),
-      load.curves(userId, localWindow(curveFrom, tomorrow, timeZone)),
-      load.loads(userId),
-      repository.streamBlobs(userId, window),
+      this.curves(userId, localWindow(curveFrom, tomorrow, timeZone)),
+      this.form(userId, today, timeZone),
+      this.streamFacts(userId, window),
       repository.bikes(userId),
     ]);
     const settings = settingsAt(baseline.history, today);
@@ -166,9 +216,7 @@ export class AdvancedService {
     if (rides.length > 0 && blobs.length === 0) needs.push('streams');
 
     // Summary: readiness from the PMC (today's TSB) and the acute:chronic ratio.
-    const pmc = loads.length > 0 ? trainingLoad(loads, { today, timeZone, days: 28 }) : [];
-    const last = pmc.at(-1);
-    const acwr = acuteChronicRatio(pmc.map((p) => p.tss));
+    const { last, acwr } = form;
     const readiness =
       last && withPower.length > 0
         ? {

@@ -22,6 +22,9 @@ export class RideCurveMemo {
   /** One array per distinct duration grid: rides of similar length share the same grid prefix. */
   private readonly grids = new Map<string, number[]>();
 
+  /** `maxKept`: curves kept at most (a test passes a few). */
+  constructor(private readonly maxKept = MAX_KEPT_CURVES) {}
+
   /**
    * The curves of `versions`, in their order: the kept ones, and the others from `read` (by ride id),
    * kept for the next time. A curve missing from what `read` returns (deleted meanwhile) is left out.
@@ -30,7 +33,15 @@ export class RideCurveMemo {
     versions: readonly RideCurveVersion[],
     read: (activityIds: string[]) => Promise<(StoredRideCurve & { row_version: string })[]>,
   ): Promise<StoredRideCurve[]> {
-    const missing = versions.filter((v) => this.kept.get(v.activity_id)?.version !== v.row_version);
+    // Taken before anything is read: keeping what is read may push some of these out of `kept`
+    // once it holds `maxKept` (a ride left out of the answer, not only forgotten).
+    const found = new Map<string, StoredRideCurve>();
+    const missing: RideCurveVersion[] = [];
+    for (const v of versions) {
+      const hit = this.kept.get(v.activity_id);
+      if (hit?.version === v.row_version) found.set(v.activity_id, hit.curve);
+      else missing.push(v);
+    }
     if (missing.length > 0) {
       // Forgotten first: a curve deleted meanwhile must not be answered by its older version.
       for (const v of missing) this.kept.delete(v.activity_id);
@@ -41,15 +52,16 @@ export class RideCurveMemo {
           durations_s: this.grid(row.durations_s),
           power_w: row.power_w,
         };
-        if (this.kept.size >= MAX_KEPT_CURVES) this.kept.delete(this.kept.keys().next().value!);
+        // Read at a newer version than asked when the row changed between the two reads: the newer is used.
+        found.set(row.activity_id, curve);
+        if (this.kept.size >= this.maxKept) this.kept.delete(this.kept.keys().next().value!);
         this.kept.set(row.activity_id, { version: row.row_version, curve });
       }
     }
     const out: StoredRideCurve[] = [];
     for (const v of versions) {
-      // Kept under another version when the row changed between the two reads: the newer is used.
-      const hit = this.kept.get(v.activity_id);
-      if (hit) out.push(hit.curve);
+      const curve = found.get(v.activity_id);
+      if (curve) out.push(curve);
     }
     return out;
   }
