@@ -84,7 +84,6 @@ export interface EstimatedFtpRide {
   summary: unknown;
 }
 
-
 /**
  * The rides (measured against an estimated FTP) whose eFTP the curves (every curve their windows
  * hold) give now differs from the one they were measured with, each with its load against it.

@@ -82,7 +82,9 @@ function rideFile(p: Planned): Uint8Array {
     intervals: p.intervals,
     startTime: new Date(Math.floor(Date.now() / DAY_MS - p.daysAgo) * DAY_MS + 8 * 3_600_000),
   });
-  const streams = p.power ? ride.streams : { ...ride.streams, powerW: undefined, leftRightBalancePct: undefined };
+  const streams = p.power
+    ? ride.streams
+    : { ...ride.streams, powerW: undefined, leftRightBalancePct: undefined };
   return encodeFit({
     ...ride,
     streams,
@@ -172,7 +174,9 @@ describe('the batch pass reads only the rides a batch can change', () => {
         // The pass over the whole history, as it ran before (issue 28): it must find nothing to change.
         await rideFtp.rederiveEstimated(userId);
         await rideTactics.rederive(userId);
-        expect(await figures(userId), `after batch ${batch.map((f) => f.name).join(', ')}`).toEqual(afterPass);
+        expect(await figures(userId), `after batch ${batch.map((f) => f.name).join(', ')}`).toEqual(
+          afterPass,
+        );
       }
       const final = await figures(userId);
       // Every kind is there: set and estimated FTPs, rides without power, the complete ride stored once.
