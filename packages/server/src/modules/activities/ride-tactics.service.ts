@@ -8,8 +8,7 @@ import {
 } from '@vatio/analysis';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { mainThreadIsFree, type ReadsInFlight } from '../../jobs/fair-share.ts';
-import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
-import type { RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
+import type { AthleteSettingsRepository, RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
 import type { ActivityRepository, RideLoad, RideWithPower } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
 import { advancedFactsHold, durabilityWorkKjFor, isoDate } from './ride-advanced-facts.ts';
@@ -218,7 +217,9 @@ export class RideTacticsService {
    * power; its advanced facts (with `athleteSettings`) when its FTP or the rider's weight moved the
    * durability split. One pass: the rides with power are read once, a ride's stream is decoded once
    * for whichever of its facts need it, and both are written together, a chunk of rides a statement
-   * (`FACTS_PER_WRITE`). Returns how many rides were measured again.
+   * (`FACTS_PER_WRITE`). Returns how many rides were measured again. Every ride of the rider's: the
+   * Strava sync's (its run's rides are not told apart) and the tests' reference; an import's batch
+   * pass reads only the rides its batch can change and calls `remeasure` (import.service.ts).
    */
   async rederive(userId: string): Promise<number> {
     const { activities, athleteSettings } = this.deps;

@@ -37,7 +37,10 @@ interface Row {
  * and including it (estimated-ftp.ts `curvesInWindow`, ride-tactics.service.ts
  * `windowCriticalPowers`), so a curve stored at t changes the rides that start in [t, t + windowDays).
  * Its tactics and advanced facts follow its own FTP (and the rider's weight today, which no import
- * changes), never another ride's: so an eFTP moved by the batch changes that ride only. The points
+ * changes), never another ride's: so an eFTP moved by the batch changes that ride only. A ride outside
+ * the scope whose advanced facts were measured with another durability split (the rider's weight
+ * changed since) keeps them, as after a change of settings, which runs no pass: the advanced page
+ * measures such a ride from its stream when its facts do not hold (advanced.service.ts `facts`). The points
  * are the starts of the rides the imports' files stored (`done` or `recovered` with a ride; a
  * duplicate stores nothing). A file that replaced a damaged part (`REPLACED_DAMAGED`, or `recovered`,
  * which may have replaced a shorter part) also removed the part's curve, whose start nothing bounds
@@ -56,7 +59,9 @@ export async function readBatchPass(
     sql`case when jsonb_typeof(${sql.ref(column)}) = 'object' then (
       select jsonb_object_agg(e.key, e.value) from jsonb_each(${sql.ref(column)}) e
       where e.key in (${sql.join(keys)})) end`;
-  const window = sql`make_interval(days => ${windowDays})`;
+  // In seconds, not days: a day interval added to a timestamptz follows the session's time zone (23 or
+  // 25 h across a DST change), the windows are whole 86,400 s days (estimated-ftp.ts).
+  const window = sql`make_interval(secs => ${windowDays * 86_400})`;
   const { rows } = await sql<Row>`
     with points as (
       select
