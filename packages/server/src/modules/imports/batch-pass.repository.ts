@@ -42,12 +42,14 @@ interface Row {
  * changed since) keeps them, as after a change of settings, which runs no pass: the advanced page
  * measures such a ride from its stream when its facts do not hold (advanced.service.ts `facts`). The points
  * are the starts of the rides the imports' files stored (`done` or `recovered` with a ride; a
- * duplicate stores nothing). A file that replaced a damaged part (`REPLACED_DAMAGED`, or `recovered`,
- * which may have replaced a shorter part) also removed the part's curve, whose start nothing bounds
- * from below (same-ride.ts: half of the shorter ride overlapping is enough) and bounds from above by
- * the later of a minute and the ride's end after its start: its scope begins at the rider's first
- * ride. The rides' intervals are merged (gaps and islands), and the curves of each island reach
- * `windowDays` before it.
+ * duplicate stores nothing). A file that replaced a damaged part also removed the part's curve, at
+ * the part's start, which the ride is the same as (same-ride.ts): within a minute of the ride's, or
+ * overlapping it, so before the ride's end (the later of a minute and its elapsed time after its
+ * start), and after its start less the part's elapsed time. A damaged file (`recovered`) replaces
+ * only a shorter part (import.service.ts), so less its own elapsed time (or a minute) bounds that
+ * start; a complete file (`REPLACED_DAMAGED`) may replace a longer part, and nothing bounds it: its
+ * scope begins at the rider's first ride. The rides' intervals are merged (gaps and islands), and the
+ * curves of each island reach `windowDays` before it.
  */
 export async function readBatchPass(
   db: Kysely<Database>,
@@ -64,9 +66,11 @@ export async function readBatchPass(
   const window = sql`make_interval(secs => ${windowDays * 86_400})`;
   const { rows } = await sql<Row>`
     with points as (
+      -- How far the start of a part the file replaced can lie from the ride's (seconds; see above).
       select
-        case when f.status = 'recovered' or f.message_code = 'REPLACED_DAMAGED'
-          then '-infinity'::timestamptz else a.start_time end as lo,
+        case when f.message_code = 'REPLACED_DAMAGED' then '-infinity'::timestamptz
+          when f.status = 'recovered' then a.start_time - make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S}))
+          else a.start_time end as lo,
         a.start_time + ${window} + case when f.status = 'recovered' or f.message_code = 'REPLACED_DAMAGED'
           then make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S})) else interval '0' end as hi
       from import_files f

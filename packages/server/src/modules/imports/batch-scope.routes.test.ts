@@ -10,8 +10,8 @@ import { RideTacticsService } from '../activities/ride-tactics.service.ts';
 // Issue 28: the batch pass reads only the rides a batch can change (batch-pass.repository.ts). Checked
 // against the pass it replaced, over the whole history (RideFtpService.rederiveEstimated, then
 // RideTacticsService.rederive): after each import of a varied history uploaded in random batches
-// (random sizes and orders, older rides after newer ones, a damaged part and the complete file, a
-// duplicate), that pass finds nothing to change in any ride's FTP, load, summary, tactics or advanced
+// (random sizes and orders, older rides after newer ones, a damaged part replaced by a longer one and
+// then by the complete file, a duplicate), that pass finds nothing to change in any ride's FTP, load, summary, tactics or advanced
 // facts. The last batch is one old ride 89 days before a ride stored earlier whose eFTP it moves: a
 // scope one day short of the window leaves that ride as it was, and the whole pass changes it.
 
@@ -92,6 +92,16 @@ function rideFile(p: Planned): Uint8Array {
   });
 }
 
+/** The first two thirds of a file and bytes no decoder reads: a longer part than `damagedCopy`'s. */
+function longerPart(full: Uint8Array): Uint8Array {
+  const third = damagedCopy(full);
+  const kept = Math.floor((2 * full.length) / 3);
+  const out = new Uint8Array(kept + 2000);
+  out.set(full.subarray(0, kept));
+  out.set(third.subarray(third.length - 2000), kept);
+  return out;
+}
+
 /** A small seeded generator (mulberry32): a failing order can be run again by its seed. */
 function random(seed: number) {
   let a = seed >>> 0;
@@ -131,25 +141,31 @@ describe('the batch pass reads only the rides a batch can change', () => {
       const userId = rider.user.id;
       const next = random(seed);
       const complete = rideFile(DAMAGED_PAIR);
-      const files = [
-        ...HISTORY.map((p) => ({ name: `${p.daysAgo}.fit`, bytes: rideFile(p) })),
-        { name: 'damaged.fit', bytes: damagedCopy(complete) },
-        { name: 'complete.fit', bytes: complete },
-      ];
-      // Shuffled (Fisher–Yates), the damaged part before the complete file; then cut into batches of 1-4.
+      const files = HISTORY.map((p) => ({ name: `${p.daysAgo}.fit`, bytes: rideFile(p) }));
+      // Shuffled (Fisher–Yates), then cut into batches of 1-4.
       for (let i = files.length - 1; i > 0; i--) {
         const j = Math.floor(next() * (i + 1));
         [files[i], files[j]] = [files[j]!, files[i]!];
       }
-      const d = files.findIndex((f) => f.name === 'damaged.fit');
-      const c = files.findIndex((f) => f.name === 'complete.fit');
-      if (d > c) [files[d], files[c]] = [files[c]!, files[d]!];
       const batches: (typeof files)[] = [];
       for (let k = 0; k < files.length; ) {
         const size = 1 + Math.floor(next() * 4);
         batches.push(files.slice(k, k + size));
         k += size;
       }
+      // The damaged part, a longer damaged part and the complete file, each in a later batch than the
+      // one before (files of one batch are taken in any order): each replaces the one before.
+      const pair = [
+        { name: 'damaged.fit', bytes: damagedCopy(complete) },
+        { name: 'longer.fit', bytes: longerPart(complete) },
+        { name: 'complete.fit', bytes: complete },
+      ];
+      const into: number[] = [];
+      while (into.length < pair.length) {
+        const k = Math.floor(next() * batches.length);
+        if (!into.includes(k)) into.push(k);
+      }
+      into.sort((x, y) => x - y).forEach((k, i) => batches[k]!.push(pair[i]!));
       // A duplicate (the same bytes again) in a later batch; the strong old ride alone, last.
       batches.push([{ ...files[0]!, name: 'again.fit' }]);
       batches.push([{ name: 'strong.fit', bytes: rideFile(STRONG) }]);
@@ -165,11 +181,14 @@ describe('the batch pass reads only the rides a batch can change', () => {
       const edgeFtpW = async () =>
         (await figures(userId)).find((r) => r.start_time.startsWith(dayOf(EDGE_DAYS_AGO)))?.ftp_w;
       let edgeFtpBefore: number | null | undefined;
+      const outcome = new Map<string, string>();
       for (const batch of batches) {
         if (batch[0]!.name === 'strong.fit') edgeFtpBefore = await edgeFtpW();
         const sent = await upload(h.app, rider.headers, batch);
         expect(sent.statusCode).toBe(202);
-        await waitForImport(h.app, rider.headers, sent.json().import_id);
+        const done = await waitForImport(h.app, rider.headers, sent.json().import_id);
+        for (const f of done.files as { name: string; status: string; message_code: string | null }[])
+          outcome.set(f.name, `${f.status} ${f.message_code ?? ''}`.trim());
         const afterPass = await figures(userId);
         // The pass over the whole history, as it ran before (issue 28): it must find nothing to change.
         await rideFtp.rederiveEstimated(userId);
@@ -178,6 +197,11 @@ describe('the batch pass reads only the rides a batch can change', () => {
           afterPass,
         );
       }
+      // Each part replaced the one before; the same bytes again stored nothing.
+      expect(outcome.get('damaged.fit')).toBe('recovered RECOVERED');
+      expect(outcome.get('longer.fit')).toBe('recovered RECOVERED');
+      expect(outcome.get('complete.fit')).toBe('done REPLACED_DAMAGED');
+      expect(outcome.get('again.fit')).toMatch(/^duplicate/);
       const final = await figures(userId);
       // Every kind is there: set and estimated FTPs, rides without power, the complete ride stored once.
       expect(final).toHaveLength(HISTORY.length + 2);
