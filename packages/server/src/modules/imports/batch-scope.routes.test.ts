@@ -165,7 +165,8 @@ describe('the batch pass reads only the rides a batch can change', () => {
         const k = Math.floor(next() * batches.length);
         if (!into.includes(k)) into.push(k);
       }
-      into.sort((x, y) => x - y).forEach((k, i) => batches[k]!.push(pair[i]!));
+      into.sort((x, y) => x - y);
+      for (const [i, k] of into.entries()) batches[k]!.push(pair[i]!);
       // A duplicate (the same bytes again) in a later batch; the strong old ride alone, last.
       batches.push([{ ...files[0]!, name: 'again.fit' }]);
       batches.push([{ name: 'strong.fit', bytes: rideFile(STRONG) }]);
