@@ -24,3 +24,37 @@ export async function statementsDuring(
   }
   return seen;
 }
+
+/**
+ * `statementsDuring` with what each statement answered: its rows and the bytes of their JSON (what the
+ * embedded database built and handed to this thread), to hold a read to what it needs (issue 28).
+ */
+export async function readsDuring(
+  database: DatabaseHandle,
+  run: () => Promise<unknown>,
+): Promise<{ query: string; rows: unknown[]; bytes: number }[]> {
+  const pglite = database.pglite;
+  if (!pglite) throw new Error('statements are counted on the embedded database');
+  const original = pglite.query;
+  const seen: { query: string; rows: unknown[]; bytes: number }[] = [];
+  pglite.query = (async (query: string, ...rest: unknown[]) => {
+    const result = (await (original as (...args: unknown[]) => Promise<{ rows: unknown[] }>).call(
+      pglite,
+      query,
+      ...rest,
+    )) as { rows: unknown[] };
+    if (!/\bpgboss\b/i.test(query))
+      seen.push({
+        query: query.replace(/\s+/g, ' ').trim(),
+        rows: result.rows,
+        bytes: JSON.stringify(result.rows).length,
+      });
+    return result;
+  }) as typeof original;
+  try {
+    await run();
+  } finally {
+    pglite.query = original;
+  }
+  return seen;
+}

@@ -25,6 +25,19 @@ export type RideWithPower = Pick<
   blob_key: string | null;
 };
 
+/**
+ * A ride's load measured again against a new estimated FTP (RideFtpService `reestimate`): written
+ * with its facts by `updateRidesFacts`, or alone by `updateLoad`.
+ */
+export interface RideLoad {
+  id: string;
+  ftp_w: number | null;
+  intensity_factor: number | null;
+  training_stress_score: number | null;
+  /** The whole summary, as JSON. */
+  summary: string;
+}
+
 /** How the list can be ordered (GET /api/activities `sort`), each a stored column. */
 export const ACTIVITY_SORT_COLUMNS = {
   date: 'start_time',
@@ -365,7 +378,12 @@ export class ActivityRepository {
    */
   async updateRidesFacts(
     userId: string,
-    rides: readonly { id: string; facts: { tactics?: string | null; advanced_facts?: string } }[],
+    rides: readonly {
+      id: string;
+      facts: { tactics?: string | null; advanced_facts?: string };
+      /** The ride's load against a new estimated FTP (the batch pass writes it with its facts). */
+      load?: Omit<RideLoad, 'id'>;
+    }[],
     now: Date,
   ): Promise<void> {
     if (rides.length === 0) return;
@@ -374,12 +392,25 @@ export class ActivityRepository {
     const tactics = rides.map((r) => r.facts.tactics ?? null);
     const setAdvanced = rides.map((r) => r.facts.advanced_facts !== undefined);
     const advanced = rides.map((r) => r.facts.advanced_facts ?? null);
+    const setLoad = rides.map((r) => r.load !== undefined);
+    const ftpW = rides.map((r) => r.load?.ftp_w ?? null);
+    const intensity = rides.map((r) => r.load?.intensity_factor ?? null);
+    const stress = rides.map((r) => r.load?.training_stress_score ?? null);
+    const summary = rides.map((r) => r.load?.summary ?? null);
     await sql`update activities set
         tactics = case when v.set_tactics then v.tactics::jsonb else activities.tactics end,
         advanced_facts = case when v.set_advanced then v.advanced::jsonb else activities.advanced_facts end,
+        ftp_w = case when v.set_load then v.ftp_w else activities.ftp_w end,
+        intensity_factor = case when v.set_load then v.intensity_factor else activities.intensity_factor end,
+        training_stress_score = case when v.set_load then v.training_stress_score
+          else activities.training_stress_score end,
+        summary = case when v.set_load then v.summary::jsonb else activities.summary end,
         updated_at = ${now}
       from unnest(${ids}::uuid[], ${setTactics}::boolean[], ${tactics}::text[], ${setAdvanced}::boolean[],
-        ${advanced}::text[]) as v(id, set_tactics, tactics, set_advanced, advanced)
+        ${advanced}::text[], ${setLoad}::boolean[], ${ftpW}::float8[], ${intensity}::float8[],
+        ${stress}::float8[], ${summary}::text[])
+        as v(id, set_tactics, tactics, set_advanced, advanced, set_load, ftp_w, intensity_factor,
+          training_stress_score, summary)
       where activities.user_id = ${userId} and activities.id = v.id`.execute(this.db);
   }
 

@@ -1,4 +1,4 @@
-import type { ActivityRepository } from './activity.repository.ts';
+import type { ActivityRepository, RideLoad } from './activity.repository.ts';
 import { curvesAround } from './ride-tactics.service.ts';
 import {
   EFTP_WINDOW_DAYS,
@@ -56,6 +56,9 @@ export class RideFtpService {
   /**
    * Every ride measured against an estimate, measured again against the eFTP its window gives now
    * (after an import batch has stored rides its window did not yet hold). Returns how many changed.
+   * The whole history: the import's batch pass reads only the rides its batch can change
+   * (`reestimate` on batch-pass.repository.ts's read); this one stays for the tests that check it
+   * against that.
    */
   async rederiveEstimated(userId: string): Promise<number> {
     const { activities } = this.deps;
@@ -63,31 +66,52 @@ export class RideFtpService {
     if (rides.length === 0) return 0;
     // Only the curves their windows can hold (issue 28: every stored curve was read).
     const curves = await curvesAround(activities, userId, rides, EFTP_WINDOW_DAYS);
-    let changed = 0;
-    for (const ride of rides) {
-      const estimate: FtpEstimateAtDate | undefined = estimateFtpAt(curves, ride.start_time);
-      if (!estimate || estimate.ftpW === ride.ftp_w) continue;
-      const next = withEstimatedFtp(
-        {
-          columns: {
-            normalized_power_w: ride.normalized_power_w,
-            intensity_factor: null,
-            training_stress_score: null,
-            ftp_w: null,
-          },
-          summaryJson: JSON.stringify(ride.summary),
-        },
-        estimate,
-      );
-      await activities.updateLoad(userId, ride.id, {
-        ftp_w: next.columns.ftp_w,
-        intensity_factor: next.columns.intensity_factor,
-        training_stress_score: next.columns.training_stress_score,
-        summary: next.summaryJson,
-        updated_at: this.deps.now(),
-      });
-      changed++;
+    const changes = reestimate(rides, curves);
+    for (const change of changes) {
+      const { id, ...load } = change;
+      await activities.updateLoad(userId, id, { ...load, updated_at: this.deps.now() });
     }
-    return changed;
+    return changes.length;
   }
+}
+
+/** A ride measured against an estimated FTP, as `reestimate` reads it. */
+export interface EstimatedFtpRide {
+  id: string;
+  start_time: Date;
+  normalized_power_w: number | null;
+  ftp_w: number | null;
+  summary: unknown;
+}
+
+/**
+ * The rides (measured against an estimated FTP) whose eFTP the curves (every curve their windows
+ * hold) give now differs from the one they were measured with, each with its load against it.
+ */
+export function reestimate(rides: readonly EstimatedFtpRide[], curves: readonly StoredCurve[]): RideLoad[] {
+  const changes: RideLoad[] = [];
+  for (const ride of rides) {
+    const estimate: FtpEstimateAtDate | undefined = estimateFtpAt(curves, ride.start_time);
+    if (!estimate || estimate.ftpW === ride.ftp_w) continue;
+    const next = withEstimatedFtp(
+      {
+        columns: {
+          normalized_power_w: ride.normalized_power_w,
+          intensity_factor: null,
+          training_stress_score: null,
+          ftp_w: null,
+        },
+        summaryJson: JSON.stringify(ride.summary),
+      },
+      estimate,
+    );
+    changes.push({
+      id: ride.id,
+      ftp_w: next.columns.ftp_w,
+      intensity_factor: next.columns.intensity_factor,
+      training_stress_score: next.columns.training_stress_score,
+      summary: next.summaryJson,
+    });
+  }
+  return changes;
 }

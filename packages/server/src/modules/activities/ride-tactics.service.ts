@@ -8,8 +8,8 @@ import {
 } from '@vatio/analysis';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { mainThreadIsFree, type ReadsInFlight } from '../../jobs/fair-share.ts';
-import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
-import type { ActivityRepository, RideWithPower } from './activity.repository.ts';
+import type { AthleteSettingsRepository, RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
+import type { ActivityRepository, RideLoad, RideWithPower } from './activity.repository.ts';
 import type { StoredRideCurve } from './best-curve.repository.ts';
 import { advancedFactsHold, durabilityWorkKjFor, isoDate } from './ride-advanced-facts.ts';
 import { RECENT_BESTS_DAYS } from './ride-detail-analysis.ts';
@@ -217,19 +217,53 @@ export class RideTacticsService {
    * power; its advanced facts (with `athleteSettings`) when its FTP or the rider's weight moved the
    * durability split. One pass: the rides with power are read once, a ride's stream is decoded once
    * for whichever of its facts need it, and both are written together, a chunk of rides a statement
-   * (`FACTS_PER_WRITE`). Returns how many rides were measured again.
+   * (`FACTS_PER_WRITE`). Returns how many rides were measured again. Every ride of the rider's: the
+   * Strava sync's (its run's rides are not told apart) and the tests' reference; an import's batch
+   * pass reads only the rides its batch can change and calls `remeasure` (import.service.ts).
    */
   async rederive(userId: string): Promise<number> {
-    const { activities, blobs, now, athleteSettings } = this.deps;
+    const { activities, athleteSettings } = this.deps;
     const [rides, baseline] = await Promise.all([
       activities.ridesWithPower(userId, { withStream: true, factsToCheck: true }),
       athleteSettings?.baseline(userId),
     ]);
     const withStream = rides.filter((r): r is RideWithPower & { blob_key: string } => r.blob_key !== null);
+    // Only the curves the tactical rides' windows can hold (issue 28: every stored curve was read).
+    const curves = await curvesAround(
+      activities,
+      userId,
+      withStream.filter((r) => r.ftp_w !== null),
+      RECENT_BESTS_DAYS,
+    );
+    return this.remeasure(userId, { rides: withStream, curves, baseline });
+  }
+
+  /**
+   * `rederive` on rides read already (the import's batch pass reads them with the rest it decides on
+   * in one statement: import.service.ts): `curves` holds every curve their windows hold, `baseline`
+   * the rider's settings (only used with `athleteSettings`). `loads` are new estimated FTPs
+   * (RideFtpService `reestimate`): each ride is checked against its new FTP, and the load is written
+   * with its facts (with the last chunk when they hold).
+   */
+  async remeasure(
+    userId: string,
+    input: {
+      rides: readonly (RideWithPower & { blob_key: string })[];
+      curves: readonly StoredRideCurve[];
+      baseline: RiderBaseline | undefined;
+      loads?: readonly RideLoad[];
+    },
+  ): Promise<number> {
+    const { activities, blobs, now, athleteSettings } = this.deps;
+    const { curves } = input;
+    const baseline = athleteSettings ? input.baseline : undefined;
+    const loadOf = new Map((input.loads ?? []).map((l) => [l.id, l]));
+    const withStream = input.rides.map((r) => {
+      const load = loadOf.get(r.id);
+      return load ? { ...r, ftp_w: load.ftp_w } : r;
+    });
     // Tactics are measured against the ride's own FTP: rides without one keep none.
     const tactical = withStream.filter((r) => r.ftp_w !== null);
-    // Only the curves the tactical rides' windows can hold (issue 28: every stored curve was read).
-    const curves = await curvesAround(activities, userId, tactical, RECENT_BESTS_DAYS);
     const cps = windowCriticalPowers(
       curves,
       tactical.map((r) => r.start_time),
@@ -256,6 +290,9 @@ export class RideTacticsService {
       };
       stale.push({ ride, request });
     }
+    // A new load goes with the ride's facts; those of rides measured no more, with the last chunk.
+    const staleIds = new Set(stale.map((s) => s.ride.id));
+    const loadsAlone = [...loadOf.values()].filter((l) => !staleIds.has(l.id));
     // Issue 28: after a batch nearly every ride is measured here (those stored while other files were
     // pending have no facts yet), so the rides are taken by lanes working at once: one for each
     // analysis thread, and one in this thread. Fair sharing (jobs/fair-share.ts): this thread's lane
@@ -268,7 +305,11 @@ export class RideTacticsService {
     let failed = false;
     const take = () => (!failed && next < stale.length ? stale[next++]! : undefined);
     // Measured facts wait here for their statement, written a chunk at a time (`FACTS_PER_WRITE`).
-    let measured: { id: string; facts: RideFacts }[] = [];
+    let measured: { id: string; facts: RideFacts; load?: RideLoad }[] = loadsAlone.map((load) => ({
+      id: load.id,
+      facts: {},
+      load,
+    }));
     const write = async () => {
       const chunk = measured;
       measured = [];
@@ -280,7 +321,8 @@ export class RideTacticsService {
     ) => {
       try {
         const facts = await measure(await blobs.get(ride.blob_key), request);
-        measured.push({ id: ride.id, facts });
+        const load = loadOf.get(ride.id);
+        measured.push(load ? { id: ride.id, facts, load } : { id: ride.id, facts });
         if (measured.length >= factsPerWrite) await write();
       } catch (error) {
         failed = true;

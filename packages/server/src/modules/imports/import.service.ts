@@ -7,7 +7,9 @@ import { type BlobStore, StorageFullError } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { NewRide, RideStoreRepository } from '../activities/ride-store.repository.ts';
-import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import { reestimate, type RideFtpService } from '../activities/ride-ftp.service.ts';
+import { EFTP_WINDOW_DAYS } from '../activities/estimated-ftp.ts';
+import { RECENT_BESTS_DAYS } from '../activities/ride-detail-analysis.ts';
 import { isoDate } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
@@ -46,6 +48,12 @@ export interface IncomingFile {
   /** Set when the upload itself already failed for this file (too large, broken archive). */
   failure?: { code: string; message: string };
 }
+
+/**
+ * The longest window a ride's stored figures read the curves of (its eFTP's, its critical power's):
+ * a curve stored at t changes the figures of the rides in [t, t + this).
+ */
+export const BATCH_PASS_WINDOW_DAYS = Math.max(EFTP_WINDOW_DAYS, RECENT_BESTS_DAYS);
 
 /** Thrown inside the store transaction to roll it back: the file was settled by another run. */
 class FileAlreadySettled extends Error {}
@@ -276,10 +284,27 @@ export class ImportService {
     }
   }
 
+  /**
+   * Issue 28: only the rides the imports' rides can change (batch-pass.repository.ts says which and
+   * why), read with the curves and settings they are measured with in one statement; then their new
+   * eFTPs (in memory: a ride's eFTP moves its own facts only, the windows read curves, not FTPs), the
+   * facts that no longer hold measured again (on the analysis threads, the connection free), written
+   * with the new loads a chunk a statement, and the imports settled. It read the rider's whole
+   * history before, in ~6 statements: 2,000 rides' facts and curves for a one-ride upload.
+   */
   private async batchPass(userId: string, importIds: readonly string[]): Promise<void> {
-    await this.stages.time('batch: eFTP re-estimated', () => this.deps.rideFtp.rederiveEstimated(userId));
+    const read = await this.stages.time('batch: rides in scope read', () =>
+      this.deps.imports.batchPassRead(userId, importIds, BATCH_PASS_WINDOW_DAYS),
+    );
+    const loads = reestimate(read.estimated, read.curves);
+    this.stages.count('batch: rides whose eFTP changed (count)', loads.length);
     const remeasured = await this.stages.time('batch: facts re-measured', () =>
-      this.deps.rideTactics.rederive(userId),
+      this.deps.rideTactics.remeasure(userId, {
+        rides: read.withPower,
+        curves: read.curves,
+        baseline: read.baseline,
+        loads,
+      }),
     );
     this.stages.count('batch: rides whose facts were measured again (count)', remeasured);
     await this.deps.imports.batchPassEnded(userId, importIds);
