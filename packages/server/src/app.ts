@@ -318,6 +318,8 @@ function composeRides(
     queue,
     now,
     writes,
+    passes: services.batchPasses,
+    log: (message, details) => app.log.error(details ?? {}, message),
   });
   activityRoutes(app, { auth, rides, planCompliance });
   athleteSettingsRoutes(app, {

@@ -8,6 +8,8 @@ import { RideStoreRepository } from './modules/activities/ride-store.repository.
 import { ReanalysisService } from './modules/imports/reanalysis.service.ts';
 import { RideFtpService } from './modules/activities/ride-ftp.service.ts';
 import { RideTacticsService } from './modules/activities/ride-tactics.service.ts';
+import { BatchPasses } from './modules/activities/batch-pass.ts';
+import { BatchPassRepository } from './modules/activities/batch-pass.repository.ts';
 import { AthleteSettingsRepository } from './kernel/athlete-settings.repository.ts';
 import { ImportRepository } from './modules/imports/import.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
@@ -61,6 +63,8 @@ export function createRideServices(deps: {
     measureFactsThreads: preparer.threads,
     reads: deps.reads,
   });
+  // One per process: a rider's passes (after an import, after a ride is deleted) run one at a time.
+  const batchPasses = new BatchPasses({ reads: new BatchPassRepository(deps.db), rideTactics });
   const importAdmission = new ImportAdmission(deps.reads, importsInFlight(preparer.threads));
   const importService = new ImportService({
     ...deps,
@@ -72,6 +76,7 @@ export function createRideServices(deps: {
     rideTactics,
     preparer,
     stageTimes: new ImportStageTimes(deps.importStageTimesFile),
+    passes: batchPasses,
   });
   const reanalysis = new ReanalysisService({ ...deps, athleteSettings, rideFtp, rideTactics, preparer });
   const demo = new DemoService({
@@ -91,6 +96,7 @@ export function createRideServices(deps: {
         athleteSettings,
         rideFtp,
         rideTactics,
+        passes: batchPasses,
         settings,
       })
     : undefined;
@@ -107,6 +113,7 @@ export function createRideServices(deps: {
     preparer,
     reads: deps.reads,
     importAdmission,
+    batchPasses,
   };
 }
 

@@ -497,9 +497,14 @@ export class ActivityRepository {
 
   /**
    * Deletes the ride with its rows (and its points from the rider's best envelope, in the same
-   * transaction); returns the blob keys no remaining row of this rider uses.
+   * transaction); returns the blob keys no remaining row of this rider uses, and the ride's start (its
+   * curve, gone with it, was in the windows of the rides after it: ActivityService.delete).
    */
-  async delete(userId: string, activityId: string, now = new Date()): Promise<string[] | undefined> {
+  async delete(
+    userId: string,
+    activityId: string,
+    now = new Date(),
+  ): Promise<{ keys: string[]; startTime: Date } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const file = await trx
         .selectFrom('activity_files')
@@ -517,11 +522,14 @@ export class ActivityRepository {
         .deleteFrom('activities')
         .where('user_id', '=', userId)
         .where('id', '=', activityId)
-        .returning('id')
+        .returning('start_time')
         .executeTakeFirst();
       if (!deleted) return undefined;
       await this.bestCurve.rideDeleted(trx, userId, activityId, now);
-      return [file?.blob_key, streams?.blob_key].filter((k): k is string => Boolean(k));
+      return {
+        keys: [file?.blob_key, streams?.blob_key].filter((k): k is string => Boolean(k)),
+        startTime: deleted.start_time,
+      };
     });
   }
 }

@@ -1,6 +1,5 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, ImportFilesTable, ImportFileStatus, ImportsTable } from '../../db/schema.ts';
-import { type BatchPassRead, readBatchPass } from './batch-pass.repository.ts';
 
 export type ImportRow = Selectable<ImportsTable>;
 export type ImportFileRow = Selectable<ImportFilesTable>;
@@ -286,14 +285,6 @@ export class ImportRepository {
       )
       .execute();
     return rows.map((r) => r.id);
-  }
-
-  /**
-   * What the batch pass for these imports decides on, in one statement: the rides whose facts their
-   * rides can change, and the curves and settings they are measured with (batch-pass.repository.ts).
-   */
-  batchPassRead(userId: string, importIds: readonly string[], windowDays: number): Promise<BatchPassRead> {
-    return readBatchPass(this.db, userId, importIds, windowDays);
   }
 
   /** The batch pass for these imports of the rider has ended: they read `done` from now on. */

@@ -7,9 +7,9 @@ import { type BlobStore, StorageFullError } from '../../storage/blob-store.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { NewRide, RideStoreRepository } from '../activities/ride-store.repository.ts';
-import { reestimate, type RideFtpService } from '../activities/ride-ftp.service.ts';
-import { EFTP_WINDOW_DAYS } from '../activities/estimated-ftp.ts';
-import { RECENT_BESTS_DAYS } from '../activities/ride-detail-analysis.ts';
+import type { RideFtpService } from '../activities/ride-ftp.service.ts';
+import { BatchPasses } from '../activities/batch-pass.ts';
+import { BatchPassRepository } from '../activities/batch-pass.repository.ts';
 import { isoDate } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
@@ -37,6 +37,11 @@ export interface ImportDeps {
   preparer?: RidePreparer;
   /** Time per import stage, for the bench (off by default). */
   stageTimes?: ImportStageTimes;
+  /**
+   * The riders' batch passes (activities/batch-pass.ts), shared with the ride deletions' so that a
+   * rider's run one at a time; this service's own without it.
+   */
+  passes?: BatchPasses;
 }
 
 export interface IncomingFile {
@@ -48,12 +53,6 @@ export interface IncomingFile {
   /** Set when the upload itself already failed for this file (too large, broken archive). */
   failure?: { code: string; message: string };
 }
-
-/**
- * The longest window a ride's stored figures read the curves of (its eFTP's, its critical power's):
- * a curve stored at t changes the figures of the rides in [t, t + this).
- */
-export const BATCH_PASS_WINDOW_DAYS = Math.max(EFTP_WINDOW_DAYS, RECENT_BESTS_DAYS);
 
 /** Thrown inside the store transaction to roll it back: the file was settled by another run. */
 class FileAlreadySettled extends Error {}
@@ -74,10 +73,14 @@ export interface ImportFileJob {
 export class ImportService {
   private readonly preparer: RidePreparer;
   private readonly stages: ImportStageTimes;
+  private readonly passes: BatchPasses;
 
   constructor(private readonly deps: ImportDeps) {
     this.preparer = deps.preparer ?? inlinePreparer();
     this.stages = deps.stageTimes ?? new ImportStageTimes(undefined);
+    this.passes =
+      deps.passes ??
+      new BatchPasses({ reads: new BatchPassRepository(deps.db), rideTactics: deps.rideTactics });
   }
 
   /**
@@ -260,54 +263,17 @@ export class ImportService {
   }
 
   /**
-   * The rider's passes in this process, one at a time (issue 28): the last two files of a batch each
-   * found none of the rider's files left and both ran a whole pass at once, and the later one's writes
-   * (the same facts, a new `updated_at`) came after the first had settled the imports. A file whose
-   * imports the running pass covers waits for it; one with an import it does not (stored after it read
-   * the rides) runs another after it.
+   * Issue 28: only the rides the imports' rides can change, and the imports settled after
+   * (activities/batch-pass.ts). The rider's passes run one at a time (the last two files of a batch
+   * each find none of the rider's files left: the later one waits for the pass of the first), and
+   * one at a time with those after a ride is deleted.
    */
-  private readonly passes = new Map<string, { covers: ReadonlySet<string>; ended: Promise<void> }>();
-
-  private async batchPassFor(userId: string, importIds: readonly string[]): Promise<void> {
-    for (;;) {
-      const running = this.passes.get(userId);
-      if (!running) break;
-      if (importIds.every((id) => running.covers.has(id))) return running.ended;
-      await running.ended.catch(() => undefined);
-    }
-    const ended = this.batchPass(userId, importIds);
-    this.passes.set(userId, { covers: new Set(importIds), ended });
-    try {
-      await ended;
-    } finally {
-      if (this.passes.get(userId)?.ended === ended) this.passes.delete(userId);
-    }
-  }
-
-  /**
-   * Issue 28: only the rides the imports' rides can change (batch-pass.repository.ts says which and
-   * why), read with the curves and settings they are measured with in one statement; then their new
-   * eFTPs (in memory: a ride's eFTP moves its own facts only, the windows read curves, not FTPs), the
-   * facts that no longer hold measured again (on the analysis threads, the connection free), written
-   * with the new loads a chunk a statement, and the imports settled. It read the rider's whole
-   * history before, in ~6 statements: 2,000 rides' facts and curves for a one-ride upload.
-   */
-  private async batchPass(userId: string, importIds: readonly string[]): Promise<void> {
-    const read = await this.stages.time('batch: rides in scope read', () =>
-      this.deps.imports.batchPassRead(userId, importIds, BATCH_PASS_WINDOW_DAYS),
+  private batchPassFor(userId: string, importIds: readonly string[]): Promise<void> {
+    return this.passes.run(
+      userId,
+      { importIds },
+      { settle: () => this.deps.imports.batchPassEnded(userId, importIds), stages: this.stages },
     );
-    const loads = reestimate(read.estimated, read.curves);
-    this.stages.count('batch: rides whose eFTP changed (count)', loads.length);
-    const remeasured = await this.stages.time('batch: facts re-measured', () =>
-      this.deps.rideTactics.remeasure(userId, {
-        rides: read.withPower,
-        curves: read.curves,
-        baseline: read.baseline,
-        loads,
-      }),
-    );
-    this.stages.count('batch: rides whose facts were measured again (count)', remeasured);
-    await this.deps.imports.batchPassEnded(userId, importIds);
   }
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */

@@ -1,6 +1,7 @@
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
+import type { BatchPasses } from '../activities/batch-pass.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import { StravaNotFoundError, StravaRateLimitedError, StravaUnauthorizedError } from './strava-client.ts';
 import type { StravaConnectionRepository } from './strava-connection.repository.ts';
@@ -26,6 +27,9 @@ export class StravaEventsService {
       stravaRides: StravaRideRepository;
       rides: StravaRideImport;
       blobs: BlobStore;
+      /** The riders' batch passes (activities/batch-pass.ts), shared with the imports'. */
+      passes: Pick<BatchPasses, 'run'>;
+      log: (message: string, details?: Record<string, unknown>) => void;
       session: (userId: string) => StravaSession;
       now: () => Date;
     },
@@ -95,8 +99,17 @@ export class StravaEventsService {
     }
     const ride = await stravaRides.findByStravaId(userId, stravaId);
     if (ride?.source === 'strava') {
-      const keys = (await activities.delete(userId, ride.id, now())) ?? [];
-      for (const key of keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+      const deleted = await activities.delete(userId, ride.id, now());
+      for (const key of deleted?.keys ?? []) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+      // Its curve was in the windows of the rides after it (ActivityService.delete): measured again.
+      // A failure is logged, not retried: the retry finds the ride gone and would not run it.
+      if (deleted)
+        await this.deps.passes.run(userId, { curvesRemovedAt: [deleted.startTime] }).catch((error: unknown) =>
+          this.deps.log('the batch pass after a ride was deleted failed', {
+            userId,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
     } else if (ride) {
       // The rider's own uploaded file stays; it is just no longer linked to Strava.
       await stravaRides.unlinkStrava(userId, ride.id);

@@ -1,5 +1,6 @@
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
+import type { BatchPasses } from '../activities/batch-pass.ts';
 import type { Kysely } from 'kysely';
 import type { StravaConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -42,6 +43,8 @@ export function createStravaServices(deps: {
   athleteSettings: AthleteSettingsRepository;
   rideFtp: RideFtpService;
   rideTactics: RideTacticsService;
+  /** The riders' batch passes (activities/batch-pass.ts): a ride Strava deleted gets one. */
+  passes: BatchPasses;
   settings: StravaSettings;
 }) {
   const { db, now, settings } = deps;

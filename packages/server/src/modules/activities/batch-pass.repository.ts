@@ -1,12 +1,18 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AthleteSettingsRow, RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
-import type { RideWithPower } from '../activities/activity.repository.ts';
-import type { StoredRideCurve } from '../activities/best-curve.repository.ts';
-import type { EstimatedFtpRide } from '../activities/ride-ftp.service.ts';
-import { SAME_START_S } from '../activities/same-ride.ts';
+import type { RideWithPower } from './activity.repository.ts';
+import type { StoredRideCurve } from './best-curve.repository.ts';
+import type { EstimatedFtpRide } from './ride-ftp.service.ts';
+import { SAME_START_S } from './same-ride.ts';
 
-/** What the batch pass decides on (ImportService.batchPass), read in one statement. */
+/**
+ * Which rides a batch pass is for (batch-pass.ts): those whose stored figures the imports' rides can
+ * change, or those whose windows held curves that are gone (a deleted ride's, at its start).
+ */
+export type BatchPassScope = { importIds: readonly string[] } | { curvesRemovedAt: readonly Date[] };
+
+/** What the batch pass decides on (batch-pass.ts), read in one statement. */
 export interface BatchPassRead {
   /** The rides of the scope measured against an estimated FTP (RideFtpService.reestimate). */
   estimated: EstimatedFtpRide[];
@@ -50,11 +56,15 @@ interface Row {
  * start; a complete file (`REPLACED_DAMAGED`) may replace a longer part, and nothing bounds it: its
  * scope begins at the rider's first ride. The rides' intervals are merged (gaps and islands), and the
  * curves of each island reach `windowDays` before it.
+ *
+ * Issue 28 (trust): a deleted ride's curve goes with it (ActivityService.delete), which changes the
+ * figures of the rides in [its start, its start + windowDays) as a stored one would: with
+ * `curvesRemovedAt` the points are those instants, and the rest of the statement is the same.
  */
 export async function readBatchPass(
   db: Kysely<Database>,
   userId: string,
-  importIds: readonly string[],
+  scope: BatchPassScope,
   windowDays: number,
 ): Promise<BatchPassRead> {
   const only = (column: 'tactics' | 'advanced_facts', keys: readonly string[]) =>
@@ -64,20 +74,25 @@ export async function readBatchPass(
   // In seconds, not days: a day interval added to a timestamptz follows the session's time zone (23 or
   // 25 h across a DST change), the windows are whole 86,400 s days (estimated-ftp.ts).
   const window = sql`make_interval(secs => ${windowDays * 86_400})`;
+  // The intervals of ride starts whose figures the scope's curves move (`lo` to `hi`, see above).
+  const points =
+    'importIds' in scope
+      ? // How far the start of a part the file replaced can lie from the ride's (seconds; see above).
+        sql`select
+          case when f.message_code = 'REPLACED_DAMAGED' then '-infinity'::timestamptz
+            when f.status = 'recovered' then a.start_time - make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S}))
+            else a.start_time end as lo,
+          a.start_time + ${window} + case when f.status = 'recovered' or f.message_code = 'REPLACED_DAMAGED'
+            then make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S})) else interval '0' end as hi
+        from import_files f
+        join activities a on a.user_id = ${userId} and a.id = f.activity_id
+        where f.user_id = ${userId} and f.import_id = any(${[...scope.importIds]}::uuid[])
+          and f.status in ('done', 'recovered')`
+      : // As ISO text: not every driver sends an array of dates as timestamps.
+        sql`select t as lo, t + ${window} as hi
+        from unnest(${scope.curvesRemovedAt.map((t) => t.toISOString())}::timestamptz[]) as t`;
   const { rows } = await sql<Row>`
-    with points as (
-      -- How far the start of a part the file replaced can lie from the ride's (seconds; see above).
-      select
-        case when f.message_code = 'REPLACED_DAMAGED' then '-infinity'::timestamptz
-          when f.status = 'recovered' then a.start_time - make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S}))
-          else a.start_time end as lo,
-        a.start_time + ${window} + case when f.status = 'recovered' or f.message_code = 'REPLACED_DAMAGED'
-          then make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S})) else interval '0' end as hi
-      from import_files f
-      join activities a on a.user_id = ${userId} and a.id = f.activity_id
-      where f.user_id = ${userId} and f.import_id = any(${[...importIds]}::uuid[])
-        and f.status in ('done', 'recovered')
-    ),
+    with points as (${points}),
     marked as (
       select lo, hi, case when lo <= max(hi) over (order by lo, hi rows between unbounded preceding and 1 preceding)
         then 0 else 1 end as opens
@@ -122,4 +137,13 @@ export async function readBatchPass(
       history: (row.history ?? []).map((h) => ({ ...h, created_at: new Date(h.created_at) })),
     },
   };
+}
+
+/** The batch pass's read (`readBatchPass`), for the service that runs the passes (batch-pass.ts). */
+export class BatchPassRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  read(userId: string, scope: BatchPassScope, windowDays: number): Promise<BatchPassRead> {
+    return readBatchPass(this.db, userId, scope, windowDays);
+  }
 }
