@@ -176,6 +176,18 @@ describe('deleting a ride measures again the rides whose windows held its curve'
     // The rides before it, and after its windows, are as they were.
     for (const daysAgo of [130, 110, 5]) expect(rideOn(after, daysAgo)).toEqual(rideOn(before, daysAgo));
     expect(after).toHaveLength(HISTORY.length - 1);
+
+    // And they are what a rider who never had the strong ride gets from the same files.
+    const fresh = await h.signIn({ email: 'delete-pass-never@example.org' });
+    const rest = HISTORY.filter((p) => p !== STRONG);
+    await uploadAndWait(
+      h.app,
+      fresh.headers,
+      rest.map((p) => ({ name: `${p.daysAgo}.fit`, bytes: rideFile(p) })),
+      120_000,
+    );
+    const withoutId = (rows: Awaited<ReturnType<typeof figures>>) => rows.map(({ id: _id, ...r }) => r);
+    expect(withoutId(after)).toEqual(withoutId(await figures(fresh.user.id)));
   }, 300_000);
 
   test('deleting a ride with no power, or another rider’s, changes nothing', async () => {

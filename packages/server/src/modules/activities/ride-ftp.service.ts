@@ -87,12 +87,20 @@ export interface EstimatedFtpRide {
 /**
  * The rides (measured against an estimated FTP) whose eFTP the curves (every curve their windows
  * hold) give now differs from the one they were measured with, each with its load against it.
+ *
+ * Issue 28 (trust): also those whose eFTP is the same but stands on other rides: the summary says how
+ * many rides of the window and which method it came from (the ride page's `settings_used.ftp_estimate`),
+ * and a ride deleted from the window (or stored in it) that leaves the FTP as it was changed that, so
+ * the page said "from 3 rides" of a window that held 2. Its load is the same; only the summary moves.
  */
 export function reestimate(rides: readonly EstimatedFtpRide[], curves: readonly StoredCurve[]): RideLoad[] {
   const changes: RideLoad[] = [];
   for (const ride of rides) {
     const estimate: FtpEstimateAtDate | undefined = estimateFtpAt(curves, ride.start_time);
-    if (!estimate || estimate.ftpW === ride.ftp_w) continue;
+    if (!estimate) continue;
+    const said = (ride.summary as { ftpEstimate?: { method?: string; rides?: number } } | null)?.ftpEstimate;
+    if (estimate.ftpW === ride.ftp_w && said?.rides === estimate.rides && said?.method === estimate.method)
+      continue;
     const next = withEstimatedFtp(
       {
         columns: {
