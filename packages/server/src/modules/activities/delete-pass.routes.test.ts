@@ -14,7 +14,8 @@ import { RideTacticsService } from './ride-tactics.service.ts';
 // then be those the pass over the whole history (RideFtpService.rederiveEstimated, then
 // RideTacticsService.rederive: the import's pass before issue 28, kept for the tests and Strava)
 // gives, which finds nothing to change. Without the pass, it changes the rides the strong ride's curve
-// set the window of.
+// set the window of. And they must be those a rider who never had that ride gets from the same files
+// (which also holds the count of rides each eFTP says it stands on: `reestimate`).
 
 const DAY_MS = 86_400_000;
 let h: Harness;
