@@ -17,7 +17,6 @@ import { checkResponsesAgainstContracts } from './http/response-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNoStore } from './http/no-store.ts';
 import { countReadsInFlight } from './http/reads-in-flight.ts';
-import { turnsByArrival } from './http/request-age.ts';
 import { ReadsInFlight } from './jobs/fair-share.ts';
 import { RiderResponseCache } from './http/rider-response-cache.ts';
 import { trustProxyOption } from './http/trust-proxy.ts';
@@ -135,8 +134,6 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
   // rider watching their upload ask it every fraction of a second, and it should not slow the import.
   const reads = new ReadsInFlight();
   countReadsInFlight(app, reads, (url) => url.startsWith('/api/imports'));
-  // A request's statements take their turn on the embedded database by its arrival (issue 28).
-  turnsByArrival(app);
   acceptOnlyDeclaredBodies(app);
   registerNoStore(app);
   // Every /api route has a contract (api-contracts.ts); app.test.ts checks these against it.

@@ -3,7 +3,6 @@ import type { ImportFileJob } from './modules/imports/import.service.ts';
 import type { StravaSyncJob } from './modules/strava/strava-sync.service.ts';
 import type { StravaWebhookEvent } from './modules/strava/strava-types.ts';
 import type { RideServices } from './services.ts';
-import { runBegunAt } from './db/connection-turns.ts';
 import { runAsRider } from './db/write-scope.ts';
 import { type AnalyzeActivityJob, QUEUES, type JobQueue } from './jobs/queue.ts';
 
@@ -24,18 +23,11 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
     // Each job writes as its rider (db/write-scope.ts): only their cached answers are checked again.
     await queue.work<ImportFileJob>(
       QUEUES.importFile,
-      (job, { lastAttempt, queuedAt }) =>
+      (job, { lastAttempt }) =>
         runAsRider(job.userId ?? null, async () => {
           const leave = await admission.enter();
           try {
-            // Its statements take their turn as the upload's that queued it would have (db/connection-
-            // turns.ts, issue 28): before the requests that came after the upload, instead of behind
-            // every one of them again for each statement (a file took ~2.2 s under the 200-rider
-            // load bench that way, and the uploads came faster than they were stored). The files at
-            // once are still those `admission` admits.
-            const waitedMs = Date.now() - new Date(queuedAt).getTime();
-            const begunAtMs = performance.now() - (Number.isFinite(waitedMs) ? Math.max(0, waitedMs) : 0);
-            await runBegunAt(begunAtMs, () => services.importService.processFile(job));
+            await services.importService.processFile(job);
           } catch (error) {
             // Retried by the queue; after the last try the rider still gets an answer for the file.
             if (!lastAttempt) throw error;

@@ -10,7 +10,6 @@ import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { lockPgliteDir } from './pglite-lock.ts';
 import { EventLoopSlices } from './event-loop-slices.ts';
-import { turnsByAge } from './connection-turns.ts';
 import { countingWrites, noteEpochOf, WriteEpoch } from './write-epoch.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -91,7 +90,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // The embedded database belongs to this process alone: every write to it goes through here.
   const writes = new WriteEpoch(true);
   const db = new Kysely<Database>({
-    dialect: countingWrites(turnsByAge(new PGliteDialect(pglite)), writes, new EventLoopSlices()),
+    dialect: countingWrites(new PGliteDialect(pglite), writes, new EventLoopSlices()),
   });
   noteEpochOf(db, writes);
   return {

@@ -1,4 +1,3 @@
-import { runUnaged } from '../db/connection-turns.ts';
 import { runAsBookkeeping, runUnattributed } from '../db/write-scope.ts';
 import type { Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -54,11 +53,11 @@ export interface JobQueue {
   /**
    * `lastAttempt` is true when a failure now will not be retried. `batchSize` jobs are fetched at once
    * (one statement for them, one to complete them) and started at once, the handler bounding how many
-   * run; a job that fails is retried alone, the others of its batch complete. `queuedAt` is when the job was sent.
+   * run; a job that fails is retried alone, the others of its batch complete.
    */
   work<T>(
     name: QueueName,
-    handler: (data: T, attempt: { lastAttempt: boolean; queuedAt: Date }) => Promise<void>,
+    handler: (data: T, attempt: { lastAttempt: boolean }) => Promise<void>,
     options?: { batchSize?: number },
   ): Promise<void>;
   stop(): Promise<void>;
@@ -206,16 +205,10 @@ export async function startJobQueue(handle: DatabaseHandle, options: QueueOption
               console.error('job queue: could not mark a job as ours:', error.message),
             );
           const runJob = (job: (typeof jobs)[number]) =>
-            // Unattributed unless the handler says whose job it is (db/write-scope.ts), and of no age
-            // unless it says when it began (db/connection-turns.ts): pg-boss may run it in whatever
-            // context woke its worker, a rider's request included.
-            runUnaged(() =>
-              runUnattributed(() =>
-                handler(job.data as never, {
-                  lastAttempt: job.retryCount >= job.retryLimit,
-                  queuedAt: job.createdOn,
-                }),
-              ),
+            // Unattributed unless the handler says whose job it is (db/write-scope.ts): pg-boss may run
+            // it in whatever context woke its worker, a rider's request included.
+            runUnattributed(() =>
+              handler(job.data as never, { lastAttempt: job.retryCount >= job.retryLimit }),
             );
           if (jobs.length === 1) await runJob(jobs[0]!);
           else {
