@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, StoredAdvancedFacts } from '../../db/schema.ts';
+import { rideCurvesWithVersions } from '../../kernel/ride-curves.repository.ts';
 
 /** A ride as the advanced page reads it: stored columns and its stored whole-ride aero fit. */
 export interface AdvancedRide {
@@ -119,25 +120,8 @@ export class AdvancedRepository {
   }
 
   /** The rider's curves of these rides, with their row versions. */
-  async curvesOf(userId: string, activityIds: readonly string[]) {
-    const rows = [];
-    for (let from = 0; from < activityIds.length; from += IDS_PER_READ) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('activity_curves')
-          .select([
-            'activity_id',
-            'start_time',
-            'durations_s',
-            'power_w',
-            sql<string>`xmin::text`.as('row_version'),
-          ])
-          .where('user_id', '=', userId)
-          .where('activity_id', 'in', activityIds.slice(from, from + IDS_PER_READ))
-          .execute()),
-      );
-    }
-    return rows;
+  curvesOf(userId: string, activityIds: readonly string[]) {
+    return rideCurvesWithVersions(this.db, userId, activityIds);
   }
 
   /** The rider's bikes' names. */

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { EFFICIENCY_MAX_CLIMB_M_PER_KM, EFFICIENCY_MIN_MOVING_S } from '@vatio/analysis';
 import type { BikeComponentsTable, BikeMaintenanceTable, Database } from '../../db/schema.ts';
+import { rideCurvesWithVersions } from '../../kernel/ride-curves.repository.ts';
 import { riderFingerprint } from '../../kernel/rider-fingerprint.repository.ts';
 
 export type ComponentRow = Selectable<BikeComponentsTable>;
@@ -55,9 +56,6 @@ export interface BikeRideFactsRow {
   curve_start_time: Date | null;
   curve_version: string | null;
 }
-
-/** Ride ids per read of their curves. */
-const CURVES_PER_READ = 5000;
 
 // A DATE is a whole UTC day: a part installed on a day counts every ride started from 00:00 UTC of it,
 // and a retired one every ride started before 00:00 UTC of the day after it was retired.
@@ -221,25 +219,8 @@ export class GarageRepository {
   }
 
   /** The rider's power curves of these rides, with their row versions (in chunks: a statement takes 65,535 parameters). */
-  async curvesOf(userId: string, activityIds: readonly string[]) {
-    const rows = [];
-    for (let from = 0; from < activityIds.length; from += CURVES_PER_READ) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('activity_curves')
-          .select([
-            'activity_id',
-            'start_time',
-            'durations_s',
-            'power_w',
-            sql<string>`xmin::text`.as('row_version'),
-          ])
-          .where('user_id', '=', userId)
-          .where('activity_id', 'in', activityIds.slice(from, from + CURVES_PER_READ))
-          .execute()),
-      );
-    }
-    return rows;
+  curvesOf(userId: string, activityIds: readonly string[]) {
+    return rideCurvesWithVersions(this.db, userId, activityIds);
   }
 
   /** The bike's rides, newest first (its ride list, to move them one at a time); day part and type name the unnamed ones. */

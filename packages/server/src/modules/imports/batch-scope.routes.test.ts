@@ -1,11 +1,20 @@
-import { join } from 'node:path';
-import { type Activity, encodeFit, generateRide } from '@vatio/formats';
+import { createRng } from '@vatio/formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FsBlobStore } from '../../storage/blob-store.ts';
 import { createHarness, type Harness } from '../../test/harness.ts';
+import {
+  DAY_MS,
+  dayOf,
+  EASY,
+  EDGE_DAYS_AGO,
+  LONG,
+  type Planned,
+  rideFile,
+  SHORT,
+  STRONG_DAYS_AGO,
+  storedFigures,
+  wholeHistoryPass,
+} from '../../test/planned-rides.ts';
 import { damagedCopy, upload, waitForImport } from '../../test/upload.ts';
-import { RideFtpService } from '../activities/ride-ftp.service.ts';
-import { RideTacticsService } from '../activities/ride-tactics.service.ts';
 
 // Issue 28: the batch pass reads only the rides a batch can change (batch-pass.repository.ts). Checked
 // against the pass it replaced, over the whole history (RideFtpService.rederiveEstimated, then
@@ -15,32 +24,12 @@ import { RideTacticsService } from '../activities/ride-tactics.service.ts';
 // facts. The last batch is one old ride 89 days before a ride stored earlier whose eFTP it moves: a
 // scope one day short of the window leaves that ride as it was, and the whole pass changes it.
 
-const DAY_MS = 86_400_000;
 let h: Harness;
 
 beforeAll(async () => {
   h = await createHarness();
 }, 60_000);
 afterAll(async () => h?.close());
-
-interface Planned {
-  daysAgo: number;
-  seed: number;
-  /** The FTP the file carries (the device's); without it the ride is measured against an eFTP. */
-  fileFtp: boolean;
-  power: boolean;
-  /** The rider's FTP the generator rides with: the strong ride sets its window's bests. */
-  riderFtpW: number;
-  intervals: { count: number; workS: number; restS: number; intervalPct: number };
-}
-
-const SHORT = { count: 5, workS: 180, restS: 180, intervalPct: 1.15 };
-const LONG = { count: 2, workS: 720, restS: 300, intervalPct: 0.98 };
-const EASY = { count: 0, workS: 1, restS: 1, intervalPct: 1 };
-
-/** The strong ride (uploaded last) and the ride 89 days after it whose eFTP it moves. */
-const STRONG_DAYS_AGO = 100;
-const EDGE_DAYS_AGO = STRONG_DAYS_AGO - 89;
 
 const HISTORY: Planned[] = [
   { daysAgo: 200, seed: 1, fileFtp: true, power: true, riderFtpW: 250, intervals: LONG },
@@ -74,24 +63,6 @@ const DAMAGED_PAIR: Planned = {
   intervals: SHORT,
 };
 
-function rideFile(p: Planned): Uint8Array {
-  const ride: Activity = generateRide({
-    seed: p.seed,
-    durationS: 1800,
-    ftpW: p.riderFtpW,
-    intervals: p.intervals,
-    startTime: new Date(Math.floor(Date.now() / DAY_MS - p.daysAgo) * DAY_MS + 8 * 3_600_000),
-  });
-  const streams = p.power
-    ? ride.streams
-    : { ...ride.streams, powerW: undefined, leftRightBalancePct: undefined };
-  return encodeFit({
-    ...ride,
-    streams,
-    deviceSummary: { ...ride.deviceSummary, ftpW: p.fileFtp ? ride.deviceSummary.ftpW : undefined },
-  });
-}
-
 /** The first two thirds of a file and bytes no decoder reads: a longer part than `damagedCopy`'s. */
 function longerPart(full: Uint8Array): Uint8Array {
   const third = damagedCopy(full);
@@ -102,44 +73,14 @@ function longerPart(full: Uint8Array): Uint8Array {
   return out;
 }
 
-/** A small seeded generator (mulberry32): a failing order can be run again by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Every stored figure the pass may change, by ride. */
-async function figures(userId: string) {
-  const rows = await h.database.db
-    .selectFrom('activities')
-    .select([
-      'id',
-      'start_time',
-      'ftp_w',
-      'intensity_factor',
-      'training_stress_score',
-      'summary',
-      'tactics',
-      'advanced_facts',
-    ])
-    .where('user_id', '=', userId)
-    .orderBy('start_time')
-    .execute();
-  return rows.map((r) => ({ ...r, start_time: r.start_time.toISOString() }));
-}
 
 describe('the batch pass reads only the rides a batch can change', () => {
   for (const seed of [7, 19]) {
     test(`after each import, the whole-history pass finds nothing to change (order seed ${seed})`, async () => {
       const rider = await h.signIn({ email: `batch-scope-${seed}@example.org` });
       const userId = rider.user.id;
-      const next = random(seed);
+      const next = createRng(seed);
       const complete = rideFile(DAMAGED_PAIR);
       const files = HISTORY.map((p) => ({ name: `${p.daysAgo}.fit`, bytes: rideFile(p) }));
       // Shuffled (Fisher–Yates), then cut into batches of 1-4.
@@ -171,16 +112,8 @@ describe('the batch pass reads only the rides a batch can change', () => {
       batches.push([{ ...files[0]!, name: 'again.fit' }]);
       batches.push([{ name: 'strong.fit', bytes: rideFile(STRONG) }]);
 
-      const blobs = new FsBlobStore(join(h.dataDir, 'blobs'));
-      const rideFtp = new RideFtpService({ activities: h.services.activities, now: h.now });
-      const rideTactics = new RideTacticsService({
-        activities: h.services.activities,
-        blobs,
-        now: h.now,
-        athleteSettings: h.services.athleteSettings,
-      });
       const edgeFtpW = async () =>
-        (await figures(userId)).find((r) => r.start_time.startsWith(dayOf(EDGE_DAYS_AGO)))?.ftp_w;
+        (await storedFigures(h, userId)).find((r) => r.start_time.startsWith(dayOf(EDGE_DAYS_AGO)))?.ftp_w;
       let edgeFtpBefore: number | null | undefined;
       const outcome = new Map<string, string>();
       for (const batch of batches) {
@@ -190,11 +123,10 @@ describe('the batch pass reads only the rides a batch can change', () => {
         const done = await waitForImport(h.app, rider.headers, sent.json().import_id);
         for (const f of done.files as { name: string; status: string; message_code: string | null }[])
           outcome.set(f.name, `${f.status} ${f.message_code ?? ''}`.trim());
-        const afterPass = await figures(userId);
+        const afterPass = await storedFigures(h, userId);
         // The pass over the whole history, as it ran before (issue 28): it must find nothing to change.
-        await rideFtp.rederiveEstimated(userId);
-        await rideTactics.rederive(userId);
-        expect(await figures(userId), `after batch ${batch.map((f) => f.name).join(', ')}`).toEqual(
+        await wholeHistoryPass(h, userId);
+        expect(await storedFigures(h, userId), `after batch ${batch.map((f) => f.name).join(', ')}`).toEqual(
           afterPass,
         );
       }
@@ -203,7 +135,7 @@ describe('the batch pass reads only the rides a batch can change', () => {
       expect(outcome.get('longer.fit')).toBe('recovered RECOVERED');
       expect(outcome.get('complete.fit')).toBe('done REPLACED_DAMAGED');
       expect(outcome.get('again.fit')).toMatch(/^duplicate/);
-      const final = await figures(userId);
+      const final = await storedFigures(h, userId);
       // Every kind is there: set and estimated FTPs, rides without power, the complete ride stored once.
       expect(final).toHaveLength(HISTORY.length + 2);
       const sources = final.map((r) => (r.summary as { ftpSource?: string }).ftpSource);
@@ -219,6 +151,3 @@ describe('the batch pass reads only the rides a batch can change', () => {
     }, 600_000);
   }
 });
-
-const dayOf = (daysAgo: number) =>
-  new Date((Math.floor(Date.now() / DAY_MS) - daysAgo) * DAY_MS).toISOString().slice(0, 10);
