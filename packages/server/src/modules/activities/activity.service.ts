@@ -11,6 +11,7 @@ import type { BikeRepository } from '../../kernel/bike.repository.ts';
 import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import type { ActivityFilter, ActivityRepository, ActivityRow, LapRow } from './activity.repository.ts';
 import type { BatchPasses } from './batch-pass.ts';
+import { deleteRide } from './ride-delete.ts';
 import { RECENT_BESTS_DAYS, rideDetailAnalysis } from './ride-detail-analysis.ts';
 import type { RideLanguage } from './ride-name.ts';
 import { rideAeroLab } from './ride-aero-lab.ts';
@@ -200,31 +201,12 @@ export class ActivityService {
   }
 
   /**
-   * Deletes the ride, then runs the batch pass over the rides its curve was in the windows of (issue
-   * 28, trust): their eFTP (and so IF and TSS), the critical power their tactics were measured with,
-   * and the advanced facts that follow that FTP were figures of a ride that is gone. Before the
-   * answer, so the next ride's page the rider opens shows its figures without it: the pass reads in
-   * one statement and measures again, on the analysis threads, only the rides whose facts no longer
-   * hold (those whose window's best or eFTP the deleted ride set). Not a job on the queue: the answer
-   * would come first, and the pages read right after it would show the old figures for a while.
+   * Deletes the ride, then measures again the rides after it (ride-delete.ts), before the answer: a
+   * job on the queue would answer first, and the pages read right after it would show the old figures
+   * for a while.
    */
   async delete(userId: string, activityId: string): Promise<void> {
-    const { activities, blobs, now, passes, log } = this.deps;
-    const deleted = await activities.delete(userId, activityId, now());
-    if (!deleted) throw new AppError('NOT_FOUND');
-    // Blobs are content-addressed and may be shared (the same file uploaded by two riders):
-    // only those no row points to any more are removed.
-    for (const key of deleted.keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
-    try {
-      await passes.run(userId, { curvesRemovedAt: [deleted.startTime] });
-    } catch (error) {
-      // The ride is gone (committed): the rider is told so; the operator, that the figures after it
-      // kept the old ones (the next import or sync over that window measures them again).
-      log('the batch pass after a ride was deleted failed', {
-        userId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
+    if (!(await deleteRide(this.deps, userId, activityId))) throw new AppError('NOT_FOUND');
   }
 
   /** Queues the ride's re-analysis from its original (POST /api/activities/:id/analyze). */

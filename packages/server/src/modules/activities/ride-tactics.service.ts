@@ -243,7 +243,7 @@ export class RideTacticsService {
    * in one statement: import.service.ts): `curves` holds every curve their windows hold, `baseline`
    * the rider's settings (only used with `athleteSettings`). `loads` are new estimated FTPs
    * (RideFtpService `reestimate`): each ride is checked against its new FTP, and the load is written
-   * with its facts (with the last chunk when they hold).
+   * with its facts (with the first chunk written when they hold).
    */
   async remeasure(
     userId: string,
@@ -290,7 +290,7 @@ export class RideTacticsService {
       };
       stale.push({ ride, request });
     }
-    // A new load goes with the ride's facts; those of rides measured no more, with the last chunk.
+    // A new load goes with the ride's facts; those of rides measured no more, with the first chunk written.
     const staleIds = new Set(stale.map((s) => s.ride.id));
     const loadsAlone = [...loadOf.values()].filter((l) => !staleIds.has(l.id));
     // Issue 28: after a batch nearly every ride is measured here (those stored while other files were

@@ -2,6 +2,7 @@ import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { BatchPasses } from '../activities/batch-pass.ts';
+import { deleteRide } from '../activities/ride-delete.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import { StravaNotFoundError, StravaRateLimitedError, StravaUnauthorizedError } from './strava-client.ts';
 import type { StravaConnectionRepository } from './strava-connection.repository.ts';
@@ -89,7 +90,7 @@ export class StravaEventsService {
   }
 
   private async activityDeleted(session: StravaSession, stravaId: number) {
-    const { stravaActivities, activities, stravaRides, blobs, now } = this.deps;
+    const { stravaActivities, stravaRides } = this.deps;
     const userId = session.userId;
     try {
       await session.get(`/activities/${stravaId}`);
@@ -99,17 +100,8 @@ export class StravaEventsService {
     }
     const ride = await stravaRides.findByStravaId(userId, stravaId);
     if (ride?.source === 'strava') {
-      const deleted = await activities.delete(userId, ride.id, now());
-      for (const key of deleted?.keys ?? []) if (!(await activities.blobInUse(key))) await blobs.delete(key);
-      // Its curve was in the windows of the rides after it (ActivityService.delete): measured again.
-      // A failure is logged, not retried: the retry finds the ride gone and would not run it.
-      if (deleted)
-        await this.deps.passes.run(userId, { curvesRemovedAt: [deleted.startTime] }).catch((error: unknown) =>
-          this.deps.log('the batch pass after a ride was deleted failed', {
-            userId,
-            error: error instanceof Error ? error.message : String(error),
-          }),
-        );
+      // Its curve was in the windows of the rides after it: measured again (ActivityService.delete).
+      await deleteRide(this.deps, userId, ride.id);
     } else if (ride) {
       // The rider's own uploaded file stays; it is just no longer linked to Strava.
       await stravaRides.unlinkStrava(userId, ride.id);

@@ -1,0 +1,38 @@
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ActivityRepository } from './activity.repository.ts';
+import type { BatchPasses } from './batch-pass.ts';
+
+export interface RideDeleteDeps {
+  activities: Pick<ActivityRepository, 'delete' | 'blobInUse'>;
+  blobs: Pick<BlobStore, 'delete'>;
+  /** The riders' batch passes (batch-pass.ts), shared with the imports'. */
+  passes: Pick<BatchPasses, 'run'>;
+  log: (message: string, details?: Record<string, unknown>) => void;
+  now: () => Date;
+}
+
+/**
+ * Deletes the rider's ride (false when it is not theirs or gone), the blobs no row points to any more
+ * (content-addressed, so maybe shared: the same file uploaded by two riders), then runs the batch pass
+ * over the rides its curve was in the windows of (issue 28, trust): their eFTP (and so IF and TSS), the
+ * critical power their tactics were measured with, and the advanced facts that follow that FTP were
+ * figures of a ride that is gone. The pass reads in one statement and measures again, on the analysis
+ * threads, only the rides whose facts no longer hold. A failed pass is logged, not thrown: the ride is
+ * gone (committed), and a retry would find nothing to delete and run no pass; the next import or sync
+ * over that window measures those rides again. DELETE /api/activities/:id and a Strava deletion.
+ */
+export async function deleteRide(deps: RideDeleteDeps, userId: string, activityId: string): Promise<boolean> {
+  const { activities, blobs, passes, log, now } = deps;
+  const deleted = await activities.delete(userId, activityId, now());
+  if (!deleted) return false;
+  for (const key of deleted.keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
+  try {
+    await passes.run(userId, { curvesRemovedAt: [deleted.startTime] });
+  } catch (error) {
+    log('the batch pass after a ride was deleted failed', {
+      userId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  return true;
+}
