@@ -13,7 +13,7 @@ import { AdvancedRepository } from './advanced.repository.ts';
 import { AdvancedService } from './advanced.service.ts';
 
 // Issue 28 (cold reads): the advanced answer keeps the rides' parsed curves (ride-curve-memo.ts) and
-// stored advanced facts (kept-by-version.ts) between answers, by each row's version, instead of
+// stored advanced facts (kernel/kept-by-version.ts) between answers, by each row's version, instead of
 // reading two years of curves and a year of facts again after every new ride. Its answer must stay the one computed from scratch: here, after each kind of change
 // to the rider's rides and settings, the route's answer (its service has kept curves from the answers
 // before) is compared with a new service's (nothing kept) on the same data, for every period.

@@ -57,7 +57,7 @@ export class AdvancedRepository {
   /**
    * Stream blobs of the rider's rides that started in [from, to), oldest first, with each ride's row
    * version (activities.xmin, new on every insert or update): its stored advanced facts (migration
-   * 0015) are read by `storedFactsOf` only when not already kept under that version (kept-by-version.ts).
+   * 0015) are read by `storedFactsOf` only when not already kept under that version (kernel/kept-by-version.ts).
    */
   streamBlobs(
     userId: string,

@@ -36,7 +36,7 @@ import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import { addDays, localDate, localToday, localWindow } from '../dashboard/zoned-calendar.ts';
 import { RideCurveMemo } from '../bikes/ride-curve-memo.ts';
 import { aeroSection } from './advanced-aero.ts';
-import { KeptByVersion } from './kept-by-version.ts';
+import { KeptByVersion } from '../../kernel/kept-by-version.ts';
 import {
   biomechanicsSection,
   physiologicalSection,
@@ -52,7 +52,7 @@ export const PERIOD_DAYS: Record<AdvancedPeriod, number> = { '4w': 28, '12w': 84
  * until re-analysis stores them, a 1-year answer after a 4-week one decodes nothing again.
  */
 const RIDE_FACTS_KEPT = 1000;
-/** Rides' stored facts kept as read (kept-by-version.ts): a few kB each, a few riders' years of rides. */
+/** Rides' stored facts kept as read (kernel/kept-by-version.ts): a few kB each, a few riders' years of rides. */
 const STORED_FACTS_KEPT = 5000;
 
 /**

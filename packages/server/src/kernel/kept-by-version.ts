@@ -5,10 +5,11 @@ export interface RowVersion {
 }
 
 /**
- * Values read from rides' rows, kept in this process by ride id and row version (the pattern of
- * bikes/ride-curve-memo.ts). Issue 28: after each new ride (which makes every kept answer stale) the
- * advanced page read and parsed again the stored facts of every ride of its period, a year of them
- * for the 1-year answer, when only the new ride's were new. A row changes only by an update (a
+ * Values read from rides' rows, kept in this process by ride id and row version: the rides' parsed
+ * power curves (bikes/ride-curve-memo.ts: the garage's bike performance, the advanced page) and their
+ * stored advanced facts (the advanced page). Issue 28: after each new ride (which makes every kept
+ * answer stale) those answers read and parsed again the curves or facts of every ride they cover,
+ * when only the new ride's were new. A row changes only by an update (a
  * re-analysis, an edit) or a delete, and an update gives it a new version, so a value kept under the
  * version the database reports now is the stored one; only new or changed rows are read.
  */
