@@ -61,7 +61,7 @@ interface Row {
  * figures of the rides in [its start, its start + windowDays) as a stored one would: with
  * `curvesRemovedAt` the points are those instants, and the rest of the statement is the same.
  */
-export async function readBatchPass(
+async function readBatchPass(
   db: Kysely<Database>,
   userId: string,
   scope: BatchPassScope,
