@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.ts';
 
 type Query = (query: string, ...rest: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -57,4 +58,47 @@ export async function readsDuring(
     return result;
   });
   return seen;
+}
+
+/**
+ * The turns the app's statements wait for the embedded database's one connection while `run` runs,
+ * with the connection kept busy by other work the whole time (two loops of one-statement requests,
+ * as under the 200-rider load): each turn lists the statements that ran between two of the other
+ * work's, in order. Statements sent together (or a transaction, which holds the connection from its
+ * begin to its commit) run in one turn; a statement sent after the answer of the one before it waits
+ * a turn of its own. Those of the job queue, and those `counted` leaves out, are not listed (issue 28).
+ */
+export async function turnsUnderLoad(
+  database: DatabaseHandle,
+  run: () => Promise<unknown>,
+  counted: (query: string) => boolean = () => true,
+): Promise<string[][]> {
+  const turns: string[][] = [];
+  let afterOther = true;
+  let running = true;
+  const other = async () => {
+    while (running) await sql`select 'other work'`.execute(database.db);
+  };
+  await watchingQueries(
+    database,
+    async () => {
+      const loops = [other(), other()];
+      try {
+        await run();
+      } finally {
+        running = false;
+        await Promise.all(loops);
+      }
+    },
+    (query, send) => {
+      if (query === "select 'other work'") afterOther = true;
+      else if (counted(query)) {
+        if (afterOther) turns.push([]);
+        turns.at(-1)!.push(query);
+        afterOther = false;
+      }
+      return send();
+    },
+  );
+  return turns;
 }

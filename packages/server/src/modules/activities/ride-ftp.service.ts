@@ -31,19 +31,25 @@ export class RideFtpService {
   /**
    * A ride just analysed: when it has power and no FTP, its load against the eFTP of the window
    * ending at its start (`ownCurve` joins the stored curves when the ride is not stored yet).
+   * `windowCurves`, when given, reads stored curves that hold at least that window (the import reads
+   * them once for the eFTP and the window's critical power: issue 28); `estimateFtpAt` counts only
+   * the window's.
    */
   async applyEstimate<R extends AnalysedColumns>(
     userId: string,
     ride: R,
     start: Date,
     ownCurve: { durations_s: number[]; power_w: number[] } | undefined,
+    windowCurves?: () => Promise<readonly StoredCurve[]>,
   ): Promise<R> {
     if (!ride.columns.has_power || ride.columns.ftp_w !== null) return ride;
-    const stored = await this.deps.activities.curves(userId, {
-      from: new Date(start.getTime() - EFTP_WINDOW_DAYS * DAY_MS),
-      to: new Date(start.getTime() + 1),
-    });
-    const curves: StoredCurve[] = ownCurve
+    const stored: readonly StoredCurve[] = windowCurves
+      ? await windowCurves()
+      : await this.deps.activities.curves(userId, {
+          from: new Date(start.getTime() - EFTP_WINDOW_DAYS * DAY_MS),
+          to: new Date(start.getTime() + 1),
+        });
+    const curves: readonly StoredCurve[] = ownCurve
       ? [
           ...stored.filter((c) => c.start_time.getTime() !== start.getTime()),
           { start_time: start, ...ownCurve },

@@ -388,14 +388,15 @@ export class ImportRepository {
    * one left out), in the same statement (issue 28: a statement a file after its commit asked it).
    * Called in a transaction that holds the rider's ride lock (ride-store.repository.ts), as every
    * transaction settling one of their files does: one that answers true is not the rider's last to
-   * settle, the others settling after its commit.
+   * settle, the others settling after its commit. One that answers false answers too the rider's
+   * imports awaiting their batch pass (`awaitingBatchPass`, a statement after the commit before).
    */
   async finishAndLook(
     executor: Kysely<Database>,
     fileId: string,
     outcome: FileOutcome,
     now: Date,
-  ): Promise<{ settled: boolean; othersPending: boolean }> {
+  ): Promise<{ settled: boolean; othersPending: boolean; awaitingBatchPass: string[] }> {
     return this.settle(executor, fileId, outcome, now, true);
   }
 
@@ -405,7 +406,7 @@ export class ImportRepository {
     outcome: FileOutcome,
     now: Date,
     look: boolean,
-  ): Promise<{ settled: boolean; othersPending: boolean }> {
+  ): Promise<{ settled: boolean; othersPending: boolean; awaitingBatchPass: string[] }> {
     // One statement for both rows (issue 28: they were two a file): the import's time moves only
     // when the file was settled here.
     const file = await executor
@@ -452,7 +453,24 @@ export class ImportRepository {
           ])
           .as('others_pending'),
       )
+      .$if(look, (q) =>
+        q.select((eb) =>
+          eb
+            .selectFrom('imports')
+            .select(sql<string[]>`coalesce(array_agg(imports.id::text), '{}')::text[]`.as('ids'))
+            .whereRef('imports.user_id', '=', 'settled.user_id')
+            .where('imports.batch_pass_pending', '=', true)
+            .as('awaiting_pass'),
+        ),
+      )
       .executeTakeFirst();
-    return { settled: file !== undefined, othersPending: file?.others_pending === true };
+    const othersPending = file?.others_pending === true;
+    const awaiting = (file as { awaiting_pass?: string[] | null } | undefined)?.awaiting_pass;
+    return {
+      settled: file !== undefined,
+      othersPending,
+      // While another file is pending, the imports wait for the pass after the rider's last one.
+      awaitingBatchPass: othersPending ? [] : (awaiting ?? []),
+    };
   }
 }

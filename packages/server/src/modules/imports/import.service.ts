@@ -8,9 +8,10 @@ import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import type { NewRide, RideStoreRepository } from '../activities/ride-store.repository.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
-import { BatchPasses } from '../activities/batch-pass.ts';
+import { BATCH_PASS_WINDOW_DAYS, BatchPasses } from '../activities/batch-pass.ts';
 import { BatchPassRepository } from '../activities/batch-pass.repository.ts';
 import { isoDate } from '../activities/ride-advanced-facts.ts';
+import type { StoredRideCurve } from '../activities/best-curve.repository.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
@@ -145,7 +146,15 @@ export class ImportService {
 
   /** The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once. */
   async processFile(job: ImportFileJob): Promise<void> {
-    const { imports, now } = this.deps;
+    const { imports, athleteSettings, now } = this.deps;
+    // Issue 28: the rider's settings and primary bike are read beside the claim, not after it. On the
+    // embedded database every statement waits its turn on the one connection (~270 ms under the
+    // 200-rider load); two sent together wait one turn. The job names its rider (jobs queued before
+    // it did are read after the claim, as before); a file that turns out to be another rider's is
+    // never measured with them (`riderFor`).
+    const riderRead = job.userId ? athleteSettings.baselineAndPrimaryBike(job.userId) : undefined;
+    // Not awaited when the claim throws or takes nothing: its failure is the claim's to report.
+    riderRead?.catch(() => undefined);
     const claimed = await this.stages.time('claim', () => imports.claim(job.fileId, now()));
     const file = claimed?.file;
     if (!claimed || !file?.blob_key) {
@@ -160,7 +169,9 @@ export class ImportService {
       // Issue 28: a file whose store saw another of the rider's files pending, under the rider's
       // ride lock, is not their last to settle (ImportRepository.finishAndLook): the look after its
       // commit (a statement a file) is left to the one that is.
-      if (!(await this.importFile(claimed, file.blob_key))) await this.afterLastFile(file);
+      const rider = job.userId === file.user_id ? riderRead : undefined;
+      const look = await this.importFile(claimed, file.blob_key, rider);
+      if (!look.othersPending) await this.afterLastFile(file, false, look.awaitingBatchPass);
       this.stages.count(FILES_FINISHED_STAGE, 1);
       this.stages.flush();
     } catch (error) {
@@ -246,10 +257,16 @@ export class ImportService {
    * is retried and runs it again. After a file's last try (`lastTry`) they are settled whatever the
    * pass does, or they would read `processing` for good.
    */
-  private async afterLastFile(file: Pick<ImportFileRow, 'user_id'>, lastTry = false): Promise<void> {
+  private async afterLastFile(
+    file: Pick<ImportFileRow, 'user_id'>,
+    lastTry = false,
+    /** The imports awaiting the pass, when the file's store read them as it settled (`finishAndLook`). */
+    awaiting?: readonly string[],
+  ): Promise<void> {
     const userId = file.user_id;
-    // One statement a file (issue 28): none while any of the rider's files is pending.
-    const importIds = await this.deps.imports.awaitingBatchPass(userId);
+    // One statement a file (issue 28): none while any of the rider's files is pending, and none after
+    // a stored ride's commit (its settling statement answered it).
+    const importIds = awaiting ?? (await this.deps.imports.awaitingBatchPass(userId));
     if (importIds.length === 0) return;
     try {
       await this.batchPassFor(userId, importIds);
@@ -289,17 +306,23 @@ export class ImportService {
   }
 
   /**
-   * Decodes, analyses and stores the file, or settles it failed or duplicate. True when it stored a
-   * ride and saw another of the rider's files still pending as it settled (`finishAndLook`).
+   * Decodes, analyses and stores the file, or settles it failed or duplicate. Answers what its store
+   * saw of the rider's other files as it settled (`finishAndLook`): another still pending, or the
+   * imports awaiting their batch pass.
    */
-  private async importFile(claimed: ClaimedFile, blobKey: string): Promise<boolean> {
-    const { athleteSettings, rideFtp, blobs } = this.deps;
+  private async importFile(
+    claimed: ClaimedFile,
+    blobKey: string,
+    /** The rider's settings and primary bike, when `processFile` read them beside the claim. */
+    riderRead: ReturnType<AthleteSettingsRepository['baselineAndPrimaryBike']> | undefined,
+  ): Promise<StoreLook> {
+    const { athleteSettings, activities, rideFtp, blobs } = this.deps;
     const { file, language, source } = claimed;
     // As the read it replaces did (`claim` answers it now): a file whose import is gone is retried.
     if (source === undefined) throw new Error('The import of this file is gone.');
     const userId = file.user_id;
     const [bytes, { baseline, bike }] = await this.stages.time('read file and rider', () =>
-      Promise.all([blobs.get(blobKey), athleteSettings.baselineAndPrimaryBike(userId)]),
+      Promise.all([blobs.get(blobKey), riderRead ?? athleteSettings.baselineAndPrimaryBike(userId)]),
     );
     const prepared = await this.stages.time('decode and analyse (analysis thread)', () =>
       this.preparer.prepare(bytes, file.name, {
@@ -318,23 +341,32 @@ export class ImportService {
         message_code: prepared.code,
         message: prepared.message,
       });
-      return false;
+      return NOTHING_STORED;
     }
     if (prepared.kind === 'not-cycling') {
       await this.fail(userId, file.id, blobKey, {
         message_code: 'NOT_CYCLING',
         message: `This is a ${prepared.sport} activity; Vatio imports rides only.`,
       });
-      return false;
+      return NOTHING_STORED;
     }
     // A ride with power and no FTP is measured against the rider's eFTP at its date.
+    // Issue 28: one read of the stored curves for both windows the ride is measured with (its eFTP's
+    // and its critical power's; two statements, each a wait for the embedded database's connection).
+    const windowCurves = readOnce(() =>
+      activities.curves(userId, {
+        from: new Date(prepared.ride.startTime.getTime() - BATCH_PASS_WINDOW_DAYS * DAY_MS),
+        to: new Date(prepared.ride.startTime.getTime() + 1),
+      }),
+    );
     const ready = await this.stages.time('eFTP', () =>
-      rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve),
+      rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve, windowCurves),
     );
     const { tactics, advancedFacts } = await this.factsAtImport(
       claimed,
       ready,
       baseline,
+      windowCurves,
       // Measured against the ride's own FTP, which an eFTP did not replace.
       ready.columns.ftp_w === prepared.ride.columns.ftp_w ? prepared.ride.advancedFacts : undefined,
     );
@@ -386,7 +418,7 @@ export class ImportService {
     );
     // Whether this run wrote the streams blob (it was not on disk before).
     const wrote = { streams: written.created };
-    let stored: { freed: string[]; othersPending: boolean };
+    let stored: { freed: string[] } & StoreLook;
     try {
       stored = await this.stages.time('store (transaction: rows, curve, segments, streams)', () =>
         this.storeInTransaction(file, ride, ready, streamsKey, language, elapsedS, wrote),
@@ -398,13 +430,14 @@ export class ImportService {
       // ride (this rider's or another's) may have the same streams (issue 16: no orphan blob).
       if (wrote.streams) await this.discardBlobs([streamsKey]);
       if (!(error instanceof FileAlreadySettled)) throw error;
-      return false;
+      return NOTHING_STORED;
     }
     // The old part's blobs of a replaced ride: after the commit, once no row points to them. A
     // streams blob this run did not write is never deleted here (a duplicate's streams may be another
     // ride's, committed or about to be).
     await this.discardBlobs(stored.freed);
-    return stored.othersPending;
+    const { freed: _, ...look } = stored;
+    return look;
   }
 
   /**
@@ -425,6 +458,7 @@ export class ImportService {
     { file, othersPending }: ClaimedFile,
     ready: PreparedRide,
     baseline: RiderForRide['baseline'],
+    windowCurves: () => Promise<readonly StoredRideCurve[]>,
     /** The advanced facts the analysis thread measured with the streams it decoded, if it did. */
     measured: string | undefined,
   ): Promise<{ tactics: string | null; advancedFacts: string | null }> {
@@ -445,7 +479,7 @@ export class ImportService {
       ftpW === null
         ? undefined
         : await this.stages.time('tactics: window critical power', () =>
-            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve),
+            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve, windowCurves),
           );
     const facts = await this.stages.time('tactics and advanced facts (analysis thread)', () =>
       this.preparer.measureFacts(ready.streamsBlob, {
@@ -466,7 +500,7 @@ export class ImportService {
     language: 'es' | 'en',
     elapsedS: number,
     wrote: { streams: boolean },
-  ): Promise<{ freed: string[]; othersPending: boolean }> {
+  ): Promise<{ freed: string[] } & StoreLook> {
     const { db, imports, rideStore, blobs, now } = this.deps;
     const userId = file.user_id;
     return db.transaction().execute(async (trx) => {
@@ -491,7 +525,7 @@ export class ImportService {
       };
       if (result.kind === 'inserted') {
         await putStreams();
-        const { settled, othersPending } = await imports.finishAndLook(
+        const { settled, othersPending, awaitingBatchPass } = await imports.finishAndLook(
           trx,
           file.id,
           { status: 'done', ...recovered, activity_id: result.id },
@@ -499,7 +533,7 @@ export class ImportService {
         );
         // Another run of this job settled the file meanwhile: its ride stands, this one rolls back.
         if (!settled) throw new FileAlreadySettled();
-        return { freed: [], othersPending };
+        return { freed: [], othersPending, awaitingBatchPass };
       }
       const stored = result.match;
       const sameBytes = stored.sameBytes;
@@ -543,4 +577,27 @@ export class ImportService {
         : importMessage(language, 'DUPLICATE'),
     };
   }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What a file's store saw of the rider's other files as it settled: another pending (the pass is left
+ * to the last), or the imports awaiting the pass when it read them in the same statement.
+ */
+interface StoreLook {
+  othersPending: boolean;
+  awaitingBatchPass?: readonly string[];
+}
+
+/** A file settled without storing a ride (failed, duplicate, settled by another run): the pass is looked for. */
+const NOTHING_STORED: StoreLook = { othersPending: false };
+
+/** `read` run on the first call only; every call answers its result. */
+function readOnce<T>(read: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => {
+    answer ??= read();
+    return answer;
+  };
 }
