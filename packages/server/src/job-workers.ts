@@ -27,7 +27,9 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
         runAsRider(job.userId ?? null, async () => {
           const leave = await admission.enter();
           try {
-            await services.importService.processFile(job);
+            // The admission is left once the file is settled: the batch pass after it runs beside
+            // the next file (import.service.ts processFile).
+            await services.importService.processFile(job, leave);
           } catch (error) {
             // Retried by the queue; after the last try the rider still gets an answer for the file.
             if (!lastAttempt) throw error;

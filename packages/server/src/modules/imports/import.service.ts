@@ -144,14 +144,21 @@ export class ImportService {
     }
   }
 
-  /** The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once. */
-  async processFile(job: ImportFileJob): Promise<void> {
+  /**
+   * The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once.
+   * `onSettled` is called once the file is settled (stored, or failed, or a duplicate), before the batch
+   * pass the rider's last file runs: the worker gives the file's admission (jobs/fair-share.ts) to the
+   * next file then (issue 28: under the 200-rider load on the embedded database the pass's read and
+   * its settling were two of a file's five turns for the connection, ~270 ms each, while the uploads
+   * queued behind the admitted files).
+   */
+  async processFile(job: ImportFileJob, onSettled?: () => void): Promise<void> {
     const { imports, athleteSettings, now } = this.deps;
     // Issue 28: the rider's settings and primary bike are read beside the claim, not after it. On the
     // embedded database every statement waits its turn on the one connection (~270 ms under the
     // 200-rider load); two sent together wait one turn. The job names its rider (jobs queued before
     // it did are read after the claim, as before); a file that turns out to be another rider's is
-    // never measured with them (`riderFor`).
+    // never measured with them (the read is used only when the claimed file's rider is the job's).
     const riderRead = job.userId ? athleteSettings.baselineAndPrimaryBike(job.userId) : undefined;
     // Not awaited when the claim throws or takes nothing: its failure is the claim's to report.
     riderRead?.catch(() => undefined);
@@ -161,6 +168,7 @@ export class ImportService {
       // Settled already: a run that stopped after its commit (a crash) is retried. Its rider's batch
       // pass may not have run, and rides stored while other files were pending wait for it for their
       // facts (`factsAtImport`): it runs now if none of the rider's files is left.
+      onSettled?.();
       const settled = file ?? (await this.deps.imports.fileOwner(job.fileId));
       if (settled) await this.afterLastFile(settled);
       return;
@@ -171,11 +179,13 @@ export class ImportService {
       // commit (a statement a file) is left to the one that is.
       const rider = job.userId === file.user_id ? riderRead : undefined;
       const look = await this.importFile(claimed, file.blob_key, rider);
+      onSettled?.();
       if (!look.othersPending) await this.afterLastFile(file, false, look.awaitingBatchPass);
       this.stages.count(FILES_FINISHED_STAGE, 1);
       this.stages.flush();
     } catch (error) {
       if (await this.failUnretriable(file, error)) {
+        onSettled?.();
         await this.afterLastFile(file);
         this.stages.count(FILES_FINISHED_STAGE, 1);
         this.stages.flush();
