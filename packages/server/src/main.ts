@@ -9,7 +9,8 @@ import {
   prepareExampleInChildProcess,
 } from './example-in-child.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { bringAnalysesUpToDate, startWorkers } from './job-workers.ts';
+import { bringAnalysesUpToDate, startPendingPassSweeper, startWorkers } from './job-workers.ts';
+import { PENDING_PASS_MIN_AGE_S } from './modules/activities/pending-passes.ts';
 import { join } from 'node:path';
 import { startAdminSocket } from './backup/admin-socket.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
@@ -37,6 +38,13 @@ export async function startServer(config: Config = loadConfig()) {
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const { app, services, example } = await buildVatio({ config, database, queue, blobs });
   if (config.inProcessWorkers) await startWorkers(queue, services);
+  // The batch passes ride deletions owe that a crash (or a failure) left: now, and every few minutes.
+  const stopPassSweeper = config.inProcessWorkers
+    ? startPendingPassSweeper(services, {
+        atStartMinAgeS: database.engine === 'pglite' ? 0 : PENDING_PASS_MIN_AGE_S,
+        log: (message, details) => app.log.warn(details ?? {}, message),
+      })
+    : async () => {};
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (!config.webDistDir)
     app.log.warn('web app not built: only the API is served (run npm start to build it)');
@@ -68,6 +76,7 @@ export async function startServer(config: Config = loadConfig()) {
   const stopPreparing = new AbortController();
   app.addHook('onClose', async () => {
     stopPreparing.abort();
+    await stopPassSweeper();
     await stopSweeper();
     await closeAdminSocket();
     await queue.stop();
