@@ -86,15 +86,16 @@ const PENDING_PASS_SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
  * Runs the batch passes deletions owe that a crash or a failure left (issue 28, trust;
- * modules/activities/pending-passes.ts): once now, with those recorded more than `atStartMinAgeS` ago
- * (the embedded database: 0, no other process can be running one; PostgreSQL: the usual margin, a
- * process beside this one may be), then every 10 minutes with the usual margin. Where the ride
- * pipeline's jobs run (the server, `vatio worker`). Returns a stop that waits for a sweep under way.
+ * modules/activities/pending-passes.ts): every record once now, then every 10 minutes those recorded
+ * more than 5 minutes ago (the deletion that recorded one is running its pass meanwhile). At start a
+ * record may still be another process's running pass (PostgreSQL): run twice, it costs the second
+ * pass a read (it finds the facts hold), against a ride's figures wrong until the next sweep. Where
+ * the ride pipeline's jobs run (the server, `vatio worker`). Returns a stop that waits for a sweep
+ * under way.
  */
 export function startPendingPassSweeper(
   services: RideServices,
   options: {
-    atStartMinAgeS: number;
     everyMs?: number;
     log: (message: string, details?: Record<string, unknown>) => void;
   },
@@ -121,7 +122,7 @@ export function startPendingPassSweeper(
         running = undefined;
       });
   };
-  sweep(options.atStartMinAgeS);
+  sweep(0);
   const timer = setInterval(
     () => sweep(PENDING_PASS_MIN_AGE_S),
     options.everyMs ?? PENDING_PASS_SWEEP_EVERY_MS,

@@ -10,7 +10,6 @@ import {
 } from './example-in-child.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { bringAnalysesUpToDate, startPendingPassSweeper, startWorkers } from './job-workers.ts';
-import { PENDING_PASS_MIN_AGE_S } from './modules/activities/pending-passes.ts';
 import { join } from 'node:path';
 import { startAdminSocket } from './backup/admin-socket.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
@@ -41,7 +40,6 @@ export async function startServer(config: Config = loadConfig()) {
   // The batch passes ride deletions owe that a crash (or a failure) left: now, and every few minutes.
   const stopPassSweeper = config.inProcessWorkers
     ? startPendingPassSweeper(services, {
-        atStartMinAgeS: database.engine === 'pglite' ? 0 : PENDING_PASS_MIN_AGE_S,
         log: (message, details) => app.log.warn(details ?? {}, message),
       })
     : async () => {};

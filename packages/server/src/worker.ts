@@ -2,7 +2,6 @@ import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
 import { bringAnalysesUpToDate, startPendingPassSweeper, startWorkers } from './job-workers.ts';
-import { PENDING_PASS_MIN_AGE_S } from './modules/activities/pending-passes.ts';
 import { uploadDecodeLimits } from './modules/imports/upload.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
@@ -52,10 +51,8 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
       else if (swept.orphans + swept.partial > 0) console.log('blob store: orphan files removed', swept);
     },
   });
-  // The batch passes ride deletions owe that a crash (or a failure) left, here too (issue 28, trust):
-  // with the margin a shared PostgreSQL needs for passes still running in another process.
+  // The batch passes ride deletions owe that a crash (or a failure) left, here too (issue 28, trust).
   const stopPassSweeper = startPendingPassSweeper(services, {
-    atStartMinAgeS: PENDING_PASS_MIN_AGE_S,
     log: (message, details) => console.error(message, details ?? {}),
   });
   void bringAnalysesUpToDate(services, (message, details) => console.log(message, details ?? ''));

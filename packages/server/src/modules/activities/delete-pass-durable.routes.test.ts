@@ -136,7 +136,6 @@ describe('a deletion’s batch pass is owed until it has written', () => {
     });
     const logged: unknown[] = [];
     const stop = startPendingPassSweeper(restarted, {
-      atStartMinAgeS: 0,
       log: (message, details) => logged.push({ message, ...details }),
     });
     await stop();
