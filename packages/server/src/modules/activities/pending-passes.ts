@@ -56,7 +56,7 @@ export async function runPendingPasses(
       done.passes += owed.length;
     } catch (error) {
       done.failed++;
-      log('a batch pass owed after a ride was deleted failed again; the next sweep runs it again', {
+      log('a batch pass owed after a ride was deleted failed; the next sweep runs it again', {
         userId,
         error: error instanceof Error ? error.message : String(error),
       });
