@@ -115,17 +115,18 @@ describe.skipIf(!adminUrl)('a server killed between a ride’s deletion and its 
     const lockKey = `batch-pass:${user.id}`;
     await holder.query('select pg_advisory_lock(hashtextextended($1, 0))', [lockKey]);
     void fetch(`${base}/api/activities/${strong.id}`, { method: 'DELETE', headers }).catch(() => undefined);
+    // Committed (its record is there), and its pass asks for the lock, which is the test's (a
+    // session whose last statement was the ask: pg_stat_activity), so it cannot have written.
     await waitUntil(
-      'the deletion did not commit and wait for its pass',
+      'the deletion did not commit and ask for the rider’s lock',
       async () => {
-        const { rows } = await sql<{ owed: number; waiting: number }>`select
+        const { rows } = await sql<{ owed: number; asking: number }>`select
           (select count(*)::int from pending_batch_passes where user_id = ${user.id}) as owed,
-          (select count(*)::int from pg_locks where locktype = 'advisory' and not granted) as waiting`.execute(
-          db,
-        );
+          (select count(*)::int from pg_stat_activity where datname = current_database()
+            and query like 'select pg_try_advisory_lock%') as asking`.execute(db);
         return rows[0]!;
       },
-      (r) => r.owed === 1 && r.waiting >= 1,
+      (r) => r.owed === 1 && r.asking >= 1,
       { timeoutMs: 60_000, pollMs: 20 },
     );
     server.kill('SIGKILL');
