@@ -152,4 +152,40 @@ describe.skipIf(!databaseUrl)('batch passes of one rider in two processes (Postg
     await wholeHistoryPass(h, userId);
     expect(await storedFigures(h, userId)).toEqual(after);
   }, 300_000);
+
+  test('a pass waiting for a rider another process holds keeps no lock connection from another rider', async () => {
+    const oneDb = openLockDatabase(h.database.url!, 1);
+    const twoDb = openLockDatabase(h.database.url!, 1);
+    const one = new RiderPassLocks(oneDb, 1);
+    const two = new RiderPassLocks(twoDb, 1);
+    const events: string[] = [];
+    try {
+      let release: () => void = () => {};
+      const holding = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held: () => void = () => {};
+      const isHeld = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      // Process one holds rider X's lock.
+      const x1 = one.hold('rider-x', async () => {
+        events.push('one: x');
+        held();
+        await holding;
+        events.push('one: x ends');
+      });
+      await isHeld;
+      // Process two, one lock connection: rider X waits, rider Y runs meanwhile.
+      const x2 = two.hold('rider-x', async () => void events.push('two: x'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await two.hold('rider-y', async () => void events.push('two: y'));
+      release();
+      await Promise.all([x1, x2]);
+      expect(events).toEqual(['one: x', 'two: y', 'one: x ends', 'two: x']);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
 });
