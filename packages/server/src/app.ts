@@ -199,8 +199,12 @@ export async function buildVatio(options: BuildAppOptions): Promise<VatioApp> {
     decodeLimits: uploadDecodeLimits(config.upload),
     importStageTimesFile: config.importStageTimesFile,
     reads,
+    databaseUrl: database.url,
   });
-  app.addHook('onClose', async () => services.preparer.close());
+  app.addHook('onClose', async () => {
+    await services.preparer.close();
+    await services.close();
+  });
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: false,
     limits: {

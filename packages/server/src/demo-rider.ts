@@ -34,6 +34,7 @@ export async function createDemoRider(
       queue,
       now,
       log: (message, details) => console.error(message, details ?? {}),
+      databaseUrl: config.databaseUrl,
     });
     try {
       const user = await new UserRepository(database.db).findOrCreate('email', email.trim().toLowerCase());
@@ -75,6 +76,7 @@ export async function createDemoRider(
       }
     } finally {
       await queue.stop();
+      await services.close();
     }
   } finally {
     await database.close();

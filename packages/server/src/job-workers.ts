@@ -4,6 +4,7 @@ import type { StravaSyncJob } from './modules/strava/strava-sync.service.ts';
 import type { StravaWebhookEvent } from './modules/strava/strava-types.ts';
 import type { RideServices } from './services.ts';
 import { runAsRider } from './db/write-scope.ts';
+import { PENDING_PASS_MIN_AGE_S } from './modules/activities/pending-passes.ts';
 import { type AnalyzeActivityJob, QUEUES, type JobQueue } from './jobs/queue.ts';
 
 /**
@@ -80,4 +81,57 @@ export async function bringAnalysesUpToDate(
       error: error instanceof Error ? error.message : String(error),
     });
   }
+}
+
+/** How often the passes deletions owe and a crash or a failure left are looked for (pending-passes.ts). */
+const PENDING_PASS_SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * Runs the batch passes deletions owe that a crash or a failure left (issue 28, trust;
+ * modules/activities/pending-passes.ts): every record once now, then every 10 minutes those recorded
+ * more than 5 minutes ago (the deletion that recorded one is running its pass meanwhile). At start a
+ * record may still be another process's running pass (PostgreSQL): run twice, it costs the second
+ * pass a read (it finds the facts hold), against a ride's figures wrong until the next sweep. Where
+ * the ride pipeline's jobs run (the server, `vatio worker`). Returns a stop that waits for a sweep
+ * under way.
+ */
+export function startPendingPassSweeper(
+  services: RideServices,
+  options: {
+    everyMs?: number;
+    log: (message: string, details?: Record<string, unknown>) => void;
+  },
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const sweep = (minAgeS: number) => {
+    if (running) return;
+    running = services
+      .sweepPendingPasses(minAgeS)
+      .then(
+        (swept) => {
+          if (swept.passes + swept.failed > 0)
+            options.log('batch passes owed after ride deletions run again', { ...swept });
+        },
+        (error: Error) =>
+          options.log(
+            'the sweep of batch passes owed after ride deletions failed; the next one tries again',
+            {
+              error: error.message,
+            },
+          ),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  sweep(0);
+  const timer = setInterval(
+    () => sweep(PENDING_PASS_MIN_AGE_S),
+    options.everyMs ?? PENDING_PASS_SWEEP_EVERY_MS,
+  );
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -9,7 +9,7 @@ import {
   prepareExampleInChildProcess,
 } from './example-in-child.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { bringAnalysesUpToDate, startWorkers } from './job-workers.ts';
+import { bringAnalysesUpToDate, startPendingPassSweeper, startWorkers } from './job-workers.ts';
 import { join } from 'node:path';
 import { startAdminSocket } from './backup/admin-socket.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
@@ -37,6 +37,12 @@ export async function startServer(config: Config = loadConfig()) {
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const { app, services, example } = await buildVatio({ config, database, queue, blobs });
   if (config.inProcessWorkers) await startWorkers(queue, services);
+  // The batch passes ride deletions owe that a crash (or a failure) left: now, and every few minutes.
+  const stopPassSweeper = config.inProcessWorkers
+    ? startPendingPassSweeper(services, {
+        log: (message, details) => app.log.warn(details ?? {}, message),
+      })
+    : async () => {};
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (!config.webDistDir)
     app.log.warn('web app not built: only the API is served (run npm start to build it)');
@@ -68,6 +74,7 @@ export async function startServer(config: Config = loadConfig()) {
   const stopPreparing = new AbortController();
   app.addHook('onClose', async () => {
     stopPreparing.abort();
+    await stopPassSweeper();
     await stopSweeper();
     await closeAdminSocket();
     await queue.stop();

@@ -10,6 +10,10 @@ import { RideFtpService } from './modules/activities/ride-ftp.service.ts';
 import { RideTacticsService } from './modules/activities/ride-tactics.service.ts';
 import { BatchPasses } from './modules/activities/batch-pass.ts';
 import { BatchPassRepository } from './modules/activities/batch-pass.repository.ts';
+import { RiderPassLocks } from './modules/activities/batch-pass-lock.repository.ts';
+import { PendingPassRepository } from './modules/activities/pending-pass.repository.ts';
+import { runPendingPasses } from './modules/activities/pending-passes.ts';
+import { openLockDatabase } from './db/database.ts';
 import { AthleteSettingsRepository } from './kernel/athlete-settings.repository.ts';
 import { ImportRepository } from './modules/imports/import.repository.ts';
 import { DemoService } from './modules/demo/demo.service.ts';
@@ -40,6 +44,11 @@ export function createRideServices(deps: {
   importStageTimesFile?: string;
   /** Riders' reads in flight (jobs/fair-share.ts); none where no HTTP is served (`vatio worker`). */
   reads?: ReadsInFlight;
+  /**
+   * PostgreSQL's URL: other processes may share the database, and a rider's batch passes take a lock
+   * there (batch-pass-lock.repository.ts). None on the embedded database, which is this process's alone.
+   */
+  databaseUrl?: string | undefined;
 }) {
   const activities = new ActivityRepository(deps.db);
   const rideStore = new RideStoreRepository(deps.db);
@@ -63,8 +72,21 @@ export function createRideServices(deps: {
     measureFactsThreads: preparer.threads,
     reads: deps.reads,
   });
-  // One per process: a rider's passes (after an import, after a ride is deleted) run one at a time.
-  const batchPasses = new BatchPasses({ reads: new BatchPassRepository(deps.db), rideTactics });
+  // One per process: a rider's passes (after an import, after a ride is deleted) run one at a time;
+  // across processes under the rider's lock, on PostgreSQL (issue 28, trust). Two lock connections:
+  // more passes at once would only share the same analysis threads.
+  const passLocks = deps.databaseUrl
+    ? new RiderPassLocks(openLockDatabase(deps.databaseUrl, PASS_LOCK_CONNECTIONS), PASS_LOCK_CONNECTIONS)
+    : undefined;
+  const batchPasses = new BatchPasses({
+    reads: new BatchPassRepository(deps.db),
+    rideTactics,
+    ...(passLocks ? { lock: passLocks } : {}),
+  });
+  const pendingPasses = new PendingPassRepository(deps.db);
+  /** Runs the passes deletions owe and a crash or a failure left (pending-passes.ts). */
+  const sweepPendingPasses = (minAgeS: number) =>
+    runPendingPasses({ pending: pendingPasses, passes: batchPasses, log: deps.log }, minAgeS);
   const importAdmission = new ImportAdmission(deps.reads, importsInFlight(preparer.threads));
   const importService = new ImportService({
     ...deps,
@@ -114,8 +136,16 @@ export function createRideServices(deps: {
     reads: deps.reads,
     importAdmission,
     batchPasses,
+    sweepPendingPasses,
+    /** Closes what the services hold beside the database handle (the pass locks' connections). */
+    close: async () => {
+      await passLocks?.close();
+    },
   };
 }
+
+/** Connections a process holds riders' pass locks on, at most (PostgreSQL; batch-pass-lock.repository.ts). */
+const PASS_LOCK_CONNECTIONS = 2;
 
 /**
  * Import files in flight (issue 28). While no rider's read waits: one per analysis thread plus two

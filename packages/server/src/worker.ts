@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDirFor } from './db/database.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
-import { bringAnalysesUpToDate, startWorkers } from './job-workers.ts';
+import { bringAnalysesUpToDate, startPendingPassSweeper, startWorkers } from './job-workers.ts';
 import { uploadDecodeLimits } from './modules/imports/upload.ts';
 import { createRideServices } from './services.ts';
 import { FsBlobStore } from './storage/blob-store.ts';
@@ -36,6 +36,7 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
     strava: { strava: config.strava, secretKey: config.secretKey, publicUrl: config.publicUrl },
     analysisThreads: config.analysisThreads,
     decodeLimits: uploadDecodeLimits(config.upload),
+    databaseUrl: config.databaseUrl,
   });
   await startWorkers(queue, services);
   console.log('Vatio worker running; Ctrl-C to stop.');
@@ -50,11 +51,17 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
       else if (swept.orphans + swept.partial > 0) console.log('blob store: orphan files removed', swept);
     },
   });
+  // The batch passes ride deletions owe that a crash (or a failure) left, here too (issue 28, trust).
+  const stopPassSweeper = startPendingPassSweeper(services, {
+    log: (message, details) => console.error(message, details ?? {}),
+  });
   void bringAnalysesUpToDate(services, (message, details) => console.log(message, details ?? ''));
   return async () => {
+    await stopPassSweeper();
     await stopSweeper();
     await queue.stop();
     await services.preparer.close();
+    await services.close();
     await database.close();
   };
 }

@@ -26,6 +26,27 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
+/**
+ * A pool of its own, of `connections`, for locks held on a session while the work they guard runs on
+ * the data pool (modules/activities/batch-pass-lock.repository.ts): PostgreSQL only. Connections open
+ * when a lock is taken and close after ten idle seconds (pg's default).
+ */
+export function openLockDatabase(databaseUrl: string, connections: number): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: connections,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
+  // As the data pool's (openDatabase): a lost connection, idle or held, fails its next statement
+  // instead of ending the process. Its locks went with it.
+  pool.on('error', (error) => console.error('database lock connection lost:', error.message));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error('database lock connection lost in use:', error.message));
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
 const DATE_OID = 1082;
 const INT8_OID = 20;
 

@@ -28,6 +28,7 @@ import * as m0031 from './0031_ride_workout_link.ts';
 import * as m0033 from './0033_import_files_pending.ts';
 import * as m0035 from './0035_cold_reads.ts';
 import * as m0036 from './0036_import_batch_pass.ts';
+import * as m0037 from './0037_pending_batch_passes.ts';
 
 /** Numbered migrations, in order. A static list: no filesystem scanning, works from any bundle. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0033_import_files_pending': m0033,
   '0035_cold_reads': m0035,
   '0036_import_batch_pass': m0036,
+  '0037_pending_batch_passes': m0037,
 };

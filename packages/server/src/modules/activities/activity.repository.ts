@@ -3,6 +3,7 @@ import type { ActivitySort as ContractSort } from '@vatio/schemas/contracts';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { BikeRepository } from '../../kernel/bike.repository.ts';
 import { RiderBestCurve } from './rider-best-curve.ts';
+import { PendingPassRepository } from './pending-pass.repository.ts';
 import { blobLock, findByContentHash, overlappingRides } from './ride-store.repository.ts';
 import { sameRideAs } from './same-ride.ts';
 import { type DayPart, defaultNamesMatching, type RideLanguage } from './ride-name.ts';
@@ -64,8 +65,11 @@ export interface ActivityFilter {
 /** A rider's rides. Every query carries the owner's id: another rider's ride does not exist. */
 export class ActivityRepository {
   private readonly bestCurve = new RiderBestCurve();
+  private readonly pendingPasses: PendingPassRepository;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    this.pendingPasses = new PendingPassRepository(db);
+  }
 
   findByContentHash(userId: string, contentHash: string, executor: Kysely<Database> = this.db) {
     return findByContentHash(executor, userId, contentHash);
@@ -495,6 +499,11 @@ export class ActivityRepository {
     return photo !== undefined;
   }
 
+  /** The passes owed after deletions (`delete`) that a pass has covered, once its writes are done. */
+  pendingPassesEnded(userId: string, ids: readonly string[]): Promise<void> {
+    return this.pendingPasses.remove(userId, ids);
+  }
+
   /**
    * Deletes the ride with its rows (and its points from the rider's best envelope, in the same
    * transaction); returns the blob keys no remaining row of this rider uses, and the ride's start (its
@@ -504,7 +513,7 @@ export class ActivityRepository {
     userId: string,
     activityId: string,
     now = new Date(),
-  ): Promise<{ keys: string[]; startTime: Date } | undefined> {
+  ): Promise<{ keys: string[]; startTime: Date; pendingPassId: string } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const file = await trx
         .selectFrom('activity_files')
@@ -526,9 +535,13 @@ export class ActivityRepository {
         .executeTakeFirst();
       if (!deleted) return undefined;
       await this.bestCurve.rideDeleted(trx, userId, activityId, now);
+      // Issue 28 (trust): the batch pass the deletion owes the rides after it, recorded with it: a
+      // crash before the pass has written leaves the record, run again (pending-passes.ts).
+      const pendingPassId = await this.pendingPasses.record(trx, userId, deleted.start_time);
       return {
         keys: [file?.blob_key, streams?.blob_key].filter((k): k is string => Boolean(k)),
         startTime: deleted.start_time,
+        pendingPassId,
       };
     });
   }

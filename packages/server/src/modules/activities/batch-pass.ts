@@ -1,3 +1,4 @@
+import type { RiderPassLocks } from './batch-pass-lock.repository.ts';
 import type { BatchPassRepository, BatchPassScope } from './batch-pass.repository.ts';
 import { EFTP_WINDOW_DAYS } from './estimated-ftp.ts';
 import { RECENT_BESTS_DAYS } from './ride-detail-analysis.ts';
@@ -32,6 +33,7 @@ export interface BatchPassStages {
  * write what they measured, so the one that read first may write last, figures measured with a ride
  * deleted (or without one stored) after its read. A pass whose imports the running one covers waits
  * for it; any other (an import stored after it read, a deletion) runs its own read after it ends.
+ * Across processes (PostgreSQL), `lock` keeps them one at a time as well.
  */
 export class BatchPasses {
   private readonly passes = new Map<string, { covers: ReadonlySet<string>; ended: Promise<void> }>();
@@ -40,6 +42,11 @@ export class BatchPasses {
     private readonly deps: {
       reads: Pick<BatchPassRepository, 'read'>;
       rideTactics: Pick<RideTacticsService, 'remeasure'>;
+      /**
+       * The riders' locks across processes (batch-pass-lock.repository.ts), held from a pass's read to
+       * its settling: PostgreSQL, where other processes run passes too. None on PGlite (one process).
+       */
+      lock?: Pick<RiderPassLocks, 'hold'>;
     },
   ) {}
 
@@ -62,7 +69,10 @@ export class BatchPasses {
       if (covered?.every((id) => running.covers.has(id))) return running.ended;
       await running.ended.catch(() => undefined);
     }
-    const ended = this.pass(userId, scope, options);
+    const { lock } = this.deps;
+    const ended = lock
+      ? lock.hold(userId, () => this.pass(userId, scope, options))
+      : this.pass(userId, scope, options);
     this.passes.set(userId, { covers: new Set(covered), ended });
     try {
       await ended;

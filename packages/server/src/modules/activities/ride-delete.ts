@@ -3,7 +3,7 @@ import type { ActivityRepository } from './activity.repository.ts';
 import type { BatchPasses } from './batch-pass.ts';
 
 export interface RideDeleteDeps {
-  activities: Pick<ActivityRepository, 'delete' | 'blobInUse'>;
+  activities: Pick<ActivityRepository, 'delete' | 'blobInUse' | 'pendingPassesEnded'>;
   blobs: Pick<BlobStore, 'delete'>;
   /** The riders' batch passes (batch-pass.ts), shared with the imports'. */
   passes: Pick<BatchPasses, 'run'>;
@@ -17,9 +17,13 @@ export interface RideDeleteDeps {
  * over the rides its curve was in the windows of (issue 28, trust): their eFTP (and so IF and TSS), the
  * critical power their tactics were measured with, and the advanced facts that follow that FTP were
  * figures of a ride that is gone. The pass reads in one statement and measures again, on the analysis
- * threads, only the rides whose facts no longer hold. A failed pass is logged, not thrown: the ride is
- * gone (committed), and a retry would find nothing to delete and run no pass; the next import or sync
- * over that window measures those rides again. DELETE /api/activities/:id and a Strava deletion.
+ * threads, only the rides whose facts no longer hold. DELETE /api/activities/:id and a Strava deletion.
+ *
+ * The pass is owed durably (issue 28, trust): the deletion's transaction records it
+ * (pending-pass.repository.ts), and the pass removes the record once its writes are done. A failed
+ * pass is logged, not thrown (the ride is gone, committed; a retry of the request would find nothing
+ * to delete): its record, like one a crash between the commit and the pass leaves, is run again at
+ * the next start and by the periodic sweep (pending-passes.ts).
  */
 export async function deleteRide(deps: RideDeleteDeps, userId: string, activityId: string): Promise<boolean> {
   const { activities, blobs, passes, log, now } = deps;
@@ -27,9 +31,13 @@ export async function deleteRide(deps: RideDeleteDeps, userId: string, activityI
   if (!deleted) return false;
   for (const key of deleted.keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
   try {
-    await passes.run(userId, { curvesRemovedAt: [deleted.startTime] });
+    await passes.run(
+      userId,
+      { curvesRemovedAt: [deleted.startTime] },
+      { settle: () => activities.pendingPassesEnded(userId, [deleted.pendingPassId]) },
+    );
   } catch (error) {
-    log('the batch pass after a ride was deleted failed', {
+    log('the batch pass after a ride was deleted failed; the sweep runs it again', {
       userId,
       error: error instanceof Error ? error.message : String(error),
     });
