@@ -22,6 +22,8 @@ export interface Planned {
   /** The FTP the generator rides with: the strong ride sets the bests of the windows that hold it. */
   riderFtpW: number;
   intervals: { count: number; workS: number; restS: number; intervalPct: number };
+  /** Half an hour without it; a ride under 20 minutes alone gives no eFTP (estimated-ftp.ts). */
+  durationS?: number;
 }
 
 export const SHORT = { count: 5, workS: 180, restS: 180, intervalPct: 1.15 };
@@ -36,11 +38,11 @@ export const EDGE_DAYS_AGO = STRONG_DAYS_AGO - 89;
 export const dayOf = (daysAgo: number) =>
   new Date((Math.floor(Date.now() / DAY_MS) - daysAgo) * DAY_MS).toISOString().slice(0, 10);
 
-/** The planned ride as a FIT file, half an hour from 08:00 UTC of its day. */
+/** The planned ride as a FIT file, half an hour (or `durationS`) from 08:00 UTC of its day. */
 export function rideFile(p: Planned): Uint8Array {
   const ride: Activity = generateRide({
     seed: p.seed,
-    durationS: 1800,
+    durationS: p.durationS ?? 1800,
     ftpW: p.riderFtpW,
     intervals: p.intervals,
     startTime: new Date(Math.floor(Date.now() / DAY_MS - p.daysAgo) * DAY_MS + 8 * 3_600_000),

@@ -14,7 +14,7 @@ export type BatchPassScope = { importIds: readonly string[] } | { curvesRemovedA
 
 /** What the batch pass decides on (batch-pass.ts), read in one statement. */
 export interface BatchPassRead {
-  /** The rides of the scope measured against an estimated FTP (RideFtpService.reestimate). */
+  /** The rides of the scope measured against an estimated FTP, or with power and none (RideFtpService.reestimate). */
   estimated: EstimatedFtpRide[];
   /** The rides of the scope with power and a stream, oldest first, with the keys of their facts that tell whether they hold. */
   withPower: (RideWithPower & { blob_key: string })[];
@@ -110,7 +110,8 @@ async function readBatchPass(
     select
       (select json_agg(json_build_object('id', id, 'start_time', start_time,
           'normalized_power_w', normalized_power_w, 'ftp_w', ftp_w, 'summary', summary) order by start_time, id)
-        from scoped where summary->>'ftpSource' = 'estimated') as estimated,
+        -- With power and no FTP: its window gave no eFTP when it was stored (RideFtpService.reestimate).
+        from scoped where summary->>'ftpSource' = 'estimated' or (has_power and ftp_w is null)) as estimated,
       (select json_agg(json_build_object('id', id, 'start_time', start_time, 'ftp_w', ftp_w,
           'tactics', ${only('tactics', ['ftpW', 'cpW', 'wPrimeJ', 'fittedCpW', 'fittedWPrimeJ'])},
           'advanced_facts', ${only('advanced_facts', ['hasPower', 'ftpW', 'durabilityWorkKj'])},
