@@ -77,7 +77,7 @@ export async function storedFigures(h: Harness, userId: string) {
   return rows.map((r) => ({ ...r, start_time: r.start_time.toISOString() }));
 }
 
-/** The pass over the rider's whole history, as the import ran it before issue 28 (Strava's still). */
+/** The pass over the rider's whole history, as the import (and the Strava sync's end) ran it before issue 28. */
 export async function wholeHistoryPass(h: Harness, userId: string): Promise<void> {
   const blobs = new FsBlobStore(join(h.dataDir, 'blobs'));
   await new RideFtpService({ activities: h.services.activities, now: h.now }).rederiveEstimated(userId);

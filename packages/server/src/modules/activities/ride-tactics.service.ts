@@ -218,8 +218,8 @@ export class RideTacticsService {
    * durability split. One pass: the rides with power are read once, a ride's stream is decoded once
    * for whichever of its facts need it, and both are written together, a chunk of rides a statement
    * (`FACTS_PER_WRITE`). Returns how many rides were measured again. Every ride of the rider's: the
-   * Strava sync's (its run's rides are not told apart) and the tests' reference; an import's batch
-   * pass reads only the rides its batch can change and calls `remeasure` (import.service.ts).
+   * tests' reference (the Strava sync's end ran it until issue 28, trust: the batch pass over the run's
+   * rides now); the batch passes read only the rides a change can move and call `remeasure`.
    */
   async rederive(userId: string): Promise<number> {
     const { activities, athleteSettings } = this.deps;
