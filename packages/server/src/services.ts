@@ -100,7 +100,14 @@ export function createRideServices(deps: {
     stageTimes: new ImportStageTimes(deps.importStageTimesFile),
     passes: batchPasses,
   });
-  const reanalysis = new ReanalysisService({ ...deps, athleteSettings, rideFtp, rideTactics, preparer });
+  const reanalysis = new ReanalysisService({
+    ...deps,
+    athleteSettings,
+    rideFtp,
+    rideTactics,
+    preparer,
+    passes: batchPasses,
+  });
   const demo = new DemoService({
     ...deps,
     activities,

@@ -22,6 +22,8 @@ export interface Planned {
   /** The FTP the generator rides with: the strong ride sets the bests of the windows that hold it. */
   riderFtpW: number;
   intervals: { count: number; workS: number; restS: number; intervalPct: number };
+  /** Half an hour without it; a ride under 20 minutes alone gives no eFTP (estimated-ftp.ts). */
+  durationS?: number;
 }
 
 export const SHORT = { count: 5, workS: 180, restS: 180, intervalPct: 1.15 };
@@ -36,11 +38,11 @@ export const EDGE_DAYS_AGO = STRONG_DAYS_AGO - 89;
 export const dayOf = (daysAgo: number) =>
   new Date((Math.floor(Date.now() / DAY_MS) - daysAgo) * DAY_MS).toISOString().slice(0, 10);
 
-/** The planned ride as a FIT file, half an hour from 08:00 UTC of its day. */
+/** The planned ride as a FIT file, half an hour (or `durationS`) from 08:00 UTC of its day. */
 export function rideFile(p: Planned): Uint8Array {
   const ride: Activity = generateRide({
     seed: p.seed,
-    durationS: 1800,
+    durationS: p.durationS ?? 1800,
     ftpW: p.riderFtpW,
     intervals: p.intervals,
     startTime: new Date(Math.floor(Date.now() / DAY_MS - p.daysAgo) * DAY_MS + 8 * 3_600_000),
@@ -75,7 +77,7 @@ export async function storedFigures(h: Harness, userId: string) {
   return rows.map((r) => ({ ...r, start_time: r.start_time.toISOString() }));
 }
 
-/** The pass over the rider's whole history, as the import ran it before issue 28 (Strava's still). */
+/** The pass over the rider's whole history, as the import (and the Strava sync's end) ran it before issue 28. */
 export async function wholeHistoryPass(h: Harness, userId: string): Promise<void> {
   const blobs = new FsBlobStore(join(h.dataDir, 'blobs'));
   await new RideFtpService({ activities: h.services.activities, now: h.now }).rederiveEstimated(userId);

@@ -291,13 +291,17 @@ export class ActivityRepository {
     return this.bestCurve.allTime(this.db, userId);
   }
 
-  /** The rider's rides whose load is measured against an estimated FTP (summary.ftpSource). */
+  /**
+   * The rider's rides whose load is measured against an estimated FTP (summary.ftpSource), and those
+   * with power and no FTP (their window gave no estimate when stored): the whole-history reference
+   * of the tests (RideFtpService.rederiveEstimated), not indexed for the second kind.
+   */
   ridesWithEstimatedFtp(userId: string) {
     return this.db
       .selectFrom('activities')
       .select(['id', 'start_time', 'normalized_power_w', 'ftp_w', 'summary'])
       .where('user_id', '=', userId)
-      .where(sql<boolean>`summary->>'ftpSource' = 'estimated'`)
+      .where(sql<boolean>`(summary->>'ftpSource' = 'estimated' or (has_power and ftp_w is null))`)
       .execute();
   }
 

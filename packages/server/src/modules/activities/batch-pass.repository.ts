@@ -10,11 +10,15 @@ import { SAME_START_S } from './same-ride.ts';
  * Which rides a batch pass is for (batch-pass.ts): those whose stored figures the imports' rides can
  * change, or those whose windows held curves that are gone (a deleted ride's, at its start).
  */
-export type BatchPassScope = { importIds: readonly string[] } | { curvesRemovedAt: readonly Date[] };
+export type BatchPassScope =
+  | { importIds: readonly string[] }
+  | { curvesRemovedAt: readonly Date[] }
+  /** Curves stored or rewritten at these instants by something other than an import (re-analysis, Strava). */
+  | { curvesChangedAt: readonly Date[] };
 
 /** What the batch pass decides on (batch-pass.ts), read in one statement. */
 export interface BatchPassRead {
-  /** The rides of the scope measured against an estimated FTP (RideFtpService.reestimate). */
+  /** The rides of the scope measured against an estimated FTP, or with power and none (RideFtpService.reestimate). */
   estimated: EstimatedFtpRide[];
   /** The rides of the scope with power and a stream, oldest first, with the keys of their facts that tell whether they hold. */
   withPower: (RideWithPower & { blob_key: string })[];
@@ -59,7 +63,9 @@ interface Row {
  *
  * Issue 28 (trust): a deleted ride's curve goes with it (ActivityService.delete), which changes the
  * figures of the rides in [its start, its start + windowDays) as a stored one would: with
- * `curvesRemovedAt` the points are those instants, and the rest of the statement is the same.
+ * `curvesRemovedAt` the points are those instants, and the rest of the statement is the same. So with
+ * `curvesChangedAt`: a curve a re-analysis rewrote (imports/reanalysis.service.ts), or one a Strava
+ * webhook or sync stored (strava/), at its ride's start.
  */
 async function readBatchPass(
   db: Kysely<Database>,
@@ -90,7 +96,7 @@ async function readBatchPass(
           and f.status in ('done', 'recovered')`
       : // As ISO text: not every driver sends an array of dates as timestamps.
         sql`select t as lo, t + ${window} as hi
-        from unnest(${scope.curvesRemovedAt.map((t) => t.toISOString())}::timestamptz[]) as t`;
+        from unnest(${('curvesRemovedAt' in scope ? scope.curvesRemovedAt : scope.curvesChangedAt).map((t) => t.toISOString())}::timestamptz[]) as t`;
   const { rows } = await sql<Row>`
     with points as (${points}),
     marked as (
@@ -110,7 +116,8 @@ async function readBatchPass(
     select
       (select json_agg(json_build_object('id', id, 'start_time', start_time,
           'normalized_power_w', normalized_power_w, 'ftp_w', ftp_w, 'summary', summary) order by start_time, id)
-        from scoped where summary->>'ftpSource' = 'estimated') as estimated,
+        -- With power and no FTP: its window gave no eFTP when it was stored (RideFtpService.reestimate).
+        from scoped where summary->>'ftpSource' = 'estimated' or (has_power and ftp_w is null)) as estimated,
       (select json_agg(json_build_object('id', id, 'start_time', start_time, 'ftp_w', ftp_w,
           'tactics', ${only('tactics', ['ftpW', 'cpW', 'wPrimeJ', 'fittedCpW', 'fittedWPrimeJ'])},
           'advanced_facts', ${only('advanced_facts', ['hasPower', 'ftpW', 'durabilityWorkKj'])},

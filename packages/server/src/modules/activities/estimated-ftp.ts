@@ -91,3 +91,32 @@ export function withEstimatedFtp<
     }),
   };
 }
+
+/**
+ * The stored ride (columns + summary JSON) once its window gives no eFTP any more (issue 28, trust: a
+ * deleted ride took the curves the estimate stood on): what the import stores for a ride with power
+ * whose window gives none (RideFtpService.applyEstimate leaves the analysis as it is): no FTP
+ * (`ftpSource` 'none', the ride page says so), so no IF or TSS (Coggan's need one), and no estimate.
+ */
+export function withoutEstimatedFtp<
+  R extends {
+    columns: {
+      intensity_factor: number | null;
+      training_stress_score: number | null;
+      ftp_w: number | null;
+    };
+    summaryJson: string;
+  },
+>(ride: R): R {
+  const {
+    intensityFactor: _if,
+    trainingStressScore: _tss,
+    ftpEstimate: _estimate,
+    ...summary
+  } = JSON.parse(ride.summaryJson) as Record<string, unknown>;
+  return {
+    ...ride,
+    columns: { ...ride.columns, ftp_w: null, intensity_factor: null, training_stress_score: null },
+    summaryJson: JSON.stringify({ ...summary, ftpSource: 'none' }),
+  };
+}

@@ -6,6 +6,7 @@ import {
   estimateFtpAt,
   type StoredCurve,
   withEstimatedFtp,
+  withoutEstimatedFtp,
 } from './estimated-ftp.ts';
 
 const DAY_MS = 86_400_000;
@@ -60,7 +61,7 @@ export class RideFtpService {
   }
 
   /**
-   * Every ride measured against an estimate, measured again against the eFTP its window gives now
+   * Every ride measured against an estimate (or with power and no FTP), measured again against the eFTP its window gives now
    * (after an import batch has stored rides its window did not yet hold). Returns how many changed.
    * The whole history: the import's batch pass reads only the rides its batch can change
    * (`reestimate` on batch-pass.repository.ts's read); this one stays for the tests that check it
@@ -81,7 +82,10 @@ export class RideFtpService {
   }
 }
 
-/** A ride measured against an estimated FTP, as `reestimate` reads it. */
+/**
+ * A ride measured against an estimated FTP, or one with power that has no FTP (its window gave no
+ * estimate when it was stored), as `reestimate` reads it.
+ */
 export interface EstimatedFtpRide {
   id: string;
   start_time: Date;
@@ -91,34 +95,50 @@ export interface EstimatedFtpRide {
 }
 
 /**
- * The rides (measured against an estimated FTP) whose eFTP the curves (every curve their windows
- * hold) give now differs from the one they were measured with, each with its load against it.
+ * The rides (measured against an estimated FTP, or with power and no FTP) whose eFTP the curves
+ * (every curve their windows hold) give now differs from the one they were measured with, each with
+ * its load against it.
  *
  * Issue 28 (trust): also those whose eFTP is the same but stands on other rides: the summary says how
  * many rides of the window and which method it came from (the ride page's `settings_used.ftp_estimate`),
  * and a ride deleted from the window (or stored in it) that leaves the FTP as it was changed that, so
  * the page said "from 3 rides" of a window that held 2. Its load is the same; only the summary moves.
+ *
+ * Issue 28 (trust): and those whose window gives no estimate any more (the rides it stood on deleted):
+ * they kept the eFTP, IF and TSS of rides that were gone. They become what the import stores for a ride
+ * whose window gives none (`withoutEstimatedFtp`: no FTP, no IF or TSS, "—" and why on the ride page).
+ * The other way round, a ride stored with none gets one once a ride stored later fills its window (a
+ * ten-minute ride uploaded before the long ride of the week before it): as uploaded in order.
  */
 export function reestimate(rides: readonly EstimatedFtpRide[], curves: readonly StoredCurve[]): RideLoad[] {
   const changes: RideLoad[] = [];
   for (const ride of rides) {
     const estimate: FtpEstimateAtDate | undefined = estimateFtpAt(curves, ride.start_time);
-    if (!estimate) continue;
-    const said = (ride.summary as { ftpEstimate?: { method?: string; rides?: number } } | null)?.ftpEstimate;
-    if (estimate.ftpW === ride.ftp_w && said?.rides === estimate.rides && said?.method === estimate.method)
+    const summary = ride.summary as {
+      ftpSource?: string;
+      ftpEstimate?: { method?: string; rides?: number };
+    } | null;
+    const said = summary?.ftpEstimate;
+    const estimated = summary?.ftpSource === 'estimated';
+    if (!estimate && !estimated) continue;
+    if (
+      estimate &&
+      estimated &&
+      estimate.ftpW === ride.ftp_w &&
+      said?.rides === estimate.rides &&
+      said?.method === estimate.method
+    )
       continue;
-    const next = withEstimatedFtp(
-      {
-        columns: {
-          normalized_power_w: ride.normalized_power_w,
-          intensity_factor: null,
-          training_stress_score: null,
-          ftp_w: null,
-        },
-        summaryJson: JSON.stringify(ride.summary),
+    const stored = {
+      columns: {
+        normalized_power_w: ride.normalized_power_w,
+        intensity_factor: null,
+        training_stress_score: null,
+        ftp_w: null,
       },
-      estimate,
-    );
+      summaryJson: JSON.stringify(ride.summary),
+    };
+    const next = estimate ? withEstimatedFtp(stored, estimate) : withoutEstimatedFtp(stored);
     changes.push({
       id: ride.id,
       ftp_w: next.columns.ftp_w,

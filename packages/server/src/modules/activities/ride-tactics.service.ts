@@ -222,8 +222,8 @@ export class RideTacticsService {
    * durability split. One pass: the rides with power are read once, a ride's stream is decoded once
    * for whichever of its facts need it, and both are written together, a chunk of rides a statement
    * (`FACTS_PER_WRITE`). Returns how many rides were measured again. Every ride of the rider's: the
-   * Strava sync's (its run's rides are not told apart) and the tests' reference; an import's batch
-   * pass reads only the rides its batch can change and calls `remeasure` (import.service.ts).
+   * tests' reference (the Strava sync's end ran it until issue 28, trust: the batch pass over the run's
+   * rides now); the batch passes read only the rides a change can move and call `remeasure`.
    */
   async rederive(userId: string): Promise<number> {
     const { activities, athleteSettings } = this.deps;
@@ -276,6 +276,12 @@ export class RideTacticsService {
     const today = isoDate(now());
     const advanced = baseline && { baseline, durabilityWorkKj: durabilityWorkKjFor(baseline, today) };
     const stale: { ride: RideWithPower & { blob_key: string }; request: RideFactsRequest }[] = [];
+    // Issue 28 (trust): a ride whose FTP is gone (its eFTP window emptied: RideFtpService.reestimate)
+    // keeps no tactics, as the import stores none without an FTP; nothing to measure for that.
+    const gone: string[] = [];
+    const tacticsGone = new Set(
+      withStream.filter((r) => r.ftp_w === null && r.tactics !== null).map((r) => r.id),
+    );
     for (const ride of withStream) {
       const cp = cpOf.get(ride.id);
       const tacticsStale = ride.ftp_w !== null && !tacticsHold(ride.tactics, ride.ftp_w, cp);
@@ -285,7 +291,10 @@ export class RideTacticsService {
           ftpW: ride.ftp_w ?? undefined,
           durabilityWorkKj: advanced.durabilityWorkKj,
         });
-      if (!tacticsStale && !advancedStale) continue;
+      if (!tacticsStale && !advancedStale) {
+        if (tacticsGone.has(ride.id)) gone.push(ride.id);
+        continue;
+      }
       const request: RideFactsRequest = {
         ...(tacticsStale ? { tactics: { ftpW: ride.ftp_w!, criticalPower: cp } } : {}),
         ...(advancedStale && advanced
@@ -296,7 +305,8 @@ export class RideTacticsService {
     }
     // A new load goes with the ride's facts; those of rides measured no more, with the first chunk written.
     const staleIds = new Set(stale.map((s) => s.ride.id));
-    const loadsAlone = [...loadOf.values()].filter((l) => !staleIds.has(l.id));
+    const goneIds = new Set(gone);
+    const loadsAlone = [...loadOf.values()].filter((l) => !staleIds.has(l.id) && !goneIds.has(l.id));
     // Issue 28: after a batch nearly every ride is measured here (those stored while other files were
     // pending have no facts yet), so the rides are taken by lanes working at once: one for each
     // analysis thread, and one in this thread. Fair sharing (jobs/fair-share.ts): this thread's lane
@@ -309,11 +319,13 @@ export class RideTacticsService {
     let failed = false;
     const take = () => (!failed && next < stale.length ? stale[next++]! : undefined);
     // Measured facts wait here for their statement, written a chunk at a time (`FACTS_PER_WRITE`).
-    let measured: { id: string; facts: RideFacts; load?: RideLoad }[] = loadsAlone.map((load) => ({
-      id: load.id,
-      facts: {},
-      load,
-    }));
+    let measured: { id: string; facts: RideFacts; load?: RideLoad }[] = [
+      ...loadsAlone.map((load) => ({ id: load.id, facts: {}, load })),
+      ...gone.map((id) => {
+        const load = loadOf.get(id);
+        return load ? { id, facts: { tactics: null }, load } : { id, facts: { tactics: null } };
+      }),
+    ];
     const write = async () => {
       const chunk = measured;
       measured = [];
@@ -325,6 +337,7 @@ export class RideTacticsService {
     ) => {
       try {
         const facts = await measure(await blobs.get(ride.blob_key), request);
+        if (tacticsGone.has(ride.id)) facts.tactics = null;
         const load = loadOf.get(ride.id);
         measured.push(load ? { id: ride.id, facts, load } : { id: ride.id, facts });
         if (measured.length >= factsPerWrite) await write();

@@ -78,13 +78,15 @@ export class ReanalysisRepository {
       .execute();
   }
 
-  async pendingCount(userId: string): Promise<number> {
-    const row = await this.db
+  /** The rider's rides waiting for re-analysis (but `except`, when given). */
+  async pendingCount(userId: string, except?: string): Promise<number> {
+    let query = this.db
       .selectFrom('activities')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('user_id', '=', userId)
-      .where('reanalysis_pending', '=', true)
-      .executeTakeFirstOrThrow();
+      .where('reanalysis_pending', '=', true);
+    if (except !== undefined) query = query.where('id', '<>', except);
+    const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -125,7 +127,8 @@ export class ReanalysisRepository {
     await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('activities')
-        .set({ ...values, reanalysis_pending: false, updated_at: now })
+        // No longer waiting, unless `values` says it still is (its run's batch pass comes first).
+        .set({ reanalysis_pending: false, ...values, updated_at: now })
         .where('user_id', '=', userId)
         .where('id', '=', activityId)
         .returning('start_time')

@@ -6,6 +6,7 @@ import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.re
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import { hasPedalPhase } from './ride-preparation.ts';
 import type { RidePreparer } from './preparation-pool.ts';
+import type { BatchPasses } from '../activities/batch-pass.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
@@ -32,9 +33,38 @@ export class ReanalysisService {
       queue: JobQueue;
       now: () => Date;
       log: (message: string, details?: Record<string, unknown>) => void;
+      /** The riders' batch passes (activities/batch-pass.ts), shared with the imports'. */
+      passes?: Pick<BatchPasses, 'run'>;
     },
   ) {
     this.rows = new ReanalysisRepository(deps.db);
+  }
+
+  /**
+   * Issue 28 (trust): the starts of the rides this process re-analysed, by rider, until their run's
+   * batch pass. A re-analysis rewrites the ride's curve (a new ANALYSIS_VERSION, a new decoding), which
+   * the rides in [its start, its start + 90 d) read for their eFTP and their tactics' critical power,
+   * and each ride of a run was measured against the curves of the rides not re-analysed yet. One pass
+   * a run, not one a ride: the run's last ride (no other of the rider's rides waiting) runs it over
+   * every start gathered here, before that ride stops waiting, so "re-analysis idle" means its figures
+   * are settled. Kept in memory (no migration for it): a run whose rides went to several processes, or
+   * across a restart, passes over the starts each process saw; the rest of its windows are measured
+   * again by the next import, sync, deletion or re-analysis over them.
+   */
+  private readonly runStarts = new Map<string, Date[]>();
+
+  /** The batch pass over the windows of the rider's rides re-analysed here since the last one. */
+  private async passAfterRun(userId: string): Promise<void> {
+    const starts = this.runStarts.get(userId);
+    this.runStarts.delete(userId);
+    if (!starts?.length || !this.deps.passes) return;
+    try {
+      await this.deps.passes.run(userId, { curvesChangedAt: starts });
+    } catch (error) {
+      // Gathered again: the job is retried (its ride still waits) and passes over them all.
+      this.runStarts.set(userId, [...starts, ...(this.runStarts.get(userId) ?? [])]);
+      throw error;
+    }
   }
 
   /** Marks the rider's rides from `fromDate` on (all of them when undefined) and queues them. */
@@ -95,6 +125,14 @@ export class ReanalysisService {
       error: error instanceof Error ? error.message : String(error),
     });
     await this.rows.clearPending(job.userId, job.activityId);
+    // It may have been its run's last ride: the others still get their pass.
+    if ((await this.rows.pendingCount(job.userId)) === 0)
+      await this.passAfterRun(job.userId).catch((passError: unknown) =>
+        this.deps.log('the batch pass after a re-analysis failed', {
+          userId: job.userId,
+          error: passError instanceof Error ? passError.message : String(passError),
+        }),
+      );
   }
 
   pending(userId: string): Promise<number> {
@@ -108,6 +146,7 @@ export class ReanalysisService {
       // Deleted meanwhile, or a ride with no original to analyse (a Strava summary without streams):
       // nothing more this version could add to it.
       await this.rows.clearPending(job.userId, job.activityId, ANALYSIS_VERSION);
+      if ((await this.rows.pendingCount(job.userId)) === 0) await this.passAfterRun(job.userId);
       return;
     }
     const [bytes, baseline, bikeKg] = await Promise.all([
@@ -142,11 +181,14 @@ export class ReanalysisService {
             undefined,
           )
         : null;
+    // The run's last ride (no other waiting) keeps waiting until its run's batch pass has ended.
+    const last = (await this.rows.pendingCount(job.userId, job.activityId)) === 0;
     await this.rows.store(
       job.userId,
       job.activityId,
       {
         ...columns,
+        reanalysis_pending: last,
         summary: analysed.summaryJson,
         tactics,
         advanced_facts: streams
@@ -164,6 +206,19 @@ export class ReanalysisService {
     );
     if (streamsBlobKey && file.streams_blob_key && file.streams_blob_key !== streamsBlobKey) {
       if (await this.rows.blobUnreferenced(file.streams_blob_key)) await blobs.delete(file.streams_blob_key);
+    }
+    // Its curve was at its start and is now at the file's (the same, unless a decoding moved it).
+    const moved =
+      columns.start_time !== undefined &&
+      new Date(columns.start_time).getTime() !== file.start_time.getTime();
+    const starts = moved ? [file.start_time, new Date(columns.start_time!)] : [file.start_time];
+    this.runStarts.set(job.userId, [...(this.runStarts.get(job.userId) ?? []), ...starts]);
+    if (last) {
+      await this.passAfterRun(job.userId);
+      await this.rows.clearPending(job.userId, job.activityId);
+    } else if ((await this.rows.pendingCount(job.userId)) === 0) {
+      // The others ended meanwhile (in another process): this ride's run ends here.
+      await this.passAfterRun(job.userId);
     }
   }
 }

@@ -86,7 +86,22 @@ export class StravaEventsService {
       return;
     }
     if (row.state === 'imported' || !CYCLING_SPORT_TYPES.has(row.sport_type)) return;
-    await rides.importOne(session, row);
+    if ((await rides.importOne(session, row)) !== 'imported') return;
+    // Issue 28 (trust): its curve joins the 90-day windows of the rides after it, whose eFTP (and so IF
+    // and TSS), tactics' critical power and advanced facts were measured without it: the batch pass
+    // over [its start, its start + the window), as after an import. A failed pass is logged, not
+    // thrown: the ride is stored (a retry would find it imported and run none); the next import, sync
+    // or deletion over that window measures those rides again.
+    const ride = await stravaRides.findByStravaId(userId, row.strava_id);
+    if (!ride) return;
+    try {
+      await this.deps.passes.run(userId, { curvesChangedAt: [ride.start_time] });
+    } catch (error) {
+      this.deps.log('the batch pass after a Strava ride was created failed', {
+        userId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 
   private async activityDeleted(session: StravaSession, stravaId: number) {

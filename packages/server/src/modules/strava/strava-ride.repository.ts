@@ -18,7 +18,7 @@ export class StravaRideRepository {
   findByStravaId(userId: string, stravaId: number) {
     return this.db
       .selectFrom('activities')
-      .select(['id', 'source'])
+      .select(['id', 'source', 'start_time'])
       .where('user_id', '=', userId)
       .where('strava_id', '=', stravaId)
       .executeTakeFirst();

@@ -16,7 +16,7 @@ import type { StravaRideImport } from './strava-ride-import.ts';
 import { StravaNotConnectedError, type StravaSession } from './strava-session.ts';
 import type { StravaActivity } from './strava-types.ts';
 import type { SyncAction, SyncStatusRepository } from './sync-status.repository.ts';
-import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
+import type { BatchPasses } from '../activities/batch-pass.ts';
 import type { StravaRideRepository } from './strava-ride.repository.ts';
 
 /** `failures`: Strava failed (no answer, 5xx) this many times in a row, with no progress in between. */
@@ -75,7 +75,8 @@ export class StravaSyncService {
       bikes: BikeRepository;
       status: SyncStatusRepository;
       rides: StravaRideImport;
-      rideTactics: Pick<RideTacticsService, 'rederive'>;
+      /** The riders' batch passes (activities/batch-pass.ts), shared with the imports'. */
+      passes: Pick<BatchPasses, 'run'>;
       session: (userId: string) => StravaSession;
       now: () => Date;
       log: (message: string, details?: Record<string, unknown>) => void;
@@ -303,8 +304,12 @@ export class StravaSyncService {
       }
       if (!row) {
         // Rides come newest first, each measured against the rides stored before it: now that the
-        // run's rides are all stored, those whose window's critical power changed are measured again.
-        await this.deps.rideTactics.rederive(job.userId);
+        // run's rides are all stored, the batch pass over their windows (activities/batch-pass.ts)
+        // measures again the rides whose eFTP or window's critical power they changed. Issue 28: it
+        // measured the tactics and advanced facts of the rider's whole history (every ride with power
+        // read, with its facts, and the curves of all their windows), and re-estimated no eFTP: a
+        // ride kept the eFTP of the rides stored before it (the run's newest, of itself alone).
+        await this.passAfterRun(job);
         await status.update(
           job.userId,
           job.runId,
@@ -354,6 +359,19 @@ export class StravaSyncService {
       onProgress();
     }
     await queue.send(QUEUES.stravaSync, { ...job, failures: 0 });
+  }
+
+  /**
+   * The batch pass over the windows of the rides the run stored (from the run's start: a run's steps
+   * may run in several jobs and processes, so they are read back, not carried). None when it stored
+   * none.
+   */
+  private async passAfterRun(job: RunJob) {
+    const run = await this.deps.status.find(job.userId);
+    const since = run?.run_id === job.runId ? run.started_at : null;
+    // A run's record always has its start; without one, every ride the rider imported from Strava.
+    const starts = await this.deps.stravaActivities.ridesImportedSince(job.userId, since ?? new Date(0));
+    if (starts.length > 0) await this.deps.passes.run(job.userId, { curvesChangedAt: starts });
   }
 
   private async bikes(job: Extract<StravaSyncJob, { step: 'bikes' }>) {

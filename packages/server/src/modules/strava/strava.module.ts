@@ -43,7 +43,10 @@ export function createStravaServices(deps: {
   athleteSettings: AthleteSettingsRepository;
   rideFtp: RideFtpService;
   rideTactics: RideTacticsService;
-  /** The riders' batch passes (activities/batch-pass.ts): a ride Strava deleted gets one. */
+  /**
+   * The riders' batch passes (activities/batch-pass.ts): after a ride Strava deleted, one a webhook
+   * created, and the end of a sync run.
+   */
   passes: BatchPasses;
   settings: StravaSettings;
 }) {

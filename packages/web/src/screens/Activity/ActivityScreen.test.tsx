@@ -75,6 +75,32 @@ describe('ActivityScreen (the ride page)', () => {
     );
   });
 
+  it('a ride with power and no FTP (its eFTP window too thin, or emptied by a deletion) says "—" for IF and TSS, and why', async () => {
+    await renderScreen(<ActivityRoute />, {
+      ...at,
+      answers: {
+        ...common,
+        '/activities/:id': {
+          ...noStreams,
+          ftp_w: null,
+          ftp_source: 'none',
+          intensity_factor: null,
+          training_stress_score: null,
+        },
+        '/activities/:id/analysis': PENDING,
+      },
+    });
+    const summary = await screen.findByTestId('ride-summary');
+    const value = (label: string) =>
+      [...summary.querySelectorAll('[data-testid="stat-value"]')].find((v) =>
+        v.parentElement?.textContent?.startsWith(label),
+      )?.textContent;
+    expect(value('IF')).toBe('—');
+    expect(value('TSS')).toBe('—');
+    expect(summary).toHaveTextContent('IF and TSS need an FTP, and this ride has none');
+    expect(summary).not.toHaveTextContent('Analysed with FTP');
+  });
+
   it('says it is loading while the ride has not answered', async () => {
     await renderScreen(<ActivityRoute />, { ...at, answers: { ...common, '/activities/:id': PENDING } });
     expect(await screen.findByRole('status')).toHaveTextContent(/Loading/);

@@ -71,11 +71,16 @@ export function SummaryTiles({
     { key: 'averageSpeed', value: positive(activity.average_speed), text: f.speed },
     { key: 'wattsPerKg', value: pick(s?.watts_per_kg), text: (v) => `${f.number(v, 2)} W/kg` },
   ];
-  const shown = tiles.filter((tile) => tile.value !== null);
   const ftp = analysis?.settings_used.ftp_w ?? activity.ftp_w;
   const withDate = useWithDate();
   const noPower =
     activity.average_power === null && activity.normalized_power === null && !s?.average_power_w;
+  // Power and no FTP (none set, none in the file, and its 90 days too little for an eFTP): IF and TSS
+  // say "—" and the line below says why, rather than vanishing (issue 28, trust: a ride whose eFTP
+  // window a deletion emptied lands here too).
+  const noFtp = !noPower && ftp == null;
+  const needsFtp = (key: string) => noFtp && (key === 'intensityFactor' || key === 'tss');
+  const shown = tiles.filter((tile) => tile.value !== null || needsFtp(tile.key));
   return (
     <section data-testid="ride-summary" aria-label={t('summary.title')} className="space-y-2">
       <dl className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-3 sm:grid-cols-4 lg:grid-cols-8">
@@ -83,7 +88,7 @@ export function SummaryTiles({
           <Stat
             key={tile.key}
             label={t(`summary.${tile.key}`)}
-            value={tile.text(tile.value!)}
+            value={tile.value === null ? '—' : tile.text(tile.value)}
             hint={tile.hint}
             className="border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-800"
           />
@@ -91,6 +96,8 @@ export function SummaryTiles({
       </dl>
       {noPower ? (
         <Missing>{t('summary.noPower')}</Missing>
+      ) : noFtp ? (
+        <Missing>{t('summary.noFtp')}</Missing>
       ) : (
         ftp != null && (
           <p className="text-xs text-slate-500 dark:text-slate-400">
