@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AthleteSettingsRow, RiderBaseline } from '../../kernel/athlete-settings.repository.ts';
 import type { RideWithPower } from './activity.repository.ts';
@@ -34,6 +34,53 @@ interface Row {
   with_power: Json<(Omit<RideWithPower, 'start_time'> & { start_time: string; blob_key: string })[]>;
   curves: Json<(Omit<StoredRideCurve, 'start_time'> & { start_time: string })[]>;
   history: Json<(Omit<AthleteSettingsRow, 'created_at'> & { created_at: string })[]>;
+}
+
+/** A window of `windowDays` whole 86,400 s days, as an interval. */
+function windowOf(windowDays: number) {
+  // In seconds, not days: a day interval added to a timestamptz follows the session's time zone (23 or
+  // 25 h across a DST change), the windows are whole 86,400 s days (estimated-ftp.ts).
+  return sql`make_interval(secs => ${windowDays * 86_400})`;
+}
+
+/**
+ * The intervals [lo, hi) of ride starts whose figures the rides stored by the imports' files can change
+ * (`readBatchPass` says why): `files` picks the files (a condition on `f`, import_files), `earliest` is
+ * where the scope of a file that replaced a damaged part with a complete one begins (the rider's first
+ * ride, or before). Also the pass an import owes when it failed on the file's last try
+ * (ImportRepository.batchPassOwed).
+ */
+export function importScopePoints(
+  userId: string,
+  files: RawBuilder<unknown>,
+  earliest: RawBuilder<unknown>,
+  windowDays: number,
+) {
+  // How far the start of a part the file replaced can lie from the ride's (seconds; readBatchPass).
+  return sql`select
+      case when f.message_code = 'REPLACED_DAMAGED' then ${earliest}
+        when f.status = 'recovered' then a.start_time - make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S}))
+        else a.start_time end as lo,
+      a.start_time + ${windowOf(windowDays)} + case when f.status = 'recovered' or f.message_code = 'REPLACED_DAMAGED'
+        then make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S})) else interval '0' end as hi
+    from import_files f
+    join activities a on a.user_id = ${userId} and a.id = f.activity_id
+    where f.user_id = ${userId} and ${files} and f.status in ('done', 'recovered')`;
+}
+
+/**
+ * The common table expressions `points` (the intervals [lo, hi) of `points`) to `islands` (those
+ * intervals merged: gaps and islands), for a statement's `with`.
+ */
+export function scopeIslands(points: RawBuilder<unknown>) {
+  return sql`points as (${points}),
+    marked as (
+      select lo, hi, case when lo <= max(hi) over (order by lo, hi rows between unbounded preceding and 1 preceding)
+        then 0 else 1 end as opens
+      from points
+    ),
+    numbered as (select lo, hi, sum(opens) over (order by lo, hi rows unbounded preceding) as island from marked),
+    islands as (select min(lo) as lo, max(hi) as hi from numbered group by island)`;
 }
 
 /**
@@ -77,35 +124,21 @@ async function readBatchPass(
     sql`case when jsonb_typeof(${sql.ref(column)}) = 'object' then (
       select jsonb_object_agg(e.key, e.value) from jsonb_each(${sql.ref(column)}) e
       where e.key in (${sql.join(keys)})) end`;
-  // In seconds, not days: a day interval added to a timestamptz follows the session's time zone (23 or
-  // 25 h across a DST change), the windows are whole 86,400 s days (estimated-ftp.ts).
-  const window = sql`make_interval(secs => ${windowDays * 86_400})`;
+  const window = windowOf(windowDays);
   // The intervals of ride starts whose figures the scope's curves move (`lo` to `hi`, see above).
   const points =
     'importIds' in scope
-      ? // How far the start of a part the file replaced can lie from the ride's (seconds; see above).
-        sql`select
-          case when f.message_code = 'REPLACED_DAMAGED' then '-infinity'::timestamptz
-            when f.status = 'recovered' then a.start_time - make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S}))
-            else a.start_time end as lo,
-          a.start_time + ${window} + case when f.status = 'recovered' or f.message_code = 'REPLACED_DAMAGED'
-            then make_interval(secs => greatest(a.elapsed_time_s, ${SAME_START_S})) else interval '0' end as hi
-        from import_files f
-        join activities a on a.user_id = ${userId} and a.id = f.activity_id
-        where f.user_id = ${userId} and f.import_id = any(${[...scope.importIds]}::uuid[])
-          and f.status in ('done', 'recovered')`
+      ? importScopePoints(
+          userId,
+          sql`f.import_id = any(${[...scope.importIds]}::uuid[])`,
+          sql`'-infinity'::timestamptz`,
+          windowDays,
+        )
       : // As ISO text: not every driver sends an array of dates as timestamps.
         sql`select t as lo, t + ${window} as hi
         from unnest(${('curvesRemovedAt' in scope ? scope.curvesRemovedAt : scope.curvesChangedAt).map((t) => t.toISOString())}::timestamptz[]) as t`;
   const { rows } = await sql<Row>`
-    with points as (${points}),
-    marked as (
-      select lo, hi, case when lo <= max(hi) over (order by lo, hi rows between unbounded preceding and 1 preceding)
-        then 0 else 1 end as opens
-      from points
-    ),
-    numbered as (select lo, hi, sum(opens) over (order by lo, hi rows unbounded preceding) as island from marked),
-    islands as (select min(lo) as lo, max(hi) as hi from numbered group by island),
+    with ${scopeIslands(points)},
     scoped as (
       select a.id, a.start_time, a.ftp_w, a.normalized_power_w, a.has_power, a.summary, a.tactics,
         a.advanced_facts, s.blob_key

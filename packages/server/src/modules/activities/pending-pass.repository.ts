@@ -1,15 +1,19 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** A deletion's batch pass owed to its rider (migration 0037). */
+/**
+ * A batch pass owed to its rider (migration 0037): a deletion's, or an import's that failed on its
+ * file's last try (ImportRepository.batchPassOwed, which records one instant per 90 days of its scope).
+ */
 export interface PendingPass {
   id: string;
   curvesRemovedAt: Date;
 }
 
 /**
- * The batch passes owed (issue 28, trust): recorded in the transaction that deletes a ride, removed
- * once its pass has written (pending-passes.ts). Every statement is the rider's, but `riders`, which
+ * The batch passes owed (issue 28, trust): recorded in the transaction that deletes a ride (or in the
+ * statement that settles imports whose pass failed on a file's last try: ImportRepository.batchPassOwed),
+ * removed once its pass has written (pending-passes.ts). Every statement is the rider's, but `riders`, which
  * the sweep reads across every rider, by design.
  */
 export class PendingPassRepository {

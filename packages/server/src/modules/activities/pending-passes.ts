@@ -19,7 +19,8 @@ export interface PendingPassSweep {
 /**
  * The batch passes owed after deletions and not ended (issue 28, trust): a crash between a deletion's
  * commit and its pass, or a pass that failed, left the rides of the 90 days after the deleted ride
- * with figures measured with it (ride-delete.ts). Each rider's records, recorded more than `minAgeS`
+ * with figures measured with it (ride-delete.ts). Also an import's pass that failed on its file's
+ * last try (ImportService.afterLastFile): its rides' figures measured without the import's rides. Each rider's records, recorded more than `minAgeS`
  * ago, are run as one pass (the windows after each deleted ride's start), which removes them once
  * its writes are done; one that fails keeps them for the next sweep. At start (job-workers.ts) and
  * every few minutes while the server or a `vatio worker` runs.

@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, ImportFilesTable, ImportFileStatus, ImportsTable } from '../../db/schema.ts';
+import { importScopePoints, scopeIslands } from '../activities/batch-pass.repository.ts';
 
 export type ImportRow = Selectable<ImportsTable>;
 export type ImportFileRow = Selectable<ImportFilesTable>;
@@ -296,6 +297,43 @@ export class ImportRepository {
       .where('user_id', '=', userId)
       .where('id', 'in', [...importIds])
       .execute();
+  }
+
+  /**
+   * Issue 28 (trust): the batch pass for these imports failed on a file's last try. They are settled
+   * (they read `done` from now on, or they would read `processing` for good) and, in the same
+   * statement, the pass they owe is recorded (pending_batch_passes, run again by the sweep:
+   * activities/pending-passes.ts), so neither happens without the other. A record is an instant t
+   * whose window [t, t + windowDays) the sweep measures again; the import's scope is intervals of
+   * ride starts (activities/batch-pass.repository.ts `importScopePoints`), each at least `windowDays`
+   * wide, merged into islands, and an island [lo, hi) is the union of the windows at lo, lo +
+   * windowDays, lo + 2 windowDays, … and hi − windowDays: exactly the scope, in about one record per
+   * `windowDays` of it. A complete file that replaced a damaged part changes every ride before it
+   * (the scope's `-infinity`): from the rider's first ride here. Only the imports still awaiting
+   * their pass are settled, and only their rides recorded (another run's pass settled the others).
+   */
+  async batchPassOwed(userId: string, importIds: readonly string[], windowDays: number): Promise<void> {
+    if (importIds.length === 0) return;
+    const window = sql`make_interval(secs => ${windowDays * 86_400})`;
+    const points = importScopePoints(
+      userId,
+      sql`f.import_id in (select id from settled)`,
+      sql`(select min(start_time) from activities where user_id = ${userId})`,
+      windowDays,
+    );
+    await sql`
+      with settled as (
+        update imports set batch_pass_pending = false
+        where user_id = ${userId} and id = any(${[...importIds]}::uuid[]) and batch_pass_pending
+        returning id
+      ),
+      ${scopeIslands(points)}
+      insert into pending_batch_passes (user_id, curves_removed_at)
+      select distinct ${userId}::uuid, t from islands i
+      cross join lateral (
+        select generate_series(i.lo, i.hi - ${window}, ${window}) as t
+        union select i.hi - ${window}
+      ) owed`.execute(this.db);
   }
 
   /**

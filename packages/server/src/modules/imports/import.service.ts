@@ -265,7 +265,8 @@ export class ImportService {
    * Issue 28 (trust): the imports it is for read `processing` until it has ended (`batch_pass_pending`),
    * so `done` means settled. A crash or a failure before it ends leaves them waiting: the file's job
    * is retried and runs it again. After a file's last try (`lastTry`) they are settled whatever the
-   * pass does, or they would read `processing` for good.
+   * pass does, or they would read `processing` for good; when it failed, the pass they owe is recorded
+   * with the settling (ImportRepository.batchPassOwed) and the sweep runs it (pending-passes.ts).
    */
   private async afterLastFile(
     file: Pick<ImportFileRow, 'user_id'>,
@@ -282,10 +283,15 @@ export class ImportService {
       await this.batchPassFor(userId, importIds);
     } catch (error) {
       if (!lastTry) throw error;
-      this.deps.log('batch pass failed after a file’s last try; its imports are settled as they are', {
-        error: error instanceof Error ? error.message : String(error),
-      });
-      await this.deps.imports.batchPassEnded(userId, importIds);
+      this.deps.log(
+        'batch pass failed after a file’s last try; its imports are settled, the pass owed recorded',
+        {
+          error: error instanceof Error ? error.message : String(error),
+        },
+      );
+      // The rides they changed would keep figures measured without them: the pass is owed, and run
+      // again by the sweep (activities/pending-passes.ts), recorded with the settling.
+      await this.deps.imports.batchPassOwed(userId, importIds, BATCH_PASS_WINDOW_DAYS);
     }
   }
 
