@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { syntheticRideFile, uploadAndWait } from '../../test/upload.ts';
-import type { ImportFileJob } from './import.service.ts';
 
 // Issue 28 (fair sharing): every import file runs admitted by the server's ImportAdmission
 // (jobs/fair-share.ts), which admits fewer files at once while riders' reads are waiting. Checked by
@@ -13,11 +12,12 @@ const seenAtStart: number[] = [];
 
 beforeAll(async () => {
   h = await createHarness();
-  const service = h.services.importService;
-  const processFile = service.processFile.bind(service);
-  service.processFile = async (job: ImportFileJob) => {
+  // A file's first statement, its claim, is sent once it is admitted (ImportService.processFile).
+  const imports = h.services.imports;
+  const claim = imports.claim.bind(imports);
+  imports.claim = async (fileId, now) => {
     seenAtStart.push(h.services.importAdmission.inFlight);
-    return processFile(job);
+    return claim(fileId, now);
   };
 }, 60_000);
 afterAll(async () => h?.close());
