@@ -50,13 +50,29 @@ export class PendingPassRepository {
       .execute();
   }
 
-  /** The riders owed a pass recorded more than `minAgeS` seconds ago: the sweep's, across riders. */
+  /**
+   * The riders owed a pass recorded more than `minAgeS` seconds ago: the sweep's, across riders. But
+   * those with a ride waiting for re-analysis: their run's last ride runs every pass they owe
+   * (imports/reanalysis.service.ts), and a ride waits until its job has ended, given up or not, so a
+   * sweep meanwhile would pass over a run's rides (an ANALYSIS_VERSION's, every ride of every rider)
+   * every few minutes only to have the run's end pass over them again.
+   */
   async riders(minAgeS: number): Promise<string[]> {
     const rows = await this.db
-      .selectFrom('pending_batch_passes')
-      .select('user_id')
+      .selectFrom('pending_batch_passes as p')
+      .select('p.user_id')
       .distinct()
-      .where('created_at', '<=', sql<Date>`now() - make_interval(secs => ${minAgeS})`)
+      .where('p.created_at', '<=', sql<Date>`now() - make_interval(secs => ${minAgeS})`)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('activities as a')
+              .select('a.id')
+              .whereRef('a.user_id', '=', 'p.user_id')
+              .where('a.reanalysis_pending', '=', true),
+          ),
+        ),
+      )
       .execute();
     return rows.map((r) => r.user_id);
   }

@@ -105,6 +105,10 @@ describe('the batch pass a re-analysis owes is recorded with its write', () => {
     // curve, which is restored next), then stops.
     for (const daysAgo of [60, 25, STRONG.daysAgo])
       await runAsRider(userId, () => h.services.reanalysis.run(job(daysAgo)));
+    // Their passes are recorded; the sweep leaves them to the run's end (a ride still waits).
+    expect(await owed(userId)).toHaveLength(3);
+    expect(await h.services.sweepPendingPasses(0)).toEqual({ riders: 0, passes: 0, failed: 0 });
+    expect(await owed(userId)).toHaveLength(3);
     // After a restart, another process runs the run's last ride.
     const restarted = anotherProcess();
     try {
