@@ -80,13 +80,14 @@ export async function bringAnalysesUpToDate(
   }
 }
 
-/** How often the passes deletions owe and a crash or a failure left are looked for (pending-passes.ts). */
+/** How often the passes owed that a crash or a failure left are looked for (pending-passes.ts). */
 const PENDING_PASS_SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
- * Runs the batch passes deletions owe that a crash or a failure left (issue 28, trust;
- * modules/activities/pending-passes.ts): every record once now, then every 10 minutes those recorded
- * more than 5 minutes ago (the deletion that recorded one is running its pass meanwhile). At start a
+ * Runs the batch passes owed (after a deletion, a re-analysis, a ride stored from Strava) that a crash
+ * or a failure left (issue 28, trust; modules/activities/pending-passes.ts): every record once now,
+ * then every 10 minutes those recorded more than 5 minutes ago (the change that recorded one is
+ * running its pass meanwhile). At start a
  * record may still be another process's running pass (PostgreSQL): run twice, it costs the second
  * pass a read (it finds the facts hold), against a ride's figures wrong until the next sweep. Where
  * the ride pipeline's jobs run (the server, `vatio worker`). Returns a stop that waits for a sweep
@@ -106,16 +107,12 @@ export function startPendingPassSweeper(
       .sweepPendingPasses(minAgeS)
       .then(
         (swept) => {
-          if (swept.passes + swept.failed > 0)
-            options.log('batch passes owed after ride deletions run again', { ...swept });
+          if (swept.passes + swept.failed > 0) options.log('batch passes owed run again', { ...swept });
         },
         (error: Error) =>
-          options.log(
-            'the sweep of batch passes owed after ride deletions failed; the next one tries again',
-            {
-              error: error.message,
-            },
-          ),
+          options.log('the sweep of batch passes owed failed; the next one tries again', {
+            error: error.message,
+          }),
       )
       .finally(() => {
         running = undefined;

@@ -12,7 +12,7 @@ import { BatchPasses } from './modules/activities/batch-pass.ts';
 import { BatchPassRepository } from './modules/activities/batch-pass.repository.ts';
 import { RiderPassLocks } from './modules/activities/batch-pass-lock.repository.ts';
 import { PendingPassRepository } from './modules/activities/pending-pass.repository.ts';
-import { runPendingPasses } from './modules/activities/pending-passes.ts';
+import { runPendingPasses, runRiderPendingPasses } from './modules/activities/pending-passes.ts';
 import { openLockDatabase } from './db/database.ts';
 import { AthleteSettingsRepository } from './kernel/athlete-settings.repository.ts';
 import { ImportRepository } from './modules/imports/import.repository.ts';
@@ -84,9 +84,12 @@ export function createRideServices(deps: {
     ...(passLocks ? { lock: passLocks } : {}),
   });
   const pendingPasses = new PendingPassRepository(deps.db);
-  /** Runs the passes deletions owe and a crash or a failure left (pending-passes.ts). */
+  /** Runs the passes owed (deletions, re-analyses, Strava rides) that a crash or a failure left (pending-passes.ts). */
   const sweepPendingPasses = (minAgeS: number) =>
     runPendingPasses({ pending: pendingPasses, passes: batchPasses, log: deps.log }, minAgeS);
+  /** Runs every pass the rider owes now: the end of a re-analysis run, a Strava ride's store, a sync run. */
+  const runOwedPasses = (userId: string) =>
+    runRiderPendingPasses({ pending: pendingPasses, passes: batchPasses }, userId, 0);
   const importAdmission = new ImportAdmission(deps.reads, importsInFlight(preparer.threads));
   const importService = new ImportService({
     ...deps,
@@ -107,7 +110,7 @@ export function createRideServices(deps: {
     rideFtp,
     rideTactics,
     preparer,
-    passes: batchPasses,
+    owedPasses: runOwedPasses,
   });
   const demo = new DemoService({
     ...deps,
@@ -127,6 +130,7 @@ export function createRideServices(deps: {
         rideFtp,
         rideTactics,
         passes: batchPasses,
+        owedPasses: runOwedPasses,
         settings,
       })
     : undefined;

@@ -140,9 +140,7 @@ describe('a deletion’s batch pass is owed until it has written', () => {
     });
     await stop();
     await restarted.close();
-    expect(logged).toEqual([
-      { message: 'batch passes owed after ride deletions run again', riders: 1, passes: 1, failed: 0 },
-    ]);
+    expect(logged).toEqual([{ message: 'batch passes owed run again', riders: 1, passes: 1, failed: 0 }]);
     expect(await owed(userId)).toEqual([]);
     const after = await expectWholeHistoryFigures(userId);
     expect(after).not.toEqual(stale);

@@ -64,10 +64,10 @@ describe('runPendingPasses', () => {
     const t2 = new Date('2026-03-01T08:00:00Z');
     const { pending, removed } = store({
       r1: [
-        { id: 'a', curvesRemovedAt: t1 },
-        { id: 'b', curvesRemovedAt: t2 },
+        { id: 'a', curvesChangedAt: t1 },
+        { id: 'b', curvesChangedAt: t2 },
       ],
-      r2: [{ id: 'c', curvesRemovedAt: t2 }],
+      r2: [{ id: 'c', curvesChangedAt: t2 }],
     });
     const ran: unknown[] = [];
     const swept = await runPendingPasses(
@@ -84,8 +84,8 @@ describe('runPendingPasses', () => {
       0,
     );
     expect(ran).toEqual([
-      { userId: 'r1', scope: { curvesRemovedAt: [t1, t2] } },
-      { userId: 'r2', scope: { curvesRemovedAt: [t2] } },
+      { userId: 'r1', scope: { curvesChangedAt: [t1, t2] } },
+      { userId: 'r2', scope: { curvesChangedAt: [t2] } },
     ]);
     expect(removed).toEqual(['a', 'b', 'c']);
     expect(swept).toEqual({ riders: 2, passes: 3, failed: 0 });
@@ -93,8 +93,8 @@ describe('runPendingPasses', () => {
 
   test('a pass that fails keeps its records and is logged; the other riders’ still run', async () => {
     const { pending, removed } = store({
-      r1: [{ id: 'a', curvesRemovedAt: new Date(0) }],
-      r2: [{ id: 'c', curvesRemovedAt: new Date(0) }],
+      r1: [{ id: 'a', curvesChangedAt: new Date(0) }],
+      r2: [{ id: 'c', curvesChangedAt: new Date(0) }],
     });
     const logged: unknown[] = [];
     const swept = await runPendingPasses(
@@ -114,7 +114,7 @@ describe('runPendingPasses', () => {
     expect(swept).toEqual({ riders: 1, passes: 1, failed: 1 });
     expect(logged).toEqual([
       {
-        message: 'a batch pass owed after a ride was deleted failed; the next sweep runs it again',
+        message: 'a batch pass owed failed; the next sweep runs it again',
         userId: 'r1',
         error: 'database away',
       },

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { ActivitiesTable, Database, LapsTable } from '../../db/schema.ts';
 import { type RideSegmentClimbs, SegmentRepository } from '../segments/segment.repository.ts';
 import { RiderBestCurve } from '../activities/rider-best-curve.ts';
+import { PendingPassRepository } from '../activities/pending-pass.repository.ts';
 import { STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 
 /** A re-analysed ride's columns, as the analysis gives them (the rider's name and type stay). */
@@ -20,9 +21,11 @@ export type NewLapRow = Omit<LapsTable, 'activity_id' | 'user_id'>;
 export class ReanalysisRepository {
   private readonly bestCurve = new RiderBestCurve();
   private readonly segments: SegmentRepository;
+  private readonly pendingPasses: PendingPassRepository;
 
   constructor(private readonly db: Kysely<Database>) {
     this.segments = new SegmentRepository(db);
+    this.pendingPasses = new PendingPassRepository(db);
   }
 
   /**
@@ -110,7 +113,9 @@ export class ReanalysisRepository {
 
   /**
    * The new figures, the ride's curve and the rider's best envelope, changed together in one
-   * transaction; nothing when the ride was deleted meanwhile.
+   * transaction; nothing when the ride was deleted meanwhile. With them, the batch pass the rewritten
+   * curve owes the rides after it (issue 28, trust; activities/pending-passes.ts): at the ride's start,
+   * and at its new one when the decoding moved it (its curve left the one and joined the other).
    */
   async store(
     userId: string,
@@ -125,6 +130,12 @@ export class ReanalysisRepository {
     laps?: NewLapRow[],
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      const previous = await trx
+        .selectFrom('activities')
+        .select('start_time')
+        .where('user_id', '=', userId)
+        .where('id', '=', activityId)
+        .executeTakeFirst();
       const updated = await trx
         .updateTable('activities')
         // No longer waiting, unless `values` says it still is (its run's batch pass comes first).
@@ -134,6 +145,8 @@ export class ReanalysisRepository {
         .returning('start_time')
         .executeTakeFirst();
       if (!updated) return; // deleted meanwhile
+      for (const start of new Set([previous?.start_time, updated.start_time].map((t) => t?.getTime())))
+        if (start !== undefined) await this.pendingPasses.record(trx, userId, new Date(start));
       if (streamsBlobKey)
         await trx
           .updateTable('activity_streams')

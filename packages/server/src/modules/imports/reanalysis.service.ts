@@ -6,7 +6,6 @@ import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.re
 import { decodeStreams } from '../../storage/stream-codec.ts';
 import { hasPedalPhase } from './ride-preparation.ts';
 import type { RidePreparer } from './preparation-pool.ts';
-import type { BatchPasses } from '../activities/batch-pass.ts';
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { isoDate, measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
@@ -33,38 +32,29 @@ export class ReanalysisService {
       queue: JobQueue;
       now: () => Date;
       log: (message: string, details?: Record<string, unknown>) => void;
-      /** The riders' batch passes (activities/batch-pass.ts), shared with the imports'. */
-      passes?: Pick<BatchPasses, 'run'>;
+      /**
+       * Runs every batch pass the rider owes (activities/pending-passes.ts `runRiderPendingPasses`,
+       * any age); how many it covered. Throws when the pass fails, its records kept.
+       */
+      owedPasses?: (userId: string) => Promise<number>;
     },
   ) {
     this.rows = new ReanalysisRepository(deps.db);
   }
 
   /**
-   * Issue 28 (trust): the starts of the rides this process re-analysed, by rider, until their run's
-   * batch pass. A re-analysis rewrites the ride's curve (a new ANALYSIS_VERSION, a new decoding), which
-   * the rides in [its start, its start + 90 d) read for their eFTP and their tactics' critical power,
-   * and each ride of a run was measured against the curves of the rides not re-analysed yet. One pass
-   * a run, not one a ride: the run's last ride (no other of the rider's rides waiting) runs it over
-   * every start gathered here, before that ride stops waiting, so "re-analysis idle" means its figures
-   * are settled. Kept in memory (no migration for it): a run whose rides went to several processes, or
-   * across a restart, passes over the starts each process saw; the rest of its windows are measured
-   * again by the next import, sync, deletion or re-analysis over them.
+   * Issue 28 (trust): a re-analysis rewrites the ride's curve (a new ANALYSIS_VERSION, a new decoding),
+   * which the rides in [its start, its start + 90 d) read for their eFTP and their tactics' critical
+   * power, and each ride of a run was measured against the curves of the rides not re-analysed yet.
+   * Each ride's write records the pass it owes in its own transaction (ReanalysisRepository.store);
+   * the run's last ride (no other of the rider's rides waiting) runs every pass the rider owes, one
+   * pass over all their windows, before that ride stops waiting, so "re-analysis idle" means its
+   * figures are settled. The records are in the database, not in this process's memory: a run whose
+   * rides went to several processes, or across a restart, passes over all of them; a pass that fails
+   * on every try keeps its records for the sweep (activities/pending-passes.ts).
    */
-  private readonly runStarts = new Map<string, Date[]>();
-
-  /** The batch pass over the windows of the rider's rides re-analysed here since the last one. */
   private async passAfterRun(userId: string): Promise<void> {
-    const starts = this.runStarts.get(userId);
-    this.runStarts.delete(userId);
-    if (!starts?.length || !this.deps.passes) return;
-    try {
-      await this.deps.passes.run(userId, { curvesChangedAt: starts });
-    } catch (error) {
-      // Gathered again: the job is retried (its ride still waits) and passes over them all.
-      this.runStarts.set(userId, [...starts, ...(this.runStarts.get(userId) ?? [])]);
-      throw error;
-    }
+    await this.deps.owedPasses?.(userId);
   }
 
   /** Marks the rider's rides from `fromDate` on (all of them when undefined) and queues them. */
@@ -207,12 +197,6 @@ export class ReanalysisService {
     if (streamsBlobKey && file.streams_blob_key && file.streams_blob_key !== streamsBlobKey) {
       if (await this.rows.blobUnreferenced(file.streams_blob_key)) await blobs.delete(file.streams_blob_key);
     }
-    // Its curve was at its start and is now at the file's (the same, unless a decoding moved it).
-    const moved =
-      columns.start_time !== undefined &&
-      new Date(columns.start_time).getTime() !== file.start_time.getTime();
-    const starts = moved ? [file.start_time, new Date(columns.start_time!)] : [file.start_time];
-    this.runStarts.set(job.userId, [...(this.runStarts.get(job.userId) ?? []), ...starts]);
     if (last) {
       await this.passAfterRun(job.userId);
       await this.rows.clearPending(job.userId, job.activityId);

@@ -169,25 +169,6 @@ export class StravaActivityRepository {
     return Number(row.n);
   }
 
-  /**
-   * The starts of the rides stored for the rider's activities settled `imported` since `since` (a
-   * sync run's start): the rides whose curves the run stored (or linked), for the batch pass at the
-   * run's end. An activity listed again since then counts too (its ride's figures are checked again).
-   */
-  async ridesImportedSince(userId: string, since: Date): Promise<Date[]> {
-    const rows = await this.db
-      .selectFrom('strava_activities as s')
-      .innerJoin('activities as a', (join) =>
-        join.onRef('a.id', '=', 's.activity_id').on('a.user_id', '=', userId),
-      )
-      .select('a.start_time')
-      .where('s.user_id', '=', userId)
-      .where('s.state', '=', 'imported')
-      .where('s.updated_at', '>=', since)
-      .execute();
-    return rows.map((r) => r.start_time);
-  }
-
   async delete(userId: string, stravaId: number): Promise<void> {
     await this.db
       .deleteFrom('strava_activities')

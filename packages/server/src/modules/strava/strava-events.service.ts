@@ -30,6 +30,8 @@ export class StravaEventsService {
       blobs: BlobStore;
       /** The riders' batch passes (activities/batch-pass.ts), shared with the imports'. */
       passes: Pick<BatchPasses, 'run'>;
+      /** Runs every batch pass the rider owes (activities/pending-passes.ts); throws when it fails. */
+      owedPasses: (userId: string) => Promise<number>;
       log: (message: string, details?: Record<string, unknown>) => void;
       session: (userId: string) => StravaSession;
       now: () => Date;
@@ -89,15 +91,14 @@ export class StravaEventsService {
     if ((await rides.importOne(session, row)) !== 'imported') return;
     // Issue 28 (trust): its curve joins the 90-day windows of the rides after it, whose eFTP (and so IF
     // and TSS), tactics' critical power and advanced facts were measured without it: the batch pass
-    // over [its start, its start + the window), as after an import. A failed pass is logged, not
-    // thrown: the ride is stored (a retry would find it imported and run none); the next import, sync
-    // or deletion over that window measures those rides again.
-    const ride = await stravaRides.findByStravaId(userId, row.strava_id);
-    if (!ride) return;
+    // over [its start, its start + the window), as after an import, recorded with the ride's store
+    // (strava-ride-import.ts) and run now with any other the rider owes. A failed pass is logged, not
+    // thrown (the ride is stored: a retry would find it imported and run none); its record stays, and
+    // the sweep runs it (activities/pending-passes.ts).
     try {
-      await this.deps.passes.run(userId, { curvesChangedAt: [ride.start_time] });
+      await this.deps.owedPasses(userId);
     } catch (error) {
-      this.deps.log('the batch pass after a Strava ride was created failed', {
+      this.deps.log('the batch pass after a Strava ride was created failed; the sweep runs it again', {
         userId,
         error: error instanceof Error ? error.message : String(error),
       });

@@ -5,6 +5,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { decodeStreams, encodeStreams, STREAM_CODEC_VERSION } from '../../storage/stream-codec.ts';
 import type { ActivityRepository, NewRide } from '../activities/activity.repository.ts';
 import type { RideStoreRepository } from '../activities/ride-store.repository.ts';
+import { PendingPassRepository } from '../activities/pending-pass.repository.ts';
 import {
   ANALYSIS_VERSION,
   analyseImportedRide,
@@ -51,6 +52,8 @@ export type RideImportOutcome = 'imported' | 'linked' | 'skipped';
  * ride uploaded as a file (`same-ride.ts`) — is linked to the Strava id instead of stored twice.
  */
 export class StravaRideImport {
+  private readonly pendingPasses: PendingPassRepository;
+
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
@@ -65,7 +68,9 @@ export class StravaRideImport {
       blobs: BlobStore;
       now: () => Date;
     },
-  ) {}
+  ) {
+    this.pendingPasses = new PendingPassRepository(deps.db);
+  }
 
   /**
    * `lastTry`: this ride has met Strava failing (5xx) on every try so far and this is its last; a
@@ -399,7 +404,11 @@ export class StravaRideImport {
 
   /**
    * Through the one write path of rides (`storeRide`): stored, or linked to the same ride stored
-   * meanwhile; the Strava activity settled in the same transaction.
+   * meanwhile; the Strava activity settled in the same transaction. A stored curve joins the 90-day
+   * windows of the rides after it, measured without it: the batch pass it owes them is recorded in
+   * that transaction too (issue 28, trust; activities/pending-passes.ts), run by the webhook's or the
+   * sync run's end, or by the sweep after a crash or a failed pass. A ride with no curve (a summary)
+   * changes no window; a link stores no curve.
    */
   private async insert(row: StravaActivityRow, ride: NewRide): Promise<void> {
     const { db, activities, rideStore, stravaRides, stravaActivities, blobs, now } = this.deps;
@@ -408,6 +417,7 @@ export class StravaRideImport {
       const stored = await rideStore.storeRide(trx, userId, ride, now());
       const id = stored.kind === 'inserted' ? stored.id : stored.match.id;
       if (stored.kind === 'existing') await stravaRides.linkStrava(trx, userId, id, row.strava_id);
+      else if (ride.curve) await this.pendingPasses.record(trx, userId, new Date(ride.activity.start_time));
       await stravaActivities.settle(userId, row.strava_id, { state: 'imported', activityId: id }, now(), trx);
       return stored;
     });

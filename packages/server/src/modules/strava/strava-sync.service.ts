@@ -16,7 +16,6 @@ import type { StravaRideImport } from './strava-ride-import.ts';
 import { StravaNotConnectedError, type StravaSession } from './strava-session.ts';
 import type { StravaActivity } from './strava-types.ts';
 import type { SyncAction, SyncStatusRepository } from './sync-status.repository.ts';
-import type { BatchPasses } from '../activities/batch-pass.ts';
 import type { StravaRideRepository } from './strava-ride.repository.ts';
 
 /** `failures`: Strava failed (no answer, 5xx) this many times in a row, with no progress in between. */
@@ -75,8 +74,11 @@ export class StravaSyncService {
       bikes: BikeRepository;
       status: SyncStatusRepository;
       rides: StravaRideImport;
-      /** The riders' batch passes (activities/batch-pass.ts), shared with the imports'. */
-      passes: Pick<BatchPasses, 'run'>;
+      /**
+       * Runs every batch pass the rider owes (activities/pending-passes.ts `runRiderPendingPasses`);
+       * throws when it fails, its records kept.
+       */
+      owedPasses: (userId: string) => Promise<number>;
       session: (userId: string) => StravaSession;
       now: () => Date;
       log: (message: string, details?: Record<string, unknown>) => void;
@@ -362,16 +364,15 @@ export class StravaSyncService {
   }
 
   /**
-   * The batch pass over the windows of the rides the run stored (from the run's start: a run's steps
-   * may run in several jobs and processes, so they are read back, not carried). None when it stored
-   * none.
+   * The batch pass over the windows of the rides the run stored. Each ride's store recorded the pass
+   * it owes in its own transaction (strava-ride-import.ts; issue 28, trust), so the run's steps may run
+   * in several jobs and processes, and a crash mid-run leaves the records of the rides stored so far
+   * (the sweep, activities/pending-passes.ts, runs them if the run does not end). Here every pass the
+   * rider owes runs as one, which removes their records. A pass that fails fails the step (retried);
+   * after its last try the records stay for the sweep.
    */
   private async passAfterRun(job: RunJob) {
-    const run = await this.deps.status.find(job.userId);
-    const since = run?.run_id === job.runId ? run.started_at : null;
-    // A run's record always has its start; without one, every ride the rider imported from Strava.
-    const starts = await this.deps.stravaActivities.ridesImportedSince(job.userId, since ?? new Date(0));
-    if (starts.length > 0) await this.deps.passes.run(job.userId, { curvesChangedAt: starts });
+    await this.deps.owedPasses(job.userId);
   }
 
   private async bikes(job: Extract<StravaSyncJob, { step: 'bikes' }>) {

@@ -48,6 +48,11 @@ export function createStravaServices(deps: {
    * created, and the end of a sync run.
    */
   passes: BatchPasses;
+  /**
+   * Runs every batch pass the rider owes (activities/pending-passes.ts `runRiderPendingPasses`): the
+   * rides a webhook or a sync run stored record theirs with them (strava-ride-import.ts).
+   */
+  owedPasses: (userId: string) => Promise<number>;
   settings: StravaSettings;
 }) {
   const { db, now, settings } = deps;
