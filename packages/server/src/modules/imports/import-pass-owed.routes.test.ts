@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { bossOptions } from '../../db/queue-schema.repository.ts';
 import { QUEUES } from '../../jobs/queue.ts';
@@ -17,6 +16,7 @@ import {
   wholeHistoryPass,
 } from '../../test/planned-rides.ts';
 import { damagedCopy, upload, uploadAndWait } from '../../test/upload.ts';
+import { hurryRetries } from '../../test/hurry-retries.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { BatchPassRepository } from '../activities/batch-pass.repository.ts';
 import { BATCH_PASS_WINDOW_DAYS } from '../activities/batch-pass.ts';
@@ -126,8 +126,7 @@ async function settledHurryingRetries(headers: Record<string, string>, importId:
   return waitUntil(
     `import ${importId} not settled`,
     async () => {
-      await sql`update pgboss.job set start_after = now()
-        where name = ${QUEUES.importFile} and state = 'retry'`.execute(h.database.db);
+      await hurryRetries(h.database, QUEUES.importFile);
       return (await h.app.inject({ url: `/api/imports/${importId}`, headers })).json() as {
         status: string;
         files: { name: string; status: string; message_code: string | null }[];

@@ -15,6 +15,8 @@ import {
   wholeHistoryPass,
 } from '../../test/planned-rides.ts';
 import { uploadAndWait } from '../../test/upload.ts';
+import { QUEUES } from '../../jobs/queue.ts';
+import { hurryRetries } from '../../test/hurry-retries.ts';
 import { waitForReanalysis, waitUntil } from '../../test/wait.ts';
 import { BatchPassRepository } from '../activities/batch-pass.repository.ts';
 
@@ -134,11 +136,13 @@ describe('the batch pass a re-analysis owes is recorded with its write', () => {
     expect(queued.statusCode).toBe(202);
     await waitUntil(
       'the re-analysis was not given up',
-      async () =>
-        (
+      async () => {
+        await hurryRetries(h.database, QUEUES.analyzeActivity);
+        return (
           await sql<{ state: string }>`select state from pgboss.job where name = 'analyze-activity'
             and data->>'activityId' = ${strongId}`.execute(h.database.db)
-        ).rows.map((r) => r.state),
+        ).rows.map((r) => r.state);
+      },
       (states) => states.length > 0 && states.every((s) => s === 'completed'),
       { timeoutMs: 180_000 },
     );

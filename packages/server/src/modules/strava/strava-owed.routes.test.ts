@@ -4,6 +4,8 @@ import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../.
 import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
 import { LONG, type Planned, rideFile, storedFigures, wholeHistoryPass } from '../../test/planned-rides.ts';
 import { uploadAndWait } from '../../test/upload.ts';
+import { QUEUES } from '../../jobs/queue.ts';
+import { hurryRetries } from '../../test/hurry-retries.ts';
 import { waitForSync, waitUntil } from '../../test/wait.ts';
 import { BatchPassRepository } from '../activities/batch-pass.repository.ts';
 
@@ -148,10 +150,12 @@ describe('the batch pass a ride from Strava owes is recorded with its store', ()
     });
     expect(started.statusCode).toBe(202);
     await waitForSync(
-      async () =>
-        (await h.app.inject({ url: '/api/sync/status', headers: rider.headers })).json() as {
+      async () => {
+        await hurryRetries(h.database, QUEUES.stravaSync);
+        return (await h.app.inject({ url: '/api/sync/status', headers: rider.headers })).json() as {
           status: string;
-        },
+        };
+      },
       { timeoutMs: 180_000 },
     );
     vi.restoreAllMocks();
