@@ -26,14 +26,17 @@ export async function startWorkers(queue: JobQueue, services: RideServices): Pro
       QUEUES.importFile,
       (job, { lastAttempt }) =>
         runAsRider(job.userId ?? null, async () => {
-          // The file waits for its place among the files at once, and its rider's pass for one of
-          // its own (import.service.ts processFile).
+          const leave = await admission.enter();
           try {
-            await services.importService.processFile(job);
+            // The admission is left once the file is settled: the batch pass after it runs beside
+            // the next file (import.service.ts processFile).
+            await services.importService.processFile(job, leave);
           } catch (error) {
             // Retried by the queue; after the last try the rider still gets an answer for the file.
             if (!lastAttempt) throw error;
             await services.importService.markFailed(job.fileId);
+          } finally {
+            leave();
           }
         }),
       { batchSize: IMPORT_JOBS_PER_FETCH },

@@ -102,7 +102,6 @@ export function createRideServices(deps: {
     preparer,
     stageTimes: new ImportStageTimes(deps.importStageTimesFile),
     passes: batchPasses,
-    admission: importAdmission,
   });
   const reanalysis = new ReanalysisService({
     ...deps,

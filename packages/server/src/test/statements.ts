@@ -10,20 +10,14 @@ type Query = (query: string, ...rest: unknown[]) => Promise<{ rows: unknown[] }>
 async function watchingQueries(
   database: DatabaseHandle,
   run: () => Promise<unknown>,
-  watch: (
-    query: string,
-    send: () => Promise<{ rows: unknown[] }>,
-    params: readonly unknown[],
-  ) => Promise<{ rows: unknown[] }>,
+  watch: (query: string, send: () => Promise<{ rows: unknown[] }>) => Promise<{ rows: unknown[] }>,
 ): Promise<void> {
   const pglite = database.pglite;
   if (!pglite) throw new Error('statements are counted on the embedded database');
   const original = pglite.query;
   pglite.query = ((query: string, ...rest: unknown[]) => {
     const send = () => (original as Query).call(pglite, query, ...rest);
-    return /\bpgboss\b/i.test(query)
-      ? send()
-      : watch(query.replace(/\s+/g, ' ').trim(), send, (rest[0] as unknown[] | undefined) ?? []);
+    return /\bpgboss\b/i.test(query) ? send() : watch(query.replace(/\s+/g, ' ').trim(), send);
   }) as typeof original;
   try {
     await run();
@@ -56,11 +50,11 @@ export async function statementsDuring(
 export async function readsDuring(
   database: DatabaseHandle,
   run: () => Promise<unknown>,
-): Promise<{ query: string; params: readonly unknown[]; rows: unknown[]; bytes: number }[]> {
-  const seen: { query: string; params: readonly unknown[]; rows: unknown[]; bytes: number }[] = [];
-  await watchingQueries(database, run, async (query, send, params) => {
+): Promise<{ query: string; rows: unknown[]; bytes: number }[]> {
+  const seen: { query: string; rows: unknown[]; bytes: number }[] = [];
+  await watchingQueries(database, run, async (query, send) => {
     const result = await send();
-    seen.push({ query, params, rows: result.rows, bytes: JSON.stringify(result.rows).length });
+    seen.push({ query, rows: result.rows, bytes: JSON.stringify(result.rows).length });
     return result;
   });
   return seen;

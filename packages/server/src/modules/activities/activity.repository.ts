@@ -422,12 +422,9 @@ export class ActivityRepository {
       where activities.user_id = ${userId} and activities.id = v.id`.execute(this.db);
   }
 
-  /**
-   * Per-ride curves starting in [from, to) (both ends optional), for best-of curves; `executor`: inside
-   * a transaction (the import's store measures the ride's eFTP in its own).
-   */
-  curves(userId: string, range: { from?: Date; to?: Date } = {}, executor: Kysely<Database> = this.db) {
-    let query = executor
+  /** Per-ride curves in a date range (both ends optional), for best-of curves. */
+  curves(userId: string, range: { from?: Date; to?: Date } = {}) {
+    let query = this.db
       .selectFrom('activity_curves')
       .select(['activity_id', 'start_time', 'durations_s', 'power_w'])
       .where('user_id', '=', userId);

@@ -179,12 +179,16 @@ export class RideTacticsService {
     userId: string,
     start: Date,
     ownCurve: { durations_s: number[]; power_w: number[] } | undefined,
+    /** Stored curves that hold at least the window (`rideCriticalPower` counts only its own). */
+    windowCurves?: () => Promise<readonly StoredRideCurve[]>,
   ): Promise<{ cpW: number; wPrimeJ: number } | undefined> {
-    const stored = await this.deps.activities.curves(userId, {
-      from: new Date(start.getTime() - RECENT_BESTS_DAYS * DAY_MS + 1),
-      to: new Date(start.getTime() + 1),
-    });
-    const curves: StoredRideCurve[] = ownCurve
+    const stored: readonly StoredRideCurve[] = windowCurves
+      ? await windowCurves()
+      : await this.deps.activities.curves(userId, {
+          from: new Date(start.getTime() - RECENT_BESTS_DAYS * DAY_MS + 1),
+          to: new Date(start.getTime() + 1),
+        });
+    const curves: readonly StoredRideCurve[] = ownCurve
       ? [
           ...stored.filter((c) => c.start_time.getTime() !== start.getTime()),
           { activity_id: 'own', start_time: start, ...ownCurve },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { syntheticRideFile, uploadAndWait } from '../../test/upload.ts';
+import type { ImportFileJob } from './import.service.ts';
 
 // Issue 28 (fair sharing): every import file runs admitted by the server's ImportAdmission
 // (jobs/fair-share.ts), which admits fewer files at once while riders' reads are waiting. Checked by
@@ -12,12 +13,11 @@ const seenAtStart: number[] = [];
 
 beforeAll(async () => {
   h = await createHarness();
-  // A file's first statement, its claim, is sent once it is admitted (ImportService.processFile).
-  const imports = h.services.imports;
-  const claim = imports.claim.bind(imports);
-  imports.claim = async (fileId, now) => {
+  const service = h.services.importService;
+  const processFile = service.processFile.bind(service);
+  service.processFile = async (job: ImportFileJob) => {
     seenAtStart.push(h.services.importAdmission.inFlight);
-    return claim(fileId, now);
+    return processFile(job);
   };
 }, 60_000);
 afterAll(async () => h?.close());

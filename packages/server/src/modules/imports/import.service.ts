@@ -11,6 +11,7 @@ import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import { BATCH_PASS_WINDOW_DAYS, BatchPasses } from '../activities/batch-pass.ts';
 import { BatchPassRepository } from '../activities/batch-pass.repository.ts';
 import { isoDate } from '../activities/ride-advanced-facts.ts';
+import type { StoredRideCurve } from '../activities/best-curve.repository.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
 import { ANALYSIS_VERSION } from '../activities/ride-import-analysis.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
@@ -18,7 +19,6 @@ import type { ClaimedFile, ImportFileRow, ImportRepository, NewImportFile } from
 import { importMessage } from './import-messages.ts';
 import { FILES_FINISHED_STAGE, ImportStageTimes } from './import-stage-times.ts';
 import { inlinePreparer, type RidePreparer } from './preparation-pool.ts';
-import type { ImportAdmission } from '../../jobs/fair-share.ts';
 import type { PreparedRide, RiderForRide } from './ride-preparation.ts';
 
 export interface ImportDeps {
@@ -43,11 +43,6 @@ export interface ImportDeps {
    * rider's run one at a time; this service's own without it.
    */
   passes?: BatchPasses;
-  /**
-   * The import files at once (jobs/fair-share.ts): each file takes a place until it is settled, and an
-   * import's batch pass one of its own after it (`processFile`). None: no bound (tests of one file).
-   */
-  admission?: Pick<ImportAdmission, 'enter'>;
 }
 
 export interface IncomingFile {
@@ -151,26 +146,13 @@ export class ImportService {
 
   /**
    * The job: idempotent, so a retry after a crash (before or after the commit) stores the ride once.
-   * The file takes a place among the files at once (`admission`, jobs/fair-share.ts) until it is
-   * settled (stored, or failed, or a duplicate); the batch pass the rider's last file runs after it
-   * waits for a place of its own (`batchPassFor`), after the files waiting already. Issue 28: under the
-   * 200-rider load on the embedded database the uploads queued behind the admitted files, each of which
-   * held its place through its rider's pass too (its read, the facts of up to 90 days of rides, its
-   * writes).
+   * `onSettled` is called once the file is settled (stored, or failed, or a duplicate), before the batch
+   * pass the rider's last file runs: the worker gives the file's admission (jobs/fair-share.ts) to the
+   * next file then (issue 28: under the 200-rider load on the embedded database the pass's read and
+   * its settling were two of a file's five turns for the connection, ~270 ms each, while the uploads
+   * queued behind the admitted files).
    */
-  async processFile(job: ImportFileJob): Promise<void> {
-    const leave = await this.deps.admission?.enter();
-    let pass: PassAfter | undefined;
-    try {
-      pass = await this.settleFile(job);
-    } finally {
-      leave?.();
-    }
-    if (pass) await this.afterLastFile(pass.file, false, pass.awaiting);
-  }
-
-  /** The file settled (`processFile`); what the pass after it needs, unless another file runs it. */
-  private async settleFile(job: ImportFileJob): Promise<PassAfter | undefined> {
+  async processFile(job: ImportFileJob, onSettled?: () => void): Promise<void> {
     const { imports, athleteSettings, now } = this.deps;
     // Issue 28: the rider's settings and primary bike are read beside the claim, not after it. On the
     // embedded database every statement waits its turn on the one connection (~270 ms under the
@@ -186,8 +168,10 @@ export class ImportService {
       // Settled already: a run that stopped after its commit (a crash) is retried. Its rider's batch
       // pass may not have run, and rides stored while other files were pending wait for it for their
       // facts (`factsAtImport`): it runs now if none of the rider's files is left.
+      onSettled?.();
       const settled = file ?? (await this.deps.imports.fileOwner(job.fileId));
-      return settled ? { file: settled } : undefined;
+      if (settled) await this.afterLastFile(settled);
+      return;
     }
     try {
       // Issue 28: a file whose store saw another of the rider's files pending, under the rider's
@@ -195,20 +179,23 @@ export class ImportService {
       // commit (a statement a file) is left to the one that is.
       const rider = job.userId === file.user_id ? riderRead : undefined;
       const look = await this.importFile(claimed, file.blob_key, rider);
+      onSettled?.();
+      if (!look.othersPending) await this.afterLastFile(file, false, look.awaitingBatchPass);
       this.stages.count(FILES_FINISHED_STAGE, 1);
       this.stages.flush();
-      return look.othersPending ? undefined : { file, awaiting: look.awaitingBatchPass };
     } catch (error) {
       if (await this.failUnretriable(file, error)) {
+        onSettled?.();
+        await this.afterLastFile(file);
         this.stages.count(FILES_FINISHED_STAGE, 1);
         this.stages.flush();
-        return { file };
+      } else {
+        this.deps.log('import failed', {
+          fileId: file.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        throw error; // pg-boss retries; after the last retry the file is marked failed by onFinalFailure
       }
-      this.deps.log('import failed', {
-        fileId: file.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      throw error; // pg-boss retries; after the last retry the file is marked failed by onFinalFailure
     }
   }
 
@@ -314,20 +301,12 @@ export class ImportService {
    * each find none of the rider's files left: the later one waits for the pass of the first), and
    * one at a time with those after a ride is deleted.
    */
-  private async batchPassFor(userId: string, importIds: readonly string[]): Promise<void> {
-    // Issue 28: the pass waits for a place among the files at once like a file (fair sharing with
-    // riders' reads: a pass measures the facts of up to 90 days of rides), but after the files that
-    // were waiting already: they are stored first, not after the passes of the files before them.
-    const leave = await this.deps.admission?.enter();
-    try {
-      await this.passes.run(
-        userId,
-        { importIds },
-        { settle: () => this.deps.imports.batchPassEnded(userId, importIds), stages: this.stages },
-      );
-    } finally {
-      leave?.();
-    }
+  private batchPassFor(userId: string, importIds: readonly string[]): Promise<void> {
+    return this.passes.run(
+      userId,
+      { importIds },
+      { settle: () => this.deps.imports.batchPassEnded(userId, importIds), stages: this.stages },
+    );
   }
 
   /** After the last retry of an unexpected error, the rider still gets an answer for the file. */
@@ -387,26 +366,32 @@ export class ImportService {
       });
       return NOTHING_STORED;
     }
-    // A ride with power and no FTP is measured against the rider's eFTP at its date, from the stored
-    // curves of its window: one read for both windows the ride is measured with (its eFTP's and its
-    // critical power's; issue 28: they were two statements, each a wait for the embedded database's
-    // connection).
-    const start = prepared.ride.startTime;
-    const curvesRange = {
-      from: new Date(start.getTime() - BATCH_PASS_WINDOW_DAYS * DAY_MS),
-      to: new Date(start.getTime() + 1),
-    };
-    const estimated = (executor?: Transaction<Database>) =>
-      this.stages.time('eFTP', () =>
-        rideFtp.applyEstimate(userId, prepared.ride, start, prepared.ride.curve, () =>
-          activities.curves(userId, curvesRange, executor),
-        ),
-      );
-    /** The rows to store for the ride as `ready` (the analysed ride, measured against its FTP) has it. */
-    const rideOf = (
-      ready: PreparedRide,
-      facts: { tactics: string | null; advancedFacts: string | null },
-    ): NewRide => ({
+    // A ride with power and no FTP is measured against the rider's eFTP at its date.
+    // Issue 28: one read of the stored curves for both windows the ride is measured with (its eFTP's
+    // and its critical power's; two statements, each a wait for the embedded database's connection).
+    const windowCurves = readOnce(() =>
+      activities.curves(userId, {
+        from: new Date(prepared.ride.startTime.getTime() - BATCH_PASS_WINDOW_DAYS * DAY_MS),
+        to: new Date(prepared.ride.startTime.getTime() + 1),
+      }),
+    );
+    const ready = await this.stages.time('eFTP', () =>
+      rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve, windowCurves),
+    );
+    const { tactics, advancedFacts } = await this.factsAtImport(
+      claimed,
+      ready,
+      baseline,
+      windowCurves,
+      // Measured against the ride's own FTP, which an eFTP did not replace.
+      ready.columns.ftp_w === prepared.ride.columns.ftp_w ? prepared.ride.advancedFacts : undefined,
+    );
+    const elapsedS = Math.round(ready.elapsedTimeS);
+    // The same bytes again are found by `storeRide` in the transaction (issue 28: a look before it
+    // cost every file a statement), which settles the file as a duplicate and stores nothing.
+
+    const { streamsKey } = ready;
+    const ride: NewRide = {
       activity: {
         ...ready.columns,
         source,
@@ -415,8 +400,8 @@ export class ImportService {
         workout_ref: ready.workoutRef,
         bike_id: bike?.id ?? null,
         summary: ready.summaryJson,
-        tactics: facts.tactics,
-        advanced_facts: facts.advancedFacts,
+        tactics,
+        advanced_facts: advancedFacts,
         analysis_version: ANALYSIS_VERSION,
         recovered: ready.damaged,
       },
@@ -427,41 +412,14 @@ export class ImportService {
         size_bytes: file.size_bytes,
       },
       streams: {
-        blob_key: ready.streamsKey,
+        blob_key: streamsKey,
         sample_count: ready.sampleCount,
         codec_version: STREAM_CODEC_VERSION,
       },
       curve: ready.curve,
       laps: ready.laps,
       segments: ready.segments,
-    });
-    // The advanced facts the analysis thread measured hold against the ride's own FTP, which an eFTP
-    // did not replace.
-    const measuredFor = (ready: PreparedRide) =>
-      ready.columns.ftp_w === prepared.ride.columns.ftp_w ? prepared.ride.advancedFacts : undefined;
-    let ride: (trx: Transaction<Database>) => Promise<NewRide>;
-    if (prepared.ride.columns.has_power && this.deps.rideTactics.rederivesAllFacts) {
-      // Issue 28: a ride with power is stored without its tactics (and without its advanced facts
-      // unless the analysis thread measured them against its own FTP): the batch pass after the
-      // rider's last file measures them (`factsAtImport` says why that is the same), outside the
-      // file's admission. Its eFTP is measured in the store's transaction, which holds the connection
-      // already: the curves' read waits no turn of its own (under the 200-rider load on the embedded
-      // database each turn was ~270 ms).
-      this.stages.count('facts left to the batch pass (count)', 1);
-      ride = async (trx) => {
-        const ready = await estimated(trx);
-        return rideOf(ready, { tactics: null, advancedFacts: measuredFor(ready) ?? null });
-      };
-    } else {
-      const ready = await estimated();
-      const facts = await this.factsAtImport(claimed, ready, baseline, measuredFor(ready));
-      ride = async () => rideOf(ready, facts);
-    }
-    const ready = prepared.ride;
-    const elapsedS = Math.round(ready.elapsedTimeS);
-    // The same bytes again are found by `storeRide` in the transaction (issue 28: a look before it
-    // cost every file a statement), which settles the file as a duplicate and stores nothing.
-    const { streamsKey } = ready;
+    };
     // Issue 28: the streams blob is written (and synced) before the transaction, which used to hold
     // the embedded database's one connection through the write and its two fsyncs, every other job
     // and request waiting meanwhile. The transaction takes the blob's lock and writes it again if a
@@ -502,32 +460,42 @@ export class ImportService {
    * A ride's tactical facts (against its FTP and the critical power of its 90-day window; they need
    * power and an FTP) and its advanced-page facts (against the same FTP and the rider's weight
    * today), both measured on the analysis thread (issue 28: decoding the streams again and measuring
-   * held the main thread). For a ride without power, and where the rider's passes measure no
-   * advanced facts (`rederivesAllFacts`, tests without the settings).
+   * held the main thread).
    *
-   * Issue 28: a ride with power is stored without them (`importFile`). The batch pass that runs after
-   * the rider's last file settles (`afterLastFile`: this file's own, or that of the last of the
-   * rider's files pending, whose commit comes after this one's) measures every ride with power and a
-   * stream whose stored facts do not hold against its FTP and its window with every ride stored
-   * (missing facts never hold), so each ride ends with the facts it would have had measured here, and
-   * measured once: a batch's rides were measured at import and again in the pass when the rides stored
-   * after them moved their windows. A ride without power is not read by the pass: it is measured here.
+   * Issue 28: a ride with power is stored without its tactics (and without its advanced facts unless
+   * the analysis thread measured them already, `measured`) while another of the rider's files is still
+   * pending. The batch pass that runs after the rider's last file (`afterLastFile`) measures every
+   * ride with power and a stream whose stored facts do not hold against its FTP and its window with
+   * every ride stored — missing facts never hold — so each ride ends with the facts it would have had
+   * (measured at import, then again in the pass when the rides stored after it moved its window),
+   * measured once instead of twice. A ride without power is not read by the pass: it is measured here.
    */
   private async factsAtImport(
-    { file }: ClaimedFile,
+    { file, othersPending }: ClaimedFile,
     ready: PreparedRide,
     baseline: RiderForRide['baseline'],
+    windowCurves: () => Promise<readonly StoredRideCurve[]>,
     /** The advanced facts the analysis thread measured with the streams it decoded, if it did. */
     measured: string | undefined,
   ): Promise<{ tactics: string | null; advancedFacts: string | null }> {
     const { rideTactics, now } = this.deps;
     const userId = file.user_id;
+    // `othersPending` was answered when the file was taken (issue 28: a statement of its own after the
+    // analysis before). Either answer holds: this file stays pending until its own commit, and the
+    // pass runs after the rider's last file settles, so it comes after this one's commit whatever the
+    // others did meanwhile; a file that another upload joined meanwhile measures its facts here, as
+    // one alone did.
+    if (ready.columns.has_power && rideTactics.rederivesAllFacts && othersPending) {
+      this.stages.count('facts left to the batch pass (count)', 1);
+      // The advanced facts hold in the pass (the FTP and the rider's weight today are the same).
+      return { tactics: null, advancedFacts: measured ?? null };
+    }
     const ftpW = ready.columns.has_power ? ready.columns.ftp_w : null;
     const criticalPower =
       ftpW === null
         ? undefined
         : await this.stages.time('tactics: window critical power', () =>
-            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve),
+            rideTactics.windowCriticalPower(userId, ready.startTime, ready.curve, windowCurves),
           );
     const facts = await this.stages.time('tactics and advanced facts (analysis thread)', () =>
       this.preparer.measureFacts(ready.streamsBlob, {
@@ -542,8 +510,7 @@ export class ImportService {
 
   private storeInTransaction(
     file: ImportFileRow,
-    /** The ride's rows, built in the transaction (its eFTP reads the stored curves there). */
-    rideIn: (trx: Transaction<Database>) => Promise<NewRide>,
+    ride: NewRide,
     ready: PreparedRide,
     streamsKey: string,
     language: 'es' | 'en',
@@ -556,7 +523,6 @@ export class ImportService {
       // One rider's files are decided one at a time (the ride lock of `storeRide`), so two files of
       // one ride in one upload (their jobs run concurrently) become one ride: the second sees the first.
       // The streams blob's lock is taken with the rider's (`putStreams` needs it).
-      const ride = await rideIn(trx);
       const result = await rideStore.storeRide(trx, userId, ride, now(), { lockBlob: streamsKey });
       const recovered = ready.damaged
         ? {
@@ -640,11 +606,14 @@ interface StoreLook {
   awaitingBatchPass?: readonly string[];
 }
 
-/** The pass after a settled file (`afterLastFile`): the imports awaiting it, when the store read them. */
-interface PassAfter {
-  file: Pick<ImportFileRow, 'user_id'>;
-  awaiting?: readonly string[] | undefined;
-}
-
 /** A file settled without storing a ride (failed, duplicate, settled by another run): the pass is looked for. */
 const NOTHING_STORED: StoreLook = { othersPending: false };
+
+/** `read` run on the first call only; every call answers its result. */
+function readOnce<T>(read: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => {
+    answer ??= read();
+    return answer;
+  };
+}
