@@ -376,7 +376,13 @@ export class ImportService {
       }),
     );
     const ready = await this.stages.time('eFTP', () =>
-      rideFtp.applyEstimate(userId, prepared.ride, prepared.ride.startTime, prepared.ride.curve, windowCurves),
+      rideFtp.applyEstimate(
+        userId,
+        prepared.ride,
+        prepared.ride.startTime,
+        prepared.ride.curve,
+        windowCurves,
+      ),
     );
     const { tactics, advancedFacts } = await this.factsAtImport(
       claimed,
