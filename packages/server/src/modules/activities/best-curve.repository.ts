@@ -36,26 +36,15 @@ export class BestCurveRepository {
   }
 
   /**
-   * `lockRider` and `find` in one statement (issue 28: a statement less for every ride stored): the
-   * rider's row locked as `lockRider` locks it, with their envelope beside it when they have one.
+   * `lockRider`, then `find`. Two statements, not one (issue 28 had joined them to save a statement
+   * a ride): on PostgreSQL a statement reads the rows committed when it started, so one that waited
+   * for the rider's lock while another import of theirs stored a ride read the envelope as it was
+   * before that import, and merged the new ride into it over that import's points (a ride's bests
+   * lost from the all-time curve). The read after the lock sees what the lock's holder committed.
    */
   async lockRiderAndFind(trx: Kysely<Database>, userId: string): Promise<BestCurveRow | undefined> {
-    const row = await trx
-      .selectFrom('users')
-      .leftJoin('rider_best_curves', 'rider_best_curves.user_id', 'users.id')
-      .select([
-        'rider_best_curves.durations_s',
-        'rider_best_curves.power_w',
-        'rider_best_curves.activity_ids',
-        'rider_best_curves.start_times',
-      ])
-      .where('users.id', '=', userId)
-      // Only the rider's row: the envelope's is on the nullable side of the join.
-      .forNoKeyUpdate('users')
-      .executeTakeFirst();
-    const { durations_s, power_w, activity_ids, start_times } = row ?? {};
-    if (!durations_s || !power_w || !activity_ids || !start_times) return undefined;
-    return { durations_s, power_w, activity_ids, start_times };
+    if (!(await this.lockRiderAfter(trx, userId, []))) return undefined;
+    return this.find(trx, userId);
   }
 
   /**
@@ -70,22 +59,37 @@ export class BestCurveRepository {
   /**
    * `lockRiderAndVersion` with other locks in the same statement (`first`: lock functions, such as
    * the ride store's advisory locks), which are taken before the rider's row, as when each was a
-   * statement of its own before it. Issue 28: a statement less for every ride stored. Undefined when
-   * the rider is gone (no lock of `first` taken then).
+   * statement of its own before it (issue 28: a statement less for every ride stored). The version is
+   * read by a statement of its own after the locks (`lockRiderAndFind` says why). Undefined when the
+   * rider is gone (no lock of `first` taken then).
    */
   async lockRiderAndVersionAfter(
     trx: Kysely<Database>,
     userId: string,
     first: readonly RawBuilder<unknown>[],
   ): Promise<{ version: string | undefined } | undefined> {
+    if (!(await this.lockRiderAfter(trx, userId, first))) return undefined;
+    const row = await trx
+      .selectFrom('rider_best_curves')
+      .select(ENVELOPE_ROW_VERSION.as('version'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return { version: row?.version ?? undefined };
+  }
+
+  /** The locks `first`, then the rider's row (`lockRider`), in one statement; false when the rider is gone. */
+  private async lockRiderAfter(
+    trx: Kysely<Database>,
+    userId: string,
+    first: readonly RawBuilder<unknown>[],
+  ): Promise<boolean> {
     const row = await trx
       .selectFrom('users')
-      .leftJoin('rider_best_curves', 'rider_best_curves.user_id', 'users.id')
-      .select([...first.map((lock, k) => lock.as(`lock_${k}`)), ENVELOPE_ROW_VERSION.as('version')])
+      .select(['users.id', ...first.map((lock, k) => lock.as(`lock_${k}`))])
       .where('users.id', '=', userId)
-      .forNoKeyUpdate('users')
+      .forNoKeyUpdate()
       .executeTakeFirst();
-    return row && { version: (row as { version: string | null }).version ?? undefined };
+    return row !== undefined;
   }
 
   /** `find`, with the row's version (`lockRiderAndVersion`). */
