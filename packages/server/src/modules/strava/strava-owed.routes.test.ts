@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
-import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { LONG, type Planned, rideFile, storedFigures, wholeHistoryPass } from '../../test/planned-rides.ts';
+import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
+import { rideFile, storedFigures, wholeHistoryPass } from '../../test/planned-rides.ts';
+import { connectedRider, FILE_RIDE, powerRide } from '../../test/strava-power-rides.ts';
 import { uploadAndWait } from '../../test/upload.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { hurryRetries } from '../../test/hurry-retries.ts';
@@ -18,14 +19,6 @@ import { BatchPassRepository } from '../activities/batch-pass.repository.ts';
 
 let strava: FakeStrava;
 let h: Harness;
-const DAY_MS = 86_400_000;
-
-const startOn = (daysAgo: number, hourUtc = 7) => {
-  const t = new Date(Date.now() - daysAgo * DAY_MS);
-  t.setUTCHours(hourUtc, 0, 0, 0);
-  return t.toISOString().replace('.000', '');
-};
-
 beforeAll(async () => {
   strava = await startFakeStrava();
   h = await createHarness({
@@ -40,34 +33,6 @@ afterAll(async () => {
   await h?.close();
   await strava?.close();
 });
-
-async function connected(email: string, athleteId: number): Promise<SignedIn> {
-  const rider = await h.signIn({ email });
-  strava.addAthlete({ id: athleteId, firstname: 'Ana', lastname: 'Pedal', bikes: [] });
-  const back = await connectThroughFakeStrava(h.app, strava, athleteId, rider.headers);
-  expect(back.searchParams.get('strava')).toBe('connected');
-  return rider;
-}
-
-/** A Strava ride with a power meter: its watts swing ±60 W around `averageW` (test/fake-strava.ts). */
-const powerRide = (id: number, daysAgo: number, averageW: number) => ({
-  id,
-  name: `Ride ${id}`,
-  start_date: startOn(daysAgo),
-  elapsed_time: 1800,
-  device_watts: true,
-  average_watts: averageW,
-});
-
-/** A file ride with power and no FTP of its own: measured against the eFTP of its window. */
-const FILE_RIDE: Planned = {
-  daysAgo: 10,
-  seed: 31,
-  fileFtp: false,
-  power: true,
-  riderFtpW: 230,
-  intervals: LONG,
-};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -88,7 +53,7 @@ async function expectWholeHistoryFigures(userId: string) {
 describe('the batch pass a ride from Strava owes is recorded with its store', () => {
   test('a webhook’s new ride whose pass fails: the record stays, the sweep runs it', async () => {
     const athleteId = 9801;
-    const rider = await connected('strava-owed-webhook@example.org', athleteId);
+    const rider = await connectedRider(h, strava, 'strava-owed-webhook@example.org', athleteId);
     const userId = rider.user.id;
     await uploadAndWait(h.app, rider.headers, [{ name: 'file.fit', bytes: rideFile(FILE_RIDE) }]);
     const [before] = await storedFigures(h, userId);
@@ -135,7 +100,7 @@ describe('the batch pass a ride from Strava owes is recorded with its store', ()
 
   test('a sync run whose pass fails on every try: the records stay, the sweep runs them', async () => {
     const athleteId = 9802;
-    const rider = await connected('strava-owed-sync@example.org', athleteId);
+    const rider = await connectedRider(h, strava, 'strava-owed-sync@example.org', athleteId);
     const userId = rider.user.id;
     await uploadAndWait(h.app, rider.headers, [{ name: 'file.fit', bytes: rideFile(FILE_RIDE) }]);
     // Older rides stronger: imported newest first, each newer ride was measured without them.
@@ -170,7 +135,7 @@ describe('the batch pass a ride from Strava owes is recorded with its store', ()
 
   test('a sync run whose pass ran leaves no record', async () => {
     const athleteId = 9803;
-    const rider = await connected('strava-owed-none@example.org', athleteId);
+    const rider = await connectedRider(h, strava, 'strava-owed-none@example.org', athleteId);
     const userId = rider.user.id;
     await uploadAndWait(h.app, rider.headers, [{ name: 'file.fit', bytes: rideFile(FILE_RIDE) }]);
     for (const [k, daysAgo] of [30, 60].entries())

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectThroughFakeStrava, type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
-import { createHarness, type Harness, type SignedIn } from '../../test/harness.ts';
-import { LONG, type Planned, rideFile, storedFigures, wholeHistoryPass } from '../../test/planned-rides.ts';
+import { type FakeStrava, startFakeStrava } from '../../test/fake-strava.ts';
+import { createHarness, type Harness } from '../../test/harness.ts';
+import { rideFile, storedFigures, wholeHistoryPass } from '../../test/planned-rides.ts';
+import { connectedRider, FILE_RIDE, powerRide } from '../../test/strava-power-rides.ts';
 import { uploadAndWait } from '../../test/upload.ts';
 import { waitForSync, waitUntil } from '../../test/wait.ts';
 
@@ -16,14 +17,6 @@ import { waitForSync, waitUntil } from '../../test/wait.ts';
 
 let strava: FakeStrava;
 let h: Harness;
-const DAY_MS = 86_400_000;
-
-const startOn = (daysAgo: number, hourUtc = 7) => {
-  const t = new Date(Date.now() - daysAgo * DAY_MS);
-  t.setUTCHours(hourUtc, 0, 0, 0);
-  return t.toISOString().replace('.000', '');
-};
-
 beforeAll(async () => {
   strava = await startFakeStrava();
   h = await createHarness({
@@ -39,38 +32,10 @@ afterAll(async () => {
   await strava?.close();
 });
 
-async function connected(email: string, athleteId: number): Promise<SignedIn> {
-  const rider = await h.signIn({ email });
-  strava.addAthlete({ id: athleteId, firstname: 'Ana', lastname: 'Pedal', bikes: [] });
-  const back = await connectThroughFakeStrava(h.app, strava, athleteId, rider.headers);
-  expect(back.searchParams.get('strava')).toBe('connected');
-  return rider;
-}
-
-/** A Strava ride with a power meter: its watts swing ±60 W around `averageW` (test/fake-strava.ts). */
-const powerRide = (id: number, daysAgo: number, averageW: number) => ({
-  id,
-  name: `Ride ${id}`,
-  start_date: startOn(daysAgo),
-  elapsed_time: 1800,
-  device_watts: true,
-  average_watts: averageW,
-});
-
-/** A file ride with power and no FTP of its own: measured against the eFTP of its window. */
-const FILE_RIDE: Planned = {
-  daysAgo: 10,
-  seed: 31,
-  fileFtp: false,
-  power: true,
-  riderFtpW: 230,
-  intervals: LONG,
-};
-
 describe('rides from Strava get the batch pass over their windows', () => {
   test('a ride a webhook creates moves the rides after it, as the whole-history pass', async () => {
     const athleteId = 9701;
-    const rider = await connected('strava-pass-webhook@example.org', athleteId);
+    const rider = await connectedRider(h, strava, 'strava-pass-webhook@example.org', athleteId);
     const userId = rider.user.id;
     await uploadAndWait(h.app, rider.headers, [{ name: 'file.fit', bytes: rideFile(FILE_RIDE) }]);
     const [before] = await storedFigures(h, userId);
@@ -113,7 +78,7 @@ describe('rides from Strava get the batch pass over their windows', () => {
 
   test('a sync run leaves every ride as the whole-history pass', async () => {
     const athleteId = 9702;
-    const rider = await connected('strava-pass-sync@example.org', athleteId);
+    const rider = await connectedRider(h, strava, 'strava-pass-sync@example.org', athleteId);
     const userId = rider.user.id;
     await uploadAndWait(h.app, rider.headers, [{ name: 'file.fit', bytes: rideFile(FILE_RIDE) }]);
     // Older rides stronger: imported newest first, each newer ride was measured without them.
