@@ -37,7 +37,8 @@ export async function startServer(config: Config = loadConfig()) {
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
   const { app, services, example } = await buildVatio({ config, database, queue, blobs });
   if (config.inProcessWorkers) await startWorkers(queue, services);
-  // The batch passes ride deletions owe that a crash (or a failure) left: now, and every few minutes.
+  // The batch passes owed (deletions, re-analyses, Strava rides, failed import passes) that a crash
+  // or a failure left: now, and every few minutes.
   const stopPassSweeper = config.inProcessWorkers
     ? startPendingPassSweeper(services, {
         log: (message, details) => app.log.warn(details ?? {}, message),

@@ -51,7 +51,7 @@ export async function startWorkerProcess(): Promise<() => Promise<void>> {
       else if (swept.orphans + swept.partial > 0) console.log('blob store: orphan files removed', swept);
     },
   });
-  // The batch passes ride deletions owe that a crash (or a failure) left, here too (issue 28, trust).
+  // The batch passes owed that a crash (or a failure) left, here too (issue 28, trust).
   const stopPassSweeper = startPendingPassSweeper(services, {
     log: (message, details) => console.error(message, details ?? {}),
   });

@@ -32,7 +32,7 @@ export class BestCurveRepository {
    * imports of the same rider committing together then each merge into the other's result.
    */
   async lockRider(trx: Kysely<Database>, userId: string): Promise<void> {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+    await this.lockRiderAfter(trx, userId, []);
   }
 
   /**

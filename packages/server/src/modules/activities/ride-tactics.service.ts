@@ -278,7 +278,7 @@ export class RideTacticsService {
     const stale: { ride: RideWithPower & { blob_key: string }; request: RideFactsRequest }[] = [];
     // Issue 28 (trust): a ride whose FTP is gone (its eFTP window emptied: RideFtpService.reestimate)
     // keeps no tactics, as the import stores none without an FTP; nothing to measure for that.
-    const gone: string[] = [];
+    const gone = new Set<string>();
     const tacticsGone = new Set(
       withStream.filter((r) => r.ftp_w === null && r.tactics !== null).map((r) => r.id),
     );
@@ -292,7 +292,7 @@ export class RideTacticsService {
           durabilityWorkKj: advanced.durabilityWorkKj,
         });
       if (!tacticsStale && !advancedStale) {
-        if (tacticsGone.has(ride.id)) gone.push(ride.id);
+        if (tacticsGone.has(ride.id)) gone.add(ride.id);
         continue;
       }
       const request: RideFactsRequest = {
@@ -305,8 +305,7 @@ export class RideTacticsService {
     }
     // A new load goes with the ride's facts; those of rides measured no more, with the first chunk written.
     const staleIds = new Set(stale.map((s) => s.ride.id));
-    const goneIds = new Set(gone);
-    const loadsAlone = [...loadOf.values()].filter((l) => !staleIds.has(l.id) && !goneIds.has(l.id));
+    const loadsAlone = [...loadOf.values()].filter((l) => !staleIds.has(l.id) && !gone.has(l.id));
     // Issue 28: after a batch nearly every ride is measured here (those stored while other files were
     // pending have no facts yet), so the rides are taken by lanes working at once: one for each
     // analysis thread, and one in this thread. Fair sharing (jobs/fair-share.ts): this thread's lane
@@ -321,7 +320,7 @@ export class RideTacticsService {
     // Measured facts wait here for their statement, written a chunk at a time (`FACTS_PER_WRITE`).
     let measured: { id: string; facts: RideFacts; load?: RideLoad }[] = [
       ...loadsAlone.map((load) => ({ id: load.id, facts: {}, load })),
-      ...gone.map((id) => {
+      ...[...gone].map((id) => {
         const load = loadOf.get(id);
         return load ? { id, facts: { tactics: null }, load } : { id, facts: { tactics: null } };
       }),

@@ -18,7 +18,7 @@ export class StravaRideRepository {
   findByStravaId(userId: string, stravaId: number) {
     return this.db
       .selectFrom('activities')
-      .select(['id', 'source', 'start_time'])
+      .select(['id', 'source'])
       .where('user_id', '=', userId)
       .where('strava_id', '=', stravaId)
       .executeTakeFirst();

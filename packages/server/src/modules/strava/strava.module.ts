@@ -44,8 +44,8 @@ export function createStravaServices(deps: {
   rideFtp: RideFtpService;
   rideTactics: RideTacticsService;
   /**
-   * The riders' batch passes (activities/batch-pass.ts): after a ride Strava deleted, one a webhook
-   * created, and the end of a sync run.
+   * The riders' batch passes (activities/batch-pass.ts): after a ride Strava deleted (the passes a
+   * webhook's or a sync run's new rides owe run through `owedPasses`).
    */
   passes: BatchPasses;
   /**
