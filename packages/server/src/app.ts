@@ -319,7 +319,7 @@ function composeRides(
     queue,
     now,
     writes,
-    passes: services.batchPasses,
+    owedPasses: services.owedPasses,
     log: (message, details) => app.log.error(details ?? {}, message),
   });
   activityRoutes(app, { auth, rides, planCompliance });

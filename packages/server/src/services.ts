@@ -87,7 +87,7 @@ export function createRideServices(deps: {
   /** Runs the passes owed (deletions, re-analyses, Strava rides) that a crash or a failure left (pending-passes.ts). */
   const sweepPendingPasses = (minAgeS: number) =>
     runPendingPasses({ pending: pendingPasses, passes: batchPasses, log: deps.log }, minAgeS);
-  /** Runs every pass the rider owes now: the end of a re-analysis run, a Strava ride's store, a sync run. */
+  /** Runs every pass the rider owes now: after a deletion, a re-analysis run, a Strava ride's store, a sync run. */
   const runOwedPasses = (userId: string) =>
     runRiderPendingPasses({ pending: pendingPasses, passes: batchPasses }, userId, 0);
   const importAdmission = new ImportAdmission(deps.reads, importsInFlight(preparer.threads));
@@ -128,7 +128,6 @@ export function createRideServices(deps: {
         athleteSettings,
         rideFtp,
         rideTactics,
-        passes: batchPasses,
         owedPasses: runOwedPasses,
         settings,
       })
@@ -148,6 +147,7 @@ export function createRideServices(deps: {
     importAdmission,
     batchPasses,
     sweepPendingPasses,
+    owedPasses: runOwedPasses,
     /** Closes what the services hold beside the database handle (the pass locks' connections). */
     close: async () => {
       await passLocks?.close();

@@ -503,21 +503,16 @@ export class ActivityRepository {
     return photo !== undefined;
   }
 
-  /** The passes owed after deletions (`delete`) that a pass has covered, once its writes are done. */
-  pendingPassesEnded(userId: string, ids: readonly string[]): Promise<void> {
-    return this.pendingPasses.remove(userId, ids);
-  }
-
   /**
    * Deletes the ride with its rows (and its points from the rider's best envelope, in the same
-   * transaction); returns the blob keys no remaining row of this rider uses, and the ride's start (its
-   * curve, gone with it, was in the windows of the rides after it: ActivityService.delete).
+   * transaction); returns the blob keys no remaining row of this rider uses. Its curve, gone with it,
+   * was in the windows of the rides after it: the pass it owes them is recorded here (ride-delete.ts).
    */
   async delete(
     userId: string,
     activityId: string,
     now = new Date(),
-  ): Promise<{ keys: string[]; startTime: Date; pendingPassId: string } | undefined> {
+  ): Promise<{ keys: string[] } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const file = await trx
         .selectFrom('activity_files')
@@ -541,12 +536,8 @@ export class ActivityRepository {
       await this.bestCurve.rideDeleted(trx, userId, activityId, now);
       // Issue 28 (trust): the batch pass the deletion owes the rides after it, recorded with it: a
       // crash before the pass has written leaves the record, run again (pending-passes.ts).
-      const pendingPassId = await this.pendingPasses.record(trx, userId, deleted.start_time);
-      return {
-        keys: [file?.blob_key, streams?.blob_key].filter((k): k is string => Boolean(k)),
-        startTime: deleted.start_time,
-        pendingPassId,
-      };
+      await this.pendingPasses.record(trx, userId, deleted.start_time);
+      return { keys: [file?.blob_key, streams?.blob_key].filter((k): k is string => Boolean(k)) };
     });
   }
 }

@@ -10,7 +10,6 @@ import { rideDate, rideSettingsAt } from '../../kernel/ride-settings.ts';
 import type { BikeRepository } from '../../kernel/bike.repository.ts';
 import { VersionedCache } from '../../kernel/versioned-cache.ts';
 import type { ActivityFilter, ActivityRepository, ActivityRow, LapRow } from './activity.repository.ts';
-import type { BatchPasses } from './batch-pass.ts';
 import { deleteRide } from './ride-delete.ts';
 import { RECENT_BESTS_DAYS, rideDetailAnalysis } from './ride-detail-analysis.ts';
 import type { RideLanguage } from './ride-name.ts';
@@ -55,8 +54,8 @@ export class ActivityService {
       queue: JobQueue;
       now: () => Date;
       writes: WriteEpoch;
-      /** The riders' batch passes (batch-pass.ts), shared with the imports'. */
-      passes: Pick<BatchPasses, 'run'>;
+      /** Runs every batch pass the rider owes (pending-passes.ts): after a deletion. */
+      owedPasses: (userId: string) => Promise<number>;
       log: (message: string, details?: Record<string, unknown>) => void;
     },
   ) {

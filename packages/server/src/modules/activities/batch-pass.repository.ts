@@ -8,13 +8,11 @@ import { SAME_START_S } from './same-ride.ts';
 
 /**
  * Which rides a batch pass is for (batch-pass.ts): those whose stored figures the imports' rides can
- * change, or those whose windows held curves that are gone (a deleted ride's, at its start).
+ * change, or those whose windows hold curves removed, rewritten or stored at these instants by
+ * something other than an import (a deleted ride's, a re-analysed one's, a Strava ride's, at its
+ * start: the passes owed, pending-passes.ts).
  */
-export type BatchPassScope =
-  | { importIds: readonly string[] }
-  | { curvesRemovedAt: readonly Date[] }
-  /** Curves stored or rewritten at these instants by something other than an import (re-analysis, Strava). */
-  | { curvesChangedAt: readonly Date[] };
+export type BatchPassScope = { importIds: readonly string[] } | { curvesChangedAt: readonly Date[] };
 
 /** What the batch pass decides on (batch-pass.ts), read in one statement. */
 export interface BatchPassRead {
@@ -108,11 +106,10 @@ export function scopeIslands(points: RawBuilder<unknown>) {
  * scope begins at the rider's first ride. The rides' intervals are merged (gaps and islands), and the
  * curves of each island reach `windowDays` before it.
  *
- * Issue 28 (trust): a deleted ride's curve goes with it (ActivityService.delete), which changes the
- * figures of the rides in [its start, its start + windowDays) as a stored one would: with
- * `curvesRemovedAt` the points are those instants, and the rest of the statement is the same. So with
- * `curvesChangedAt`: a curve a re-analysis rewrote (imports/reanalysis.service.ts), or one a Strava
- * webhook or sync stored (strava/), at its ride's start.
+ * Issue 28 (trust): a deleted ride's curve goes with it (ride-delete.ts), which changes the figures of
+ * the rides in [its start, its start + windowDays) as a stored one would: with `curvesChangedAt` the
+ * points are those instants, and the rest of the statement is the same. So for a curve a re-analysis
+ * rewrote (imports/reanalysis.service.ts), or one a Strava webhook or sync stored (strava/).
  */
 async function readBatchPass(
   db: Kysely<Database>,
@@ -136,7 +133,7 @@ async function readBatchPass(
         )
       : // As ISO text: not every driver sends an array of dates as timestamps.
         sql`select t as lo, t + ${window} as hi
-        from unnest(${('curvesRemovedAt' in scope ? scope.curvesRemovedAt : scope.curvesChangedAt).map((t) => t.toISOString())}::timestamptz[]) as t`;
+        from unnest(${scope.curvesChangedAt.map((t) => t.toISOString())}::timestamptz[]) as t`;
   const { rows } = await sql<Row>`
     with ${scopeIslands(points)},
     scoped as (

@@ -48,7 +48,7 @@ describe('BatchPasses', () => {
         },
       },
     );
-    const deleted = passes.run('r1', { curvesRemovedAt: [new Date(0)] });
+    const deleted = passes.run('r1', { curvesChangedAt: [new Date(0)] });
     await release();
     await imported;
     await release();
@@ -58,9 +58,9 @@ describe('BatchPasses', () => {
 
   test('an import pass waits for a running deletion’s; a second deletion runs its own after it', async () => {
     const { events, passes, release } = recorder();
-    const first = passes.run('r1', { curvesRemovedAt: [new Date(0)] });
+    const first = passes.run('r1', { curvesChangedAt: [new Date(0)] });
     const imported = passes.run('r1', { importIds: ['i1'] });
-    const second = passes.run('r1', { curvesRemovedAt: [new Date(1)] });
+    const second = passes.run('r1', { curvesChangedAt: [new Date(1)] });
     for (let i = 0; i < 3; i++) await release();
     await Promise.all([first, imported, second]);
     expect(events.filter((e) => e.startsWith('read'))).toHaveLength(3);
@@ -75,7 +75,7 @@ describe('BatchPasses', () => {
     const { events, passes, release } = recorder();
     const a = passes.run('r1', { importIds: ['i1', 'i2'] });
     const same = passes.run('r1', { importIds: ['i2'] });
-    const other = passes.run('r2', { curvesRemovedAt: [new Date(0)] });
+    const other = passes.run('r2', { curvesChangedAt: [new Date(0)] });
     await new Promise((r) => setTimeout(r, 5));
     expect(events).toEqual(['read r1 import i1+i2', 'read r2 delete']);
     await release();
@@ -97,7 +97,7 @@ describe('BatchPasses', () => {
       rideTactics: { remeasure: async () => 0 },
     });
     const failed = passes.run('r1', { importIds: ['i1'] });
-    const next = passes.run('r1', { curvesRemovedAt: [new Date(0)] });
+    const next = passes.run('r1', { curvesChangedAt: [new Date(0)] });
     await expect(failed).rejects.toThrow('database away');
     await next;
     expect(calls).toBe(2);

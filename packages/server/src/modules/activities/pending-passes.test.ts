@@ -39,7 +39,7 @@ describe('BatchPasses with a rider lock', () => {
     });
     await passes.run(
       'r1',
-      { curvesRemovedAt: [new Date(0)] },
+      { curvesChangedAt: [new Date(0)] },
       { settle: async () => void events.push('settle') },
     );
     expect(events).toEqual(['lock r1', 'read', 'write', 'settle', 'unlock r1']);

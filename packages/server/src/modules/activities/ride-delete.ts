@@ -1,12 +1,14 @@
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from './activity.repository.ts';
-import type { BatchPasses } from './batch-pass.ts';
 
 export interface RideDeleteDeps {
-  activities: Pick<ActivityRepository, 'delete' | 'blobInUse' | 'pendingPassesEnded'>;
+  activities: Pick<ActivityRepository, 'delete' | 'blobInUse'>;
   blobs: Pick<BlobStore, 'delete'>;
-  /** The riders' batch passes (batch-pass.ts), shared with the imports'. */
-  passes: Pick<BatchPasses, 'run'>;
+  /**
+   * Runs every batch pass the rider owes (pending-passes.ts `runRiderPendingPasses`), the deletion's
+   * among them; throws when it fails, its records kept.
+   */
+  owedPasses: (userId: string) => Promise<number>;
   log: (message: string, details?: Record<string, unknown>) => void;
   now: () => Date;
 }
@@ -26,16 +28,14 @@ export interface RideDeleteDeps {
  * the next start and by the periodic sweep (pending-passes.ts).
  */
 export async function deleteRide(deps: RideDeleteDeps, userId: string, activityId: string): Promise<boolean> {
-  const { activities, blobs, passes, log, now } = deps;
+  const { activities, blobs, owedPasses, log, now } = deps;
   const deleted = await activities.delete(userId, activityId, now());
   if (!deleted) return false;
   for (const key of deleted.keys) if (!(await activities.blobInUse(key))) await blobs.delete(key);
   try {
-    await passes.run(
-      userId,
-      { curvesRemovedAt: [deleted.startTime] },
-      { settle: () => activities.pendingPassesEnded(userId, [deleted.pendingPassId]) },
-    );
+    // The pass over [the ride's start, + the window), from the record the deletion wrote, as the
+    // passes a re-analysis or a Strava ride owes are run (and any other the rider owes with it).
+    await owedPasses(userId);
   } catch (error) {
     log('the batch pass after a ride was deleted failed; the sweep runs it again', {
       userId,

@@ -1,7 +1,6 @@
 import { QUEUES, type JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
-import type { BatchPasses } from '../activities/batch-pass.ts';
 import { deleteRide } from '../activities/ride-delete.ts';
 import type { StravaActivityRepository } from './strava-activity.repository.ts';
 import { StravaNotFoundError, StravaRateLimitedError, StravaUnauthorizedError } from './strava-client.ts';
@@ -28,8 +27,6 @@ export class StravaEventsService {
       stravaRides: StravaRideRepository;
       rides: StravaRideImport;
       blobs: BlobStore;
-      /** The riders' batch passes (activities/batch-pass.ts), shared with the imports'. */
-      passes: Pick<BatchPasses, 'run'>;
       /** Runs every batch pass the rider owes (activities/pending-passes.ts); throws when it fails. */
       owedPasses: (userId: string) => Promise<number>;
       log: (message: string, details?: Record<string, unknown>) => void;

@@ -1,6 +1,5 @@
 import type { RideFtpService } from '../activities/ride-ftp.service.ts';
 import type { RideTacticsService } from '../activities/ride-tactics.service.ts';
-import type { BatchPasses } from '../activities/batch-pass.ts';
 import type { Kysely } from 'kysely';
 import type { StravaConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -44,13 +43,9 @@ export function createStravaServices(deps: {
   rideFtp: RideFtpService;
   rideTactics: RideTacticsService;
   /**
-   * The riders' batch passes (activities/batch-pass.ts): after a ride Strava deleted (the passes a
-   * webhook's or a sync run's new rides owe run through `owedPasses`).
-   */
-  passes: BatchPasses;
-  /**
    * Runs every batch pass the rider owes (activities/pending-passes.ts `runRiderPendingPasses`): the
-   * rides a webhook or a sync run stored record theirs with them (strava-ride-import.ts).
+   * rides a webhook or a sync run stored record theirs with them (strava-ride-import.ts), a ride Strava
+   * deleted with its deletion (activities/ride-delete.ts).
    */
   owedPasses: (userId: string) => Promise<number>;
   settings: StravaSettings;
