@@ -1069,3 +1069,27 @@ export async function connectThroughFakeStrava(
   });
   return new URL(String(back.headers.location), 'http://vatio.test');
 }
+
+/**
+ * `connectThroughFakeStrava` for a server in another process (`base`, its PUBLIC_URL): the athlete
+ * is created and signed in on the fake, and the rider connected. Returns where the callback sent them.
+ */
+export async function connectOverHttp(
+  base: string,
+  strava: FakeStrava,
+  athleteId: number,
+  headers: Record<string, string>,
+): Promise<URL> {
+  strava.addAthlete({ id: athleteId, firstname: 'Ana', lastname: 'Pedal', bikes: [] });
+  strava.signInAs(athleteId);
+  const started = await fetch(`${base}/api/strava/connect`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ return_to: '/sync' }),
+  });
+  const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const authorize = new URL(((await started.json()) as { authorize_url: string }).authorize_url);
+  const approved = await answerConsent(strava, authorize);
+  const back = await fetch(approved.headers.get('location')!, { redirect: 'manual', headers: { cookie } });
+  return new URL(back.headers.get('location')!, base);
+}

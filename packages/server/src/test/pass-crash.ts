@@ -62,8 +62,11 @@ export interface PassCrashRig {
   readonly db: DatabaseHandle['db'];
   /** What storedFigures and wholeHistoryPass read: the server's rows and blobs. */
   readonly h: Harness;
-  /** Starts the server (the first time on a new database) and waits until it answers. */
-  start(): Promise<void>;
+  /**
+   * Starts the server (the first time on a new database) and waits until it answers; `env` is added
+   * to its environment for this start alone (e.g. WORKERS_IN_PROCESS=false).
+   */
+  start(env?: Record<string, string>): Promise<void>;
   /** Kills it with SIGKILL, as a crash would. */
   kill(): Promise<void>;
   /** Signs a rider in over HTTP; their auth header and id. */
@@ -85,8 +88,14 @@ export interface PassCrashRig {
   restartUntilSettled(userId: string): Promise<Figures>;
 }
 
-/** The rig of a test file: a database and a data folder named after `name`, removed after the file. */
-export function passCrashRig(name: string, extraEnv: Record<string, string> = {}): PassCrashRig {
+/**
+ * The rig of a test file: a database and a data folder named after `name`, removed after the file;
+ * `extraEnv` is the server's further environment, read at the first start (e.g. a fake Strava's URLs).
+ */
+export function passCrashRig(
+  name: string,
+  extraEnv: () => Record<string, string> = () => ({}),
+): PassCrashRig {
   const dataDir = mkdtempSync(join(tmpdir(), `vatio-${name}-crash-`));
   const dbName = `vatio_${name}_crash_${process.pid}`;
   const children: ChildProcess[] = [];
@@ -124,16 +133,16 @@ export function passCrashRig(name: string, extraEnv: Record<string, string> = {}
     get h() {
       return h!;
     },
-    async start() {
+    async start(once = {}) {
       if (!env) {
         await admin(`drop database if exists ${dbName} with (force)`);
         await admin(`create database ${dbName}`);
         const url = new URL(ADMIN_URL!);
         url.pathname = `/${dbName}`;
         port = await freePort();
-        env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, PUBLIC_URL: rig.base, ...extraEnv };
+        env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, PUBLIC_URL: rig.base, ...extraEnv() };
       }
-      server = await startServerProcess(env, port);
+      server = await startServerProcess({ ...env, ...once }, port);
       children.push(server);
       if (handle) return;
       // Opened once the server has migrated it.
