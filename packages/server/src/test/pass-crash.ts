@@ -186,23 +186,26 @@ export function passCrashRig(
       const holder = new pg.Client({ connectionString: env!.DATABASE_URL });
       await holder.connect();
       await holder.query('select pg_advisory_lock(hashtextextended($1, 0))', [`batch-pass:${userId}`]);
-      await change();
-      // Committed (its records are there), and its pass asks for the lock, which is the test's (a
-      // session whose last statement was the ask: pg_stat_activity), so it cannot have written.
-      await waitUntil(
-        'the change did not commit and ask for the rider’s lock',
-        async () => {
-          const { rows } = await sql<{ owed: number; asking: number }>`select
-            (select count(*)::int from pending_batch_passes where user_id = ${userId}) as owed,
-            (select count(*)::int from pg_stat_activity where datname = current_database()
-              and query like 'select pg_try_advisory_lock%') as asking`.execute(rig.db);
-          return rows[0]!;
-        },
-        (r) => r.owed === records && r.asking >= 1,
-        { timeoutMs: 60_000, pollMs: 20 },
-      );
-      await rig.kill();
-      await holder.end();
+      try {
+        await change();
+        // Committed (its records are there), and its pass asks for the lock, which is the test's (a
+        // session whose last statement was the ask: pg_stat_activity), so it cannot have written.
+        await waitUntil(
+          'the change did not commit and ask for the rider’s lock',
+          async () => {
+            const { rows } = await sql<{ owed: number; asking: number }>`select
+              (select count(*)::int from pending_batch_passes where user_id = ${userId}) as owed,
+              (select count(*)::int from pg_stat_activity where datname = current_database()
+                and query like 'select pg_try_advisory_lock%') as asking`.execute(rig.db);
+            return rows[0]!;
+          },
+          (r) => r.owed === records && r.asking >= 1,
+          { timeoutMs: 60_000, pollMs: 20 },
+        );
+        await rig.kill();
+      } finally {
+        await holder.end();
+      }
     },
     async restartUntilSettled(userId) {
       await rig.start();
