@@ -21,6 +21,10 @@ const SLOW_FIRST = [
   'packages/server/src/modules/strava/strava-storm.routes.test.ts',
   'packages/server/src/modules/imports/upload-fuzz.test.ts',
   'packages/server/src/job-workers-postgres.test.ts',
+  // A server process started, killed and started again on PostgreSQL: 15–45 s each.
+  'packages/server/src/modules/imports/reanalysis-crash.postgres.test.ts',
+  'packages/server/src/modules/activities/delete-pass-crash.postgres.test.ts',
+  'packages/server/src/modules/strava/strava-crash.postgres.test.ts',
   'packages/server/src/modules/plan/plan.routes.test.ts',
   'packages/server/src/modules/imports/zip-upload.routes.test.ts',
   'packages/server/src/db/database-outage.test.ts',
