@@ -153,6 +153,16 @@ describe('onboarding step 2: the bike', () => {
     });
   });
 
+  it('writes the example bike weight with a decimal comma in Spanish', async () => {
+    await renderScreen(<Onboarding />, {
+      ...onboarding,
+      route: '/onboarding/bikes',
+      language: 'es',
+      answers: { '/bikes': [] },
+    });
+    expect(await screen.findByTestId('bike-weight')).toHaveAttribute('placeholder', '8,2');
+  });
+
   it('shows a server error when the bike cannot be saved, in Spanish', async () => {
     const { user } = await renderScreen(<Onboarding />, {
       ...onboarding,
