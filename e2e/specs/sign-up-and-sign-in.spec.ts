@@ -116,6 +116,23 @@ test('an unknown address shows the not-found page with a way home', async ({ pag
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('the landing bar keeps its badge clear of the language selector, at 390 and 1280 px, in Spanish', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByTestId('language-switcher').selectOption('es');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    const badge = page.getByTestId('landing-nav').getByText('Análisis avanzado');
+    if (!(await badge.isVisible())) continue;
+    const badgeBox = await badge.boundingBox();
+    const switcherBox = await page.getByTestId('language-switcher').boundingBox();
+    expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(switcherBox!.x);
+  }
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await expect(page.getByTestId('landing-nav').getByText('Análisis avanzado')).toBeVisible();
+});
+
 test('the landing bar gains a shadow after scrolling and the scroll-to-top button appears after 400 px', async ({
   page,
 }) => {

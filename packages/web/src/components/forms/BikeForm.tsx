@@ -8,6 +8,7 @@ import { Button } from '../ui/Button';
 import { Field, Input, Select } from '../ui/Input';
 import { errorMessage, validationMessage } from '../../lib/errors';
 import { schemaResolver } from '../../lib/form';
+import { useFormat } from '../../hooks/useFormat';
 import { type BikeFormOutput, type BikeFormValues, bikeFormSchema, bikeToFormValues } from './formSchemas';
 
 /**
@@ -26,6 +27,7 @@ export function BikeForm({
   secondaryAction?: ReactNode;
 }) {
   const { t } = useTranslation(['bikes', 'validation', 'common']);
+  const f = useFormat();
   const [apiError, setApiError] = useState<string>();
   const nextYear = new Date().getFullYear() + 1;
   const {
@@ -99,7 +101,8 @@ export function BikeForm({
               {...register('weight_kg')}
               inputMode="decimal"
               data-testid="bike-weight"
-              placeholder="8.2"
+              // An example, written as the language writes numbers (8,2 in Spanish).
+              placeholder={f.number(8.2, 1)}
             />
           )}
         </Field>

@@ -135,7 +135,8 @@ export function ProfileForm({
               step="0.1"
               min="20"
               max="300"
-              placeholder="70.5"
+              // An example, written as the language writes numbers (70,5 in Spanish).
+              placeholder={f.number(70.5, 1)}
             />
           )}
         </Field>

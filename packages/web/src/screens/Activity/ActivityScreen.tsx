@@ -129,6 +129,7 @@ export function ActivityScreen() {
   const laps = data?.laps?.length ? data.laps : (ride.laps ?? []);
   const latlng = streamsJson.data?.latlng ?? null;
   const noPower = ride.average_power === null && ride.normalized_power === null;
+  const rideTotals = { elapsedTimeS: ride.elapsed_time, averageSpeedMps: ride.average_speed };
 
   return (
     <div className="space-y-6" data-testid="ride-page">
@@ -192,7 +193,15 @@ export function ActivityScreen() {
           }}
         >
           {(json) =>
-            streams && <StreamsSection json={json} streams={streams} range={range} onRangeChange={setRange} />
+            streams && (
+              <StreamsSection
+                json={json}
+                streams={streams}
+                ride={rideTotals}
+                range={range}
+                onRangeChange={setRange}
+              />
+            )
           }
         </Loadable>
       )}

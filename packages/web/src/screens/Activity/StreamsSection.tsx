@@ -9,7 +9,7 @@ import { cn } from '../../components/ui/cn';
 import { elevationUnit, speedUnit, toElevationUnit, toSpeedUnit } from '../../lib/format';
 import { useFormat } from '../../hooks/useFormat';
 import { Section, Stat } from './parts';
-import { selectionStats } from './rideStreams';
+import { type RideTotals, selectionStats, wholeRideStats } from './rideStreams';
 
 type Key = 'watts' | 'heartrate' | 'cadence' | 'velocity' | 'altitude';
 
@@ -33,11 +33,14 @@ function hasValues(values: (number | null)[] | null | undefined): values is (num
 export function StreamsSection({
   json,
   streams,
+  ride,
   range,
   onRangeChange,
 }: {
   json: ActivityStreamsJson;
   streams: ActivityStreams;
+  /** The header's elapsed time and average speed, which the whole-ride readout repeats. */
+  ride: RideTotals;
   range: TimeRange | null;
   onRangeChange: (range: TimeRange | null) => void;
 }) {
@@ -93,11 +96,15 @@ export function StreamsSection({
 
   const fullRange = { min: json.time[0] ?? 0, max: json.time[json.time.length - 1] ?? 0 };
   const current = range ?? fullRange;
-  const stats = useMemo(
+  const { elapsedTimeS, averageSpeedMps } = ride;
+  const stats = useMemo(() => {
     // A selection is [start, end); the whole ride includes its last second.
-    () => selectionStats(streams, { startS: current.min, endS: range ? current.max : current.max + 1 }),
-    [streams, current.min, current.max, range],
-  );
+    const measured = selectionStats(streams, {
+      startS: current.min,
+      endS: range ? current.max : current.max + 1,
+    });
+    return range ? measured : wholeRideStats(measured, { elapsedTimeS, averageSpeedMps });
+  }, [streams, current.min, current.max, range, elapsedTimeS, averageSpeedMps]);
 
   if (columns.length === 0) {
     return null;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { projectRoute } from '../../components/charts/RouteMap';
-import { indexAtTime, selectionStats, toActivityStreams } from './rideStreams';
+import { indexAtTime, selectionStats, toActivityStreams, wholeRideStats } from './rideStreams';
 
 function ride(seconds: number, watts: (i: number) => number | null) {
   const time = Array.from({ length: seconds }, (_, i) => i);
@@ -76,5 +76,30 @@ describe('route projection', () => {
         [0, 0],
       ]),
     ).toBeNull();
+  });
+});
+
+describe('whole-ride readout', () => {
+  test("repeats the header's elapsed time and average speed, not the streams' own count", () => {
+    // 1 Hz streams of 1000 samples (0..999 s), 10 m/s, with the recording stopped for 100 of them:
+    // the streams count 900 moving seconds over 9990 m (0 to 999 × 10 m), so 9990 / 900 = 11.1 m/s.
+    // The device's session says elapsed 1065 s and a timer of 930 s: 9990 / 930 = 10.742 m/s is the
+    // header's speed.
+    const json = ride(1000, () => 200);
+    for (let i = 400; i < 500; i++) json.moving[i] = false;
+    const measured = selectionStats(toActivityStreams(json), { startS: 0, endS: 1000 });
+    expect(measured.durationS).toBe(1000);
+    expect(measured.averageSpeedMps).toBeCloseTo(11.1, 6);
+    const whole = wholeRideStats(measured, { elapsedTimeS: 1065, averageSpeedMps: 9990 / 930 });
+    expect(whole.durationS).toBe(1065);
+    expect(whole.averageSpeedMps).toBeCloseTo(10.742, 3);
+    // The rest is still measured on the streams.
+    expect(whole.averagePowerW).toBeCloseTo(200, 6);
+    expect(whole.distanceM).toBe(9990);
+  });
+
+  test('a ride without those figures keeps what the streams measure', () => {
+    const measured = selectionStats(toActivityStreams(ride(60, () => 100)), { startS: 0, endS: 60 });
+    expect(wholeRideStats(measured, { elapsedTimeS: null, averageSpeedMps: null })).toEqual(measured);
   });
 });

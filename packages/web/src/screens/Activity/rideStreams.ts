@@ -99,6 +99,28 @@ function firstFinite(
   return undefined;
 }
 
+/** The ride's own elapsed time and average speed: the figures the page header shows. */
+export interface RideTotals {
+  elapsedTimeS: number | null;
+  averageSpeedMps: number | null;
+}
+
+/**
+ * The readout of the whole ride, which must agree with the page header: its duration is the ride's
+ * elapsed time and its speed the ride's average speed (the device's session figures when it wrote
+ * them), not what the 1 Hz streams count. The streams span the records only and mark a second paused
+ * only where the recording stops, so on a smart-recording file (igpsport road 2h46: elapsed 2:50:15,
+ * timer 2:32:22, device average 6.528 m/s = 23,5 km/h) they gave 2:49:10 and 23,9 km/h under a
+ * header of 23,5 km/h; and N one-second samples span N − 1 s, one second more than the elapsed time.
+ */
+export function wholeRideStats(stats: SelectionStats, ride: RideTotals): SelectionStats {
+  return {
+    ...stats,
+    durationS: ride.elapsedTimeS ?? stats.durationS,
+    averageSpeedMps: ride.averageSpeedMps ?? stats.averageSpeedMps,
+  };
+}
+
 /** Duration, average power, NP (30-s rolling, 4th power, 4th root), HR and cadence of a range. */
 export function selectionStats(streams: ActivityStreams, selection: Selection): SelectionStats {
   const start = indexAtTime(streams.timeS, selection.startS);

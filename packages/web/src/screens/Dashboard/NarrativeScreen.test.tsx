@@ -49,4 +49,17 @@ describe('NarrativeScreen', () => {
     await screen.findByRole('region', { name: /métric/i });
     expect(screen.getByTestId('narrative-title')).toHaveTextContent('Tu Progreso');
   });
+
+  it('says technique has no data in these eight weeks, not that the power meter cannot record it', async () => {
+    // Whether the meter records pedal smoothness is not known from eight weeks without such data (no
+    // rides at all, or rides on another bike): a rider whose SRM does record it read it was not.
+    await renderScreen(<NarrativeScreen />, {
+      ...route,
+      language: 'es',
+      answers: { '/dashboard/narrative': narrativeWithRides },
+    });
+    const card = await screen.findByTestId('narrative-metric-technique');
+    expect(card).toHaveTextContent('Ninguna salida de estas ocho semanas registra suavidad de pedaleo');
+    expect(card).not.toHaveTextContent('Tu potenciómetro no registra');
+  });
 });

@@ -74,7 +74,12 @@ export function LandingNav() {
       <div className={cn(containerClass, 'flex h-16 items-center justify-between gap-3')}>
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           <Logo />
-          <span className="rounded-full bg-linear-to-r from-brand-600 to-amber-500 px-2 py-0.5 text-[11px] font-semibold whitespace-nowrap text-white shadow-sm sm:text-xs">
+          {/* Below sm the bar has no room for it beside the language selector and the menu: at 390 px
+              the Spanish "Análisis avanzado" ran under the selector. */}
+          <span
+            className="hidden rounded-full bg-linear-to-r from-brand-600 to-amber-500 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white shadow-sm sm:inline"
+            data-testid="landing-badge"
+          >
             {t('nav.badge')}
           </span>
         </div>

@@ -46,6 +46,22 @@ function bestMean(trace: readonly number[], minutes: number): number {
   return best;
 }
 
+/**
+ * Normalized power of the trace as Vatio computes it (Coggan: 30-s rolling mean, mean of its 4th
+ * power, 4th root), each minute held for 60 one-second samples. A fixed 252 W stood here, below the
+ * 257 W of the trace the card draws, so its "IF = NP / FTP" did not follow from its own ride.
+ */
+function normalizedPower(trace: readonly number[]): number {
+  const seconds = trace.flatMap((watts) => Array<number>(60).fill(watts));
+  let window = 0;
+  let sum4 = 0;
+  for (let i = 0; i < seconds.length; i++) {
+    window += seconds[i]! - (i >= 30 ? seconds[i - 30]! : 0);
+    if (i >= 29) sum4 += (window / 30) ** 4;
+  }
+  return Math.round((sum4 / (seconds.length - 29)) ** 0.25);
+}
+
 /** Power-zone upper bounds as a fraction of FTP (spec 000 §9: Z1 < 55 %, …, Z6 ≤ 150 %, Z7 above). */
 const ZONE_UPPER = [0.55, 0.75, 0.9, 1.05, 1.2, 1.5];
 
@@ -71,7 +87,7 @@ function zoneShares(trace: readonly number[], ftp: number): number[] {
 const trace = buildTrace();
 const hours = trace.length / 60;
 const ftp = 280;
-const np = 252;
+const np = normalizedPower(trace);
 const avgPower = Math.round(trace.reduce((a, b) => a + b, 0) / trace.length);
 const avgHr = 146;
 const best20min = Math.round(bestMean(trace, 20));

@@ -58,4 +58,11 @@ describe('the live overview', () => {
       within(screen.getByTestId('live-overview')).getByRole('button', { name: 'Reintentar' }),
     ).toBeVisible();
   });
+
+  it("names the week's starting state in Spanish with the gender of 'estado'", async () => {
+    // "(estado neutra)" was the feminine of "forma" after the masculine "estado".
+    const target = { tss: 65, tss_range: [0, 135], rides: 5, form: 'neutral', ctl: 0, atl: 0 };
+    await show({ ...liveOverview, week: { ...liveOverview.week, target } }, 'es');
+    expect(await screen.findByText(/al empezar la semana \(estado neutro\)/)).toBeVisible();
+  });
 });

@@ -53,6 +53,25 @@ describe('onboarding step 1: the profile', () => {
     expect(screen.getByText('Selecciona tu experiencia en ciclismo')).toBeInTheDocument();
   });
 
+  it('writes the example weight with a decimal comma in Spanish', async () => {
+    await renderScreen(<Onboarding />, {
+      ...onboarding,
+      route: '/onboarding/profile',
+      language: 'es',
+      answers: { '/me': newRider },
+    });
+    expect(await screen.findByLabelText(/^Peso/)).toHaveAttribute('placeholder', '70,5');
+  });
+
+  it('writes the example weight with a decimal point in English', async () => {
+    await renderScreen(<Onboarding />, {
+      ...onboarding,
+      route: '/onboarding/profile',
+      answers: { '/me': newRider },
+    });
+    expect(await screen.findByLabelText(/^Weight/)).toHaveAttribute('placeholder', '70.5');
+  });
+
   it('saves the profile and the FTP, then moves to the bike step', async () => {
     const { user, requests } = await renderScreen(<Onboarding />, {
       ...onboarding,
@@ -132,6 +151,16 @@ describe('onboarding step 2: the bike', () => {
       name: 'Tarmac',
       is_primary: true,
     });
+  });
+
+  it('writes the example bike weight with a decimal comma in Spanish', async () => {
+    await renderScreen(<Onboarding />, {
+      ...onboarding,
+      route: '/onboarding/bikes',
+      language: 'es',
+      answers: { '/bikes': [] },
+    });
+    expect(await screen.findByTestId('bike-weight')).toHaveAttribute('placeholder', '8,2');
   });
 
   it('shows a server error when the bike cannot be saved, in Spanish', async () => {

@@ -125,7 +125,7 @@ export function PlanCalendar({
           const week = weekOfRow(row, byDate, plan.weeks);
           return (
             <div key={row[0]} className="space-y-1" data-testid="calendar-week">
-              {week && <WeekBand week={week} />}
+              {week && <WeekBand week={week} row={row} language={language} />}
               <ol
                 className={cn('grid gap-1', view === 'month' ? 'grid-cols-7' : 'grid-cols-1 sm:grid-cols-7')}
               >
@@ -177,10 +177,17 @@ function weekOfRow(
   return undefined;
 }
 
-/** A week's phase band: phase, planned TSS, ridden TSS so far and the week's compliance. */
-function WeekBand({ week }: { week: PlanWeek }) {
+/**
+ * A week's phase band: phase, planned TSS, ridden TSS so far and the week's compliance. The plan's
+ * weeks are counted back from the A event, so they run Monday to Sunday only when it falls on a
+ * Sunday: otherwise a calendar row holds the end of one plan week and the start of the next, and its
+ * band's TSS (its first plan day's week) is not the sum of the row's days. The band then says which
+ * days it counts.
+ */
+function WeekBand({ week, row, language }: { week: PlanWeek; row: readonly string[]; language: string }) {
   const { t } = useTranslation('plan');
   const f = useFormat();
+  const sameDays = row[0] === week.start_date && row.at(-1) === week.end_date;
   return (
     <div
       className={cn(
@@ -196,6 +203,11 @@ function WeekBand({ week }: { week: PlanWeek }) {
         {t('calendar.plannedTss', { tss: f.number(week.planned_tss) })}
         {week.actual_tss !== null && ` · ${t('calendar.riddenTss', { tss: f.number(week.actual_tss) })}`}
       </span>
+      {!sameDays && (
+        <span className="opacity-80" data-testid="week-band-span">
+          {rangeTitle([week.start_date, week.end_date], language)}
+        </span>
+      )}
       {week.score !== null && (
         <span
           className="ml-auto rounded-full bg-white/70 px-2 font-semibold dark:bg-slate-900/40"

@@ -29,7 +29,10 @@ export function AeroSection({ analysis }: { analysis: ActivityAnalysis }) {
       {a.rating === 'implausible' && (
         <p className="mt-3 text-sm text-amber-700 dark:text-amber-400" data-testid="aero-implausible">
           {t('aero.implausible.explain', {
-            reasons: a.implausible.map((reason) => t(`aero.implausible.${reason}`)).join(' '),
+            reasons: oneSentence(
+              a.implausible.map((reason) => t(`aero.implausible.${reason}`)),
+              f.language,
+            ),
           })}
         </p>
       )}
@@ -48,4 +51,13 @@ export function AeroSection({ analysis }: { analysis: ActivityAnalysis }) {
       </p>
     </Section>
   );
+}
+
+/**
+ * The reasons, each written as a sentence of its own ("a CdA under 0.15 m² is …."), as one sentence:
+ * "a CdA … and a Crr … ." Joined by spaces, the second began in lower case after the first's full stop.
+ */
+function oneSentence(reasons: string[], language: string): string {
+  const clauses = reasons.map((reason) => reason.replace(/\.$/, ''));
+  return `${new Intl.ListFormat(language, { type: 'conjunction' }).format(clauses)}.`;
 }
