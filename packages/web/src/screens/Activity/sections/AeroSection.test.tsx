@@ -33,6 +33,15 @@ describe('AeroSection, an implausible fit', () => {
     expect(text).not.toMatch(/\. a /);
   });
 
+  it('shows no CdA or Crr, and names the fitted values in the explanation', async () => {
+    await renderScreen(<AeroSection analysis={analysis} />, {});
+    const section = await screen.findByTestId('aero');
+    const values = [...section.querySelectorAll('dd')].map((dd) => dd.textContent);
+    expect(values.slice(0, 2)).toEqual(['—', '—']);
+    const text = (await screen.findByTestId('aero-implausible')).textContent ?? '';
+    expect(text).toContain('The fit gave CdA 0.039 m² and Crr 0.0366, values physically impossible');
+  });
+
   it('and in Spanish', async () => {
     await renderScreen(<AeroSection analysis={analysis} />, { language: 'es' });
     const text = (await screen.findByTestId('aero-implausible')).textContent ?? '';

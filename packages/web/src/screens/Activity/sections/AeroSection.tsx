@@ -14,11 +14,16 @@ export function AeroSection({ analysis }: { analysis: ActivityAnalysis }) {
       </Section>
     );
   }
+  // A fit no rider can have is no CdA and no Crr: the figures read "—" and the explanation below names
+  // the fitted values with the bounds they break (the advanced page and the aero lab do the same).
+  const implausible = a.rating === 'implausible';
+  const cda = `${f.number(a.cda_m2, 3)} m²`;
+  const crr = f.number(a.crr, 4);
   return (
     <Section title={t('aero.title')} subtitle={t('aero.subtitle')} testId="aero">
       <dl className="grid grid-cols-2 gap-2">
-        <Stat label={t('aero.cda')} value={`${f.number(a.cda_m2, 3)} m²`} />
-        <Stat label={t('aero.crr')} value={f.number(a.crr, 4)} />
+        <Stat label={t('aero.cda')} value={implausible ? '—' : cda} />
+        <Stat label={t('aero.crr')} value={implausible ? '—' : crr} />
         <Stat
           label={t('aero.fit')}
           value={t(`aero.quality.${a.rating}`)}
@@ -26,9 +31,11 @@ export function AeroSection({ analysis }: { analysis: ActivityAnalysis }) {
         />
         <Stat label={t('aero.density')} value={`${f.number(a.air_density_kg_m3, 3)} kg/m³`} />
       </dl>
-      {a.rating === 'implausible' && (
+      {implausible && (
         <p className="mt-3 text-sm text-amber-700 dark:text-amber-400" data-testid="aero-implausible">
           {t('aero.implausible.explain', {
+            cda,
+            crr,
             reasons: oneSentence(
               a.implausible.map((reason) => t(`aero.implausible.${reason}`)),
               f.language,
