@@ -387,4 +387,14 @@ describe('GET /api/analytics/advanced', () => {
     expect(body.specific.sprints).toBeNull();
     expect(body.professional_summary).toEqual([{ key: 'advanced.summary.no_power', values: {} }]);
   });
+
+  test('a period without rides does not say the rider has no power meter', async () => {
+    // Its one ride, with power, is 400 days old: the last 4 weeks hold none.
+    const empty = await h.signIn({ email: 'advanced-empty@example.org' });
+    await storeRide(h.database.db, empty.user.id, { start: daysAgo(400), movingS: 3600, avgPowerW: 200 });
+    const body = await get('/api/analytics/advanced?period=4w', empty);
+    expect(body.rides).toBe(0);
+    expect(body.needs).toContain('rides');
+    expect(body.professional_summary.map((l) => l.key)).not.toContain('advanced.summary.no_power');
+  });
 });

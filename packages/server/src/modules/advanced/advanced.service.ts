@@ -335,7 +335,8 @@ export class AdvancedService {
         repeatability: repeatIndex !== undefined ? { indexPct: repeatIndex } : undefined,
         leftBalancePct: leftBalance ?? undefined,
         climbingVsFlat20MinPct: flat20 && climb20 ? (100 * (climb20 - flat20)) / flat20 : undefined,
-        missingPower: withPower.length === 0,
+        // Only rides without power mean "no power meter"; a period without rides says so elsewhere.
+        missingPower: rides.length > 0 && withPower.length === 0,
       }),
     };
   }
