@@ -91,7 +91,7 @@ export function loadChartColumns(
 
 /** One sentence saying what a rider lacks for a part of the predictive screen, and how to get it. */
 export interface NeedLine {
-  key: 'power' | 'rides' | 'hard_efforts' | 'weight';
+  key: PredictiveResponse['needs'][number];
   values: Record<string, number>;
 }
 
