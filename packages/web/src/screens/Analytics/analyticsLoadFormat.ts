@@ -95,6 +95,19 @@ export interface NeedLine {
   values: Record<string, number>;
 }
 
+/**
+ * Why the power profile or the event predictions are missing, by what the answer says is missing:
+ * the weight, the rides with power (of the last 90 days), or both. Saying "needs your weight" to a
+ * rider whose weight is set sends them to the wrong place.
+ */
+export function missingInputsKey(needs: PredictiveResponse['needs']): 'none' | 'noneWeight' | 'noneRides' {
+  const weight = needs.includes('weight');
+  const rides = needs.includes('power') || needs.includes('rides');
+  if (weight && !rides) return 'noneWeight';
+  if (!weight) return 'noneRides';
+  return 'none';
+}
+
 export function needLines(
   needs: PredictiveResponse['needs'],
   counts: PredictiveResponse['counts'],
