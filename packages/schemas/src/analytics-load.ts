@@ -87,7 +87,9 @@ export const trainingLoadResponseSchema = z.object({
 });
 export type TrainingLoadResponse = z.infer<typeof trainingLoadResponseSchema>;
 
-export const PREDICTIVE_NEEDS = ['power', 'rides', 'hard_efforts', 'weight'] as const;
+// history: the hard efforts' eFTP windows (90 days before each) reach back past the rider's first ride
+// with power, so the estimates only rise as rides fill them: no trend from them.
+export const PREDICTIVE_NEEDS = ['power', 'rides', 'hard_efforts', 'weight', 'history'] as const;
 export const EVENT_KEYS = ['gran_fondo_100km', 'criterium_45min', 'mountain_stage_85km'] as const;
 export const ENERGY_ZONE_KEYS = ['endurance', 'tempo', 'threshold', 'vo2max', 'neuromuscular'] as const;
 export const PROFILE_POINT_KEYS = ['5s', '1min', '5min', 'ftp'] as const;

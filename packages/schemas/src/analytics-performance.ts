@@ -59,7 +59,10 @@ export const performanceMetricSchema = z.object({
   status: z.enum(PERFORMANCE_STATUSES).nullable(),
   optimal_range: z.tuple([z.number(), z.number()]).nullable(),
   needs: z.enum(PERFORMANCE_NEEDS).nullable().describe('What the rider would need for a value'),
-  source: z.enum(['set', 'test', 'estimated']).nullable().describe('FTP only: where it comes from'),
+  source: z
+    .enum(['set', 'ride', 'test', 'estimated'])
+    .nullable()
+    .describe('FTP only: where it comes from (ride: the newest FTP a device recorded in a ride)'),
 });
 export type PerformanceMetric = z.infer<typeof performanceMetricSchema>;
 

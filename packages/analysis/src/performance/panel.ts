@@ -46,7 +46,8 @@ export interface PanelRide {
   } | null;
 }
 
-export type FtpSourceKind = 'set' | 'test' | 'estimated';
+/** ride: a device recorded it in a ride (the rider never gave Vatio one), as the predictive screen says. */
+export type FtpSourceKind = 'set' | 'ride' | 'test' | 'estimated';
 
 /** One window (the current one or the one before) with the rider's state at its end. */
 export interface PanelWindow {

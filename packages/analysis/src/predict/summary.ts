@@ -18,7 +18,8 @@ export function predictiveSummary(input: {
   prediction:
     | { predictedFtpW: number; currentFtpW: number; inDays: number; rateWPerWeek: number }
     | undefined;
-  missing: { rides: number; hardEfforts: number } | undefined;
+  /** `shortHistory`: enough rides, but too few estimates had 90 days of the rider's history behind them. */
+  missing: { rides: number; hardEfforts: number; shortHistory?: boolean } | undefined;
   form: { state: FormState; tsb: number } | undefined;
   test: { days: number; reason: TestTimingReason } | undefined;
   plateau: { level: 'low' | 'moderate' | 'high' } | undefined;
@@ -37,6 +38,8 @@ export function predictiveSummary(input: {
         rate_w_per_week: Math.round(p.rateWPerWeek * 10) / 10,
       },
     });
+  } else if (input.missing?.shortHistory) {
+    lines.push({ key: 'predictive.summary.ftp.history', values: {} });
   } else if (input.missing) {
     lines.push({
       key: 'predictive.summary.ftp.insufficient',

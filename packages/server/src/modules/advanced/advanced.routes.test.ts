@@ -387,4 +387,41 @@ describe('GET /api/analytics/advanced', () => {
     expect(body.specific.sprints).toBeNull();
     expect(body.professional_summary).toEqual([{ key: 'advanced.summary.no_power', values: {} }]);
   });
+
+  test('a period without rides does not say the rider has no power meter', async () => {
+    // Its one ride, with power, is 400 days old: the last 4 weeks hold none.
+    const empty = await h.signIn({ email: 'advanced-empty@example.org' });
+    await storeRide(h.database.db, empty.user.id, { start: daysAgo(400), movingS: 3600, avgPowerW: 200 });
+    const body = await get('/api/analytics/advanced?period=4w', empty);
+    expect(body.rides).toBe(0);
+    expect(body.needs).toContain('rides');
+    expect(body.professional_summary.map((l) => l.key)).not.toContain('advanced.summary.no_power');
+  });
+
+  test('improvement compares the two periods by one estimator, never CP against 95 % of 20 min', async () => {
+    // Before: W′ 60 kJ, over the plausible 50 kJ, so that period's eFTP falls back to 95 % of the best
+    // 20 min (240 + 60,000/1,200 = 290 W → 275.5 → 276 W); now a plausible CP 250 W fit.
+    const mixed = await h.signIn({ email: 'advanced-mixed@example.org' });
+    const db = h.database.db;
+    await storeRide(db, mixed.user.id, {
+      start: daysAgo(40),
+      movingS: 3600,
+      avgPowerW: 200,
+      curve: curveOf(240, 60_000),
+    });
+    await storeRide(db, mixed.user.id, {
+      start: daysAgo(10),
+      movingS: 3600,
+      avgPowerW: 200,
+      curve: curveOf(250, 18_000),
+    });
+    const body = await get('/api/analytics/advanced?period=4w', mixed);
+    // Both by 95 % of 20 min: now 0.95 · (250 + 18,000/1,200) = 251.75 → 252 W; (252 − 276)/276 = −8.7 %.
+    expect(body.summary.improvement).toMatchObject({
+      method: 'eftp',
+      now_w: 252,
+      before_w: 276,
+      change_pct: -8.7,
+    });
+  });
 });

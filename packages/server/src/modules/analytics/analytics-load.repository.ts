@@ -76,6 +76,16 @@ export class AnalyticsLoadRepository {
       .execute();
   }
 
+  /** When the rider's first ride with a stored power curve started (undefined: none). */
+  async firstCurveStart(userId: string): Promise<Date | undefined> {
+    const row = await this.db
+      .selectFrom('activity_curves')
+      .select((eb) => eb.fn.min('start_time').as('first'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.first ? new Date(row.first) : undefined;
+  }
+
   /** The profile's sex: picks the power-profile table; null when not said. */
   async profileSex(userId: string): Promise<'female' | 'male' | null> {
     const row = await this.db

@@ -45,6 +45,9 @@ for (
     ifactor: 0.7,
     tss: 50 + (k % 4) * 10,
     ftpW: 250,
+    // The first ride's curve (an easy one, under every later best and outside every eFTP window the
+    // trend reads) says the rider's history with power reaches back past those windows.
+    ...(k === 0 ? { curve: curveOf(170, 8000, 500, 260) } : {}),
   });
 }
 // Six weekly hard rides (IF 0.9, 1 h) whose curves are exact with CP 240 + 3k W and W′ 20 kJ: each
@@ -188,7 +191,17 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
         avgHr: 140,
       });
     }
-    // A rider with four rides with power, two of them hard.
+    // A rider with four rides with power, two of them hard, and an easy one 120 days ago (a history
+    // longer than the 90 days every eFTP reads).
+    await storeRide(db, few.user.id, {
+      start: new Date(NOW - 120 * DAY_MS).toISOString(),
+      movingS: 3600,
+      avgPowerW: 150,
+      ifactor: 0.65,
+      tss: 40,
+      ftpW: 230,
+      curve: curveOf(180, 8000, 500, 260),
+    });
     for (let k = 0; k < 4; k++) {
       await storeRide(db, few.user.id, {
         start: new Date(NOW - (k + 1) * 3 * DAY_MS).toISOString(),
@@ -477,5 +490,28 @@ describe('GET /api/analytics/training-load and /api/analytics/predictive', () =>
     expect(predictiveAfter.counts).toMatchObject({ rides: 5, hard_efforts: 3 });
     expect(predictiveAfter.needs).toEqual(['weight']);
     expect(predictiveAfter.predicted_ftp).not.toBeNull();
+  });
+
+  test('no FTP trend from estimates whose 90 days reach back before the rider’s first ride with power', async () => {
+    // Six rides over five weeks, all hard, each the best so far: the eFTP at each rises only because
+    // the window fills (no ride before the first), the artefact a newly imported history shows.
+    const fresh = await h.signIn({ email: 'fresh-history@example.org' });
+    for (let k = 0; k < 6; k++) {
+      await storeRide(h.database.db, fresh.user.id, {
+        start: new Date(NOW - (36 - 7 * k) * DAY_MS).toISOString(),
+        movingS: 3600,
+        avgPowerW: 230,
+        ifactor: 0.9,
+        tss: 90,
+        ftpW: 250,
+        curve: curveOf(230 + 5 * k, 20_000, 900, 450),
+      });
+    }
+    const body = predictiveResponseSchema.parse(await get('/api/analytics/predictive', fresh));
+    expect(body.counts).toMatchObject({ rides: 6, hard_efforts: 6 });
+    expect(body.needs).toContain('history');
+    expect(body.predicted_ftp).toBeNull();
+    expect(body.confidence).toBeNull();
+    expect(body.summary[0]).toEqual({ key: 'predictive.summary.ftp.history', values: {} });
   });
 });

@@ -371,7 +371,7 @@ describe('GET /api/analytics/performance', () => {
     await store(h, fresh.user.id, powered('2030-01-14T08:00:00Z', 3600, 200));
     const after = await get(`/api/analytics/performance?weeks=8&${UTC}`, fresh);
     expect(metric(after, 'average_duration').value).toBe(3600);
-    // No FTP entry: the ride's device-recorded 280 W, which the rider set on the device.
-    expect(metric(after, 'ftp')).toMatchObject({ value: 280, source: 'set' });
+    // No FTP entry: the ride's device-recorded 280 W, said as a ride's (the predictive screen's word).
+    expect(metric(after, 'ftp')).toMatchObject({ value: 280, source: 'ride' });
   });
 });

@@ -137,8 +137,9 @@ export class PerformanceService {
 
   /**
    * The FTP on a window's last day, in a ride's order (issue 25): the rider's entry in force, else the
-   * rider's nearest entry, else the newest FTP a device recorded in a ride before then (all set by the
-   * rider), else eFTP from the curves of the 90 days up to then (estimated-ftp.ts).
+   * rider's nearest entry, else the newest FTP a device recorded in a ride before then (said as such,
+   * as the predictive screen says it: the rider never gave Vatio one), else eFTP from the curves of
+   * the 90 days up to then (estimated-ftp.ts).
    */
   private async ftpAt(
     userId: string,
@@ -147,7 +148,7 @@ export class PerformanceService {
   ): Promise<PanelWindow['ftp']> {
     if (riderFtpW) return { powerW: riderFtpW, source: 'set' };
     const rideFtp = await this.deps.analytics.rideFtpBefore(userId, w.to);
-    if (rideFtp) return { powerW: rideFtp, source: 'set' };
+    if (rideFtp) return { powerW: rideFtp, source: 'ride' };
     // Whole curves only for riders with no FTP anywhere: the 90 days up to the window's end.
     const last = new Date(w.to.getTime() - 1);
     const curves = await this.deps.analytics.curves(userId, {

@@ -1,7 +1,7 @@
 import { streamsFromSeconds } from '@vatio/analysis';
 import { describe, expect, test } from 'vitest';
 import { seriesByDistance, seriesByTime } from './compare-series.ts';
-import { evolutionAnswer } from './evolution.ts';
+import { evolutionAnswer, ftpPoints } from './evolution.ts';
 
 describe('compare series', () => {
   test('equal-time buckets average recorded seconds only; a paused second is no zero', () => {
@@ -51,5 +51,26 @@ describe('evolution answer', () => {
       trend: null,
       count: 0,
     });
+  });
+});
+
+describe('FTP evolution: 20-minute tests', () => {
+  const ride = (id: string, ftp_w: number, ftp_source: string, best_20min_w: number) => ({
+    id,
+    start_time: new Date(`2024-0${id}-10T08:00:00Z`),
+    ftp_w,
+    ftp_source,
+    best_20min_w,
+  });
+
+  test('a ride tests the FTP the rider or the device set, never an eFTP fitted on its own curve', () => {
+    // 0.95 · 135 = 128.25 → 128 W: at or above both FTPs, but only the device's 120 W was a real bar.
+    const points = ftpPoints([], [ride('1', 128, 'estimated', 135), ride('2', 120, 'file', 135)]);
+    const tests = points.filter((p) => p.basis === 'test_20min');
+    expect(tests).toEqual([
+      { date: '2024-02-10', value: 128, basis: 'test_20min', source: { kind: 'test', id: '2' } },
+    ]);
+    // The eFTP itself is still a point, labelled as such.
+    expect(points.filter((p) => p.basis === 'eftp').map((p) => p.value)).toEqual([128]);
   });
 });

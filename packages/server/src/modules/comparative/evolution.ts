@@ -14,7 +14,9 @@ type Dated = { date: string };
 /**
  * FTP points: every FTP the rider set (athlete settings), the FTP a device recorded or the eFTP a
  * ride was measured against whenever it changes, and 20-minute tests: rides whose best 20 minutes,
- * times 0.95, reach the FTP the ride was measured against (an effort that tested the FTP).
+ * times 0.95, reach the FTP the ride was measured against (an effort that tested the FTP). Not
+ * against an eFTP: that is CP fitted on a window holding the ride's own curve, which 0.95 · its best
+ * 20 minutes nearly always reaches, so any ride would "test" it (a 30-min Zwift ride at 123 W did).
  */
 export function ftpPoints(
   settings: readonly AthleteSettingsRow[],
@@ -43,7 +45,7 @@ export function ftpPoints(
       last[basis] = r.ftp_w;
       points.push({ date, value: r.ftp_w, basis, source: { kind: 'ride', id: r.id } });
     }
-    if (r.best_20min_w !== null && r.ftp_w !== null) {
+    if (r.best_20min_w !== null && r.ftp_w !== null && r.ftp_source !== 'estimated') {
       const tested = Math.round(TWENTY_MIN_TEST_FACTOR * r.best_20min_w);
       // One test a week at most, its best: hard group rides would otherwise fill the chart.
       const week = isoWeekStart(date);

@@ -219,7 +219,17 @@ export function StravaImportActions() {
           </Button>
         }
       />
-      {connection.data && !connected && (
+      {connection.data && !connection.data.configured && (
+        // Without Strava on this server a "Connect" link would only lead to a disabled button: say so.
+        <p
+          className="flex items-center gap-2 text-sm text-slate-600 md:col-span-3 dark:text-slate-300"
+          data-testid="strava-not-configured"
+        >
+          <Link2 className="h-4 w-4 shrink-0" aria-hidden />
+          <span>{t('notConfigured')}</span>
+        </p>
+      )}
+      {connection.data?.configured && !connected && (
         <p className="flex items-center gap-2 text-sm text-slate-600 md:col-span-3 dark:text-slate-300">
           <Link2 className="h-4 w-4 shrink-0" aria-hidden />
           <span>

@@ -63,4 +63,33 @@ describe('AdvancedScreen', () => {
     expect(await screen.findByTestId('advanced-needs')).toHaveTextContent('No hay salidas en este periodo.');
     expect(screen.getByRole('tab', { name: 'Biomecánico' })).toBeInTheDocument();
   });
+
+  it('shows an impossible whole-ride fit as a dash with the bound it breaks, not as a rough CdA', async () => {
+    // A real road ride (the 2026 fixture, no bike) fitted CdA −0.149 m², Crr 0.0289 at r² 0.989.
+    const ride = (id: string, cda_m2: number, crr: number) => ({
+      activity_id: id,
+      date: '2026-11-20',
+      bike_id: null,
+      cda_m2,
+      crr,
+      r2: 0.989,
+      trustworthy: false,
+      aero_lab: `/analytics/aero-lab?activity=${id}`,
+    });
+    const answer = {
+      ...advancedWithRides,
+      aero: { needs: [], rides: [ride('a', -0.149, 0.0289), ride('b', 0.31, 0.005)], by_bike: [] },
+    };
+    const { user } = await renderScreen(<AdvancedScreen />, {
+      ...route,
+      answers: { '/analytics/advanced': answer },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Aerodynamics' }));
+    const rows = within(await screen.findByTestId('aero-rides')).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('CdA — Crr —');
+    expect(rows[0]).toHaveTextContent('Impossible fit: CdA under 0.15 m²; Crr over 0.015');
+    expect(rows[0]).not.toHaveTextContent('0.149');
+    expect(rows[1]).toHaveTextContent('CdA 0.310 m²');
+    expect(rows[1]).toHaveTextContent('Rough fit');
+  });
 });

@@ -1,3 +1,4 @@
+import { aeroImplausibilities } from '@vatio/analysis';
 import type { AdvancedResponse } from '@vatio/schemas';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,17 +52,7 @@ export function AeroTab({ data }: { data: AdvancedResponse }) {
                 key={r.activity_id}
                 className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
               >
-                <span className="min-w-0">
-                  <span className="text-slate-600 dark:text-slate-300">{f.date(r.date)}</span>{' '}
-                  <FormulaLink id="advCda" className="font-semibold text-slate-900 dark:text-white">
-                    CdA {f.number(r.cda_m2, 3)} m²
-                  </FormulaLink>{' '}
-                  <span className="text-slate-600 dark:text-slate-300">
-                    Crr {f.number(r.crr, 4)}
-                    {r.r2 !== null ? ` · r² ${f.number(r.r2, 2)}` : ''}
-                  </span>{' '}
-                  {r.trustworthy ? null : <Badge tone="amber">{t('aero.untrusted')}</Badge>}
-                </span>
+                <RideFit r={r} />
                 <Link
                   to={r.aero_lab}
                   data-testid="aero-lab-link"
@@ -75,6 +66,39 @@ export function AeroTab({ data }: { data: AdvancedResponse }) {
         </Section>
       ) : null}
     </div>
+  );
+}
+
+type AeroRide = AdvancedResponse['aero']['rides'][number];
+
+/**
+ * One ride's whole-ride fit. A CdA or Crr no rider on a bike can have (fit-rating.ts bounds) is a "—"
+ * with the bound it breaks, as on the ride page, never a number marked only "rough".
+ */
+function RideFit({ r }: { r: AeroRide }) {
+  const { t } = useTranslation('advanced');
+  const f = useFormat();
+  const impossible = aeroImplausibilities({ cdaM2: r.cda_m2, crr: r.crr });
+  return (
+    <span className="min-w-0">
+      <span className="text-slate-600 dark:text-slate-300">{f.date(r.date)}</span>{' '}
+      <FormulaLink id="advCda" className="font-semibold text-slate-900 dark:text-white">
+        CdA {impossible.length > 0 ? '—' : `${f.number(r.cda_m2, 3)} m²`}
+      </FormulaLink>{' '}
+      <span className="text-slate-600 dark:text-slate-300">
+        Crr {impossible.length > 0 ? '—' : f.number(r.crr, 4)}
+        {r.r2 !== null && impossible.length === 0 ? ` · r² ${f.number(r.r2, 2)}` : ''}
+      </span>{' '}
+      {impossible.length > 0 ? (
+        <Badge tone="red">
+          {t('aero.implausible', {
+            reasons: impossible.map((k) => t(`aero.implausibleWhy.${k}`)).join('; '),
+          })}
+        </Badge>
+      ) : r.trustworthy ? null : (
+        <Badge tone="amber">{t('aero.untrusted')}</Badge>
+      )}
+    </span>
   );
 }
 

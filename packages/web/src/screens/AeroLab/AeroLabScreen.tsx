@@ -1,3 +1,4 @@
+import { aeroImplausibilities } from '@vatio/analysis';
 import type { AeroFitResponse } from '@vatio/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -45,6 +46,47 @@ function MassOrigin({ parameters: p }: { parameters: AeroFitResponse['parameters
                 : t('aeroLab.bikeDefault', { bike: format.weight(p.mass_kg - p.rider_kg) }),
           })
         : t('aeroLab.noRiderWeight')}
+    </p>
+  );
+}
+
+/**
+ * What the sliders cannot say: a least-squares fit no rider on a bike can have (the ride page's bounds,
+ * fit-rating.ts) is named with its values and the bounds it breaks, and when the sliders could not
+ * start at it (they stop at 0.1 m² and 0.0005) they say so rather than pass the nearest value off as
+ * the fit; otherwise, slider values outside those bounds are flagged.
+ */
+function FitBounds({
+  fitted,
+  values,
+}: {
+  fitted: { cda_m2: number; crr: number } | null;
+  values: LabValues;
+}) {
+  const { t } = useTranslation('analytics');
+  const format = useFormat();
+  const reasons = (list: ReturnType<typeof aeroImplausibilities>) =>
+    list.map((k) => t(`aeroLab.implausibleWhy.${k}`)).join('; ');
+  const fitWrong = fitted ? aeroImplausibilities({ cdaM2: fitted.cda_m2, crr: fitted.crr }) : [];
+  const clamped =
+    fitted !== null &&
+    (clamp(fitted.cda_m2, SLIDERS.cdaM2) !== Number(fitted.cda_m2.toFixed(3)) ||
+      clamp(fitted.crr, SLIDERS.crr) !== Number(fitted.crr.toFixed(4)));
+  const shownWrong = aeroImplausibilities({ cdaM2: values.cdaM2, crr: values.crr });
+  if (fitWrong.length === 0 && shownWrong.length === 0) return null;
+  return (
+    <p
+      data-testid="aero-implausible"
+      className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100"
+    >
+      {fitted && fitWrong.length > 0
+        ? t('aeroLab.implausibleFit', {
+            cda: format.number(fitted.cda_m2, 3),
+            crr: format.number(fitted.crr, 4),
+            reasons: reasons(fitWrong),
+          })
+        : t('aeroLab.implausibleValues', { reasons: reasons(shownWrong) })}
+      {clamped ? ` ${t('aeroLab.clamped')}` : ''}
     </p>
   );
 }
@@ -211,6 +253,13 @@ export function AeroLabScreen() {
                       </span>
                     )}
                   </p>
+                  <FitBounds
+                    values={values}
+                    fitted={
+                      fit.data?.fit ??
+                      (start.data.parameters.cda_source === 'fit' && !fit.data ? start.data.parameters : null)
+                    }
+                  />
                 </Card>
                 <Card className="grid gap-4 p-4 sm:grid-cols-2">
                   <AeroSlider

@@ -2,7 +2,7 @@ import type { PredictiveResponse } from '@vatio/schemas';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../hooks/useFormat';
-import { serverKey } from './analyticsLoadFormat';
+import { missingInputsKey, serverKey } from './analyticsLoadFormat';
 import { FormulaLink } from './TrainingLoadParts';
 
 /** Event predictions: the power the rider can hold and the time the physics model gives, with its assumptions. */
@@ -24,7 +24,9 @@ export function PredictiveEvents({ data }: { data: PredictiveResponse }) {
         </Link>
       </div>
       {data.events.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t('events.none')}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t(`events.${missingInputsKey(data.needs)}`)}
+        </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-3">
           {data.events.map((event) => (

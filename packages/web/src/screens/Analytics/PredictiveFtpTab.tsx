@@ -1,7 +1,7 @@
 import type { PredictiveResponse } from '@vatio/schemas';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../hooks/useFormat';
-import { formatSigned, levelTone } from './analyticsLoadFormat';
+import { formatSigned, levelTone, missingInputsKey } from './analyticsLoadFormat';
 import { Badge, FormulaLink } from './TrainingLoadParts';
 import { useAnalyticsSource } from './useAnalyticsLoad';
 
@@ -144,7 +144,7 @@ function Profile({ data }: { data: PredictiveResponse }) {
           </p>
         </>
       ) : (
-        <p className={body}>{t('profile.none')}</p>
+        <p className={body}>{t(`profile.${missingInputsKey(data.needs)}`)}</p>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ const WHERE: Record<string, string> = {
   rides: '/activities',
   hard_efforts: '/activities',
   weight: '/profile',
+  history: '/activities',
 };
 
 /** What the rider lacks for a prediction and how to get it, instead of any made-up number. */

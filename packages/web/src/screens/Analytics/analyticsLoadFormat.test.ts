@@ -8,6 +8,7 @@ import {
   formTone,
   formulaHref,
   loadChartColumns,
+  missingInputsKey,
   needLines,
   serverKey,
 } from './analyticsLoadFormat';
@@ -143,5 +144,12 @@ describe('formula links', () => {
       const headings = anchors(page!);
       if (anchor) expect(headings, `${id} → ${href}`).toContain(anchor);
     }
+  });
+
+  test('the power profile and events say what is missing, not "your weight" to a rider who set it', () => {
+    // A rider with a weight whose rides with power are all older than 90 days (the real fixtures).
+    expect(missingInputsKey(['power', 'rides', 'hard_efforts'])).toBe('noneRides');
+    expect(missingInputsKey(['weight'])).toBe('noneWeight');
+    expect(missingInputsKey(['power', 'rides', 'weight'])).toBe('none');
   });
 });

@@ -91,8 +91,21 @@ export function loadChartColumns(
 
 /** One sentence saying what a rider lacks for a part of the predictive screen, and how to get it. */
 export interface NeedLine {
-  key: 'power' | 'rides' | 'hard_efforts' | 'weight';
+  key: PredictiveResponse['needs'][number];
   values: Record<string, number>;
+}
+
+/**
+ * Why the power profile or the event predictions are missing, by what the answer says is missing:
+ * the weight, the rides with power (of the last 90 days), or both. Saying "needs your weight" to a
+ * rider whose weight is set sends them to the wrong place.
+ */
+export function missingInputsKey(needs: PredictiveResponse['needs']): 'none' | 'noneWeight' | 'noneRides' {
+  const weight = needs.includes('weight');
+  const rides = needs.includes('power') || needs.includes('rides');
+  if (weight && !rides) return 'noneWeight';
+  if (!weight) return 'noneRides';
+  return 'none';
 }
 
 export function needLines(

@@ -92,4 +92,12 @@ describe('the Strava sync dashboard', () => {
     expect(screen.queryByTestId('sync-list-error')).toBeNull();
     expect(requests.filter((r) => r.path === '/strava/activities')).toHaveLength(2);
   });
+
+  it('on a server without Strava, says so and offers the file upload that works', async () => {
+    await show({ '/strava/connection': { ...connected, configured: false, connected: false } });
+    const offer = await screen.findByTestId('sync-upload-instead');
+    expect(offer).toHaveTextContent('import your rides from their files');
+    expect(within(offer).getByRole('link', { name: 'Upload files' })).toHaveAttribute('href', '/activities');
+    expect(screen.getByText(/Strava is not configured on this server/)).toBeInTheDocument();
+  });
 });

@@ -158,6 +158,21 @@ export function StravaSyncDashboard() {
                 {t('dashboard.accessText')}
               </p>
               <StravaConnectCard returnTo="/activities/sync" />
+              {connection.data?.configured === false && (
+                // Without Strava on this server, what does work: importing the files themselves.
+                <p
+                  className="mt-4 text-sm text-slate-600 dark:text-slate-300"
+                  data-testid="sync-upload-instead"
+                >
+                  {t('dashboard.uploadInstead')}{' '}
+                  <Link
+                    to="/activities"
+                    className="font-semibold text-brand-700 underline dark:text-brand-500"
+                  >
+                    {t('dashboard.uploadLink')}
+                  </Link>
+                </p>
+              )}
             </Card>
           ) : (
             <>

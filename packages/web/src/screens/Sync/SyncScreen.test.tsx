@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityPage, ride } from '../../test/answers/activities';
 import { importDone, noImports, oneImport } from '../../test/answers/imports';
+import { stravaNotConnected } from '../../test/answers/me';
 import { fail, inTurn, PENDING, renderScreen, screen } from '../../test/render';
 import { SyncScreen } from './SyncScreen';
 
@@ -90,5 +91,21 @@ describe('SyncScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Eliminar esta importación' }));
     await user.click(screen.getByRole('button', { name: 'Sí, eliminarla' }));
     expect(await screen.findByText(/No se ha podido eliminar la importación/)).toBeInTheDocument();
+  });
+
+  it('says plainly that Strava is not configured on this server, with no Connect link', async () => {
+    await renderScreen(<SyncScreen />, {
+      ...route,
+      answers: {
+        ...answers,
+        '/imports': oneImport,
+        '/strava/connection': { ...stravaNotConnected, configured: false },
+      },
+    });
+    expect(await screen.findByTestId('strava-not-configured')).toHaveTextContent(
+      'Strava is not configured on this server.',
+    );
+    expect(screen.queryByRole('link', { name: 'Connect with Strava' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to upload' })).toBeInTheDocument();
   });
 });

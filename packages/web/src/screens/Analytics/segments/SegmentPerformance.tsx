@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../hooks/useFormat';
 import { Badge, Figure } from '../TrainingLoadParts';
-import { formatSegmentTime } from './segmentFormat';
+import { effortAxisFormat, formatSegmentTime } from './segmentFormat';
 import { TitledChart } from './TitledChart';
 
 /** How many of the latest efforts the chart shows. */
@@ -34,9 +34,9 @@ export function SegmentPerformance({ detail }: { detail: SegmentDetailResponse }
     ],
     [recent, t, f],
   );
-  const day = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' }),
-    [i18n.language],
+  const day = effortAxisFormat(
+    recent.map((e) => Date.parse(e.start_time) / 1000),
+    i18n.language,
   );
   const conditions = [
     best.temperature_c !== null

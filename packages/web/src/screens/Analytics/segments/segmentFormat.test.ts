@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareEfforts, efficiencyTone, formatSegmentTime } from './segmentFormat';
+import { compareEfforts, effortAxisFormat, efficiencyTone, formatSegmentTime } from './segmentFormat';
 
 describe('segment card formatting', () => {
   it('gives times as m:ss and colours efficiency as the spec does', () => {
@@ -32,5 +32,16 @@ describe('segment card formatting', () => {
     expect(c.marksM[12]).toBe(1200);
     expect(c.gapS[12]).toBe(12);
     expect(c.speedA[0]).toBeCloseTo(10, 9);
+  });
+
+  it('labels the efforts axis with the time of day when the efforts are on one day', () => {
+    // The Edge 810 fixture climbs the same 0.9 km hill twice in one ride, 16 Aug 2013.
+    const twoLaps = [Date.parse('2013-08-16T18:31:00Z') / 1000, Date.parse('2013-08-16T19:04:00Z') / 1000];
+    const sameDay = effortAxisFormat(twoLaps, 'en', 'UTC');
+    const labels = twoLaps.map((s) => sameDay.format(new Date(s * 1000)));
+    expect(labels[0]).not.toBe(labels[1]);
+    expect(labels[0]).toMatch(/Aug 16.*6:31/);
+    const weeks = [twoLaps[0]!, twoLaps[0]! + 14 * 86_400];
+    expect(effortAxisFormat(weeks, 'en', 'UTC').format(new Date(weeks[0]! * 1000))).toBe('Aug 16');
   });
 });

@@ -9,6 +9,24 @@ export function formatSegmentTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/**
+ * The efforts chart's date axis: day and month, and the time of day too when the efforts span under
+ * two days (two laps of one ride), where every tick would otherwise read the same date.
+ */
+export function effortAxisFormat(
+  startsS: readonly number[],
+  language: string,
+  timeZone?: string,
+): Intl.DateTimeFormat {
+  const span = startsS.length > 0 ? Math.max(...startsS) - Math.min(...startsS) : 0;
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    ...(span < 2 * 86_400 ? { hour: '2-digit', minute: '2-digit' } : {}),
+    ...(timeZone ? { timeZone } : {}),
+  });
+}
+
 /** Efficiency badge colour (spec 001 §4): above 0.85 green, above 0.75 yellow, else red. */
 export function efficiencyTone(efficiency: number): 'green' | 'amber' | 'red' {
   if (efficiency > 0.85) return 'green';
