@@ -142,7 +142,9 @@ export const compareResponseSchema = z.object({
       a: z.number().nullable(),
       b: z.number().nullable(),
       difference: nullableNumber('b − a'),
-      difference_pct: nullableNumber('(b − a) / a, %'),
+      difference_pct: nullableNumber(
+        '(b − a) / a, %; null without a base, across a sign change, or where one value is over ten times the other',
+      ),
     }),
   ),
 });

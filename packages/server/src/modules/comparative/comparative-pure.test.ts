@@ -2,6 +2,7 @@ import { streamsFromSeconds } from '@vatio/analysis';
 import { describe, expect, test } from 'vitest';
 import { seriesByDistance, seriesByTime } from './compare-series.ts';
 import { evolutionAnswer, ftpPoints } from './evolution.ts';
+import { relativeChangePct } from './relative-change.ts';
 
 describe('compare series', () => {
   test('equal-time buckets average recorded seconds only; a paused second is no zero', () => {
@@ -72,5 +73,24 @@ describe('FTP evolution: 20-minute tests', () => {
     ]);
     // The eFTP itself is still a point, labelled as such.
     expect(points.filter((p) => p.basis === 'eftp').map((p) => p.value)).toEqual([128]);
+  });
+});
+
+describe('relative change between two rides', () => {
+  test('(b − a) / a in percent, to 0.1', () => {
+    // 250 → 275 W is +10 %; 40 → 30 km/h is −25 %; 300 → 3000 (ten times) is +900 %.
+    expect(relativeChangePct(250, 275)).toBe(10);
+    expect(relativeChangePct(40, 30)).toBe(-25);
+    expect(relativeChangePct(300, 3000)).toBe(900);
+    expect(relativeChangePct(200, 20)).toBe(-90);
+  });
+
+  test('no percentage without a base, across a sign change, or past ten times either way', () => {
+    expect(relativeChangePct(1, 198)).toBeNull(); // a 1 m climb against 198 m: 19,700 %
+    expect(relativeChangePct(200, 19)).toBeNull();
+    expect(relativeChangePct(0, 5)).toBeNull();
+    expect(relativeChangePct(null, 5)).toBeNull();
+    expect(relativeChangePct(5, null)).toBeNull();
+    expect(relativeChangePct(-2, 3)).toBeNull();
   });
 });

@@ -32,6 +32,7 @@ import {
 } from './comparative-summary.ts';
 import type { ComparativeRepository } from './comparative.repository.ts';
 import { cdaPoints, evolutionAnswer, ftpPoints, vo2maxPoints, weightPoints } from './evolution.ts';
+import { relativeChangePct } from './relative-change.ts';
 
 const RANGE_DAYS: Record<Exclude<EvolutionRange, 'all'>, number> = { '3m': 91, '6m': 182, '1y': 365 };
 
@@ -185,6 +186,6 @@ function figure(key: (typeof COMPARE_FIGURES)[number], a: CompareRide, b: Compar
     a: va,
     b: vb,
     difference,
-    difference_pct: difference === null || !va ? null : Number(((100 * (vb! - va)) / va).toFixed(1)),
+    difference_pct: relativeChangePct(va, vb),
   };
 }
