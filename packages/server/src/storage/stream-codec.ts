@@ -96,8 +96,9 @@ export function encodeStreamsAsStored(streams: ActivityStreams): { blob: Buffer;
       stored[name] = values;
       arrays.push({ bytes: bytesOf(values), size: 8 });
     } else {
-      const rounded = Float32Array.from(values);
-      stored[name] = Float64Array.from(rounded);
+      // The constructors convert element by element as `from` does, without its iteration (issue 28).
+      const rounded = new Float32Array(values);
+      stored[name] = new Float64Array(rounded);
       arrays.push({ bytes: bytesOf(rounded), size: 4 });
     }
   }
