@@ -41,7 +41,10 @@ export function cadenceProfile(
       if (bin !== lastBin) {
         const found = byPower.get(bin);
         if (found) lastEntry = found;
-        else byPower.set(bin, (lastEntry = { timeS: 0, cadenceSum: 0 }));
+        else {
+          lastEntry = { timeS: 0, cadenceSum: 0 };
+          byPower.set(bin, lastEntry);
+        }
         lastBin = bin;
       }
       lastEntry.timeS++;
