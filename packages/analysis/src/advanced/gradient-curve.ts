@@ -16,6 +16,12 @@ export const GRADIENT_CURVE_DURATIONS_S = [5, 15, 30, 60, 120, 300, 600, 1200, 1
 export type GradientClass = 'climbing' | 'flat' | 'descending';
 export const GRADIENT_CLASSES: readonly GradientClass[] = ['climbing', 'flat', 'descending'];
 
+/** `gradientClasses` as each class's index in `GRADIENT_CLASSES`, `NO_CLASS` for undefined. */
+const NO_CLASS = 255;
+const CLIMBING = GRADIENT_CLASSES.indexOf('climbing');
+const FLAT = GRADIENT_CLASSES.indexOf('flat');
+const DESCENDING = GRADIENT_CLASSES.indexOf('descending');
+
 /**
  * The gradient class of each second: rise over road distance between `t − 15 s` and `t + 15 s`
  * (a centred difference, both ends recorded), or undefined where altitude or distance is missing or
@@ -27,9 +33,6 @@ export function gradientClasses(
   const codes = gradientClassCodes(streams);
   return codes && Array.from(codes, (code) => (code === NO_CLASS ? undefined : GRADIENT_CLASSES[code]));
 }
-
-/** `gradientClasses` as each class's index in `GRADIENT_CLASSES`, `NO_CLASS` for undefined. */
-const NO_CLASS = 255;
 
 /**
  * `gradientClasses` as codes in a byte array (issue 28: an array of strings, compared three times a
@@ -56,9 +59,6 @@ function gradientClassCodes(
   }
   return any ? out : undefined;
 }
-const CLIMBING = GRADIENT_CLASSES.indexOf('climbing');
-const FLAT = GRADIENT_CLASSES.indexOf('flat');
-const DESCENDING = GRADIENT_CLASSES.indexOf('descending');
 
 export type GradientCurves = Record<GradientClass, { timeS: number; powerW: Array<number | null> }>;
 
@@ -79,16 +79,18 @@ export function powerCurvesByGradient(streams: ActivityStreams): GradientCurves 
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + (Number.isFinite(power[i]!) ? power[i]! : 0);
   const runsOf: number[][] = GRADIENT_CLASSES.map(() => []);
   const timeOf = GRADIENT_CLASSES.map(() => 0);
-  let open = NO_CLASS;
+  const none = NO_CLASS;
+  const gapMask = streams.gapMask;
+  let open = none;
   let start = 0;
   for (let i = 0; i <= n; i++) {
-    const cls = i < n && streams.gapMask[i] === 0 && Number.isFinite(power[i]!) ? classes[i]! : NO_CLASS;
+    const cls = i < n && gapMask[i] === 0 && Number.isFinite(power[i]!) ? classes[i]! : none;
     if (cls !== open) {
-      if (open !== NO_CLASS) runsOf[open]!.push(start, i);
+      if (open !== none) runsOf[open]!.push(start, i);
       start = i;
       open = cls;
     }
-    if (cls !== NO_CLASS) timeOf[cls]!++;
+    if (cls !== none) timeOf[cls]!++;
   }
   const out = {} as GradientCurves;
   GRADIENT_CLASSES.forEach((cls, k) => {
