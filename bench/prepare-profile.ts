@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import {
   type PreparedFile,
   prepareFile,
+  prepareFileOffThread,
   type RiderForRide,
 } from '../packages/server/src/modules/imports/ride-preparation.ts';
 
@@ -28,6 +29,8 @@ const rounds = Number(option('--rounds', '3'));
 const dumpPath = option('--dump', '');
 /** synthetic, fixtures or both. */
 const only = option('--only', 'both');
+/** --sync: `prepareFile` (the blob compressed on this thread) instead of the worker's `prepareFileOffThread`. */
+const sync = args.includes('--sync');
 
 const corpus = join(tmpdir(), 'vatio-bench-rides-v1-7000-1000');
 const fixtures = resolve(import.meta.dirname, '../../shared/fixtures/activities');
@@ -99,7 +102,9 @@ for (let r = 0; r < rounds; r++) {
   const t0 = process.cpuUsage();
   for (const [riderName, rider] of Object.entries(riders)) {
     for (const file of files) {
-      const result: PreparedFile = prepareFile(file.bytes, file.name, rider);
+      const result: PreparedFile = sync
+        ? prepareFile(file.bytes, file.name, rider)
+        : await prepareFileOffThread(file.bytes, file.name, rider);
       if (r === 0 && dumpPath) dump += `${riderName} ${file.name} ${canonical(result)}\n`;
     }
   }
