@@ -96,10 +96,23 @@ function canonical(value: unknown): string {
   return `{${entries.join(',')}}`;
 }
 
+/** This (main) thread's CPU time, ms (Linux: /proc/self/task/<pid>/stat utime + stime, in clock ticks of 10 ms). */
+function threadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const perRound: number[] = [];
+const threadPerRound: number[] = [];
 let dump = '';
 for (let r = 0; r < rounds; r++) {
   const t0 = process.cpuUsage();
+  const thread0 = threadCpuMs();
   for (const [riderName, rider] of Object.entries(riders)) {
     for (const file of files) {
       const result: PreparedFile = sync
@@ -109,10 +122,13 @@ for (let r = 0; r < rounds; r++) {
     }
   }
   const used = process.cpuUsage(t0);
-  perRound.push((used.user + used.system) / 1000 / (files.length * Object.keys(riders).length));
+  const prepared = files.length * Object.keys(riders).length;
+  perRound.push((used.user + used.system) / 1000 / prepared);
+  threadPerRound.push((threadCpuMs() - thread0) / prepared);
 }
 if (dumpPath) writeFileSync(dumpPath, dump);
-const sorted = [...perRound].sort((a, b) => a - b);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
 console.log(
-  `${files.length} files × ${Object.keys(riders).length} riders, ${rounds} rounds: CPU ms/file median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} (rounds: ${perRound.map((v) => v.toFixed(2)).join(', ')})`,
+  `${files.length} files × ${Object.keys(riders).length} riders, ${rounds} rounds: CPU ms/file median ${median(perRound).toFixed(2)} (rounds: ${list(perRound)}); this thread's ${median(threadPerRound).toFixed(2)} (rounds: ${list(threadPerRound)})`,
 );

@@ -124,6 +124,16 @@ export function encodeStreamsAsStoredOffThread(streams: ActivityStreams): {
   return { blob, stored };
 }
 
+/** Whether `rounded` is `values` to the last bit of every number (any NaN being the one NaN). */
+function holdsExactly(values: Float64Array, rounded: Float32Array): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    const r = rounded[i]!;
+    if (r !== v && !(Number.isNaN(r) && Number.isNaN(v))) return false;
+  }
+  return true;
+}
+
 /** Brotli at quality 1 (the version 2 blob: see the top of this file). */
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 const brotliCompressAsync = promisify(brotliCompress);
@@ -148,7 +158,9 @@ function planedStreams(streams: ActivityStreams): { raw: Buffer; stored: Activit
     } else {
       // The constructors convert element by element as `from` does, without its iteration (issue 28).
       const rounded = new Float32Array(values);
-      stored[name] = new Float64Array(rounded);
+      // A channel float32 holds exactly (whole watts, beats, rpm; half percents) is stored as it is:
+      // no copy of it (issue 28: most of a ride's channels, a megabyte a ride for the collector).
+      stored[name] = holdsExactly(values, rounded) ? values : new Float64Array(rounded);
       arrays.push({ bytes: bytesOf(rounded), size: 4 });
     }
   }
