@@ -15,7 +15,6 @@ import { join, resolve } from 'node:path';
 import {
   type PreparedFile,
   prepareFile,
-  prepareFileOffThread,
   type RiderForRide,
 } from '../packages/server/src/modules/imports/ride-preparation.ts';
 
@@ -29,8 +28,6 @@ const rounds = Number(option('--rounds', '3'));
 const dumpPath = option('--dump', '');
 /** synthetic, fixtures or both. */
 const only = option('--only', 'both');
-/** --sync: `prepareFile` (the blob compressed on this thread) instead of the worker's `prepareFileOffThread`. */
-const sync = args.includes('--sync');
 
 const corpus = join(tmpdir(), 'vatio-bench-rides-v1-7000-1000');
 const fixtures = resolve(import.meta.dirname, '../../shared/fixtures/activities');
@@ -115,9 +112,7 @@ for (let r = 0; r < rounds; r++) {
   const thread0 = threadCpuMs();
   for (const [riderName, rider] of Object.entries(riders)) {
     for (const file of files) {
-      const result: PreparedFile = sync
-        ? prepareFile(file.bytes, file.name, rider)
-        : await prepareFileOffThread(file.bytes, file.name, rider);
+      const result: PreparedFile = prepareFile(file.bytes, file.name, rider);
       if (r === 0 && dumpPath) dump += `${riderName} ${file.name} ${canonical(result)}\n`;
     }
   }

@@ -1,13 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHANNELS, generateRide } from '@vatio/formats';
 import { describe, expect, test } from 'vitest';
-import {
-  asStored,
-  decodeStreams,
-  encodeStreams,
-  encodeStreamsAsStored,
-  encodeStreamsAsStoredOffThread,
-} from './stream-codec.ts';
+import { asStored, decodeStreams, encodeStreams, encodeStreamsAsStored } from './stream-codec.ts';
 
 describe('stream blobs', () => {
   test('a ride survives the round trip: positions exactly, sensor channels to float32 precision, gaps and NaN kept', () => {
@@ -156,16 +150,5 @@ describe('stream blobs', () => {
     expect(Object.keys(stored).sort()).toEqual(Object.keys(viaBlob).sort());
     for (const key of Object.keys(viaBlob) as (keyof typeof viaBlob)[])
       expect(stored[key], key).toEqual(viaBlob[key]);
-  });
-
-  test('compressed on the thread pool, the blob is byte for byte the one compressed in place', async () => {
-    // Lengths around the four elements the planes are written by, and a ride's.
-    for (const durationS of [1, 2, 3, 5, 6, 7, 1801]) {
-      const streams = generateRide({ seed: durationS, durationS }).streams;
-      const here = encodeStreamsAsStored(streams);
-      const there = encodeStreamsAsStoredOffThread(streams);
-      expect(Buffer.compare(await there.blob, here.blob), `${durationS} s`).toBe(0);
-      expect(there.stored).toEqual(here.stored);
-    }
   });
 });

@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { type ActivityStreams, CHANNELS, type ChannelName } from '@vatio/formats';
 
 // One compressed binary blob per activity (DESIGN §2): a small versioned header, then one array
@@ -107,25 +106,6 @@ export function encodeStreamsAsStored(streams: ActivityStreams): { blob: Buffer;
   return { blob: brotliCompressSync(raw, BROTLI_OPTIONS), stored };
 }
 
-/**
- * `encodeStreamsAsStored` with the blob compressed on libuv's thread pool: `stored` at once, the same
- * blob later (Brotli gives the same bytes for the same input and quality, in either call). Issue 28:
- * the analysis thread analyses the ride while another thread compresses, where compressing was a
- * tenth of its work on each file.
- */
-export function encodeStreamsAsStoredOffThread(streams: ActivityStreams): {
-  blob: Promise<Buffer>;
-  stored: ActivityStreams;
-} {
-  const { raw, stored } = planedStreams(streams);
-  // One output chunk the size of the input (Brotli's output is smaller but for a few bytes), where
-  // the default 16 KiB made each blob twenty round trips between the pool and this thread.
-  const blob = brotliCompressAsync(raw, { ...BROTLI_OPTIONS, chunkSize: Math.max(64 * 1024, raw.length) });
-  // A caller that fails before it awaits the blob must not leave an unhandled rejection behind.
-  blob.catch(() => {});
-  return { blob, stored };
-}
-
 /** Whether `rounded` is `values` to the last bit of every number (any NaN being the one NaN). */
 function holdsExactly(values: Float64Array, rounded: Float32Array): boolean {
   for (let i = 0; i < values.length; i++) {
@@ -138,7 +118,6 @@ function holdsExactly(values: Float64Array, rounded: Float32Array): boolean {
 
 /** Brotli at quality 1 (the version 2 blob: see the top of this file). */
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
-const brotliCompressAsync = promisify(brotliCompress);
 
 /** The blob before compression (`raw`, a buffer of its own) and the streams as it stores them. */
 function planedStreams(streams: ActivityStreams): { raw: Buffer; stored: ActivityStreams } {

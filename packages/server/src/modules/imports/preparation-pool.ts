@@ -4,7 +4,7 @@ import type { DecodeLimits } from '@vatio/formats';
 import type { PreparationRequest, PreparationResult } from './preparation-worker.ts';
 import {
   type PreparedFile,
-  prepareFileOffThread,
+  prepareFile,
   type ReanalysedRide,
   reanalyseFile,
   type RiderForRide,
@@ -34,7 +34,7 @@ export interface RidePreparer {
 export function inlinePreparer(limits?: DecodeLimits): RidePreparer {
   return {
     threads: 0,
-    prepare: (bytes, fileName, rider) => prepareFileOffThread(bytes, fileName, rider, limits),
+    prepare: async (bytes, fileName, rider) => prepareFile(bytes, fileName, rider, limits),
     reanalyse: async (bytes, originalName, rider) => reanalyseFile(bytes, originalName, rider),
     measureFacts: async (streamsBlob, request) => measureRideFacts(streamsBlob, request),
     close: async () => {},

@@ -7,7 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import type { DecodeLimits } from '@vatio/formats';
 import {
   type PreparedFile,
-  prepareFileOffThread,
+  prepareFile,
   type ReanalysedRide,
   reanalyseFile,
   type RiderForRide,
@@ -30,16 +30,7 @@ export type PreparationResult = PreparedFile | ReanalysedRide | RideFacts;
 
 const port = parentPort;
 if (!port) throw new Error('preparation-worker.ts runs as a worker thread');
-// One request at a time, in the order they came: a file's preparation waits for its blob's compression
-// (on libuv's thread pool), and the next file starts only after it has been posted back, so none is held
-// behind another's analysis.
-let queue = Promise.resolve();
 port.on('message', (request: PreparationRequest) => {
-  queue = queue.then(() => handle(request));
-});
-
-async function handle(request: PreparationRequest): Promise<void> {
-  if (!port) return;
   try {
     if (request.kind === 'facts') {
       port.postMessage({ id: request.id, result: measureRideFacts(request.streamsBlob, request.request) });
@@ -52,11 +43,11 @@ async function handle(request: PreparationRequest): Promise<void> {
       });
       return;
     }
-    const result = await prepareFileOffThread(request.bytes, request.fileName, request.rider, request.limits);
+    const result = prepareFile(request.bytes, request.fileName, request.rider, request.limits);
     // The streams blob moves to the main thread instead of being copied.
     const transfer = result.kind === 'ride' ? [result.ride.streamsBlob.buffer as ArrayBuffer] : [];
     port.postMessage({ id: request.id, result }, transfer);
   } catch (error) {
     port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }
-}
+});

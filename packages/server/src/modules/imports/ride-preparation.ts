@@ -1,17 +1,7 @@
 import { segmentClimbsOf } from '@vatio/analysis';
-import {
-  type ActivityStreams,
-  DEFAULT_LIMITS,
-  type DecodeLimits,
-  decodeActivity,
-  isFormatError,
-} from '@vatio/formats';
+import { DEFAULT_LIMITS, type DecodeLimits, decodeActivity, isFormatError } from '@vatio/formats';
 import { sha256OfBytes } from '../../storage/blob-store.ts';
-import {
-  encodeStreams,
-  encodeStreamsAsStored,
-  encodeStreamsAsStoredOffThread,
-} from '../../storage/stream-codec.ts';
+import { encodeStreams, encodeStreamsAsStored } from '../../storage/stream-codec.ts';
 import { measureAdvancedFacts } from '../activities/ride-advanced-facts.ts';
 import type { NewRide } from '../activities/activity.repository.ts';
 import {
@@ -82,48 +72,20 @@ export function prepareFile(
   rider: RiderForRide,
   limits: DecodeLimits = DEFAULT_LIMITS,
 ): PreparedFile {
-  const started = startPreparing(bytes, fileName, rider, limits, encodeStreamsAsStored);
-  return 'prepared' in started ? started.prepared : started.withBlob(started.blob);
-}
-
-/**
- * `prepareFile`, the same result, with the streams blob compressed on libuv's thread pool while this
- * thread analyses the ride (issue 28: compressing was a tenth of the analysis thread's work a file).
- */
-export async function prepareFileOffThread(
-  bytes: Uint8Array,
-  fileName: string,
-  rider: RiderForRide,
-  limits: DecodeLimits = DEFAULT_LIMITS,
-): Promise<PreparedFile> {
-  const started = startPreparing(bytes, fileName, rider, limits, encodeStreamsAsStoredOffThread);
-  return 'prepared' in started ? started.prepared : started.withBlob(await started.blob);
-}
-
-/**
- * Decodes and analyses the file, its blob as `encode` gives it (now or later); `withBlob` completes
- * the ride once the blob is at hand.
- */
-function startPreparing<B>(
-  bytes: Uint8Array,
-  fileName: string,
-  rider: RiderForRide,
-  limits: DecodeLimits,
-  encode: (streams: ActivityStreams) => { blob: B; stored: ActivityStreams },
-): { prepared: PreparedFile } | { blob: B; withBlob: (blob: Uint8Array) => PreparedFile } {
   let activity: ReturnType<typeof decodeActivity>;
   try {
     activity = decodeActivity(bytes, fileName, limits);
   } catch (error) {
-    if (isFormatError(error)) {
-      return { prepared: { kind: 'format-error', code: error.code, message: error.message } };
-    }
+    if (isFormatError(error)) return { kind: 'format-error', code: error.code, message: error.message };
     throw error;
   }
-  if (!isCycling(activity)) return { prepared: { kind: 'not-cycling', sport: activity.sport } };
+  if (!isCycling(activity)) return { kind: 'not-cycling', sport: activity.sport };
   // The blob and the streams as it stores them, each float32 channel rounded once for both (the
   // advanced facts below are measured from the streams as stored, with no second decode).
-  const encoded = encode(activity.streams);
+  const encoded = encodeStreamsAsStored(activity.streams);
+  // A plain Uint8Array with a buffer of its own, so a worker thread can hand it over without copying.
+  const streamsBlob = new Uint8Array(encoded.blob);
+  const streamsKey = sha256OfBytes(streamsBlob);
   const settings = rideSettingsAt(rider.baseline, rideDate(activity.startTime), rider.bikeKg);
   const analysed = analyseImportedRide(activity, settings);
   const { has_power: hasPower, ftp_w: ftpW } = analysed.columns;
@@ -137,35 +99,27 @@ function startPreparing<B>(
           }),
         )
       : undefined;
-  const decoded = activity;
   return {
-    blob: encoded.blob,
-    withBlob: (blob) => {
-      // A plain Uint8Array with a buffer of its own, so a worker thread can hand it over without copying.
-      const streamsBlob = new Uint8Array(blob);
-      return {
-        kind: 'ride',
-        ride: {
-          startTime: decoded.startTime,
-          elapsedTimeS: decoded.elapsedTimeS,
-          damaged: decoded.integrity === false,
-          format: decoded.format,
-          name: decoded.name?.trim() || undefined,
-          workoutRef: decoded.workoutTag ? `${decoded.workoutTag.kind}:${decoded.workoutTag.ref}` : null,
-          columns: analysed.columns,
-          summaryJson: storedSummaryJson(analysed, decoded),
-          curve: storedCurve(analysed.summary.meanMax),
-          laps: lapsOf(decoded),
-          streamsBlob,
-          streamsKey: sha256OfBytes(streamsBlob),
-          sampleCount: decoded.streams.timeS.length,
-          segments: {
-            climbs: segmentClimbsOf(decoded.streams, analysed.climbs),
-            weightKg: settings.weightKg ?? null,
-          },
-          ...(advancedFacts === undefined ? {} : { advancedFacts }),
-        },
-      };
+    kind: 'ride',
+    ride: {
+      startTime: activity.startTime,
+      elapsedTimeS: activity.elapsedTimeS,
+      damaged: activity.integrity === false,
+      format: activity.format,
+      name: activity.name?.trim() || undefined,
+      workoutRef: activity.workoutTag ? `${activity.workoutTag.kind}:${activity.workoutTag.ref}` : null,
+      columns: analysed.columns,
+      summaryJson: storedSummaryJson(analysed, activity),
+      curve: storedCurve(analysed.summary.meanMax),
+      laps: lapsOf(activity),
+      streamsBlob,
+      streamsKey,
+      sampleCount: activity.streams.timeS.length,
+      segments: {
+        climbs: segmentClimbsOf(activity.streams, analysed.climbs),
+        weightKg: settings.weightKg ?? null,
+      },
+      ...(advancedFacts === undefined ? {} : { advancedFacts }),
     },
   };
 }
