@@ -24,6 +24,10 @@ export function cadenceProfile(
   const timeByCadenceS = new Array<number>(bins).fill(0);
   const byPower = new Map<number, { timeS: number; cadenceSum: number }>();
   const power = streams.powerW;
+  // The bin of the second before and its entry: neighbouring seconds mostly share a 50-W bin, so the
+  // map is looked up only when the bin changes (issue 28: a lookup and a set every second).
+  let lastBin = Number.NaN;
+  let lastEntry = { timeS: 0, cadenceSum: 0 };
   let any = false;
   for (let i = 0; i < cadence.length; i++) {
     const rpm = cadence[i]!;
@@ -34,10 +38,17 @@ export function cadenceProfile(
     const p = power?.[i];
     if (p !== undefined && p > 0) {
       const bin = Math.floor(p / POWER_BIN_W) * POWER_BIN_W;
-      const entry = byPower.get(bin) ?? { timeS: 0, cadenceSum: 0 };
-      entry.timeS++;
-      entry.cadenceSum += rpm;
-      byPower.set(bin, entry);
+      if (bin !== lastBin) {
+        const found = byPower.get(bin);
+        if (found) lastEntry = found;
+        else {
+          lastEntry = { timeS: 0, cadenceSum: 0 };
+          byPower.set(bin, lastEntry);
+        }
+        lastBin = bin;
+      }
+      lastEntry.timeS++;
+      lastEntry.cadenceSum += rpm;
     }
   }
   return any ? { timeByCadenceS, byPower } : undefined;

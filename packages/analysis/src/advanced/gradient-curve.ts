@@ -16,6 +16,12 @@ export const GRADIENT_CURVE_DURATIONS_S = [5, 15, 30, 60, 120, 300, 600, 1200, 1
 export type GradientClass = 'climbing' | 'flat' | 'descending';
 export const GRADIENT_CLASSES: readonly GradientClass[] = ['climbing', 'flat', 'descending'];
 
+/** `gradientClasses` as each class's index in `GRADIENT_CLASSES`, `NO_CLASS` for undefined. */
+const NO_CLASS = 255;
+const CLIMBING = GRADIENT_CLASSES.indexOf('climbing');
+const FLAT = GRADIENT_CLASSES.indexOf('flat');
+const DESCENDING = GRADIENT_CLASSES.indexOf('descending');
+
 /**
  * The gradient class of each second: rise over road distance between `t − 15 s` and `t + 15 s`
  * (a centred difference, both ends recorded), or undefined where altitude or distance is missing or
@@ -24,11 +30,22 @@ export const GRADIENT_CLASSES: readonly GradientClass[] = ['climbing', 'flat', '
 export function gradientClasses(
   streams: Pick<ActivityStreams, 'altitudeM' | 'distanceM' | 'gapMask'>,
 ): Array<GradientClass | undefined> | undefined {
+  const codes = gradientClassCodes(streams);
+  return codes && Array.from(codes, (code) => (code === NO_CLASS ? undefined : GRADIENT_CLASSES[code]));
+}
+
+/**
+ * `gradientClasses` as codes in a byte array (issue 28: an array of strings, compared three times a
+ * second, was most of `powerCurvesByGradient`'s cost besides its windows).
+ */
+function gradientClassCodes(
+  streams: Pick<ActivityStreams, 'altitudeM' | 'distanceM' | 'gapMask'>,
+): Uint8Array | undefined {
   const alt = streams.altitudeM;
   const dist = streams.distanceM;
   if (!alt || !dist) return undefined;
   const n = alt.length;
-  const out = new Array<GradientClass | undefined>(n).fill(undefined);
+  const out = new Uint8Array(n).fill(NO_CLASS);
   let any = false;
   for (let i = 0; i < n; i++) {
     const a = Math.max(0, i - GRADE_HALF_WINDOW_S);
@@ -37,8 +54,7 @@ export function gradientClasses(
     const rise = alt[b]! - alt[a]!;
     if (!(run >= GRADE_MIN_DISTANCE_M) || !Number.isFinite(rise)) continue;
     const gradePct = (100 * rise) / run;
-    out[i] =
-      gradePct > CLIMBING_GRADE_PCT ? 'climbing' : gradePct < DESCENDING_GRADE_PCT ? 'descending' : 'flat';
+    out[i] = gradePct > CLIMBING_GRADE_PCT ? CLIMBING : gradePct < DESCENDING_GRADE_PCT ? DESCENDING : FLAT;
     any = true;
   }
   return any ? out : undefined;
@@ -54,41 +70,47 @@ export type GradientCurves = Record<GradientClass, { timeS: number; powerW: Arra
 export function powerCurvesByGradient(streams: ActivityStreams): GradientCurves | undefined {
   const power = streams.powerW;
   if (!power) return undefined;
-  const classes = gradientClasses(streams);
+  const classes = gradientClassCodes(streams);
   if (!classes) return undefined;
   const n = power.length;
-  // One prefix sum of power along the ride; each class's runs of consecutive seconds on it.
+  // One prefix sum of power along the ride; each class's runs of consecutive seconds on it, [start,
+  // end) pairs, all found in one pass.
   const prefix = new Float64Array(n + 1);
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + (Number.isFinite(power[i]!) ? power[i]! : 0);
-  const out = {} as GradientCurves;
-  for (const cls of GRADIENT_CLASSES) {
-    const runs: Array<[number, number]> = [];
-    let timeS = 0;
-    let start = -1;
-    for (let i = 0; i <= n; i++) {
-      const inClass = i < n && streams.gapMask[i] === 0 && classes[i] === cls && Number.isFinite(power[i]!);
-      if (inClass) {
-        timeS++;
-        if (start < 0) start = i;
-      } else if (start >= 0) {
-        runs.push([start, i]);
-        start = -1;
-      }
+  const runsOf: number[][] = GRADIENT_CLASSES.map(() => []);
+  const timeOf = GRADIENT_CLASSES.map(() => 0);
+  const none = NO_CLASS;
+  const gapMask = streams.gapMask;
+  let open = none;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    const cls = i < n && gapMask[i] === 0 && Number.isFinite(power[i]!) ? classes[i]! : none;
+    if (cls !== open) {
+      if (open !== none) runsOf[open]!.push(start, i);
+      start = i;
+      open = cls;
     }
+    if (cls !== none) timeOf[cls]!++;
+  }
+  const out = {} as GradientCurves;
+  GRADIENT_CLASSES.forEach((cls, k) => {
+    const runs = runsOf[k]!;
     // Ten durations, not the whole mean-max grid: a sliding window inside each run.
     out[cls] = {
-      timeS,
+      timeS: timeOf[k]!,
       powerW: GRADIENT_CURVE_DURATIONS_S.map((d) => {
         let best = -1;
-        for (const [a, b] of runs)
-          for (let e = a + d; e <= b; e++) {
+        for (let r = 0; r < runs.length; r += 2) {
+          const b = runs[r + 1]!;
+          for (let e = runs[r]! + d; e <= b; e++) {
             const sum = prefix[e]! - prefix[e - d]!;
             if (sum > best) best = sum;
           }
+        }
         return best < 0 ? null : best / d;
       }),
     };
-  }
+  });
   return out;
 }
 

@@ -11,6 +11,9 @@ import { AERO_DEFAULTS, AERO_TRUSTWORTHY_CDA_SE_M2, AIR_DENSITY } from './option
 
 export type AirStreams = Pick<ActivityStreams, 'gapMask' | 'altitudeM' | 'temperatureC'>;
 
+/** Slots of `airDensitySeries`'s pressure cache (a power of two): 819 m of altitudes in 0.2 m steps. */
+const PRESSURE_SLOTS = 4096;
+
 /**
  * Air density per second (`AIR_DENSITY`): ISA pressure at the recorded altitude (sea level where a
  * second has none), the recorded temperature (15 °C where a second has none), dry air.
@@ -25,6 +28,11 @@ export function airDensitySeries(streams: AirStreams): Float64Array {
   let lastTemperatureC = Number.NaN;
   let lastVapourPa = Number.NaN;
   let lastDensity = Number.NaN;
+  // Each altitude's pressure, once: a ride's altitudes come back (a barometric altitude in 0.2 m steps:
+  // ~900 values in a 4-hour ride of 14,000 seconds), and the power was most of this loop (issue 28).
+  // Slot by the altitude in 0.2 m steps; a slot holds one altitude and its pressure, exactly that one.
+  const pressureAltitudesM = new Float64Array(PRESSURE_SLOTS).fill(Number.NaN);
+  const pressuresPa = new Float64Array(PRESSURE_SLOTS);
   for (let i = 0; i < n; i++) {
     const recordedAltitudeM = streams.altitudeM?.[i];
     const recordedTemperatureC = streams.temperatureC?.[i];
@@ -43,11 +51,15 @@ export function airDensitySeries(streams: AirStreams): Float64Array {
     lastAltitudeM = altitudeM;
     lastTemperatureC = temperatureC;
     // The pressure as `airDensityKgM3` is given it: ISA at the altitude (`pressureAtAltitudePa`).
-    lastDensity = airDensityFromVapourKgM3(
-      pressureAtAltitudePa({ altitudeM, seaLevelPressurePa: AIR_DENSITY.seaLevelPressurePa }),
-      temperatureC,
-      lastVapourPa,
-    );
+    const slot = Math.round(altitudeM * 5) & (PRESSURE_SLOTS - 1);
+    if (pressureAltitudesM[slot] !== altitudeM) {
+      pressureAltitudesM[slot] = altitudeM;
+      pressuresPa[slot] = pressureAtAltitudePa({
+        altitudeM,
+        seaLevelPressurePa: AIR_DENSITY.seaLevelPressurePa,
+      });
+    }
+    lastDensity = airDensityFromVapourKgM3(pressuresPa[slot]!, temperatureC, lastVapourPa);
     out[i] = lastDensity;
   }
   return out;

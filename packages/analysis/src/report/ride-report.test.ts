@@ -104,6 +104,20 @@ describe('the aero fit of the ride report', () => {
     expect(rho[4]).toBe(rho[3]);
   });
 
+  it('keeps each altitude apart when altitudes come back, also those 819.2 m apart that share a pressure slot', () => {
+    // Issue 28: each altitude's pressure is kept in a slot by its 0.2 m step (4,096 slots), so 0 m and
+    // 819.2 m, or 100 m and 919.2 m, fall in one slot; every second must still be the formula's value
+    // (written out from its sources, as above).
+    const altitudeM = [0, 819.2, 0, 100, 919.2, 100.1, 100, 919.2, 819.2, 0, 1638.4, 0];
+    const temperatureC = altitudeM.map((_, i) => 10 + (i % 3));
+    const rho = airDensitySeries(streamsFromSeconds({ altitudeM, temperatureC }));
+    altitudeM.forEach((h, i) => {
+      const pressurePa = 101_325 * (1 - (0.0065 * h) / 288.15) ** 5.25588;
+      const t = temperatureC[i]!;
+      expect(rho[i], `second ${i}`).toBeCloseTo(pressurePa / (287.058 * (t + 273.15)), 12);
+    });
+  });
+
   it('says what it assumed when the rider gave no weight', () => {
     const aero = fitRideAero(hillRide(), { riderKg: undefined, bikeKg: undefined });
     expect(aero).toBeDefined();

@@ -248,6 +248,56 @@ function zoneTimes<Z>(
   return zones.map((zone, k) => ({ zone, timeS: seconds[k] ?? 0 }));
 }
 
+/** The part of a ride's report an import stores (`rideReportStoredPart`). */
+export type RideReportStoredPart = Pick<
+  RideReport,
+  'summary' | 'elevationGainM' | 'elevationGainSource' | 'climbs' | 'aero'
+>;
+
+/**
+ * The figures of `rideReport` a ride row stores (the summary, the ascent shown, the climbs and the
+ * aero fit), computed as `rideReport` computes them, which builds on this: an import measures only
+ * these, not the figures the ride page and `vatio analyze` show on view (zones, decoupling, pedalling
+ * variability, FTP estimates: issue 28, a tenth of an import's analysis went to figures it dropped).
+ */
+export function rideReportStoredPart(
+  ride: RideReportInput,
+  rider: RiderContext,
+  options: RideReportOptions,
+): RideReportStoredPart {
+  const { streams } = ride;
+  const summary = summarizeRide(streams, {
+    ftpW: rider.ftpW,
+    criticalPower: rider.criticalPower,
+    heartRateZones: heartRateZonesFor(rider),
+    meanMaxGaps: MEAN_MAX_GAPS,
+  });
+  const weightKg = riderWeightKg(rider);
+  const ascent = rideAscent({
+    deviceM: ride.deviceAscentM,
+    estimatedM: summary.elevationGainM,
+    elapsedS: summary.elapsedTimeS,
+  });
+  return {
+    summary,
+    elevationGainM: ascent.ascentM,
+    elevationGainSource: ascent.source,
+    climbs: climbsOf(streams),
+    aero:
+      options.aero === 'fit' && !ride.virtual
+        ? fitRideAero(streams, {
+            riderKg: weightKg,
+            riderKgSource: rider.weightSource,
+            bikeKg: rider.bikeKg,
+          })
+        : undefined,
+  };
+}
+
+/** The rider's weight when it is one (positive), for every per-kilogram figure. */
+const riderWeightKg = (rider: RiderContext): number | undefined =>
+  rider.weightKg !== undefined && rider.weightKg > 0 ? rider.weightKg : undefined;
+
 /** Every per-ride number of one ride, measured against the rider as the caller found them. */
 export function rideReport(
   ride: RideReportInput,
@@ -256,25 +306,16 @@ export function rideReport(
 ): RideReport {
   const { streams } = ride;
   const heartRateZones = heartRateZonesFor(rider);
-  const summary = summarizeRide(streams, {
-    ftpW: rider.ftpW,
-    criticalPower: rider.criticalPower,
-    heartRateZones,
-    meanMaxGaps: MEAN_MAX_GAPS,
-  });
+  const stored = rideReportStoredPart(ride, rider, options);
+  const { summary } = stored;
   const powerZones = rider.ftpW === undefined ? undefined : cogganPowerZones({ ftpW: rider.ftpW });
-  const weightKg = rider.weightKg !== undefined && rider.weightKg > 0 ? rider.weightKg : undefined;
+  const weightKg = riderWeightKg(rider);
   const best5MinW = summary.meanMax === undefined ? undefined : curvePowerAtW(summary.meanMax, 300);
-  const ascent = rideAscent({
-    deviceM: ride.deviceAscentM,
-    estimatedM: summary.elevationGainM,
-    elapsedS: summary.elapsedTimeS,
-  });
   const torque = torqueVariability(streams);
   return {
     summary,
-    elevationGainM: ascent.ascentM,
-    elevationGainSource: ascent.source,
+    elevationGainM: stored.elevationGainM,
+    elevationGainSource: stored.elevationGainSource,
     wattsPerKg:
       weightKg === undefined || summary.averagePowerW === undefined
         ? undefined
@@ -288,17 +329,10 @@ export function rideReport(
       power: zoneTimes(powerZones, summary.timeInPowerZonesS),
       heartRate: zoneTimes(heartRateZones, summary.timeInHeartRateZonesS),
     },
-    climbs: climbsOf(streams),
+    climbs: stored.climbs,
     ...decouplingOf(streams),
     wPrimeBalance: wPrimeBalanceOf(streams, rider.criticalPower),
-    aero:
-      options.aero === 'fit' && !ride.virtual
-        ? fitRideAero(streams, {
-            riderKg: weightKg,
-            riderKgSource: rider.weightSource,
-            bikeKg: rider.bikeKg,
-          })
-        : undefined,
+    aero: stored.aero,
     pedaling: {
       ...pedalPhaseSummary(streams),
       leftBalancePct: summary.leftBalancePct,

@@ -103,6 +103,10 @@ describe('stream blobs', () => {
     for (const streams of [
       generateRide({ seed: 13, durationS: 1200 }).streams,
       generateRide({ seed: 14, durationS: 700, pedalPhase: true }).streams,
+      // Lengths around the four elements a time the planes are written by.
+      ...[1, 2, 3, 4, 5, 6, 7, 1201, 1202, 1203, 1204].map(
+        (durationS) => generateRide({ seed: 16, durationS }).streams,
+      ),
     ]) {
       const n = streams.timeS.length;
       const channels = CHANNELS.filter((name) => streams[name] !== undefined).map((name) => ({

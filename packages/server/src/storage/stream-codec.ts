@@ -20,7 +20,9 @@ const FLOAT64_CHANNELS = new Set<string>(['latDeg', 'lngDeg', 'distanceM']);
  * `at`: byte b of element i goes to at + b·n + i. Whole 32-bit words are read once and split with
  * shifts (little-endian words: byte b of an element is bits 8b…8b+7 of its word); a float64 is two
  * words. Issue 28: written straight into the one buffer that is compressed, where each array was
- * copied (to align it), planed into an array of its own and then concatenated.
+ * copied (to align it), planed into an array of its own and then concatenated. Four elements at a
+ * time, byte b of each goes into one word of plane b (four word stores, not sixteen byte stores), in
+ * an aligned scratch copied into `out`, whose planes start anywhere.
  */
 function writePlanes(bytes: Uint8Array, size: number, out: Uint8Array, at: number): void {
   if (size === 1) {
@@ -33,20 +35,40 @@ function writePlanes(bytes: Uint8Array, size: number, out: Uint8Array, at: numbe
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
   const wordsPerElement = size / 4;
+  const quads = n >>> 2;
+  if (planeScratch.length < 4 * quads) planeScratch = new Uint32Array(4 * quads);
+  const scratch = planeScratch;
+  const scratchBytes = new Uint8Array(scratch.buffer, 0, 16 * quads);
+  const stride = wordsPerElement;
   for (let w = 0; w < wordsPerElement; w++) {
     const p0 = at + 4 * w * n;
-    const p1 = p0 + n;
-    const p2 = p1 + n;
-    const p3 = p2 + n;
-    for (let i = 0; i < n; i++) {
+    for (let j = 0, i = w; j < quads; j++, i += 4 * stride) {
+      const v0 = words[i]!;
+      const v1 = words[i + stride]!;
+      const v2 = words[i + 2 * stride]!;
+      const v3 = words[i + 3 * stride]!;
+      scratch[j] = (v0 & 0xff) | ((v1 & 0xff) << 8) | ((v2 & 0xff) << 16) | (v3 << 24);
+      scratch[quads + j] =
+        ((v0 >>> 8) & 0xff) | (v1 & 0xff00) | (((v2 >>> 8) & 0xff) << 16) | ((v3 >>> 8) << 24);
+      scratch[2 * quads + j] =
+        ((v0 >>> 16) & 0xff) | ((v1 >>> 8) & 0xff00) | (v2 & 0xff0000) | ((v3 >>> 16) << 24);
+      scratch[3 * quads + j] =
+        (v0 >>> 24) | ((v1 >>> 16) & 0xff00) | ((v2 >>> 8) & 0xff0000) | (v3 & 0xff000000);
+    }
+    for (let b = 0; b < 4; b++)
+      out.set(scratchBytes.subarray(4 * b * quads, 4 * (b + 1) * quads), p0 + b * n);
+    // The last n mod 4 elements, byte by byte.
+    for (let i = 4 * quads; i < n; i++) {
       const v = words[i * wordsPerElement + w]!;
       out[p0 + i] = v & 0xff;
-      out[p1 + i] = (v >>> 8) & 0xff;
-      out[p2 + i] = (v >>> 16) & 0xff;
-      out[p3 + i] = v >>> 24;
+      out[p0 + n + i] = (v >>> 8) & 0xff;
+      out[p0 + 2 * n + i] = (v >>> 16) & 0xff;
+      out[p0 + 3 * n + i] = v >>> 24;
     }
   }
 }
+/** `writePlanes`' aligned scratch, kept from one call to the next (it grows to the longest ride's). */
+let planeScratch = new Uint32Array(0);
 
 /** The inverse of `writePlanes` for one array, into a fresh (aligned) buffer. */
 function fromPlanes(planes: Uint8Array, size: number): ArrayBuffer {
@@ -80,6 +102,25 @@ export function encodeStreams(streams: ActivityStreams): Buffer {
  * float32 channel is rounded once for both (issue 28: the analysis thread needs both for every file).
  */
 export function encodeStreamsAsStored(streams: ActivityStreams): { blob: Buffer; stored: ActivityStreams } {
+  const { raw, stored } = planedStreams(streams);
+  return { blob: brotliCompressSync(raw, BROTLI_OPTIONS), stored };
+}
+
+/** Whether `rounded` is `values` to the last bit of every number (any NaN being the one NaN). */
+function holdsExactly(values: Float64Array, rounded: Float32Array): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    const r = rounded[i]!;
+    if (r !== v && !(Number.isNaN(r) && Number.isNaN(v))) return false;
+  }
+  return true;
+}
+
+/** Brotli at quality 1 (the version 2 blob: see the top of this file). */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
+
+/** The blob before compression (`raw`, a buffer of its own) and the streams as it stores them. */
+function planedStreams(streams: ActivityStreams): { raw: Buffer; stored: ActivityStreams } {
   const length = streams.timeS.length;
   const channels: Header['channels'] = [];
   const stored: ActivityStreams = { timeS: streams.timeS, gapMask: streams.gapMask };
@@ -96,8 +137,11 @@ export function encodeStreamsAsStored(streams: ActivityStreams): { blob: Buffer;
       stored[name] = values;
       arrays.push({ bytes: bytesOf(values), size: 8 });
     } else {
-      const rounded = Float32Array.from(values);
-      stored[name] = Float64Array.from(rounded);
+      // The constructors convert element by element as `from` does, without its iteration (issue 28).
+      const rounded = new Float32Array(values);
+      // A channel float32 holds exactly (whole watts, beats, rpm; half percents) is stored as it is:
+      // no copy of it (issue 28: most of a ride's channels, a megabyte a ride for the collector).
+      stored[name] = holdsExactly(values, rounded) ? values : new Float64Array(rounded);
       arrays.push({ bytes: bytesOf(rounded), size: 4 });
     }
   }
@@ -114,8 +158,7 @@ export function encodeStreamsAsStored(streams: ActivityStreams): { blob: Buffer;
     writePlanes(a.bytes, a.size, raw, at);
     at += a.bytes.length;
   }
-  const blob = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
-  return { blob, stored };
+  return { raw, stored };
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type RideReport,
   type RideSummary,
   resolveFtp,
-  rideReport,
+  rideReportStoredPart,
 } from '@vatio/analysis';
 import type { Activity } from '@vatio/formats';
 import type { ActivitiesTable } from '../../db/schema.ts';
@@ -227,7 +227,9 @@ export interface AnalysedRide {
  */
 export function analyseImportedRide(activity: Activity, settings: RideSettings): AnalysedRide {
   const { ftpW, source } = rideFtp(activity, settings);
-  const report = rideReport(
+  // The stored figures of the one ride report (`rideReport` builds on the same function), without
+  // the ones only the ride page shows (issue 28).
+  const report = rideReportStoredPart(
     {
       streams: activity.streams,
       virtual: isVirtualRide(activity.subSport),
