@@ -29,7 +29,15 @@ try {
         await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
         await page.waitForTimeout(300);
         const name = `${path.replace(/^\//, '').replace(/[/?=&]+/g, '_') || 'landing'}-${width}-${language}.png`;
-        await page.screenshot({ path: join(outDir, name), fullPage: process.env.SHOOT_FULL_PAGE !== '0' });
+        // SHOOT_ELEMENT=<css selector>: only that element (a section of a long page, readable at full size).
+        const element = process.env.SHOOT_ELEMENT;
+        if (element)
+          await page
+            .locator(element)
+            .first()
+            .screenshot({ path: join(outDir, name) });
+        else
+          await page.screenshot({ path: join(outDir, name), fullPage: process.env.SHOOT_FULL_PAGE !== '0' });
         console.log(join(outDir, name));
       }
       refreshToken = await rotatedRefreshToken(context, refreshToken);
