@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '../fixtures.ts';
+import { signUpAndOnboard } from '../page-models/rider.ts';
+
+const FIXTURES =
+  process.env.VATIO_FIXTURES ?? join(import.meta.dirname, '../../../shared/fixtures/activities');
+
+// A real export whose ride name is long ("Rose X-Lite CRS Force – Do., 18. Apr. 2019, 16:12").
+const LONG_NAME_GPX = 'urban-biker-app-1h04-hr-cadence-no-power.gpx';
+
+test('on a 390 px phone the aero lab stays within the screen with a long ride name in its picker', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUpAndOnboard(page, `phone-${Date.now()}@example.org`);
+  await page.goto('/activities');
+  await page.getByTestId('upload-input').setInputFiles([
+    {
+      name: LONG_NAME_GPX,
+      mimeType: 'application/gpx+xml',
+      buffer: readFileSync(join(FIXTURES, LONG_NAME_GPX)),
+    },
+  ]);
+  // Generous: on a busy two-core machine the import queue can take a while.
+  await expect(page.getByTestId('activity-card')).toHaveCount(1, { timeout: 120_000 });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/analytics/aero-lab');
+  await expect(page.getByTestId('aero-ride-list')).toContainText('Rose X-Lite');
+  // Before the fix the picker's card was 475 px wide: the page scrolled sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
