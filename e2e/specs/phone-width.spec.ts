@@ -31,3 +31,18 @@ test('on a 390 px phone the aero lab stays within the screen with a long ride na
   // Before the fix the picker's card was 475 px wide: the page scrolled sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('on a 390 px phone the profile shows the whole sign-in e-mail, in Spanish beside its button', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `phone-profile-${Date.now()}@example.org`;
+  await signUpAndOnboard(page, email, 'es');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/profile');
+  const shown = page.getByTestId('method-email');
+  await expect(shown).toHaveText(email);
+  // Before the fix it read 'phone-profile-17…' beside 'Cambiar': the address itself was cut.
+  expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
