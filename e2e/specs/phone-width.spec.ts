@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
+import { apiCall } from '../page-models/aero-lab-pages.ts';
 import { signUpAndOnboard } from '../page-models/rider.ts';
 
 const FIXTURES =
@@ -45,4 +46,37 @@ test('on a 390 px phone the profile shows the whole sign-in e-mail, in Spanish b
   // Before the fix it read 'phone-profile-17…' beside 'Cambiar': the address itself was cut.
   expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('on a 390 px phone the fitting page shows its labels and the measurement history whole, in Spanish', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndOnboard(page, `phone-fit-${Date.now()}@example.org`, 'es');
+  const bikes = await apiCall<{ id: string }[]>(page, 'GET', '/bikes');
+  await apiCall(page, 'POST', '/fitting/measurements', {
+    measured_on: '2026-11-01',
+    height_cm: 172,
+    weight_kg: 68.5,
+    inseam_cm: 85,
+  });
+  await apiCall(page, 'POST', '/fitting/positions', {
+    bike_id: bikes[0]!.id,
+    name: 'Road',
+    fit_date: '2026-11-01',
+    saddle_height_mm: 745,
+    knee_angle_min_deg: 33,
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/fitting');
+  const history = page.getByTestId('measurement-history');
+  await expect(history).toContainText('Entrepierna 85,0 cm');
+  await expect(page.getByTestId('position')).toContainText('Flexión de rodilla, abajo');
+  // Before the fix the history line read 'Altura …' and the label 'Flexión de rodilla, a…'.
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="measurements-card"] *, [data-testid="position"] *')]
+      .filter((el) => el.children.length === 0 && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
 });
