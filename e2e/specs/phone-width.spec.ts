@@ -80,3 +80,29 @@ test('on a 390 px phone the fitting page shows its labels and the measurement hi
   );
   expect(cut).toEqual([]);
 });
+
+test('on a 390 px phone a bike’s efficiency is shown whole inside its tile, in Spanish', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpAndOnboard(page, `phone-bike-${Date.now()}@example.org`, 'es');
+  // A flat outdoor ride with power (507 m over 56.6 km): the one kind the efficiency counts.
+  const srm = 'srm-road-1h55-power-pedal-dynamics-no-laps.fit';
+  await page.goto('/activities');
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([
+      { name: srm, mimeType: 'application/octet-stream', buffer: readFileSync(join(FIXTURES, srm)) },
+    ]);
+  await expect(page.getByTestId('activity-card')).toHaveCount(1, { timeout: 120_000 });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/bikes');
+  const tile = page
+    .getByTestId('bike-detail')
+    .locator('div.rounded-lg', { has: page.getByText('Eficiencia', { exact: true }) });
+  await expect(tile).toContainText('km/h/(W/kg)');
+  // Before the fix '…km/h/(W/k' ran past the tile's right edge, on one line.
+  const value = tile.locator('p').nth(1);
+  const [tileBox, valueBox] = [await tile.boundingBox(), await value.boundingBox()];
+  expect(valueBox!.x + valueBox!.width).toBeLessThanOrEqual(tileBox!.x + tileBox!.width);
+  expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
