@@ -39,7 +39,8 @@ export function Stat({
   hint?: ReactNode;
   formula?: FormulaId;
   testId?: string;
-  /** A value with a long unit ('16,7 km/h/(W/kg)') may wrap at its space: on one line it ran out of a phone's tile. */
+  /** A value with a long unit ('16,7 km/h/(W/kg)') wraps at its space, a size smaller on a phone: on one line
+   *  it ran out of the tile, and 'km/h/(W/kg)' alone in text-lg is still 2 px wider than a 390 px phone's tile. */
   wrap?: boolean;
 }) {
   return (
@@ -51,7 +52,7 @@ export function Stat({
         {label}
       </p>
       <p
-        className={`mt-1 ${wrap ? '' : 'whitespace-nowrap '}text-lg font-bold text-slate-900 tabular-nums sm:text-xl dark:text-white`}
+        className={`mt-1 ${wrap ? 'text-base' : 'whitespace-nowrap text-lg'} font-bold text-slate-900 tabular-nums sm:text-xl dark:text-white`}
       >
         {formula ? <FormulaLink id={formula}>{value}</FormulaLink> : value}
       </p>
