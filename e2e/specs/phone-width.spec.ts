@@ -74,7 +74,7 @@ test('on a 390 px phone the fitting page shows its labels and the measurement hi
   await expect(page.getByTestId('position')).toContainText('Flexión de rodilla, abajo');
   // Before the fix the history line read 'Altura …' and the label 'Flexión de rodilla, a…'.
   const cut = await page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid="measurements-card"] *, [data-testid="position"] *')]
+    Array.from(document.querySelectorAll('[data-testid="measurements-card"] *, [data-testid="position"] *'))
       .filter((el) => el.children.length === 0 && el.scrollWidth > el.clientWidth + 1)
       .map((el) => el.textContent),
   );
