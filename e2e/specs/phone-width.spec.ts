@@ -39,8 +39,18 @@ test('on a 390 px phone the profile shows the whole sign-in e-mail, in Spanish b
   test.setTimeout(120_000);
   const email = `phone-profile-${Date.now()}@example.org`;
   await signUpAndOnboard(page, email, 'es');
+  await apiCall(page, 'PUT', '/profile', {
+    first_name: 'Ana',
+    last_name: 'García Fernández-Villaverde',
+    weight_kg: 64,
+    cycling_experience: 'advanced',
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/profile');
+  // Before the fix the header read 'Ana García Fernández-Vil…': the rider's own name was cut.
+  const name = page.getByTestId('profile-name');
+  await expect(name).toHaveText('Ana García Fernández-Villaverde');
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const shown = page.getByTestId('method-email');
   await expect(shown).toHaveText(email);
   // Before the fix it read 'phone-profile-17…' beside 'Cambiar': the address itself was cut.
