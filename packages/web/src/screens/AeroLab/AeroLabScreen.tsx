@@ -170,8 +170,10 @@ export function AeroLabScreen() {
           </a>
         </p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <Card className="space-y-4 p-4">
+      {/* grid-cols-1 (minmax(0, 1fr)) on a phone: an implicit auto column grows to a long ride name's
+          full width and pushes the page 85 px past a 390 px screen. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_1fr]">
+        <Card className="min-w-0 space-y-4 p-4">
           <RidePicker selected={activityId} onPick={pick} />
           {activityId && (ride.data?.laps.length ?? 0) > 1 && (
             <div className="space-y-1">

@@ -32,12 +32,16 @@ export function Stat({
   hint,
   formula,
   testId,
+  wrap = false,
 }: {
   label: string;
   value: string;
   hint?: ReactNode;
   formula?: FormulaId;
   testId?: string;
+  /** A value with a long unit ('16,7 km/h/(W/kg)') wraps at its space, a size smaller on a phone: on one line
+   *  it ran out of the tile, and 'km/h/(W/kg)' alone in text-lg is still 2 px wider than a 390 px phone's tile. */
+  wrap?: boolean;
 }) {
   return (
     <div
@@ -47,7 +51,9 @@ export function Stat({
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
         {label}
       </p>
-      <p className="mt-1 whitespace-nowrap text-lg font-bold text-slate-900 tabular-nums sm:text-xl dark:text-white">
+      <p
+        className={`mt-1 ${wrap ? 'text-base' : 'whitespace-nowrap text-lg'} font-bold text-slate-900 tabular-nums sm:text-xl dark:text-white`}
+      >
         {formula ? <FormulaLink id={formula}>{value}</FormulaLink> : value}
       </p>
       {hint ? <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">{hint}</p> : null}

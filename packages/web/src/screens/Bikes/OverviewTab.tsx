@@ -47,6 +47,7 @@ export function OverviewTab({ bike, bikes }: { bike: BikeWithStats; bikes: reado
           label={t('card.efficiency')}
           value={efficiencyText(s.efficiency_kmh_per_wkg, f)}
           formula="bikeEfficiency"
+          wrap
           hint={
             s.efficiency_kmh_per_wkg === null
               ? t('overview.efficiencyNone')

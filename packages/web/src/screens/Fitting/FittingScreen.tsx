@@ -87,7 +87,8 @@ function IconButton({
 function Value({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="truncate text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      {/* Wrapped, never cut: two to a row on a phone, 'Flexión de rodilla, abajo' read 'Flexión de rodilla, a…'. */}
+      <dt className="text-xs break-words text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="font-semibold tabular-nums text-slate-900 dark:text-white">{children}</dd>
     </div>
   );
@@ -273,7 +274,8 @@ export function FittingScreen() {
                 {(measurements.data ?? []).map((m) => (
                   <li key={m.id} className="flex items-center gap-2 px-3 py-2 text-sm">
                     <span className="w-24 shrink-0 font-medium">{format.date(m.measured_on)}</span>
-                    <span className="min-w-0 flex-1 truncate text-slate-600 dark:text-slate-300">
+                    {/* Wrapped: cut to one line, a phone showed 'Altura …' and nothing of the measures. */}
+                    <span className="min-w-0 flex-1 break-words text-slate-600 dark:text-slate-300">
                       {[
                         m.height_cm !== null &&
                           `${t('fitting:short.height')} ${formatFit('bodyCm', m.height_cm, format)}`,

@@ -62,9 +62,10 @@ export function ProfileScreen() {
           {initials(profile?.first_name, profile?.last_name, fullName)}
         </span>
         <div className="min-w-0 flex-1">
+          {/* Wrapped, never cut: on a phone 'Ana García Fernández-Villaverde' read 'Ana García Fernández-Vil…'. */}
           <p
             data-testid="profile-name"
-            className="truncate text-xl font-semibold text-slate-900 dark:text-white"
+            className="text-xl font-semibold break-words text-slate-900 dark:text-white"
           >
             {fullName}
           </p>

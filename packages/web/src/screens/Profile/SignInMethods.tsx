@@ -50,8 +50,9 @@ export function SignInMethods() {
             <Icon className="h-5 w-5 shrink-0 text-slate-500" aria-hidden />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium text-slate-900 dark:text-white">{t(kind)}</p>
+              {/* Wrapped, never cut: on a phone the 'Cambiar' button left an address 17 characters. */}
               <p
-                className="truncate text-sm text-slate-500 dark:text-slate-400"
+                className="text-sm break-all text-slate-500 dark:text-slate-400"
                 data-testid={`method-${kind}`}
               >
                 {value ?? t('methods.none')}
