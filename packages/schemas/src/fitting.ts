@@ -257,7 +257,7 @@ export const bodyMeasurementResponseSchema = z.object({
 export type BodyMeasurementResponse = z.infer<typeof bodyMeasurementResponseSchema>;
 
 export const POSITION_HINT_CODES = [
-  'knee_angle_acute',
+  'knee_flexion_low',
   'knee_flexion_high',
   'comfort_low',
   'aggressive_position',

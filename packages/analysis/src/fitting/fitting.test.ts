@@ -74,15 +74,19 @@ describe('saddle-height estimates', () => {
   });
 });
 
-describe('position hints (spec 001 §5)', () => {
+describe('position hints (spec 001 §5, the knee by Holmes 1994)', () => {
   test('each threshold, strictly below', () => {
-    expect(positionHints({ knee_angle_min_deg: 29.9, comfort_rating: 6, back_angle_deg: 39 })).toEqual([
-      { code: 'knee_angle_acute', severity: 'warning', value: 29.9 },
+    expect(positionHints({ knee_angle_min_deg: 24.9, comfort_rating: 6, back_angle_deg: 39 })).toEqual([
+      { code: 'knee_flexion_low', severity: 'warning', value: 24.9 },
       { code: 'comfort_low', severity: 'critical', value: 6 },
       { code: 'aggressive_position', severity: 'info', value: 39 },
     ]);
-    expect(positionHints({ knee_angle_min_deg: 30, comfort_rating: 7, back_angle_deg: 40 })).toEqual([]);
+    expect(positionHints({ knee_angle_min_deg: 25, comfort_rating: 7, back_angle_deg: 40 })).toEqual([]);
     expect(positionHints({})).toEqual([]);
+  });
+
+  test('28° of flexion is inside Holmes (25–35°) and Bini (25–30°): no knee hint, as the spec gave', () => {
+    expect(positionHints({ knee_angle_min_deg: 28 })).toEqual([]);
   });
 
   test('a bent leg at the bottom of the stroke (above 35°) hints a low saddle', () => {

@@ -168,8 +168,8 @@ describe('bike positions', () => {
     expect((await call('GET', '/api/fitting/positions', rider)).json()).toEqual([]);
   });
 
-  test('a position carries the spec §5 hints; the first of a bike is active', async () => {
-    const created = await call('POST', '/api/fitting/positions', rider, position());
+  test('a position carries its hints (spec §5; the knee by Holmes 1994); the first of a bike is active', async () => {
+    const created = await call('POST', '/api/fitting/positions', rider, position({ knee_angle_min_deg: 22 }));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       bike_id: bikeId,
@@ -178,7 +178,7 @@ describe('bike positions', () => {
       is_active: true,
     });
     expect(created.json().hints).toEqual([
-      { code: 'knee_angle_acute', severity: 'warning', value: 28 },
+      { code: 'knee_flexion_low', severity: 'warning', value: 22 },
       { code: 'comfort_low', severity: 'critical', value: 6 },
       { code: 'aggressive_position', severity: 'info', value: 38 },
     ]);
