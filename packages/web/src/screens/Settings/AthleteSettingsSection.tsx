@@ -33,6 +33,13 @@ import { queryKeys } from '../../api/query-keys';
 const POLL_MS = 2000;
 
 const FIELDS = ['effective_from', 'ftp_w', 'weight_kg', 'max_hr_bpm', 'lthr_bpm'] as const;
+/** The table's value columns, each with its formatter. */
+const CARRIED_FIELDS = [
+  ['ftp_w', 'watts'],
+  ['weight_kg', 'weight'],
+  ['max_hr_bpm', 'bpm'],
+  ['lthr_bpm', 'bpm'],
+] as const;
 
 /** Re-analysis progress: "remaining" rides, with a bar against the most seen in this visit. */
 function reanalysisProgress(
@@ -211,10 +218,31 @@ export function AthleteSettingsSection() {
                           </span>
                         )}
                       </td>
-                      <td className="py-2 pr-3">{f.watts(entry.ftp_w)}</td>
-                      <td className="py-2 pr-3">{f.weight(entry.weight_kg)}</td>
-                      <td className="py-2 pr-3">{f.bpm(entry.max_hr_bpm)}</td>
-                      <td className="py-2 pr-3">{f.bpm(entry.lthr_bpm)}</td>
+                      {CARRIED_FIELDS.map(([key, format]) => {
+                        const own = entry[key];
+                        // An entry that leaves a value out keeps the one of the entry before it (the
+                        // server reads each value from the newest entry that sets it: settingsAt): a
+                        // bare "—" read as "no FTP" while 230 W from an older entry applied.
+                        const carried =
+                          own === null ? entries.slice(index + 1).find((e) => e[key] !== null) : undefined;
+                        return (
+                          <td key={key} className="py-2 pr-3">
+                            {carried ? (
+                              <span
+                                className="text-slate-400 dark:text-slate-500"
+                                data-testid={`carried-${key}`}
+                              >
+                                {t('carried', {
+                                  value: f[format](carried[key]),
+                                  date: f.date(carried.effective_from),
+                                })}
+                              </span>
+                            ) : (
+                              f[format](own)
+                            )}
+                          </td>
+                        );
+                      })}
                       <td className="py-2 text-right">
                         <Button
                           variant="ghost"

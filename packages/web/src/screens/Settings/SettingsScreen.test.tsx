@@ -50,6 +50,27 @@ describe('SettingsScreen', () => {
     expect(await screen.findByText(/No values yet\. Add your FTP/)).toBeInTheDocument();
   });
 
+  it('shows a value an entry leaves out as the one in force, from the entry that set it', async () => {
+    // A newer entry with only a weight: its FTP is still the 250 W of 1 September (settingsAt).
+    const newer = athleteSettingsEntrySchema.parse({
+      id: 's-2',
+      effective_from: '2026-11-01',
+      ftp_w: null,
+      weight_kg: 61,
+      max_hr_bpm: null,
+      lthr_bpm: null,
+    });
+    await renderScreen(<SettingsScreen />, {
+      ...route,
+      language: 'es',
+      answers: { ...answers, '/athlete-settings': { history: [newer, entry] } },
+    });
+    const [current] = await screen.findAllByTestId('athlete-row');
+    expect(within(current!).getByTestId('carried-ftp_w')).toHaveTextContent('250 W (desde el 1 sept 2026)');
+    expect(within(current!).queryByTestId('carried-max_hr_bpm')).toBeNull(); // set by no entry: "—"
+    expect(current).toHaveTextContent('—');
+  });
+
   it('shows the athlete values with a dash for the heart rates not given', async () => {
     await renderScreen(<SettingsScreen />, { ...route, answers });
     const row = await screen.findByTestId('athlete-row');
