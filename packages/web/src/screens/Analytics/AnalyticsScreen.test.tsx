@@ -93,6 +93,22 @@ describe('AnalyticsScreen', () => {
     ).not.toHaveLength(0);
     expect(await screen.findByText('No hay datos de segmentos disponibles')).toBeInTheDocument();
   });
+  it('writes the form insight’s TSB with its sign and a true minus, as the load card does', async () => {
+    const withForm = {
+      ...performance,
+      summary: {
+        ...performance.summary,
+        insights: [{ key: 'form', params: { state: 'neutral', tsb: -4.9 } }],
+      },
+    };
+    await renderScreen(<AnalyticsScreen />, {
+      ...route,
+      language: 'es',
+      answers: { ...ready, '/analytics/performance': withForm },
+    });
+    expect(await screen.findByTestId('insights')).toHaveTextContent('Tu forma hoy: neutral (TSB −4,9).');
+  });
+
   it('shows a visitor the example rider, without their token, labelled as not their numbers', async () => {
     const { requests } = await renderScreen(<AnalyticsScreen />, {
       ...route,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PerformanceInsight, PerformanceResponse } from '../../api/analytics';
 import { Card } from '../../components/ui/Card';
 import { useFormat } from '../../hooks/useFormat';
+import { formatSigned } from './analyticsLoadFormat';
 import { formatChangePct, formatMetricValue } from './format-metric';
 import { StatusBadge } from './MetricCard';
 
@@ -25,7 +26,8 @@ function useInsightText(data: PerformanceResponse) {
     return t(`insights.${insight.key}`, {
       metric: metric ? t(`metrics.${metric}.name`) : '',
       state: typeof p.state === 'string' ? t(`form.${p.state}`) : '',
-      tsb: typeof p.tsb === 'number' ? f.number(p.tsb, 1) : '',
+      // Signed with a true minus, as the training-load card writes the same TSB.
+      tsb: typeof p.tsb === 'number' ? formatSigned(p.tsb, f.language, 1) : '',
       change: typeof p.change_pct === 'number' ? formatChangePct(f, p.change_pct) : '',
       value: number(p.value),
       low: number(p.low),
