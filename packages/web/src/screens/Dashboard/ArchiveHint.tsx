@@ -18,10 +18,13 @@ const linkClass =
  */
 export function ArchiveHint({
   empty,
+  emptySaid = false,
   onShowPeriod,
 }: {
   /** Whether the period on screen has no rides. */
   empty: boolean;
+  /** Whether the page already says the period has no rides (the summary's alert): not said twice. */
+  emptySaid?: boolean;
   /** The summary switches its period in place; without it, the hint links to the summary. */
   onShowPeriod?: (period: SummaryPeriod) => void;
 }) {
@@ -43,7 +46,9 @@ export function ArchiveHint({
       className="flex flex-col gap-3 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 sm:flex-row sm:items-center"
     >
       <History className="h-5 w-5 shrink-0" aria-hidden />
-      <p className="min-w-0 flex-1">{t('archive.latest', { date: f.longDate(ride.start_date) })}</p>
+      <p className="min-w-0 flex-1">
+        {t(emptySaid ? 'archive.latestOnly' : 'archive.latest', { date: f.longDate(ride.start_date) })}
+      </p>
       {period === null ? (
         <Link to={`/activities/${ride.id}`} className={linkClass} data-testid="archive-show">
           {t('archive.showRide')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityPage } from '../../test/answers/activities';
+import { activityPage, ride } from '../../test/answers/activities';
 import { summaryEmpty, summaryWithRides } from '../../test/answers/dashboard';
 import { fail, inTurn, PENDING, renderScreen, screen, waitFor } from '../../test/render';
 import { SummaryScreen } from './SummaryScreen';
@@ -45,6 +45,18 @@ describe('SummaryScreen', () => {
     });
     expect(await screen.findByTestId('summary-range')).toHaveTextContent('0 rides');
     expect(screen.getByTestId('summary-avg-power')).toHaveTextContent('—');
+  });
+
+  it('says once that the period has no rides, and when the latest ride was', async () => {
+    await renderScreen(<SummaryScreen />, {
+      ...route,
+      answers: {
+        '/dashboard/summary': summaryEmpty,
+        '/activities': activityPage([ride({ start_date: '2024-03-12T08:00:00.000Z' })]),
+      },
+    });
+    expect(await screen.findByTestId('archive-hint')).toHaveTextContent('Your latest ride was on');
+    expect(screen.getAllByText(/No rides in this period/)).toHaveLength(1);
   });
 
   it('shows the four cards and the tabs with the period rides', async () => {

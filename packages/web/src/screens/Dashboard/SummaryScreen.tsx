@@ -136,7 +136,8 @@ export function SummaryScreen() {
         <DashboardError onRetry={() => void summary.refetch()} error={summary.error} />
       ) : (
         <>
-          <ArchiveHint empty={data.stats.activities === 0} onShowPeriod={setPeriod} />
+          {/* The alerts below say the period has no rides (the server's 'noRides'). */}
+          <ArchiveHint empty={data.stats.activities === 0} emptySaid onShowPeriod={setPeriod} />
           <Cards data={data} />
           <Alerts data={data} />
           <TabStrip
