@@ -102,25 +102,6 @@ export function encodeStreams(streams: ActivityStreams): Buffer {
  * float32 channel is rounded once for both (issue 28: the analysis thread needs both for every file).
  */
 export function encodeStreamsAsStored(streams: ActivityStreams): { blob: Buffer; stored: ActivityStreams } {
-  const { raw, stored } = planedStreams(streams);
-  return { blob: brotliCompressSync(raw, BROTLI_OPTIONS), stored };
-}
-
-/** Whether `rounded` is `values` to the last bit of every number (any NaN being the one NaN). */
-function holdsExactly(values: Float64Array, rounded: Float32Array): boolean {
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    const r = rounded[i]!;
-    if (r !== v && !(Number.isNaN(r) && Number.isNaN(v))) return false;
-  }
-  return true;
-}
-
-/** Brotli at quality 1 (the version 2 blob: see the top of this file). */
-const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
-
-/** The blob before compression (`raw`, a buffer of its own) and the streams as it stores them. */
-function planedStreams(streams: ActivityStreams): { raw: Buffer; stored: ActivityStreams } {
   const length = streams.timeS.length;
   const channels: Header['channels'] = [];
   const stored: ActivityStreams = { timeS: streams.timeS, gapMask: streams.gapMask };
@@ -137,11 +118,8 @@ function planedStreams(streams: ActivityStreams): { raw: Buffer; stored: Activit
       stored[name] = values;
       arrays.push({ bytes: bytesOf(values), size: 8 });
     } else {
-      // The constructors convert element by element as `from` does, without its iteration (issue 28).
-      const rounded = new Float32Array(values);
-      // A channel float32 holds exactly (whole watts, beats, rpm; half percents) is stored as it is:
-      // no copy of it (issue 28: most of a ride's channels, a megabyte a ride for the collector).
-      stored[name] = holdsExactly(values, rounded) ? values : new Float64Array(rounded);
+      const { rounded, asRead } = roundedToFloat32(values);
+      stored[name] = asRead;
       arrays.push({ bytes: bytesOf(rounded), size: 4 });
     }
   }
@@ -158,7 +136,29 @@ function planedStreams(streams: ActivityStreams): { raw: Buffer; stored: Activit
     writePlanes(a.bytes, a.size, raw, at);
     at += a.bytes.length;
   }
-  return { raw, stored };
+  const blob = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+  return { blob, stored };
+}
+
+/**
+ * A channel the blob keeps in float32: `rounded`, as it is written, and `asRead`, the float64 values
+ * decoding gives back. A channel float32 holds exactly (whole watts, beats, rpm; half percents) is
+ * read back as it is: no copy of it (issue 28: most of a ride's channels, a megabyte a ride for the
+ * collector). The constructors convert element by element as `from` does, without its iteration.
+ */
+function roundedToFloat32(values: Float64Array): { rounded: Float32Array; asRead: Float64Array } {
+  const rounded = new Float32Array(values);
+  return { rounded, asRead: holdsExactly(values, rounded) ? values : new Float64Array(rounded) };
+}
+
+/** Whether `rounded` is `values` to the last bit of every number (any NaN being the one NaN). */
+function holdsExactly(values: Float64Array, rounded: Float32Array): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    const r = rounded[i]!;
+    if (r !== v && !(Number.isNaN(r) && Number.isNaN(v))) return false;
+  }
+  return true;
 }
 
 /**
@@ -172,7 +172,7 @@ export function asStored(streams: ActivityStreams): ActivityStreams {
   for (const name of CHANNELS) {
     const values = streams[name];
     if (!values) continue;
-    stored[name] = FLOAT64_CHANNELS.has(name) ? values : Float64Array.from(Float32Array.from(values));
+    stored[name] = FLOAT64_CHANNELS.has(name) ? values : roundedToFloat32(values).asRead;
   }
   return stored;
 }
