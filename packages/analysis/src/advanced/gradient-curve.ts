@@ -16,27 +16,18 @@ export const GRADIENT_CURVE_DURATIONS_S = [5, 15, 30, 60, 120, 300, 600, 1200, 1
 export type GradientClass = 'climbing' | 'flat' | 'descending';
 export const GRADIENT_CLASSES: readonly GradientClass[] = ['climbing', 'flat', 'descending'];
 
-/** `gradientClasses` as each class's index in `GRADIENT_CLASSES`, `NO_CLASS` for undefined. */
+/** A second's gradient class as its index in `GRADIENT_CLASSES`; `NO_CLASS` where it has none. */
 const NO_CLASS = 255;
 const CLIMBING = GRADIENT_CLASSES.indexOf('climbing');
 const FLAT = GRADIENT_CLASSES.indexOf('flat');
 const DESCENDING = GRADIENT_CLASSES.indexOf('descending');
 
 /**
- * The gradient class of each second: rise over road distance between `t − 15 s` and `t + 15 s`
- * (a centred difference, both ends recorded), or undefined where altitude or distance is missing or
- * the rider covered under 40 m. The channel's own altitude (barometric or GPS, as the file gave it).
- */
-export function gradientClasses(
-  streams: Pick<ActivityStreams, 'altitudeM' | 'distanceM' | 'gapMask'>,
-): Array<GradientClass | undefined> | undefined {
-  const codes = gradientClassCodes(streams);
-  return codes && Array.from(codes, (code) => (code === NO_CLASS ? undefined : GRADIENT_CLASSES[code]));
-}
-
-/**
- * `gradientClasses` as codes in a byte array (issue 28: an array of strings, compared three times a
- * second, was most of `powerCurvesByGradient`'s cost besides its windows).
+ * The gradient class of each second, as a code (index in `GRADIENT_CLASSES`): rise over road distance
+ * between `t − 15 s` and `t + 15 s` (a centred difference, both ends recorded), or `NO_CLASS` where
+ * altitude or distance is missing or the rider covered under 40 m. The channel's own altitude
+ * (barometric or GPS, as the file gave it). A byte array (issue 28: an array of strings, compared
+ * three times a second, was most of `powerCurvesByGradient`'s cost besides its windows).
  */
 function gradientClassCodes(
   streams: Pick<ActivityStreams, 'altitudeM' | 'distanceM' | 'gapMask'>,
