@@ -1,9 +1,9 @@
 import {
-  ftpFromBest20Min,
   acuteChronicRatio,
   advancedSummary,
   durabilityOf,
   estimatedFtp,
+  estimatedFtpFrom20Min,
   fatigueResistanceGap,
   fatigueResistanceScore,
   GRADIENT_CURVE_DURATIONS_S,
@@ -244,12 +244,8 @@ export class AdvancedService {
     // (the 20-min rule sits a few percent off CP on most rides), not the rider. Mixed: 95 % of 20 min
     // for both, the one both periods can give when either CP fit was unusable.
     if (nowBest && beforeBest && nowEst && beforeEst && nowEst.method !== beforeEst.method) {
-      const twenty = (curve: typeof nowBest) => {
-        const e = ftpFromBest20Min(curve);
-        return e && e.ftpW > 0 ? { ftpW: Math.round(e.ftpW), method: e.method } : undefined;
-      };
-      nowEst = twenty(nowBest);
-      beforeEst = twenty(beforeBest);
+      nowEst = estimatedFtpFrom20Min(nowBest);
+      beforeEst = estimatedFtpFrom20Min(beforeBest);
     }
     const improvement =
       nowEst && beforeEst && beforeEst.ftpW > 0
