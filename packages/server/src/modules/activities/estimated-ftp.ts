@@ -31,12 +31,14 @@ export interface FtpEstimateAtDate {
   rides: number;
 }
 
+/** Where the eFTP window ending at `start` begins, in ms (the window is (that, start]). */
+export const eftpWindowStartMs = (start: Date): number => start.getTime() - EFTP_WINDOW_DAYS * DAY_MS;
+
 /** The curves of the window ending at `start` (the ride's own curve is one of them once stored). */
 export function curvesInWindow<C extends StoredCurve>(curves: readonly C[], start: Date): C[] {
   const end = start.getTime();
-  return curves.filter(
-    (c) => c.start_time.getTime() <= end && c.start_time.getTime() > end - EFTP_WINDOW_DAYS * DAY_MS,
-  );
+  const from = eftpWindowStartMs(start);
+  return curves.filter((c) => c.start_time.getTime() <= end && c.start_time.getTime() > from);
 }
 
 export function estimateFtpAt(curves: readonly StoredCurve[], start: Date): FtpEstimateAtDate | undefined {

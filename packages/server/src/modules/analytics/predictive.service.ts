@@ -17,7 +17,7 @@ import type { BikeRepository } from '../../kernel/bike.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ActivityRepository } from '../activities/activity.repository.ts';
 import { bestOfStoredCurves } from '../activities/rider-best-curve.ts';
-import { EFTP_WINDOW_DAYS, estimateFtpAt } from '../activities/estimated-ftp.ts';
+import { eftpWindowStartMs, estimateFtpAt } from '../activities/estimated-ftp.ts';
 import type { AthleteSettingsRepository } from '../../kernel/athlete-settings.repository.ts';
 import { currentFtpOf } from '../../kernel/current-ftp.ts';
 import { riderWeightAt } from '../../kernel/ride-settings.ts';
@@ -38,7 +38,6 @@ const HARD_IF = 0.85;
 const HARD_MIN_S = 1200;
 /** The window of rides, bests and eFTP the prediction reads (WKO's 90-day mFTP window). */
 const RECENT_DAYS = 90;
-const DAY_MS = 86_400_000;
 /** A ride is a maximal effort when it came within 3 % of the 90-day best at one of these durations. */
 const MAXIMAL_DURATIONS_S = [180, 300, 600, 1200] as const;
 const MAXIMAL_WITHIN = 0.97;
@@ -139,7 +138,7 @@ export class PredictiveService {
     // before that the window's best can only rise as rides fill it, a trend of the history's start
     // (13 real rides imported over 6 weeks read +127 W in 28 days), not of fitness.
     const firstCurveMs = firstCurve?.getTime() ?? Number.POSITIVE_INFINITY;
-    const fullWindow = (start: Date) => firstCurveMs <= start.getTime() - EFTP_WINDOW_DAYS * DAY_MS;
+    const fullWindow = (start: Date) => firstCurveMs <= eftpWindowStartMs(start);
     const points = canPredict
       ? hard.flatMap((r) => {
           const estimate = fullWindow(r.start_time) ? estimateFtpAt(curves, r.start_time) : undefined;
